@@ -1,0 +1,94 @@
+/**
+ * The one source of truth for every number that shapes the two experiments.
+ *
+ * The CDK stacks, the Lambda handlers, the local lab and the tests all read these
+ * values, so what runs on a laptop cannot drift from what `cdk deploy` creates.
+ * This file has no imports on purpose: it is bundled into the Lambda functions too.
+ */
+
+/** Lambda runtime of every function, as CloudFormation names it (nodejs20.x is blocked). */
+export const LAMBDA_RUNTIME = 'nodejs24.x';
+
+/** Memory of every function, in MB. */
+export const LAMBDA_MEMORY_MB = 256;
+
+/** Timeout of the two producers, in seconds (one SendMessage / a few SendMessageBatch calls). */
+export const PRODUCER_TIMEOUT_SECONDS = 10;
+
+/** Largest accepted `POST /enqueue` body, in bytes (UTF-8). */
+export const MAX_REQUEST_BODY_BYTES = 4096;
+
+/** Longest accepted `id`, in characters (it becomes a DynamoDB key and a log field). */
+export const MAX_ID_LENGTH = 128;
+
+/** Step 7: visibility-timeout duplicates, the heartbeat and the idempotency guard. */
+export const VISIBILITY_DUP = {
+  /** The queue's effective visibility timeout once the stack is deployed. */
+  queueVisibilityTimeoutSeconds: 5,
+  /** Worker function timeout. The queue is created at this value and lowered afterwards. */
+  workerTimeoutSeconds: 30,
+  /** Records per worker invocation. */
+  workerBatchSize: 1,
+  /**
+   * Longest simulated job a request may ask for: the worker must still have time for the
+   * guard's writes and the SDK round trips before its own timeout.
+   */
+  maxSleepSeconds: 25,
+  /** Receives before a message that never succeeds is parked in the DLQ (nothing is lost). */
+  maxReceiveCount: 10,
+  /** Source queue retention: 4 days, the SQS default. */
+  retentionSeconds: 4 * 24 * 3600,
+  /** DLQ retention: 14 days, longer than the source so a redriven message cannot expire at once. */
+  dlqRetentionSeconds: 14 * 24 * 3600,
+  /** A completed guard record is honoured for this long, then treated as absent. */
+  completedRecordTtlSeconds: 24 * 3600,
+} as const;
+
+/** Step 8: batches, partial batch responses and the dead-letter queue. */
+export const BATCH_PARTIAL = {
+  /**
+   * Queue visibility timeout: twice the worker timeout, so a failed message comes back
+   * within seconds and the retry → DLQ sequence is visible in one short experiment.
+   */
+  queueVisibilityTimeoutSeconds: 10,
+  workerTimeoutSeconds: 5,
+  /** Default batch size of the worker (CDK context `batchSize`, lab flag `--batch-size`). */
+  defaultBatchSize: 10,
+  /** Largest batch size without a batching window (Lambda's rule for standard queues). */
+  maxBatchSize: 10,
+  /** Default of CDK context `reportBatchItemFailures`. */
+  defaultReportBatchItemFailures: true,
+  /** Receives before SQS moves a failing message to the DLQ. */
+  maxReceiveCount: 2,
+  /** Largest `count` one `POST /enqueue` may ask for. */
+  maxCount: 100,
+  retentionSeconds: 4 * 24 * 3600,
+  dlqRetentionSeconds: 14 * 24 * 3600,
+} as const;
+
+/** Stage throttling of both REST APIs, so a stranger who finds the URL cannot run up a bill. */
+export const API_THROTTLING = {
+  rateLimitPerSecond: 10,
+  burstLimit: 20,
+} as const;
+
+/** API Gateway stage name: the endpoint is `https://…/prod/`, so `${API}enqueue` works. */
+export const API_STAGE_NAME = 'prod';
+
+/** Log group retention of every function, in days. */
+export const LOG_RETENTION_DAYS = 7;
+
+/**
+ * Heartbeat timing derived from a queue's visibility timeout: extend to twice the timeout,
+ * every 60 % of it, so each extension lands well before the previous one runs out
+ * (5 s queue → every 3 s, to 10 s: the tutorial's numbers).
+ */
+export function heartbeatTimingFor(visibilityTimeoutSeconds: number): {
+  intervalMs: number;
+  extensionSeconds: number;
+} {
+  return {
+    intervalMs: Math.round(visibilityTimeoutSeconds * 600),
+    extensionSeconds: visibilityTimeoutSeconds * 2,
+  };
+}

@@ -1,0 +1,191 @@
+/**
+ * Each stack described as plain data: its queues, table, functions and event source
+ * mapping. The CDK stacks turn a topology into CloudFormation resources; the local lab
+ * turns the very same topology into emulator queues, tables, worker threads and pollers.
+ * Neither side invents a timeout, a batch size or an environment variable of its own.
+ *
+ * No CDK imports here: the lab and the tests load this without synthesising anything.
+ */
+import {
+  BATCH_PARTIAL,
+  LAMBDA_MEMORY_MB,
+  PRODUCER_TIMEOUT_SECONDS,
+  VISIBILITY_DUP,
+} from './settings';
+
+/** A standard SQS queue. */
+export interface QueueSpec {
+  /** Construct id in the stack, and the queue's name suffix in the lab. */
+  readonly id: string;
+  /** The visibility timeout the queue has once the stack is up. */
+  readonly visibilityTimeoutSeconds: number;
+  /**
+   * When set, the queue is created with this (longer) timeout so that Lambda accepts the
+   * event source mapping, and lowered to `visibilityTimeoutSeconds` after the mapping exists.
+   */
+  readonly createVisibilityTimeoutSeconds?: number;
+  readonly retentionSeconds: number;
+  /** Redrive to another queue of the same stack after `maxReceiveCount` receives. */
+  readonly deadLetter?: { readonly queueId: string; readonly maxReceiveCount: number };
+}
+
+/** A DynamoDB table keyed by one string partition key, on-demand. */
+export interface TableSpec {
+  readonly id: string;
+  readonly partitionKey: string;
+  /** Attribute DynamoDB TTL deletes items by (epoch seconds). */
+  readonly timeToLiveAttribute: string;
+}
+
+/** Where an environment variable's value comes from. */
+export type EnvBinding =
+  | { readonly queueUrl: string }
+  | { readonly tableName: string }
+  | { readonly value: string };
+
+/** A Lambda function bundled from one TypeScript entry that exports `handler`. */
+export interface FunctionSpec {
+  readonly id: string;
+  /** Entry file, relative to the project root. */
+  readonly entry: string;
+  readonly timeoutSeconds: number;
+  readonly memoryMb: number;
+  readonly environment: Readonly<Record<string, EnvBinding>>;
+}
+
+/** Lambda's SQS event source mapping. */
+export interface MappingSpec {
+  readonly functionId: string;
+  readonly queueId: string;
+  readonly batchSize: number;
+  readonly reportBatchItemFailures: boolean;
+}
+
+/** One stack: `POST /enqueue` → producer → queue → worker. */
+export interface StackTopology {
+  readonly stackName: 'VisibilityDupStack' | 'BatchPartialStack';
+  /** The function behind `POST /enqueue`. */
+  readonly apiFunctionId: string;
+  /** The queue the producer sends to (output `QueueUrl`). */
+  readonly mainQueueId: string;
+  readonly queues: readonly QueueSpec[];
+  readonly tables: readonly TableSpec[];
+  readonly functions: readonly FunctionSpec[];
+  readonly mappings: readonly MappingSpec[];
+}
+
+/** Step 7: 5 s queue, worker with heartbeat and idempotency guard. */
+export function visibilityDupTopology(): StackTopology {
+  return {
+    stackName: 'VisibilityDupStack',
+    apiFunctionId: 'Producer',
+    mainQueueId: 'ShortVTQueue',
+    queues: [
+      {
+        id: 'ShortVTQueue',
+        visibilityTimeoutSeconds: VISIBILITY_DUP.queueVisibilityTimeoutSeconds,
+        createVisibilityTimeoutSeconds: VISIBILITY_DUP.workerTimeoutSeconds,
+        retentionSeconds: VISIBILITY_DUP.retentionSeconds,
+        deadLetter: { queueId: 'ShortVTDlq', maxReceiveCount: VISIBILITY_DUP.maxReceiveCount },
+      },
+      {
+        id: 'ShortVTDlq',
+        visibilityTimeoutSeconds: VISIBILITY_DUP.workerTimeoutSeconds,
+        retentionSeconds: VISIBILITY_DUP.dlqRetentionSeconds,
+      },
+    ],
+    tables: [{ id: 'IdemTable', partitionKey: 'messageId', timeToLiveAttribute: 'expiresAt' }],
+    functions: [
+      {
+        id: 'Producer',
+        entry: 'lambda/visibility-dup/producer.ts',
+        timeoutSeconds: PRODUCER_TIMEOUT_SECONDS,
+        memoryMb: LAMBDA_MEMORY_MB,
+        environment: { QUEUE_URL: { queueUrl: 'ShortVTQueue' } },
+      },
+      {
+        id: 'Worker',
+        entry: 'lambda/visibility-dup/worker.ts',
+        timeoutSeconds: VISIBILITY_DUP.workerTimeoutSeconds,
+        memoryMb: LAMBDA_MEMORY_MB,
+        environment: {
+          QUEUE_URL: { queueUrl: 'ShortVTQueue' },
+          TABLE_NAME: { tableName: 'IdemTable' },
+          VISIBILITY_TIMEOUT_SECONDS: { value: String(VISIBILITY_DUP.queueVisibilityTimeoutSeconds) },
+        },
+      },
+    ],
+    mappings: [
+      {
+        functionId: 'Worker',
+        queueId: 'ShortVTQueue',
+        batchSize: VISIBILITY_DUP.workerBatchSize,
+        // The worker reports an in-progress duplicate as a failed item, not as a crash.
+        reportBatchItemFailures: true,
+      },
+    ],
+  };
+}
+
+/** Deploy-time switches of the batch stack (CDK context, lab flags). */
+export interface BatchPartialOptions {
+  readonly batchSize: number;
+  readonly reportBatchItemFailures: boolean;
+}
+
+/** The switches' defaults, as `cdk.json` also states them. */
+export const DEFAULT_BATCH_PARTIAL_OPTIONS: BatchPartialOptions = {
+  batchSize: BATCH_PARTIAL.defaultBatchSize,
+  reportBatchItemFailures: BATCH_PARTIAL.defaultReportBatchItemFailures,
+};
+
+/** Step 8: queue with a DLQ, worker with partial batch responses. */
+export function batchPartialTopology(
+  options: BatchPartialOptions = DEFAULT_BATCH_PARTIAL_OPTIONS,
+): StackTopology {
+  return {
+    stackName: 'BatchPartialStack',
+    apiFunctionId: 'Producer',
+    mainQueueId: 'BatchQueue',
+    queues: [
+      {
+        id: 'BatchQueue',
+        visibilityTimeoutSeconds: BATCH_PARTIAL.queueVisibilityTimeoutSeconds,
+        retentionSeconds: BATCH_PARTIAL.retentionSeconds,
+        deadLetter: { queueId: 'BatchDlq', maxReceiveCount: BATCH_PARTIAL.maxReceiveCount },
+      },
+      {
+        id: 'BatchDlq',
+        visibilityTimeoutSeconds: BATCH_PARTIAL.queueVisibilityTimeoutSeconds,
+        retentionSeconds: BATCH_PARTIAL.dlqRetentionSeconds,
+      },
+    ],
+    tables: [],
+    functions: [
+      {
+        id: 'Producer',
+        entry: 'lambda/batch-partial/producer.ts',
+        timeoutSeconds: PRODUCER_TIMEOUT_SECONDS,
+        memoryMb: LAMBDA_MEMORY_MB,
+        environment: { QUEUE_URL: { queueUrl: 'BatchQueue' } },
+      },
+      {
+        id: 'Worker',
+        entry: 'lambda/batch-partial/worker.ts',
+        timeoutSeconds: BATCH_PARTIAL.workerTimeoutSeconds,
+        memoryMb: LAMBDA_MEMORY_MB,
+        environment: {
+          REPORT_BATCH_ITEM_FAILURES: { value: String(options.reportBatchItemFailures) },
+        },
+      },
+    ],
+    mappings: [
+      {
+        functionId: 'Worker',
+        queueId: 'BatchQueue',
+        batchSize: options.batchSize,
+        reportBatchItemFailures: options.reportBatchItemFailures,
+      },
+    ],
+  };
+}

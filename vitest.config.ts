@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    environment: 'node',
+    // Lab tests start emulators and wait for real visibility timeouts.
+    testTimeout: 120_000,
+    hookTimeout: 60_000,
+    restoreMocks: true,
+    unstubEnvs: true,
+    setupFiles: ['test/helpers/setup.ts'],
+  },
+});
