@@ -1,0 +1,67 @@
+import { VISIBILITY_DUP } from '../../lib/settings';
+import { InvalidMessageError, RequestValidationError } from '../core/errors';
+import { type FieldResult, readBoolean, readId, readNumber } from '../core/fields';
+import { rejectUnknownFields } from '../core/request-body';
+
+/**
+ * One Step 7 job: the body of `POST /enqueue` and, with every default filled in, the body of
+ * the queue message. The three switches default to the safe behaviour.
+ */
+export interface VisibilityJob {
+  /** Idempotency key and the id in every log line. */
+  readonly id: string;
+  /** Seconds of simulated work. */
+  readonly sleep: number;
+  /** `false`: no ChangeMessageVisibility while working (the duplicate experiment). */
+  readonly heartbeat: boolean;
+  /** `true`: every extension fails as if ChangeMessageVisibility errored. */
+  readonly failHeartbeat: boolean;
+  /** `false`: no guard, the effect runs on every delivery. */
+  readonly idempotency: boolean;
+}
+
+/** The request fields, in the order the error message lists them. */
+export const VISIBILITY_JOB_FIELDS = ['id', 'sleep', 'heartbeat', 'failHeartbeat', 'idempotency'] as const;
+
+/** What a valid request looks like, quoted in error messages. */
+export const VISIBILITY_JOB_EXAMPLE = '{"id":"msg-1","sleep":8}';
+
+/**
+ * Validates a decoded request or message body. `fail` builds the error for a bad field, so
+ * the producer answers 400 and the worker treats the message as poison.
+ */
+function readJob(body: Record<string, unknown>, fail: (problem: string) => Error): VisibilityJob {
+  const take = <T>(result: FieldResult<T>): T => {
+    if (!result.ok) throw fail(result.problem);
+    return result.value;
+  };
+  return {
+    id: take(readId(body, 'id')),
+    sleep: take(
+      readNumber(body, 'sleep', { min: 0, max: VISIBILITY_DUP.maxSleepSeconds, integer: false, fallback: 0 }),
+    ),
+    heartbeat: take(readBoolean(body, 'heartbeat', true)),
+    failHeartbeat: take(readBoolean(body, 'failHeartbeat', false)),
+    idempotency: take(readBoolean(body, 'idempotency', true)),
+  };
+}
+
+/** Validates a `POST /enqueue` body of VisibilityDupStack; throws RequestValidationError. */
+export function parseVisibilityJobRequest(body: Record<string, unknown>): VisibilityJob {
+  rejectUnknownFields(body, VISIBILITY_JOB_FIELDS);
+  return readJob(body, (problem) => new RequestValidationError(problem));
+}
+
+/** Parses a queue message body; throws InvalidMessageError for anything the producer would not send. */
+export function parseVisibilityJobMessage(text: string): VisibilityJob {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new InvalidMessageError('message body is not JSON');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new InvalidMessageError('message body is not a JSON object');
+  }
+  return readJob(parsed as Record<string, unknown>, (problem) => new InvalidMessageError(problem));
+}

@@ -1,0 +1,123 @@
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_REQUEST_BODY_BYTES, VISIBILITY_DUP } from '../../lib/settings';
+import { apiEvent } from '../helpers/factories';
+import { captureStdout } from '../helpers/log-capture';
+
+const sqsMock = mockClient(SQSClient);
+const QUEUE_URL = 'https://sqs.us-east-1.amazonaws.com/000000000000/ShortVTQueue';
+let handler: (event: APIGatewayProxyEvent) => Promise<APIGatewayProxyResult>;
+
+beforeAll(async () => {
+  process.env.QUEUE_URL = QUEUE_URL;
+  ({ handler } = await import('../../lambda/visibility-dup/producer'));
+});
+
+afterEach(() => {
+  sqsMock.reset();
+});
+
+async function call(event: APIGatewayProxyEvent): Promise<{ statusCode: number; body: Record<string, unknown> }> {
+  const { result } = await captureStdout(() => handler(event));
+  return { statusCode: result.statusCode, body: JSON.parse(result.body) as Record<string, unknown> };
+}
+
+describe('VisibilityDupStack producer', () => {
+  it('sends one message carrying the job with every default filled in, and answers 202', async () => {
+    sqsMock.on(SendMessageCommand).resolves({ MessageId: 'sqs-1' });
+
+    const response = await call(apiEvent({ id: 'msg-1', sleep: 8 }));
+
+    expect(response.statusCode).toBe(202);
+    expect(response.body).toMatchObject({ messageId: 'sqs-1', id: 'msg-1', sleep: 8 });
+    const sent = sqsMock.commandCalls(SendMessageCommand);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.args[0].input.QueueUrl).toBe(QUEUE_URL);
+    expect(JSON.parse(sent[0]?.args[0].input.MessageBody ?? '')).toEqual({
+      id: 'msg-1',
+      sleep: 8,
+      heartbeat: true,
+      failHeartbeat: false,
+      idempotency: true,
+    });
+  });
+
+  it('carries the experiment switches into the message', async () => {
+    sqsMock.on(SendMessageCommand).resolves({ MessageId: 'sqs-2' });
+
+    await call(apiEvent({ id: 'msg-2', sleep: 8, heartbeat: false, failHeartbeat: true, idempotency: false }));
+
+    const body = JSON.parse(sqsMock.commandCalls(SendMessageCommand)[0]?.args[0].input.MessageBody ?? '');
+    expect(body).toMatchObject({ heartbeat: false, failHeartbeat: true, idempotency: false });
+  });
+
+  it('accepts a unicode id and a fractional sleep', async () => {
+    sqsMock.on(SendMessageCommand).resolves({ MessageId: 'sqs-3' });
+
+    const response = await call(apiEvent({ id: 'メッセージ-1 🚀', sleep: 4.5 }));
+
+    expect(response.statusCode).toBe(202);
+    expect(response.body).toMatchObject({ id: 'メッセージ-1 🚀', sleep: 4.5 });
+  });
+
+  const longId = 'x'.repeat(129);
+  const tooLarge = JSON.stringify({ id: 'a', sleep: 1, pad: 'x'.repeat(MAX_REQUEST_BODY_BYTES) });
+  describe.each([
+    ['malformed JSON', apiEvent('{"id":"msg-1",'), 400, /not valid JSON/],
+    ['an empty body', apiEvent(''), 400, /body is required/],
+    ['no body', apiEvent(null), 400, /body is required/],
+    ['an array', apiEvent([{ id: 'msg-1' }]), 400, /must be a JSON object.*array/],
+    ['a JSON string', apiEvent('"msg-1"'), 400, /must be a JSON object/],
+    ['a missing id', apiEvent({ sleep: 8 }), 400, /id is required/],
+    ['an empty id', apiEvent({ id: '  ', sleep: 8 }), 400, /id must not be empty/],
+    ['a numeric id', apiEvent({ id: 7, sleep: 8 }), 400, /id must be a string/],
+    ['an id over the length limit', apiEvent({ id: longId, sleep: 1 }), 400, /129 characters long; the limit is 128/],
+    ['an id with a control character', apiEvent({ id: 'a\u0000b', sleep: 1 }), 400, /control characters/],
+    ['sleep as a string', apiEvent({ id: 'msg-1', sleep: '8' }), 400, /sleep must be a number .* got the string "8"/],
+    ['a negative sleep', apiEvent({ id: 'msg-1', sleep: -1 }), 400, /sleep must be a number between 0 and 25, got -1/],
+    [
+      'a sleep longer than the worker can finish',
+      apiEvent({ id: 'msg-1', sleep: VISIBILITY_DUP.maxSleepSeconds + 1 }),
+      400,
+      /between 0 and 25, got 26/,
+    ],
+    ['a huge sleep', apiEvent({ id: 'msg-1', sleep: 1e308 }), 400, /sleep must be a number between 0 and 25/],
+    ['heartbeat as a string', apiEvent({ id: 'msg-1', heartbeat: 'false' }), 400, /heartbeat must be true or false/],
+    ['a misspelt switch', apiEvent({ id: 'msg-1', heartbaet: false }), 400, /unknown field "heartbaet" \(did you mean "heartbeat"\?\)/],
+    ['an unrelated field', apiEvent({ id: 'msg-1', colour: 'red' }), 400, /unknown field "colour"; allowed fields: id, sleep/],
+    ['a body over the size limit', apiEvent(tooLarge), 400, /limit is 4096 bytes/],
+    ['a form content type', apiEvent('id=msg-1', { 'content-type': 'application/x-www-form-urlencoded' }), 415, /Content-Type must be application\/json/],
+    ['a GET', apiEvent({ id: 'msg-1' }, {}, 'GET'), 405, /use POST/],
+  ])('refuses %s', (_name, event, status, reason) => {
+    it(`answers ${status} with a JSON reason and sends nothing`, async () => {
+      const response = await call(event);
+
+      expect(response.statusCode).toBe(status);
+      expect(String(response.body.error)).toMatch(reason);
+      expect(JSON.stringify(response.body)).not.toMatch(/at .*\.ts:\d+/);
+      expect(sqsMock.commandCalls(SendMessageCommand)).toHaveLength(0);
+    });
+  });
+
+  it('answers 503 with a reason, not a stack trace, when SQS fails', async () => {
+    sqsMock.on(SendMessageCommand).rejects(Object.assign(new Error('slow down'), { name: 'RequestThrottled' }));
+
+    const response = await call(apiEvent({ id: 'msg-1', sleep: 1 }));
+
+    expect(response.statusCode).toBe(503);
+    expect(response.body.error).toMatch(/RequestThrottled/);
+    expect(JSON.stringify(response.body)).not.toMatch(/\n\s+at /);
+  });
+
+  it('logs one JSON line naming the id when it enqueues', async () => {
+    sqsMock.on(SendMessageCommand).resolves({ MessageId: 'sqs-9' });
+
+    const { lines } = await captureStdout(() => handler(apiEvent({ id: 'msg-9', sleep: 2 })));
+
+    expect(lines).toEqual([
+      expect.objectContaining({ event: 'enqueued', id: 'msg-9', messageId: 'sqs-9', message: 'Enqueued msg-9 sleep 2' }),
+    ]);
+  });
+});
