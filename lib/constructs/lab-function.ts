@@ -1,0 +1,65 @@
+import * as path from 'node:path';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { type IRole, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { LoggingFormat } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+import { labLogRetention, labRuntime } from '../cdk-settings';
+import { PROJECT_ROOT } from '../project-root';
+import type { FunctionSpec } from '../topology';
+
+/** Props of {@link LabFunction}. */
+export interface LabFunctionProps {
+  /** Entry, timeout and memory come from the topology, never from the stack. */
+  readonly spec: FunctionSpec;
+  /** Resolved environment (queue URLs and table names already turned into tokens). */
+  readonly environment: Readonly<Record<string, string>>;
+  readonly description?: string;
+}
+
+/**
+ * Every function of the lab: `LAMBDA_RUNTIME`, JSON log format, its own log group (retention
+ * `LOG_RETENTION_DAYS`, deleted with the stack) and a role that may write only to that group.
+ * Bundled locally with esbuild (never Docker); the runtime provides AWS SDK v3, so it is external.
+ * Grants beyond logging are added by the stack, one per topology binding. `logGroup` (inherited)
+ * returns the group created here, for `aws logs tail <name> --follow`.
+ */
+export class LabFunction extends NodejsFunction {
+  constructor(scope: Construct, id: string, props: LabFunctionProps) {
+    // Created in the parent scope because a subclass cannot add children before super().
+    const logGroup = new LogGroup(scope, `${id}Logs`, {
+      retention: labLogRetention(),
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    const role: IRole = new Role(scope, `${id}Role`, {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `Execution role of ${id}: writes its own log group, plus the grants its bindings add.`,
+    });
+    logGroup.grantWrite(role);
+
+    super(scope, id, {
+      entry: path.join(PROJECT_ROOT, props.spec.entry),
+      handler: 'handler',
+      projectRoot: PROJECT_ROOT,
+      depsLockFilePath: path.join(PROJECT_ROOT, 'package-lock.json'),
+      runtime: labRuntime(),
+      memorySize: props.spec.memoryMb,
+      timeout: Duration.seconds(props.spec.timeoutSeconds),
+      loggingFormat: LoggingFormat.JSON,
+      logGroup,
+      role,
+      // The bundle ships a source map; Node only applies it with this flag.
+      environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
+      ...(props.description === undefined ? {} : { description: props.description }),
+      bundling: {
+        forceDockerBundling: false,
+        minify: true,
+        // Readable stack traces in the JSON logs; sources stay out of the bundle.
+        sourceMap: true,
+        sourcesContent: false,
+        externalModules: ['@aws-sdk/*'],
+      },
+    });
+  }
+}

@@ -1,0 +1,36 @@
+import { Duration } from 'aws-cdk-lib';
+import { type IQueue, Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import { InvalidTopologyError } from '../errors';
+import type { QueueSpec } from '../topology';
+
+/** Props of {@link LabQueue}. */
+export interface LabQueueProps {
+  readonly spec: QueueSpec;
+  /** The queue named by `spec.deadLetter`, already built. */
+  readonly deadLetterQueue?: IQueue;
+}
+
+/**
+ * A standard queue of the lab: SQS-managed encryption, a policy that denies plain HTTP, and
+ * retention, timeout and redrive from the topology. When the spec has
+ * `createVisibilityTimeoutSeconds`, that is the template value: {@link LoweredVisibilityTimeout}
+ * lowers it after the event source mapping exists. Deleted with the stack (the default).
+ */
+export class LabQueue extends Queue {
+  constructor(scope: Construct, id: string, props: LabQueueProps) {
+    const { spec, deadLetterQueue } = props;
+    if (spec.deadLetter !== undefined && deadLetterQueue === undefined) {
+      throw new InvalidTopologyError(`queue ${spec.id} redrives to ${spec.deadLetter.queueId}; build that queue first and pass it.`);
+    }
+    super(scope, id, {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.seconds(spec.retentionSeconds),
+      visibilityTimeout: Duration.seconds(spec.createVisibilityTimeoutSeconds ?? spec.visibilityTimeoutSeconds),
+      ...(spec.deadLetter && deadLetterQueue
+        ? { deadLetterQueue: { queue: deadLetterQueue, maxReceiveCount: spec.deadLetter.maxReceiveCount } }
+        : {}),
+    });
+  }
+}

@@ -1,0 +1,169 @@
+import { createHash } from 'node:crypto';
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import type { EventSourceMapping } from 'aws-cdk-lib/aws-lambda';
+import type { Construct } from 'constructs';
+import { EnqueueApi } from './constructs/enqueue-api';
+import { LabFunction } from './constructs/lab-function';
+import { LabQueue } from './constructs/lab-queue';
+import { LabTable } from './constructs/lab-table';
+import { LoweredVisibilityTimeout } from './constructs/lowered-visibility-timeout';
+import { InvalidTopologyError } from './errors';
+import type { EnvBinding, FunctionSpec, MappingSpec, QueueSpec, StackTopology } from './topology';
+import { validateTopology } from './validate-topology';
+
+/** Props of {@link TopologyStack}. */
+export interface TopologyStackProps extends StackProps {
+  readonly topology: StackTopology;
+}
+
+/**
+ * One stack built from a {@link StackTopology}: `POST /enqueue` → producer → queue(s) →
+ * worker, plus tables. Every number and name comes from the topology, which the local lab
+ * also runs, so the two cannot drift. Grants follow the bindings and nothing else:
+ * the API function may send to the main queue, a mapped function may consume (receive,
+ * delete, change visibility) its queue, a function bound to a table may read and write it.
+ */
+export class TopologyStack extends Stack {
+  public readonly topology: StackTopology;
+  public readonly queues: ReadonlyMap<string, LabQueue>;
+  public readonly tables: ReadonlyMap<string, LabTable>;
+  public readonly functions: ReadonlyMap<string, LabFunction>;
+  public readonly api: EnqueueApi;
+
+  constructor(scope: Construct, id: string, props: TopologyStackProps) {
+    super(scope, id, props);
+    const { topology } = props;
+    validateTopology(topology);
+    this.topology = topology;
+
+    this.queues = this.buildQueues(topology.queues);
+    this.tables = new Map(topology.tables.map((spec) => [spec.id, new LabTable(this, spec.id, { spec })]));
+    this.functions = new Map(topology.functions.map((spec) => [spec.id, this.buildFunction(spec)]));
+
+    const mainQueue = this.queue(topology.mainQueueId);
+    const apiFunction = this.fn(topology.apiFunctionId);
+    // SendMessage also authorises SendMessageBatch; nothing else (no receive, no attributes).
+    mainQueue.grant(apiFunction, 'sqs:SendMessage');
+
+    const mappings = topology.mappings.map((spec) => ({ spec, mapping: this.buildMapping(spec) }));
+    for (const spec of topology.queues) {
+      if (spec.createVisibilityTimeoutSeconds === undefined) continue;
+      const onThisQueue = mappings.filter(({ spec: m }) => m.queueId === spec.id).map(({ mapping }) => mapping);
+      new LoweredVisibilityTimeout(this, `${spec.id}VisibilityTimeout`, {
+        queue: this.queue(spec.id),
+        visibilityTimeoutSeconds: spec.visibilityTimeoutSeconds,
+        after: onThisQueue,
+        triggers: [
+          // A replaced mapping, or a queue CloudFormation updated from the topology, gets lowered again.
+          ...onThisQueue.map((mapping) => mapping.eventSourceMappingId),
+          fingerprint(topology.queues),
+        ],
+      });
+    }
+
+    this.api = new EnqueueApi(this, 'EnqueueApi', {
+      handler: apiFunction,
+      restApiName: `${topology.stackName}-enqueue`,
+      description: `${topology.stackName}: POST /enqueue -> ${topology.apiFunctionId}`,
+    });
+    this.addOutputs();
+  }
+
+  private buildQueues(specs: readonly QueueSpec[]): ReadonlyMap<string, LabQueue> {
+    const built = new Map<string, LabQueue>();
+    const bySpecId = new Map(specs.map((spec) => [spec.id, spec]));
+    const build = (spec: QueueSpec): LabQueue => {
+      const existing = built.get(spec.id);
+      if (existing !== undefined) return existing;
+      // validateTopology has checked that the DLQ exists and is not the queue itself.
+      const dlqSpec = spec.deadLetter === undefined ? undefined : bySpecId.get(spec.deadLetter.queueId);
+      const queue = new LabQueue(this, spec.id, {
+        spec,
+        ...(dlqSpec === undefined ? {} : { deadLetterQueue: build(dlqSpec) }),
+      });
+      built.set(spec.id, queue);
+      return queue;
+    };
+    specs.forEach(build);
+    return built;
+  }
+
+  private buildFunction(spec: FunctionSpec): LabFunction {
+    const environment: Record<string, string> = {};
+    for (const [variable, binding] of Object.entries(spec.environment)) {
+      environment[variable] = this.resolveBinding(binding);
+    }
+    const fn = new LabFunction(this, spec.id, {
+      spec,
+      environment,
+      description: `${this.topology.stackName} ${spec.id} (${spec.entry})`,
+    });
+    for (const binding of Object.values(spec.environment)) {
+      if ('tableName' in binding) this.table(binding.tableName).grantReadWriteData(fn);
+    }
+    return fn;
+  }
+
+  private resolveBinding(binding: EnvBinding): string {
+    if ('queueUrl' in binding) return this.queue(binding.queueUrl).queueUrl;
+    if ('tableName' in binding) return this.table(binding.tableName).tableName;
+    return binding.value;
+  }
+
+  private buildMapping(spec: MappingSpec): EventSourceMapping {
+    const queue = this.queue(spec.queueId);
+    const fn = this.fn(spec.functionId);
+    // What SqsEventSource grants: receive, delete, change visibility (the heartbeat), attributes.
+    queue.grantConsumeMessages(fn);
+    return fn.addEventSourceMapping(`${spec.queueId}Mapping`, {
+      eventSourceArn: queue.queueArn,
+      batchSize: spec.batchSize,
+      reportBatchItemFailures: spec.reportBatchItemFailures,
+    });
+  }
+
+  private addOutputs(): void {
+    const { topology } = this;
+    const mainSpec = topology.queues.find((spec) => spec.id === topology.mainQueueId);
+    new CfnOutput(this, 'ApiEndpoint', {
+      value: this.api.url,
+      description: 'Stage URL ending in /: curl -X POST "${API}enqueue"',
+    });
+    new CfnOutput(this, 'QueueUrl', { value: this.queue(topology.mainQueueId).queueUrl });
+    if (mainSpec?.deadLetter !== undefined) {
+      new CfnOutput(this, 'DlqUrl', { value: this.queue(mainSpec.deadLetter.queueId).queueUrl });
+    }
+    for (const [id, fn] of this.functions) {
+      new CfnOutput(this, `${id}LogGroup`, {
+        value: fn.logGroup.logGroupName,
+        description: `aws logs tail <this> --follow`,
+      });
+    }
+    for (const [id, table] of this.tables) {
+      new CfnOutput(this, this.tables.size === 1 ? 'TableName' : `${id}TableName`, { value: table.tableName });
+    }
+  }
+
+  private queue(id: string): LabQueue {
+    return lookup(this.queues, id, 'queue');
+  }
+
+  private table(id: string): LabTable {
+    return lookup(this.tables, id, 'table');
+  }
+
+  private fn(id: string): LabFunction {
+    return lookup(this.functions, id, 'function');
+  }
+}
+
+function lookup<T>(byId: ReadonlyMap<string, T>, id: string, what: string): T {
+  const item = byId.get(id);
+  if (item === undefined) throw new InvalidTopologyError(`the topology names ${what} ${id}, which was not built.`);
+  return item;
+}
+
+/** A short stable hash of the queue settings: it changes exactly when CloudFormation would update a queue. */
+function fingerprint(queues: readonly QueueSpec[]): string {
+  return createHash('sha256').update(JSON.stringify(queues)).digest('hex').slice(0, 16);
+}
