@@ -1,0 +1,87 @@
+/**
+ * Bundles a function's entry the way CDK's `NodejsFunction` does for a nodejs24.x function
+ * (esbuild, platform node, target node24, CommonJS, minified, `@aws-sdk/*` left out because
+ * the runtime provides it). The output lands inside the project, so `require('@aws-sdk/…')`
+ * resolves from the project's node_modules as it resolves from the runtime's SDK in Lambda.
+ */
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build, type BuildOptions } from 'esbuild';
+import { PROJECT_ROOT } from '../lib/project-root';
+
+/** Where function bundles go by default: `.lab/bundles/<stack>/<fn>/index.cjs`. */
+export const DEFAULT_BUNDLE_DIR = join(PROJECT_ROOT, '.lab', 'bundles');
+
+/** Raised when esbuild cannot bundle a function entry. */
+export class BundleError extends Error {
+  override readonly name = 'BundleError';
+}
+
+/**
+ * The esbuild options NodejsFunction uses for the stacks' functions (lib/constructs/lab-function.ts:
+ * nodejs24.x, `minify`, `sourceMap` without sources, `@aws-sdk/*` external).
+ */
+const NODEJS_FUNCTION_OPTIONS: BuildOptions = {
+  bundle: true,
+  platform: 'node',
+  target: 'node24',
+  format: 'cjs',
+  minify: true,
+  sourcemap: true,
+  sourcesContent: false,
+  external: ['@aws-sdk/*'],
+  logLevel: 'silent',
+};
+
+/**
+ * Bundles `entry` (relative to the project root) to `<bundleDir>/<stackName>/<functionId>/index.cjs`
+ * and returns that path. The file is replaced atomically, so a lab starting in parallel never
+ * loads half a bundle.
+ */
+export async function bundleFunction(options: {
+  readonly entry: string;
+  readonly stackName: string;
+  readonly functionId: string;
+  readonly bundleDir?: string;
+}): Promise<string> {
+  const outfile = join(resolve(PROJECT_ROOT, options.bundleDir ?? DEFAULT_BUNDLE_DIR), options.stackName, options.functionId, 'index.cjs');
+  const files = await esbuildOutputs({ ...NODEJS_FUNCTION_OPTIONS, entryPoints: [resolve(PROJECT_ROOT, options.entry)] }, options.entry);
+  // The map first, so a reader of the new bundle never finds an old map beside it.
+  if (files.map !== undefined) await writeAtomically(`${outfile}.map`, files.map);
+  await writeAtomically(outfile, files.code);
+  return outfile;
+}
+
+/** Bundles the lab's own runtime (the worker-thread side) to `.lab/runtime/runtime-worker.cjs`. */
+export async function bundleRuntimeWorker(): Promise<string> {
+  const outfile = join(PROJECT_ROOT, '.lab', 'runtime', 'runtime-worker.cjs');
+  const entry = fileURLToPath(new URL('./runtime-worker.ts', import.meta.url));
+  const files = await esbuildOutputs(
+    { bundle: true, platform: 'node', target: 'node24', format: 'cjs', logLevel: 'silent', entryPoints: [entry] },
+    entry,
+  );
+  await writeAtomically(outfile, files.code);
+  return outfile;
+}
+
+async function esbuildOutputs(options: BuildOptions, entry: string): Promise<{ code: string; map: string | undefined }> {
+  try {
+    const result = await build({ ...options, write: false, outfile: 'index.cjs' });
+    const files = result.outputFiles ?? [];
+    const code = files.find((file) => file.path.endsWith('.cjs'));
+    if (code === undefined) throw new Error('esbuild produced no output');
+    return { code: code.text, map: files.find((file) => file.path.endsWith('.map'))?.text };
+  } catch (error) {
+    throw new BundleError(`could not bundle ${entry}: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
+  }
+}
+
+async function writeAtomically(path: string, text: string): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  const temporary = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  await writeFile(temporary, text);
+  await rename(temporary, path);
+}

@@ -1,0 +1,125 @@
+/**
+ * The two protocol emulators the lab runs in-process on loopback ports the OS picks:
+ * fauxqs for SQS and dynalite for DynamoDB. The handlers reach them through the standard
+ * `AWS_ENDPOINT_URL_SQS` / `AWS_ENDPOINT_URL_DYNAMODB` variables, never a lab-only path.
+ */
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import dynalite from 'dynalite';
+import { interceptLocalhostDns, startFauxqs, type FauxqsServer } from 'fauxqs';
+import { LAB_CREDENTIALS, LAB_REGION } from './local-aws';
+
+/** Where the emulators listen. */
+export interface EmulatorEndpoints {
+  /**
+   * SQS endpoint for the SDK: the same host as fauxqs's queue URLs
+   * (`http://sqs.us-east-1.localhost:<port>`), so the SDK's `useQueueUrlAsEndpoint` does not
+   * warn that the QueueUrl differs from the endpoint. Needs {@link acquireLocalhostDns}.
+   */
+  readonly sqsEndpoint: string;
+  /** The same SQS server as a plain loopback address, for the AWS CLI (`--endpoint-url`). */
+  readonly sqsCliEndpoint: string;
+  readonly dynamodbEndpoint: string;
+}
+
+/** Both emulators, running. */
+export interface Emulators extends EmulatorEndpoints {
+  readonly fauxqs: FauxqsServer;
+  /** Stops both servers, closes every connection and releases the DNS interception. */
+  stop(): Promise<void>;
+}
+
+/** Raised when an emulator cannot start (for example a missing Node feature). */
+export class EmulatorStartError extends Error {
+  override readonly name = 'EmulatorStartError';
+}
+
+let dnsUsers = 0;
+let restoreDns: (() => void) | undefined;
+
+/**
+ * Makes `*.localhost` resolve to 127.0.0.1 in this thread (fauxqs's `interceptLocalhostDns`),
+ * counting users so that two labs in one process do not undo each other's interception.
+ * Returns the release function.
+ */
+export function acquireLocalhostDns(): () => void {
+  if (dnsUsers === 0) restoreDns = interceptLocalhostDns();
+  dnsUsers += 1;
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    dnsUsers -= 1;
+    if (dnsUsers === 0) {
+      restoreDns?.();
+      restoreDns = undefined;
+    }
+  };
+}
+
+/**
+ * URL of the fauxqs module that holds `interceptLocalhostDns`, loaded on its own by each
+ * function's worker thread: importing the whole of fauxqs there (its HTTP server, S3 and SNS
+ * code) would add about half a second to every cold start.
+ */
+export function localhostDnsModuleUrl(): string {
+  return new URL('./localhost.js', import.meta.resolve('fauxqs')).href;
+}
+
+/** Starts fauxqs and dynalite on free loopback ports. */
+export async function startEmulators(): Promise<Emulators> {
+  const releaseDns = acquireLocalhostDns();
+  let fauxqs: FauxqsServer;
+  try {
+    fauxqs = await startFauxqs({ port: 0, logger: false });
+  } catch (error) {
+    releaseDns();
+    throw new EmulatorStartError(`fauxqs (SQS emulator) did not start: ${String(error)}`, { cause: error });
+  }
+  const dynamo: Server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      dynamo.once('error', reject);
+      dynamo.listen(0, '127.0.0.1', () => resolve());
+    });
+  } catch (error) {
+    await fauxqs.stop();
+    releaseDns();
+    throw new EmulatorStartError(`dynalite (DynamoDB emulator) did not start: ${String(error)}`, { cause: error });
+  }
+  const dynamoPort = (dynamo.address() as AddressInfo).port;
+  let stopped: Promise<void> | undefined;
+  return {
+    fauxqs,
+    sqsEndpoint: `http://sqs.${LAB_REGION}.localhost:${fauxqs.port}`,
+    sqsCliEndpoint: `http://127.0.0.1:${fauxqs.port}`,
+    dynamodbEndpoint: `http://127.0.0.1:${dynamoPort}`,
+    stop() {
+      stopped ??= (async () => {
+        // fauxqs's close hook also ends pending long polls; dynalite waits for open
+        // keep-alive sockets unless they are closed explicitly.
+        const dynamoClosed = new Promise<void>((resolve) => dynamo.close(() => resolve()));
+        dynamo.closeAllConnections();
+        await Promise.all([fauxqs.stop(), dynamoClosed]);
+        releaseDns();
+      })();
+      return stopped;
+    },
+  };
+}
+
+/** An SQS client for the lab's own calls (pollers, provisioning, tests). Call `destroy()` when done. */
+export function createSqsClient(endpoints: EmulatorEndpoints): SQSClient {
+  return new SQSClient({ region: LAB_REGION, endpoint: endpoints.sqsEndpoint, credentials: LAB_CREDENTIALS });
+}
+
+/** A DynamoDB client for the lab's own calls. Call `destroy()` when done. */
+export function createDynamoDbClient(endpoints: EmulatorEndpoints): DynamoDBClient {
+  return new DynamoDBClient({
+    region: LAB_REGION,
+    endpoint: endpoints.dynamodbEndpoint,
+    credentials: LAB_CREDENTIALS,
+  });
+}

@@ -1,0 +1,141 @@
+import { GetItemCommand } from '@aws-sdk/client-dynamodb';
+import { GetQueueAttributesCommand, ReceiveMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import type { Emulators } from '../emulators';
+import { type Lab, startLab } from '../lab';
+import type { LabLogRecord } from '../logs';
+import type { Experiment } from './catalog';
+import type { WorkerLine } from './observation';
+import type { EnqueueResponse, StackProbe } from './probe';
+
+/**
+ * A fresh lab serving just the experiment's stack (with the experiment's deploy-time
+ * switches), on shared emulators, so several experiments run side by side without seeing
+ * each other's messages.
+ */
+export async function openLocalProbe(experiment: Experiment, emulators: Emulators): Promise<StackProbe> {
+  const lab = await startLab({
+    stacks: [experiment.stack],
+    batchOptions: experiment.stack === 'BatchPartialStack' ? experiment.options : undefined,
+    quiet: true,
+    emulators,
+  });
+  return new LocalProbe(lab, experiment.stack);
+}
+
+class LocalProbe implements StackProbe {
+  readonly quietMs = 1500;
+  readonly pollMs = 250;
+  private readonly records: LabLogRecord[];
+  private readonly detach: () => void;
+  private readonly started = Date.now();
+
+  constructor(
+    private readonly lab: Lab,
+    private readonly stackName: Experiment['stack'],
+  ) {
+    const collected = lab.logs.collect((record) => record.kind === 'function');
+    this.records = collected.records;
+    this.detach = collected.stop;
+  }
+
+  private get stack() {
+    return this.lab.stack(this.stackName);
+  }
+
+  private get sqs(): SQSClient {
+    return this.lab.clients.sqs;
+  }
+
+  async enqueue(body: object): Promise<EnqueueResponse> {
+    const response = await fetch(`${this.stack.apiEndpoint}enqueue`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return { statusCode: response.status, body: (await response.json()) as Record<string, unknown> };
+  }
+
+  async workerLines(): Promise<WorkerLine[]> {
+    return this.records
+      .filter((record) => record.kind === 'function' && record.functionId === 'Worker' && record.parsed)
+      .map((record) => (record.kind === 'function' ? (record.parsed as WorkerLine) : ({} as WorkerLine)));
+  }
+
+  displayLines(): string[] {
+    return this.records.flatMap((record) => {
+      if (record.kind !== 'function') return [];
+      const seconds = ((record.time - this.started) / 1000).toFixed(1).padStart(5);
+      const parsed = record.parsed;
+      const text = typeof parsed?.message === 'string' ? parsed.message : record.line;
+      const level = typeof parsed?.level === 'string' ? parsed.level : '';
+      return [`${seconds}s  ${record.functionId.padEnd(8)} ${level.padEnd(5)} ${text}`];
+    });
+  }
+
+  async effects(id: string): Promise<number> {
+    const table = this.stack.tableNames.IdemTable;
+    if (!table) return 0;
+    const { Item } = await this.lab.clients.dynamodb.send(
+      new GetItemCommand({ TableName: table, Key: { messageId: { S: id } }, ConsistentRead: true }),
+    );
+    return Number(Item?.effects?.N ?? 0);
+  }
+
+  async queueDepth(): Promise<number> {
+    const { Attributes = {} } = await this.sqs.send(
+      new GetQueueAttributesCommand({
+        QueueUrl: this.stack.queueUrl,
+        AttributeNames: [
+          'ApproximateNumberOfMessages',
+          'ApproximateNumberOfMessagesNotVisible',
+          'ApproximateNumberOfMessagesDelayed',
+        ],
+      }),
+    );
+    return (
+      Number(Attributes.ApproximateNumberOfMessages ?? 0) +
+      Number(Attributes.ApproximateNumberOfMessagesNotVisible ?? 0) +
+      Number(Attributes.ApproximateNumberOfMessagesDelayed ?? 0)
+    );
+  }
+
+  async dlqIds(): Promise<string[]> {
+    return peekBodyIds(this.sqs, this.stack.dlqUrl);
+  }
+
+  async close(): Promise<void> {
+    this.detach();
+    await this.lab.stop();
+  }
+}
+
+/**
+ * Reads a queue's messages without consuming them (visibility timeout 0), returning the `id`
+ * of each body. Repeats receives until no new message turns up.
+ */
+export async function peekBodyIds(sqs: SQSClient, queueUrl: string | undefined): Promise<string[]> {
+  if (!queueUrl) return [];
+  const seen = new Map<string, string>();
+  for (let round = 0; round < 20; round += 1) {
+    const { Messages = [] } = await sqs.send(
+      new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 10, VisibilityTimeout: 0, WaitTimeSeconds: 0 }),
+    );
+    let fresh = 0;
+    for (const message of Messages) {
+      if (!message.MessageId || seen.has(message.MessageId)) continue;
+      fresh += 1;
+      seen.set(message.MessageId, bodyId(message.Body));
+    }
+    if (fresh === 0) break;
+  }
+  return [...seen.values()];
+}
+
+function bodyId(body: string | undefined): string {
+  try {
+    const parsed = JSON.parse(body ?? '') as { id?: unknown };
+    return typeof parsed.id === 'string' ? parsed.id : '';
+  } catch {
+    return '';
+  }
+}

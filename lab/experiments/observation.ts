@@ -1,0 +1,124 @@
+/**
+ * What an experiment saw, computed from the workers' JSON log lines (the same lines on the
+ * lab's stdout and in CloudWatch Logs), the table's effect counter and the DLQ. Both targets
+ * feed the same functions, so a verdict means the same thing locally and on AWS.
+ */
+
+/** A worker log line, as the handlers write it. */
+export interface WorkerLine {
+  readonly event: string;
+  readonly id?: string;
+  readonly messageId?: string;
+  readonly receiveCount?: number;
+  readonly message?: string;
+  readonly [field: string]: unknown;
+}
+
+/** Step 7, for one job id. */
+export interface VisibilityObservation {
+  readonly kind: 'visibility';
+  readonly id: string;
+  /** Worker invocations that started on the message (`Start` lines). */
+  readonly deliveries: number;
+  /** `Duplicate detect. Skip` lines: a completed duplicate acknowledged. */
+  readonly skipped: number;
+  /** Duplicates refused while another delivery held the claim (not acknowledged). */
+  readonly inProgress: number;
+  /** How many times the effect ran: the table's counter. */
+  readonly effects: number;
+  readonly heartbeats: number;
+  readonly heartbeatFailures: number;
+  /** Messages in the DLQ after the run. */
+  readonly dlq: number;
+}
+
+/** Step 8, for one run id. */
+export interface BatchObservation {
+  readonly kind: 'batch';
+  readonly runId: string;
+  readonly count: number;
+  /** Index → `OK` lines. */
+  readonly okByIndex: ReadonlyMap<number, number>;
+  /** Index → `FAIL` lines. */
+  readonly failByIndex: ReadonlyMap<number, number>;
+  /** Every OK and FAIL line. */
+  readonly deliveries: number;
+  /** OK lines beyond the first for an index: successes processed again. */
+  readonly reprocessed: number;
+  /** Indexes found in the DLQ. */
+  readonly dlqIndexes: readonly number[];
+  /** Worker invocations and the records each carried (`batch-done` / `batch-failed` lines). */
+  readonly batchSizes: readonly number[];
+}
+
+export type Observation = VisibilityObservation | BatchObservation;
+
+const countWhere = (lines: readonly WorkerLine[], test: (line: WorkerLine) => boolean): number =>
+  lines.filter(test).length;
+
+/** Step 7 observation of job `id`. */
+export function observeVisibility(
+  lines: readonly WorkerLine[],
+  id: string,
+  effects: number,
+  dlq: number,
+): VisibilityObservation {
+  const mine = lines.filter((line) => line.id === id);
+  return {
+    kind: 'visibility',
+    id,
+    deliveries: countWhere(mine, (l) => l.event === 'start'),
+    skipped: countWhere(mine, (l) => l.event === 'duplicate-skipped'),
+    inProgress: countWhere(mine, (l) => l.event === 'duplicate-in-progress'),
+    effects,
+    heartbeats: countWhere(mine, (l) => l.event === 'heartbeat'),
+    heartbeatFailures: countWhere(mine, (l) => l.event === 'heartbeat-failed'),
+    dlq,
+  };
+}
+
+/** The index of a Step 8 body id `<runId>-<index>`, when it belongs to `runId`. */
+export function batchIndexOf(id: unknown, runId: string): number | undefined {
+  if (typeof id !== 'string' || !id.startsWith(`${runId}-`)) return undefined;
+  const index = Number(id.slice(runId.length + 1));
+  return Number.isInteger(index) && index > 0 ? index : undefined;
+}
+
+/** Step 8 observation of run `runId`; `dlqIds` are the body ids found in the DLQ. */
+export function observeBatch(
+  lines: readonly WorkerLine[],
+  runId: string,
+  count: number,
+  dlqIds: readonly string[],
+): BatchObservation {
+  const okByIndex = new Map<number, number>();
+  const failByIndex = new Map<number, number>();
+  for (const line of lines) {
+    const index = batchIndexOf(line.id, runId);
+    if (index === undefined) continue;
+    if (line.event === 'ok') okByIndex.set(index, (okByIndex.get(index) ?? 0) + 1);
+    if (line.event === 'fail') failByIndex.set(index, (failByIndex.get(index) ?? 0) + 1);
+  }
+  const ours = new Set(lines.filter((l) => batchIndexOf(l.id, runId) !== undefined).map((l) => l.messageId));
+  const batchSizes = lines
+    .filter((l) => l.event === 'batch-done' || l.event === 'batch-failed')
+    .filter((l) => Array.isArray(l.messageIds) && (l.messageIds as unknown[]).some((m) => ours.has(m as string)))
+    .map((l) => Number(l.records));
+  let reprocessed = 0;
+  for (const okCount of okByIndex.values()) reprocessed += Math.max(0, okCount - 1);
+  const sum = (map: ReadonlyMap<number, number>): number => [...map.values()].reduce((a, b) => a + b, 0);
+  return {
+    kind: 'batch',
+    runId,
+    count,
+    okByIndex,
+    failByIndex,
+    deliveries: sum(okByIndex) + sum(failByIndex),
+    reprocessed,
+    dlqIndexes: dlqIds
+      .map((dlqId) => batchIndexOf(dlqId, runId))
+      .filter((index): index is number => index !== undefined)
+      .sort((a, b) => a - b),
+    batchSizes,
+  };
+}

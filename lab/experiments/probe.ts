@@ -1,0 +1,31 @@
+import type { WorkerLine } from './observation';
+
+/** A response of `POST /enqueue`. */
+export interface EnqueueResponse {
+  readonly statusCode: number;
+  readonly body: Record<string, unknown>;
+}
+
+/**
+ * One experiment's view of a running stack, locally or on AWS: the runner and the verdict
+ * only ever talk to this, so both targets are judged by the same code.
+ */
+export interface StackProbe {
+  /** `POST {ApiEndpoint}enqueue` with a JSON body. */
+  enqueue(body: object): Promise<EnqueueResponse>;
+  /** The worker's JSON log lines seen so far (since the probe opened). */
+  workerLines(): Promise<WorkerLine[]>;
+  /** Lines to show the reader: the producer's and the worker's, as text. */
+  displayLines(): string[];
+  /** The effect counter of a Step 7 job id (0 when there is no record). */
+  effects(id: string): Promise<number>;
+  /** Messages still in the main queue: visible, in flight or delayed. */
+  queueDepth(): Promise<number>;
+  /** Body ids of the messages in the DLQ (read without removing them). */
+  dlqIds(): Promise<string[]>;
+  /** How long the counts must stay still before the run counts as settled, in ms. */
+  readonly quietMs: number;
+  /** How often the runner polls, in ms. */
+  readonly pollMs: number;
+  close(): Promise<void>;
+}

@@ -1,0 +1,178 @@
+/**
+ * A local stand-in for a stack's REST API: `POST /<stage>/enqueue` becomes the proxy event
+ * API Gateway builds, the producer is invoked, and its proxy response is written back.
+ * Everything else is answered as API Gateway answers it: 403 "Missing Authentication Token"
+ * for routes that do not exist, 502 "Internal server error" when the function fails or returns
+ * a malformed response, 504 after the 29 s integration timeout, 413 above 10 MB, and 429 when
+ * the stage's throttling bucket is empty.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { API_STAGE_NAME, API_THROTTLING } from '../lib/settings';
+import { type ProxyRoute, toProxyEvent } from './api-gateway-event';
+import type { Invocable, InvocationResult } from './local-lambda';
+import { TokenBucket } from './token-bucket';
+
+/** API Gateway's payload limit for REST APIs. */
+export const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
+
+/** API Gateway's default integration timeout. */
+export const INTEGRATION_TIMEOUT_MS = 29_000;
+
+export interface LocalApiOptions {
+  /** The function behind `POST /enqueue`. */
+  readonly fn: Invocable;
+  readonly stage?: string;
+  readonly resourcePath?: string;
+  /** Stage throttling; defaults to the stacks' `API_THROTTLING`. */
+  readonly throttling?: { readonly rateLimitPerSecond: number; readonly burstLimit: number };
+  readonly integrationTimeoutMs?: number;
+}
+
+/** A running local API. */
+export class LocalApi {
+  private readonly bucket: TokenBucket;
+  private readonly route: ProxyRoute;
+
+  private constructor(
+    private readonly server: Server,
+    private readonly options: LocalApiOptions,
+  ) {
+    const throttling = options.throttling ?? API_THROTTLING;
+    this.bucket = new TokenBucket(throttling.rateLimitPerSecond, throttling.burstLimit);
+    this.route = {
+      apiId: `lab${randomUUID().slice(0, 7)}`,
+      stage: options.stage ?? API_STAGE_NAME,
+      resourcePath: options.resourcePath ?? '/enqueue',
+      resourceId: randomUUID().slice(0, 6),
+    };
+  }
+
+  /** Starts the API on 127.0.0.1 and a port the OS picks. */
+  static async start(options: LocalApiOptions): Promise<LocalApi> {
+    const server = createServer();
+    const api = new LocalApi(server, options);
+    server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+      api.handle(request, response).catch((error: unknown) => {
+        if (!response.headersSent) sendJson(response, 500, { message: 'Internal server error' }, 'InternalServerErrorException');
+        response.destroy(error instanceof Error ? error : undefined);
+      });
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', () => resolve());
+    });
+    return api;
+  }
+
+  /** The stage URL, ending with a slash like CDK's `ApiEndpoint` output: `http://127.0.0.1:<port>/prod/`. */
+  get url(): string {
+    const { port } = this.server.address() as AddressInfo;
+    return `http://127.0.0.1:${port}/${this.route.stage}/`;
+  }
+
+  /** Closes the server and every open connection. */
+  async stop(): Promise<void> {
+    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
+    this.server.closeAllConnections();
+    await closed;
+  }
+
+  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
+    if (pathname !== `/${this.route.stage}${this.route.resourcePath}` || request.method !== 'POST') {
+      request.resume();
+      sendJson(response, 403, { message: 'Missing Authentication Token' }, 'MissingAuthenticationTokenException');
+      return;
+    }
+    const body = await readBody(request, MAX_PAYLOAD_BYTES);
+    if (body === 'too-large') {
+      sendJson(response, 413, { message: 'Request Too Long' }, 'RequestTooLongException', { Connection: 'close' });
+      return;
+    }
+    if (!this.bucket.tryTake()) {
+      sendJson(response, 429, { message: 'Too Many Requests' }, 'TooManyRequestsException');
+      return;
+    }
+    const requestId = randomUUID();
+    const event = toProxyEvent({ request, body, route: this.route, requestId, now: new Date() });
+    const timeout = new AbortController();
+    const result = await Promise.race([
+      this.options.fn.invoke(event).catch((): InvocationResult | undefined => undefined),
+      sleep(this.options.integrationTimeoutMs ?? INTEGRATION_TIMEOUT_MS, 'timeout' as const, { signal: timeout.signal }),
+    ]);
+    timeout.abort();
+    const common = { 'x-amzn-RequestId': requestId, 'x-amz-apigw-id': requestId.slice(0, 8) + 'FAKE=' };
+    if (result === 'timeout') {
+      sendJson(response, 504, { message: 'Endpoint request timed out' }, 'IntegrationTimeout', common);
+      return;
+    }
+    const proxy = result?.status === 'success' ? parseProxyResponse(result.payload) : undefined;
+    if (proxy === undefined) {
+      sendJson(response, 502, { message: 'Internal server error' }, 'InternalServerErrorException', common);
+      return;
+    }
+    response.statusCode = proxy.statusCode;
+    for (const [name, values] of Object.entries(proxy.headers)) response.setHeader(name, values);
+    if (!response.hasHeader('content-type')) response.setHeader('Content-Type', 'application/json');
+    for (const [name, value] of Object.entries(common)) response.setHeader(name, value);
+    response.end(proxy.body);
+  }
+}
+
+/** A proxy response API Gateway accepts, or undefined when it would answer 502. */
+export function parseProxyResponse(
+  payload: unknown,
+): { readonly statusCode: number; readonly headers: Record<string, string[]>; readonly body: string } | undefined {
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return undefined;
+  const { statusCode, headers, multiValueHeaders, body } = payload as Record<string, unknown>;
+  if (typeof statusCode !== 'number' || !Number.isInteger(statusCode) || statusCode < 100 || statusCode > 599) return undefined;
+  if (body !== undefined && body !== null && typeof body !== 'string') return undefined;
+  const merged: Record<string, string[]> = {};
+  if (headers !== undefined && headers !== null) {
+    if (typeof headers !== 'object') return undefined;
+    for (const [name, value] of Object.entries(headers)) {
+      if (!isScalar(value)) return undefined;
+      merged[name] = [String(value)];
+    }
+  }
+  if (multiValueHeaders !== undefined && multiValueHeaders !== null) {
+    if (typeof multiValueHeaders !== 'object') return undefined;
+    for (const [name, values] of Object.entries(multiValueHeaders)) {
+      if (!Array.isArray(values) || !values.every(isScalar)) return undefined;
+      merged[name] = [...(merged[name] ?? []), ...values.map(String)];
+    }
+  }
+  return { statusCode, headers: merged, body: typeof body === 'string' ? body : '' };
+}
+
+function isScalar(value: unknown): value is string | number | boolean {
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+}
+
+function sendJson(
+  response: ServerResponse,
+  status: number,
+  body: Record<string, unknown>,
+  errorType: string,
+  headers: Record<string, string> = {},
+): void {
+  response.writeHead(status, { 'Content-Type': 'application/json', 'x-amzn-ErrorType': errorType, ...headers });
+  response.end(JSON.stringify(body));
+}
+
+/** Reads the body; past `limit` bytes it keeps draining (so the 413 can be written) but stores nothing. */
+function readBody(request: IncomingMessage, limit: number): Promise<Buffer | 'too-large'> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) chunks.push(chunk);
+    });
+    request.once('end', () => resolve(size > limit ? 'too-large' : Buffer.concat(chunks)));
+    request.once('error', reject);
+  });
+}

@@ -1,0 +1,428 @@
+/**
+ * A Lambda function on the laptop: each execution environment is a worker thread that loads
+ * the function's bundle once and is then reused warm; concurrent invocations get separate
+ * environments. The function timeout really ends an invocation: the environment's thread is
+ * terminated, so nothing the handler scheduled runs afterwards, and the next invocation
+ * starts cold, as after a timeout in Lambda.
+ */
+import { randomUUID } from 'node:crypto';
+import { Worker } from 'node:worker_threads';
+import type { FunctionSpec } from '../lib/topology';
+import { functionArn } from './local-aws';
+import { type FunctionRef, type LabLogs, type PlatformEvent, parseJsonObject } from './logs';
+import type { ErrorDocument, FromRuntimeMessage, RuntimeWorkerData, ToRuntimeMessage } from './runtime-protocol';
+
+/** What one invocation produced. A failure is a result, never a thrown error. */
+export type InvocationResult =
+  | {
+      readonly status: 'success';
+      readonly requestId: string;
+      /** The handler's return value after a JSON round trip (null for undefined). */
+      readonly payload: unknown;
+      readonly durationMs: number;
+    }
+  | {
+      /** `error`: the handler threw (or the runtime crashed); `timeout`: the function timeout ended it. */
+      readonly status: 'error' | 'timeout';
+      readonly requestId: string;
+      readonly error: ErrorDocument;
+      readonly durationMs: number;
+    };
+
+/** Anything that can be invoked like a Lambda function (the event source mapping and the API need no more). */
+export interface Invocable {
+  readonly ref: FunctionRef;
+  readonly timeoutSeconds: number;
+  invoke(event: unknown): Promise<InvocationResult>;
+}
+
+/** How to run one function. */
+export interface LocalFunctionOptions {
+  readonly ref: FunctionRef;
+  /** The bundled handler (`bundleFunction`). */
+  readonly bundlePath: string;
+  /** The bundled runtime (`bundleRuntimeWorker`). */
+  readonly runtimePath: string;
+  /** fauxqs's `localhost.js` (`localhostDnsModuleUrl()`). */
+  readonly localhostDnsModuleUrl: string;
+  /** Seconds; fractions are allowed so tests can run short timeouts. */
+  readonly timeoutSeconds: number;
+  readonly memoryMb: number;
+  /** The function's full environment (see {@link lambdaEnvironment}). */
+  readonly environment: Readonly<Record<string, string>>;
+  readonly logs: LabLogs;
+}
+
+/** Raised when a function is invoked after `stop()`. */
+export class FunctionStoppedError extends Error {
+  override readonly name = 'FunctionStoppedError';
+}
+
+/** Longest INIT phase Lambda allows before it gives up on an environment. */
+const INIT_TIMEOUT_MS = 10_000;
+
+/**
+ * The variables Lambda sets in every environment, plus the function's own bindings and the
+ * emulator endpoints through the SDK's standard `AWS_ENDPOINT_URL_*` variables.
+ */
+export function lambdaEnvironment(options: {
+  readonly ref: FunctionRef;
+  readonly spec: Pick<FunctionSpec, 'timeoutSeconds' | 'memoryMb'>;
+  readonly bindings: Readonly<Record<string, string>>;
+  readonly awsEnvironment: Readonly<Record<string, string>>;
+  readonly sqsEndpoint: string;
+  readonly dynamodbEndpoint: string;
+}): Record<string, string> {
+  const { functionName } = options.ref;
+  return {
+    ...options.awsEnvironment,
+    AWS_ENDPOINT_URL_SQS: options.sqsEndpoint,
+    AWS_ENDPOINT_URL_DYNAMODB: options.dynamodbEndpoint,
+    AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs24.x',
+    AWS_LAMBDA_FUNCTION_NAME: functionName,
+    AWS_LAMBDA_FUNCTION_VERSION: '$LATEST',
+    AWS_LAMBDA_FUNCTION_MEMORY_SIZE: String(options.spec.memoryMb),
+    AWS_LAMBDA_FUNCTION_TIMEOUT: String(options.spec.timeoutSeconds),
+    AWS_LAMBDA_LOG_GROUP_NAME: `/aws/lambda/${functionName}`,
+    AWS_LAMBDA_LOG_FORMAT: 'JSON',
+    AWS_NODEJS_CONNECTION_REUSE_ENABLED: '1',
+    LAMBDA_TASK_ROOT: '/var/task',
+    // NodejsFunction adds this when the bundle has a source map.
+    NODE_OPTIONS: '--enable-source-maps',
+    ...options.bindings,
+  };
+}
+
+/** Lambda's message for a timeout, e.g. `Task timed out after 30.00 seconds`. */
+export function timeoutMessage(timeoutSeconds: number): string {
+  return `Task timed out after ${timeoutSeconds.toFixed(2)} seconds`;
+}
+
+type RunOutcome =
+  | { readonly kind: 'result'; readonly payloadJson: string; readonly maxMemoryUsedMB: number }
+  | { readonly kind: 'error'; readonly error: ErrorDocument; readonly maxMemoryUsedMB: number; readonly fatal: boolean }
+  | { readonly kind: 'timeout' }
+  | { readonly kind: 'exit'; readonly error: ErrorDocument };
+
+/** One execution environment: a worker thread with the function loaded. */
+class ExecutionEnvironment {
+  private readonly freeze: Int32Array;
+  private generation = 0;
+  private pending: ((outcome: RunOutcome) => void) | undefined;
+  private lastRequestId: string | undefined;
+  private readonly partialLines = { stdout: '', stderr: '' };
+  private exitError: ErrorDocument | undefined;
+  private alive = true;
+  readonly logStreamName: string;
+
+  private constructor(
+    private readonly options: LocalFunctionOptions,
+    private readonly worker: Worker,
+    freezeBuffer: SharedArrayBuffer,
+    logStreamName: string,
+  ) {
+    this.freeze = new Int32Array(freezeBuffer);
+    this.logStreamName = logStreamName;
+  }
+
+  /** Starts a worker and runs the INIT phase; resolves once the handler is loaded. */
+  static start(options: LocalFunctionOptions): Promise<
+    { readonly ok: true; readonly environment: ExecutionEnvironment; readonly initDurationMs: number } | { readonly ok: false; readonly error: ErrorDocument }
+  > {
+    const freezeBuffer = new SharedArrayBuffer(4);
+    const day = new Date().toISOString().slice(0, 10).replaceAll('-', '/');
+    const logStreamName = `${day}/[$LATEST]${randomUUID().replaceAll('-', '')}`;
+    const workerData: RuntimeWorkerData = {
+      bundlePath: options.bundlePath,
+      localhostDnsModuleUrl: options.localhostDnsModuleUrl,
+      freezeBuffer,
+      functionName: options.ref.functionName,
+      functionVersion: '$LATEST',
+      invokedFunctionArn: functionArn(options.ref.functionName),
+      memoryLimitInMB: String(options.memoryMb),
+      logGroupName: `/aws/lambda/${options.ref.functionName}`,
+      logStreamName,
+    };
+    const worker = new Worker(options.runtimePath, {
+      workerData,
+      env: { ...options.environment },
+      execArgv: [],
+      stdout: true,
+      stderr: true,
+      name: options.ref.functionName,
+      resourceLimits: { maxOldGenerationSizeMb: options.memoryMb },
+    });
+    const environment = new ExecutionEnvironment(options, worker, freezeBuffer, logStreamName);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        void environment.terminate();
+        resolve({ ok: false, error: { errorType: 'Runtime.InitTimeout', errorMessage: 'INIT phase timed out', trace: [] } });
+      }, INIT_TIMEOUT_MS);
+      const onInit = (message: FromRuntimeMessage): void => {
+        if (message.type === 'ready') {
+          clearTimeout(timer);
+          resolve({ ok: true, environment, initDurationMs: message.initDurationMs });
+        } else if (message.type === 'init-error') {
+          clearTimeout(timer);
+          void environment.terminate();
+          resolve({ ok: false, error: message.error });
+        }
+      };
+      environment.attach(onInit, (error) => {
+        clearTimeout(timer);
+        resolve({ ok: false, error });
+      });
+    });
+  }
+
+  get isAlive(): boolean {
+    return this.alive;
+  }
+
+  private attach(onInit: (message: FromRuntimeMessage) => void, onInitExit: (error: ErrorDocument) => void): void {
+    let initialised = false;
+    this.worker.on('message', (message: FromRuntimeMessage) => {
+      switch (message.type) {
+        case 'log':
+          this.handleText(message.stream, message.text);
+          break;
+        case 'ready':
+          initialised = true;
+          onInit(message);
+          break;
+        case 'init-error':
+          onInit(message);
+          break;
+        case 'result':
+          this.settle({ kind: 'result', payloadJson: message.payloadJson, maxMemoryUsedMB: message.maxMemoryUsedMB });
+          break;
+        case 'error':
+          this.settle({ kind: 'error', error: message.error, maxMemoryUsedMB: message.maxMemoryUsedMB, fatal: message.fatal });
+          break;
+      }
+    });
+    // Writes that bypass the runtime's stdout hook (native code, very early output).
+    this.worker.stdout.on('data', (chunk: Buffer) => this.handleText('stdout', chunk.toString('utf8')));
+    this.worker.stderr.on('data', (chunk: Buffer) => this.handleText('stderr', chunk.toString('utf8')));
+    this.worker.on('error', (error: Error & { code?: string }) => {
+      this.exitError =
+        error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? { errorType: 'Runtime.OutOfMemory', errorMessage: 'Runtime exited with error: signal: killed', trace: [] }
+          : { errorType: 'Runtime.ExitError', errorMessage: `Runtime exited with error: ${error.message}`, trace: [] };
+    });
+    this.worker.on('exit', (code) => {
+      this.alive = false;
+      const error = this.exitError ?? {
+        errorType: 'Runtime.ExitError',
+        errorMessage: `Runtime exited with error: exit status ${code}`,
+        trace: [],
+      };
+      if (!initialised) onInitExit(error);
+      this.settle({ kind: 'exit', error });
+    });
+  }
+
+  /** Runs one invocation; never rejects. */
+  run(requestId: string, eventJson: string, timeoutMs: number): Promise<RunOutcome> {
+    this.lastRequestId = requestId;
+    const deadlineMs = Date.now() + timeoutMs;
+    return new Promise<RunOutcome>((resolve) => {
+      const timer = setTimeout(() => {
+        // Like Lambda: the environment is torn down; nothing the handler scheduled runs on.
+        this.settle({ kind: 'timeout' });
+        void this.terminate();
+      }, timeoutMs);
+      this.pending = (outcome) => {
+        clearTimeout(timer);
+        this.flushPartialLines();
+        resolve(outcome);
+      };
+      this.generation += 1;
+      Atomics.store(this.freeze, 0, this.generation);
+      Atomics.notify(this.freeze, 0);
+      const message: ToRuntimeMessage = { type: 'invoke', requestId, eventJson, deadlineMs, generation: this.generation };
+      this.worker.postMessage(message);
+    });
+  }
+
+  async terminate(): Promise<void> {
+    this.alive = false;
+    await this.worker.terminate();
+  }
+
+  private settle(outcome: RunOutcome): void {
+    const pending = this.pending;
+    this.pending = undefined;
+    pending?.(outcome);
+  }
+
+  private handleText(stream: 'stdout' | 'stderr', text: string): void {
+    const lines = (this.partialLines[stream] + text).split('\n');
+    this.partialLines[stream] = lines.pop() ?? '';
+    for (const line of lines) this.publishLine(stream, line);
+  }
+
+  private flushPartialLines(): void {
+    for (const stream of ['stdout', 'stderr'] as const) {
+      const rest = this.partialLines[stream];
+      this.partialLines[stream] = '';
+      if (rest !== '') this.publishLine(stream, rest);
+    }
+  }
+
+  private publishLine(stream: 'stdout' | 'stderr', line: string): void {
+    if (line.trim() === '') return;
+    this.options.logs.publish({
+      kind: 'function',
+      ...this.options.ref,
+      requestId: this.lastRequestId,
+      stream,
+      line,
+      parsed: parseJsonObject(line),
+      time: Date.now(),
+    });
+  }
+}
+
+/** A function with its pool of execution environments. */
+export class LocalFunction implements Invocable {
+  readonly ref: FunctionRef;
+  readonly timeoutSeconds: number;
+  private readonly idle: ExecutionEnvironment[] = [];
+  private readonly busy = new Set<ExecutionEnvironment>();
+  private readonly inFlight = new Set<Promise<InvocationResult>>();
+  private stopped = false;
+  /** Environments started so far (cold starts). */
+  coldStarts = 0;
+  invocations = 0;
+
+  constructor(private readonly options: LocalFunctionOptions) {
+    this.ref = options.ref;
+    this.timeoutSeconds = options.timeoutSeconds;
+  }
+
+  /** Invokes the function synchronously (RequestResponse) with `event`. */
+  invoke(event: unknown): Promise<InvocationResult> {
+    if (this.stopped) {
+      return Promise.reject(new FunctionStoppedError(`${this.ref.functionName} was stopped; start a new lab to invoke it`));
+    }
+    const running = this.run(event);
+    this.inFlight.add(running);
+    void running.finally(() => this.inFlight.delete(running));
+    return running;
+  }
+
+  /** Terminates every environment; invocations still running end as errors. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    const environments = [...this.idle, ...this.busy];
+    this.idle.length = 0;
+    await Promise.all(environments.map((environment) => environment.terminate()));
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  private async run(event: unknown): Promise<InvocationResult> {
+    const requestId = randomUUID();
+    const eventJson = JSON.stringify(event) ?? 'null';
+    this.invocations += 1;
+    const started = performance.now();
+    let initDurationMs: number | undefined;
+    let environment = this.idle.pop();
+    if (environment === undefined) {
+      this.coldStarts += 1;
+      this.platform(requestId, 'platform.initStart', {
+        initializationType: 'on-demand',
+        phase: 'init',
+        runtimeVersion: 'nodejs:24.lab',
+        functionName: this.ref.functionName,
+        functionVersion: '$LATEST',
+      });
+      const init = await ExecutionEnvironment.start(this.options);
+      if (!init.ok) {
+        return this.finish(requestId, started, { status: 'error', error: init.error }, undefined, 0);
+      }
+      environment = init.environment;
+      initDurationMs = init.initDurationMs;
+    }
+    if (this.stopped) {
+      await environment.terminate();
+      return this.finish(requestId, started, { status: 'error', error: stoppedError() }, initDurationMs, 0);
+    }
+    this.busy.add(environment);
+    this.platform(requestId, 'platform.start', { requestId, version: '$LATEST' });
+    const invokeStarted = performance.now();
+    const outcome = await environment.run(requestId, eventJson, this.timeoutSeconds * 1000);
+    this.busy.delete(environment);
+    const durationMs = performance.now() - invokeStarted;
+    if (environment.isAlive && !this.stopped && (outcome.kind === 'result' || (outcome.kind === 'error' && !outcome.fatal))) {
+      this.idle.push(environment);
+    } else {
+      await environment.terminate();
+    }
+    switch (outcome.kind) {
+      case 'result':
+        return this.finish(requestId, started, { status: 'success', payload: JSON.parse(outcome.payloadJson) }, initDurationMs, outcome.maxMemoryUsedMB, durationMs);
+      case 'error':
+        return this.finish(requestId, started, { status: 'error', error: outcome.error }, initDurationMs, outcome.maxMemoryUsedMB, durationMs);
+      case 'timeout':
+        return this.finish(
+          requestId,
+          started,
+          {
+            status: 'timeout',
+            error: {
+              errorType: 'Sandbox.Timedout',
+              errorMessage: `RequestId: ${requestId} Error: ${timeoutMessage(this.timeoutSeconds)}`,
+              trace: [],
+            },
+          },
+          initDurationMs,
+          0,
+          durationMs,
+        );
+      case 'exit':
+        return this.finish(
+          requestId,
+          started,
+          { status: 'error', error: this.stopped ? stoppedError() : outcome.error },
+          initDurationMs,
+          0,
+          durationMs,
+        );
+    }
+  }
+
+  private finish(
+    requestId: string,
+    started: number,
+    result: { status: 'success'; payload: unknown } | { status: 'error' | 'timeout'; error: ErrorDocument },
+    initDurationMs: number | undefined,
+    maxMemoryUsedMB: number,
+    invokeDurationMs = performance.now() - started,
+  ): InvocationResult {
+    const durationMs = Math.round(invokeDurationMs * 100) / 100;
+    const status = result.status;
+    const errorType = result.status === 'success' ? undefined : result.error.errorType;
+    const metrics = {
+      durationMs,
+      billedDurationMs: Math.ceil(invokeDurationMs + (initDurationMs ?? 0)),
+      memorySizeMB: this.options.memoryMb,
+      maxMemoryUsedMB,
+      ...(initDurationMs === undefined ? {} : { initDurationMs: Math.round(initDurationMs * 100) / 100 }),
+    };
+    this.platform(requestId, 'platform.runtimeDone', { requestId, status, ...(errorType ? { errorType } : {}), metrics: { durationMs } });
+    this.platform(requestId, 'platform.report', { requestId, status, ...(errorType ? { errorType } : {}), metrics });
+    return result.status === 'success'
+      ? { status: 'success', requestId, payload: result.payload, durationMs }
+      : { status: result.status, requestId, error: result.error, durationMs };
+  }
+
+  private platform(requestId: string, type: PlatformEvent['type'], record: Record<string, unknown>): void {
+    const parsed: PlatformEvent = { time: new Date().toISOString(), type, record };
+    this.options.logs.publish({ kind: 'platform', ...this.ref, requestId, line: JSON.stringify(parsed), parsed, time: Date.now() });
+  }
+}
+
+function stoppedError(): ErrorDocument {
+  return { errorType: 'Lab.Stopped', errorMessage: 'The lab stopped during this invocation', trace: [] };
+}

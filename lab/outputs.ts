@@ -1,0 +1,62 @@
+/**
+ * `cdk-outputs.local.json`: the lab's endpoints in the shape `cdk deploy --outputs-file`
+ * writes (`{"<StackName>": {"<OutputKey>": "<value>"}}`), so the tutorial's commands work
+ * against the lab by swapping the file name. One extra top-level key, `LocalLab`, tells the
+ * emulator endpoints for the AWS CLI.
+ */
+import { writeFile } from 'node:fs/promises';
+import { LAB_CREDENTIALS, LAB_REGION } from './local-aws';
+
+/** The file name, next to the `cdk-outputs.json` a deploy writes. */
+export const LOCAL_OUTPUTS_FILE = 'cdk-outputs.local.json';
+
+/** Key of the lab's own entry in the outputs file. */
+export const LOCAL_LAB_KEY = 'LocalLab';
+
+/** What one stack contributes to the file. */
+export interface StackOutputSource {
+  readonly stackName: string;
+  readonly apiEndpoint: string;
+  readonly queueUrl: string;
+  readonly dlqUrl: string | undefined;
+  /** Table id → name. */
+  readonly tableNames: Readonly<Record<string, string>>;
+  /** Function id → running function (only its Lambda name is used). */
+  readonly functions: Readonly<Record<string, { readonly ref: { readonly functionName: string } }>>;
+}
+
+/** The whole file. */
+export type LabOutputs = Record<string, Record<string, string>>;
+
+/** Builds the outputs object for the given stacks and emulator endpoints. */
+export function buildLabOutputs(
+  stacks: readonly StackOutputSource[],
+  endpoints: { readonly sqsCliEndpoint: string; readonly dynamodbEndpoint: string },
+): LabOutputs {
+  const outputs: LabOutputs = {};
+  for (const stack of stacks) {
+    const entry: Record<string, string> = { ApiEndpoint: stack.apiEndpoint, QueueUrl: stack.queueUrl };
+    if (stack.dlqUrl !== undefined) entry.DlqUrl = stack.dlqUrl;
+    // Same keys as lib/topology-stack.ts; the log group names tell where AWS would keep the lines.
+    for (const [id, fn] of Object.entries(stack.functions)) entry[`${id}LogGroup`] = `/aws/lambda/${fn.ref.functionName}`;
+    const tables = Object.entries(stack.tableNames);
+    for (const [id, name] of tables) entry[tables.length === 1 ? 'TableName' : `${id}TableName`] = name;
+    outputs[stack.stackName] = entry;
+  }
+  const credentials = `AWS_ACCESS_KEY_ID=${LAB_CREDENTIALS.accessKeyId} AWS_SECRET_ACCESS_KEY=${LAB_CREDENTIALS.secretAccessKey} AWS_DEFAULT_REGION=${LAB_REGION}`;
+  outputs[LOCAL_LAB_KEY] = {
+    SqsEndpointUrl: endpoints.sqsCliEndpoint,
+    DynamoDbEndpointUrl: endpoints.dynamodbEndpoint,
+    Region: LAB_REGION,
+    AwsCliEnvironment: credentials,
+    AwsCliExample:
+      `${credentials} aws --endpoint-url ${endpoints.sqsCliEndpoint} sqs get-queue-attributes ` +
+      `--queue-url "$(jq -r '.BatchPartialStack.DlqUrl' ${LOCAL_OUTPUTS_FILE})" --attribute-names ApproximateNumberOfMessages`,
+  };
+  return outputs;
+}
+
+/** Writes the outputs as pretty JSON, like the CDK CLI. */
+export async function writeLabOutputs(path: string, outputs: LabOutputs): Promise<void> {
+  await writeFile(path, `${JSON.stringify(outputs, null, 2)}\n`);
+}

@@ -1,0 +1,58 @@
+/**
+ * Messages between a lab function (main thread) and its execution environments (worker
+ * threads running `runtime-worker.ts`). Types only: both sides are bundled separately.
+ */
+
+/** Set once when an execution environment starts. */
+export interface RuntimeWorkerData {
+  /** The function bundle, `.lab/bundles/<stack>/<fn>/index.cjs`. */
+  readonly bundlePath: string;
+  /** fauxqs's `localhost.js`, which holds `interceptLocalhostDns`. */
+  readonly localhostDnsModuleUrl: string;
+  /**
+   * One Int32 the environment waits on between invocations: Lambda freezes an environment
+   * after its response, so timers and heartbeats left running do not fire until the next
+   * invocation. The main thread bumps it (and notifies) before each invocation.
+   */
+  readonly freezeBuffer: SharedArrayBuffer;
+  readonly functionName: string;
+  readonly functionVersion: string;
+  readonly invokedFunctionArn: string;
+  readonly memoryLimitInMB: string;
+  readonly logGroupName: string;
+  readonly logStreamName: string;
+}
+
+/** Lambda's error document: what an invocation returns when the function fails. */
+export interface ErrorDocument {
+  readonly errorType: string;
+  readonly errorMessage: string;
+  readonly trace: readonly string[];
+}
+
+export interface InvokeMessage {
+  readonly type: 'invoke';
+  readonly requestId: string;
+  /** The event as JSON text, as Lambda hands it over. */
+  readonly eventJson: string;
+  /** `Date.now()` at which the function timeout ends the invocation. */
+  readonly deadlineMs: number;
+  /** The freeze generation of this invocation. */
+  readonly generation: number;
+}
+
+export type ToRuntimeMessage = InvokeMessage;
+
+export type FromRuntimeMessage =
+  | { readonly type: 'ready'; readonly initDurationMs: number }
+  | { readonly type: 'init-error'; readonly error: ErrorDocument }
+  | { readonly type: 'log'; readonly stream: 'stdout' | 'stderr'; readonly text: string }
+  | { readonly type: 'result'; readonly requestId: string; readonly payloadJson: string; readonly maxMemoryUsedMB: number }
+  | {
+      readonly type: 'error';
+      readonly requestId: string;
+      readonly error: ErrorDocument;
+      readonly maxMemoryUsedMB: number;
+      /** The runtime process ends after this error (an unhandled rejection, an uncaught exception). */
+      readonly fatal: boolean;
+    };
