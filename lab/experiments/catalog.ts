@@ -81,7 +81,7 @@ export const EXPERIMENTS: readonly Experiment[] = [
     stack: 'VisibilityDupStack',
     title: 'Step 7: heartbeat off and the guard off',
     body: { sleep: 8, heartbeat: false, idempotency: false },
-    prediction: 'every delivery runs the effect: effects = deliveries ≥ 2',
+    prediction: 'the duplicate is not caught: every delivery runs the effect, effects = deliveries ≥ 2',
     timeoutSeconds: 120,
     judge: (o) => o.deliveries >= 2 && o.effects === o.deliveries,
   },
@@ -126,10 +126,10 @@ export const EXPERIMENTS: readonly Experiment[] = [
     title: 'Step 8: the same run with batch size 1',
     body: { count: 10, failEvery: 3 },
     options: { ...DEFAULT_BATCH_PARTIAL_OPTIONS, batchSize: 1 },
-    prediction: 'one record per invocation (≥ 16 invocations); each failure only retries itself; 3,6,9 in the DLQ',
+    prediction: 'one record per invocation: 10, then 3 retries (13); each failure retries only itself; 3,6,9 in the DLQ',
     timeoutSeconds: 60,
     judge: (o) =>
-      o.batchSizes.length >= 16 &&
+      o.batchSizes.length === 13 &&
       o.batchSizes.every((size) => size === 1) &&
       SUCCEEDING.every((i) => o.okByIndex.get(i) === 1) &&
       sameList(o.dlqIndexes, FAILING),

@@ -99,6 +99,14 @@ class LocalProbe implements StackProbe {
     );
   }
 
+  async pendingInvocations(): Promise<number> {
+    let pending = 0;
+    for (const counters of Object.values(this.lab.counters())) {
+      pending += counters.invocations - counters.successes - counters.functionErrors - counters.timeouts;
+    }
+    return pending;
+  }
+
   async dlqIds(): Promise<string[]> {
     return peekBodyIds(this.sqs, this.stack.dlqUrl);
   }

@@ -21,6 +21,8 @@ export interface StackProbe {
   effects(id: string): Promise<number>;
   /** Messages still in the main queue: visible, in flight or delayed. */
   queueDepth(): Promise<number>;
+  /** Worker invocations running now, where the target can tell (0 where it cannot). */
+  pendingInvocations(): Promise<number>;
   /** Body ids of the messages in the DLQ (read without removing them). */
   dlqIds(): Promise<string[]>;
   /** How long the counts must stay still before the run counts as settled, in ms. */

@@ -1,5 +1,5 @@
 import type { Experiment } from './catalog';
-import { type Observation, observeBatch, observeVisibility } from './observation';
+import { type Observation, observeBatch, observeVisibility, type WorkerLine } from './observation';
 import type { EnqueueResponse, StackProbe } from './probe';
 
 /** What one run produced. */
@@ -56,16 +56,21 @@ export async function runExperiment(
   let timedOut = true;
   while (Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, probe.pollMs));
-    const [depth, lines] = await Promise.all([probe.queueDepth(), probe.workerLines()]);
+    const [depth, lines, pending] = await Promise.all([
+      probe.queueDepth(),
+      probe.workerLines(),
+      probe.pendingInvocations(),
+    ]);
     observation = await observe();
     onProgress({ experiment, elapsedSeconds: (Date.now() - started) / 1000, observation, queueDepth: depth });
-    const signature = `${depth}/${lines.length}`;
+    const busy = pending + unfinishedDeliveries(lines, jobId);
+    const signature = `${depth}/${busy}/${lines.length}`;
     if (signature !== lastSignature) {
       lastSignature = signature;
       stillSince = Date.now();
       continue;
     }
-    if (depth === 0 && lines.length > 0 && Date.now() - stillSince >= probe.quietMs) {
+    if (depth === 0 && busy === 0 && lines.length > 0 && Date.now() - stillSince >= probe.quietMs) {
       timedOut = false;
       break;
     }
@@ -80,6 +85,15 @@ export async function runExperiment(
     enqueue,
     lines: probe.displayLines(),
   };
+}
+
+/** Terminal events of a Step 7 delivery: every `start` ends with exactly one of these. */
+const DELIVERY_ENDS = new Set(['completed', 'duplicate-skipped', 'duplicate-in-progress', 'claim-lost', 'work-failed']);
+
+/** Step 7 deliveries of `id` that started and have not logged their end yet. */
+function unfinishedDeliveries(lines: readonly WorkerLine[], id: string): number {
+  const mine = lines.filter((line) => line.id === id);
+  return mine.filter((l) => l.event === 'start').length - mine.filter((l) => DELIVERY_ENDS.has(l.event)).length;
 }
 
 function judge(experiment: Experiment, observation: Observation): boolean {

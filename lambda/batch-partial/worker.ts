@@ -21,6 +21,7 @@ export const handler = async (event: SQSEvent, context: Context): Promise<SQSBat
   const summary = {
     records: event.Records.length,
     failed: failures.length,
+    messageIds: event.Records.map((record) => record.messageId),
     failedMessageIds: failures.map(({ record }) => record.messageId),
     reportBatchItemFailures,
   };

@@ -11,6 +11,11 @@ export interface HeartbeatTarget {
   readonly receiptHandle: string;
   /** `ApproximateFirstReceiveTimestamp`: the 12-hour ceiling counts from here. */
   readonly firstReceivedAtMs: number;
+  /**
+   * When this copy was received, if known (on a first delivery it is the first-receive
+   * timestamp). Unknown means "assume the worst": extend at once.
+   */
+  readonly receivedAtMs?: number;
 }
 
 /** One extension request: a target and the new timeout, counted from the call. */
@@ -63,8 +68,23 @@ export class HeartbeatConfigurationError extends Error {
 }
 
 /**
+ * The first extension is due one interval after the earliest receive: the message may have
+ * waited in the poller or through a cold start before the work began. A copy whose receive
+ * time is unknown (a redelivery) is extended at once.
+ */
+function firstDelayMs(targets: readonly HeartbeatTarget[], intervalMs: number, nowMs: number): number {
+  let earliest = Number.POSITIVE_INFINITY;
+  for (const target of targets) {
+    if (target.receivedAtMs === undefined) return 0;
+    earliest = Math.min(earliest, target.receivedAtMs);
+  }
+  return Math.max(0, Math.min(intervalMs, intervalMs - (nowMs - earliest)));
+}
+
+/**
  * Keeps `targets` invisible while work runs: every `intervalMs` it sets their visibility to
- * `extensionSeconds` from now. Ticks are chained, not `setInterval`, so two extensions for one
+ * `extensionSeconds` from now (the first tick counts from the receive, see firstDelayMs).
+ * Ticks are chained, not `setInterval`, so two extensions for one
  * message are never in flight together even when SQS is slow. A target SQS refuses, or that
  * reaches the 12-hour ceiling, drops out; a request that fails as a whole stops the heartbeat.
  * Failures are reported through `onEvent`, never thrown: the work goes on, and the guard
@@ -127,17 +147,17 @@ export function startHeartbeat(targets: readonly HeartbeatTarget[], options: Hea
     if (extended.length > 0) report({ type: 'extended', extensions: extended });
   };
 
-  const schedule = (): void => {
+  const schedule = (delayMs: number): void => {
     if (stopped || active.length === 0) return;
     timer = setTimeout(() => {
       timer = undefined;
       inFlight = tick().finally(() => {
         inFlight = undefined;
-        schedule();
+        schedule(intervalMs);
       });
-    }, intervalMs);
+    }, delayMs);
   };
-  schedule();
+  schedule(firstDelayMs(targets, intervalMs, now()));
 
   return {
     async stop() {

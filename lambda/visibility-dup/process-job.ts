@@ -48,6 +48,7 @@ export async function processVisibilityRecord(record: SQSRecord, deps: JobDepend
   const log = deps.logger.with({ id: job.id, messageId: record.messageId, receiveCount });
   log.info('start', `Start ${job.id} sleep ${job.sleep}`, { job });
 
+  const firstReceivedAtMs = Number(record.attributes.ApproximateFirstReceiveTimestamp) || deps.now();
   const work = async (): Promise<void> => {
     const heartbeat = job.heartbeat
       ? startHeartbeat(
@@ -56,7 +57,8 @@ export async function processVisibilityRecord(record: SQSRecord, deps: JobDepend
               id: job.id,
               messageId: record.messageId,
               receiptHandle: record.receiptHandle,
-              firstReceivedAtMs: Number(record.attributes.ApproximateFirstReceiveTimestamp) || deps.now(),
+              firstReceivedAtMs,
+              receivedAtMs: receiveCount === 1 ? firstReceivedAtMs : undefined,
             },
           ],
           {

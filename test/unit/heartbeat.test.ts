@@ -12,8 +12,9 @@ import { heartbeatTimingFor } from '../../lib/settings';
 
 const T0 = 1_700_000_000_000;
 
-function target(id: string, firstReceivedAtMs = T0): HeartbeatTarget {
-  return { id, messageId: `mid-${id}`, receiptHandle: `rh-${id}`, firstReceivedAtMs };
+/** A message received at `receivedAtMs` (default: now, as the work starts). */
+function target(id: string, firstReceivedAtMs = T0, receivedAtMs: number | undefined = firstReceivedAtMs): HeartbeatTarget {
+  return { id, messageId: `mid-${id}`, receiptHandle: `rh-${id}`, firstReceivedAtMs, receivedAtMs };
 }
 
 /** An extender that records each request (time + extensions) and resolves after `latencyMs`. */
@@ -65,6 +66,31 @@ describe('startHeartbeat', () => {
     await vi.advanceTimersByTimeAsync(10_000);
 
     expect(calls).toHaveLength(0);
+  });
+
+  it('counts the first interval from the receive, not from the start of the work', async () => {
+    const { extend, calls } = recordingExtender();
+    // Received 2 s ago (a cold start): first extension 1 s from now, then every 3 s.
+    const heartbeat = startHeartbeat([target('msg-1', T0 - 2000)], { extend, intervalMs: 3000, extensionSeconds: 10 });
+
+    await vi.advanceTimersByTimeAsync(4500);
+    await heartbeat.stop();
+
+    expect(calls.map((call) => call.at)).toEqual([1000, 4000]);
+  });
+
+  it('extends a redelivered copy (receive time unknown) at once', async () => {
+    const { extend, calls } = recordingExtender();
+    const heartbeat = startHeartbeat([target('msg-1', T0 - 60_000, undefined)], {
+      extend,
+      intervalMs: 3000,
+      extensionSeconds: 10,
+    });
+
+    await vi.advanceTimersByTimeAsync(3500);
+    await heartbeat.stop();
+
+    expect(calls.map((call) => call.at)).toEqual([0, 3000]);
   });
 
   it('never has two extensions in flight: a slow call delays the next tick', async () => {
@@ -144,7 +170,7 @@ describe('startHeartbeat', () => {
     const events: HeartbeatEvent[] = [];
     const { extend, calls } = recordingExtender();
     // First received 12 h minus 4 s ago: only 4 s may still be granted.
-    const old = target('old', T0 - (MAX_VISIBILITY_SECONDS - 7) * 1000);
+    const old = target('old', T0 - (MAX_VISIBILITY_SECONDS - 7) * 1000, T0);
     const heartbeat = startHeartbeat([old], {
       extend,
       intervalMs: 3000,
@@ -162,7 +188,7 @@ describe('startHeartbeat', () => {
   it('reports the ceiling when no time is left', async () => {
     const events: HeartbeatEvent[] = [];
     const { extend, calls } = recordingExtender();
-    const expired = target('expired', T0 - MAX_VISIBILITY_SECONDS * 1000);
+    const expired = target('expired', T0 - MAX_VISIBILITY_SECONDS * 1000, T0);
     const heartbeat = startHeartbeat([expired], { extend, intervalMs: 3000, extensionSeconds: 10, onEvent: (e) => events.push(e) });
 
     await vi.advanceTimersByTimeAsync(3000);
