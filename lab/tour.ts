@@ -1,0 +1,80 @@
+/**
+ * `npm start`: the guided tour. Runs every experiment of both stacks on the local lab, side
+ * by side on one pair of emulators, shows progress while the visibility timeouts run, prints
+ * each experiment's log lines and ends with the verdict table. Exit code 0 only if every
+ * outcome matched the tutorial's prediction.
+ */
+import { startEmulators } from './emulators';
+import { EXPERIMENTS, type Experiment, findExperiment } from './experiments/catalog';
+import { openLocalProbe } from './experiments/local-probe';
+import { ProgressBoard } from './experiments/progress';
+import { renderResult, renderTable, toRow } from './experiments/report';
+import { type ExperimentResult, runExperiment } from './experiments/runner';
+
+const USAGE = `Usage: npm start [-- --only <name,name,...>]
+
+Runs the tutorial's experiments on the local lab and prints a verdict table.
+Experiments: ${EXPERIMENTS.map((e) => e.name).join(', ')}`;
+
+function parseArgs(argv: readonly string[]): readonly Experiment[] {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    process.stdout.write(`${USAGE}\n`);
+    process.exit(0);
+  }
+  const only = argv.indexOf('--only');
+  if (only === -1) {
+    if (argv.length > 0) throw new Error(`unknown argument "${argv[0]}"\n${USAGE}`);
+    return EXPERIMENTS;
+  }
+  const names = argv[only + 1];
+  if (!names) throw new Error(`--only needs a comma-separated list of experiments\n${USAGE}`);
+  return names.split(',').map((name) => findExperiment(name.trim()));
+}
+
+async function main(): Promise<number> {
+  const experiments = parseArgs(process.argv.slice(2));
+  const write = (text: string): void => {
+    process.stdout.write(text);
+  };
+  const started = Date.now();
+  write(`sqs-lab tour: ${experiments.length} experiments on the local lab (SQS: fauxqs, DynamoDB: dynalite)\n`);
+  for (const experiment of experiments) write(`  • ${experiment.name}: ${experiment.title}\n`);
+  write('They run side by side; the Step 8 retries wait for a 10 s visibility timeout, so this takes about a minute.\n\n');
+
+  const emulators = await startEmulators();
+  const board = new ProgressBoard(write, process.stdout.isTTY === true);
+  board.start();
+  let results: ExperimentResult[];
+  try {
+    results = await Promise.all(
+      experiments.map(async (experiment) => {
+        const probe = await openLocalProbe(experiment, emulators);
+        try {
+          const result = await runExperiment(experiment, probe, board.listener);
+          board.finish(experiment.name, toRow(result).outcome);
+          return result;
+        } finally {
+          await probe.close();
+        }
+      }),
+    );
+  } finally {
+    board.stop();
+    await emulators.stop();
+  }
+
+  for (const result of results) write(`\n${renderResult(result)}\n`);
+  write(`\n${renderTable(results.map(toRow))}\n`);
+  const matched = results.filter((result) => result.matched).length;
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  write(`\n${matched} of ${results.length} outcomes matched the tutorial's predictions (${seconds} s).\n`);
+  return matched === results.length ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`tour failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(2);
+  },
+);
