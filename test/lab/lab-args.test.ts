@@ -1,0 +1,49 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../../lib/project-root';
+import { parseLabArgs, UsageError } from '../../lab/lab-args';
+
+describe('parseLabArgs (npm run lab flags)', () => {
+  it('defaults to the CDK context defaults', () => {
+    expect(parseLabArgs([])).toEqual({
+      help: false,
+      quiet: false,
+      batchOptions: { batchSize: 10, reportBatchItemFailures: true },
+    });
+  });
+
+  it('reads the flags named after the CDK context switches', () => {
+    expect(parseLabArgs(['--batch-size', '1', '--report-batch-item-failures', 'false', '--quiet']).batchOptions).toEqual({
+      batchSize: 1,
+      reportBatchItemFailures: false,
+    });
+  });
+
+  it.each([
+    [['--bogus'], "Unknown option '--bogus'"],
+    [['--batch-size', '11'], 'batchSize must be an integer from 1 to 10'],
+    [['--batch-size', 'ten'], 'batchSize must be an integer from 1 to 10'],
+    [['--report-batch-item-failures', 'yes'], 'reportBatchItemFailures must be true or false'],
+    [['extra'], 'extra'],
+  ])('refuses %j with a sentence saying why', (argv, message) => {
+    expect(() => parseLabArgs(argv)).toThrow(UsageError);
+    expect(() => parseLabArgs(argv)).toThrow(message);
+  });
+});
+
+describe('npm run lab (lab/main.ts)', () => {
+  const run = (args: string[]) =>
+    promisify(execFile)(join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx'), [join(PROJECT_ROOT, 'lab', 'main.ts'), ...args], {
+      cwd: PROJECT_ROOT,
+      timeout: 30_000,
+    });
+
+  it('exits 2 with the error and the usage on a bad flag', async () => {
+    const failure = await run(['--batch-size', '0']).catch((error: { code: number; stderr: string }) => error);
+
+    expect(failure).toMatchObject({ code: 2, stderr: expect.stringContaining('error: batchSize must be an integer') });
+    expect((failure as { stderr: string }).stderr).toContain('Usage: npm run lab');
+  });
+});

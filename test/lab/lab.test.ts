@@ -1,0 +1,150 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { GetQueueAttributesCommand, ListQueuesCommand } from '@aws-sdk/client-sqs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VISIBILITY_DUP } from '../../lib/settings';
+import { startEmulators } from '../../lab/emulators';
+import { type Lab, startLab } from '../../lab/lab';
+import type { LabLogRecord } from '../../lab/logs';
+import { LOCAL_LAB_KEY, writeLabOutputs } from '../../lab/outputs';
+import { fixtureTopology, functionEvents, mappingRecords, messagesInQueue, testBundleDir, waitFor } from './helpers';
+
+/** Both real stacks with the real handlers: the lab as `npm run lab` serves it. */
+describe('startLab with the real stacks', () => {
+  let lab: Lab;
+  let records: LabLogRecord[];
+  const printed: string[] = [];
+
+  beforeAll(async () => {
+    lab = await startLab({ print: (text) => printed.push(text) });
+    records = lab.logs.collect().records;
+  });
+
+  afterAll(async () => {
+    await lab?.stop();
+  });
+
+  it('writes cdk-outputs.local.json in the shape of cdk deploy --outputs-file', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'sqs-lab-outputs-'));
+    const path = join(directory, 'cdk-outputs.local.json');
+    await writeLabOutputs(path, lab.outputs());
+    const outputs = JSON.parse(readFileSync(path, 'utf8')) as Record<string, Record<string, string>>;
+    rmSync(directory, { recursive: true, force: true });
+
+    const queueUrl = /^http:\/\/sqs\.us-east-1\.localhost:\d+\/000000000000\/lab[0-9a-f]{8}-/;
+    expect(outputs.VisibilityDupStack).toEqual({
+      ApiEndpoint: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/prod\/$/),
+      QueueUrl: expect.stringMatching(queueUrl),
+      DlqUrl: expect.stringMatching(queueUrl),
+      TableName: `${lab.namePrefix}VisibilityDupStack-IdemTable`,
+      ProducerLogGroup: '/aws/lambda/VisibilityDupStack-Producer',
+      WorkerLogGroup: '/aws/lambda/VisibilityDupStack-Worker',
+    });
+    expect(Object.keys(outputs.BatchPartialStack ?? {}).sort()).toEqual(
+      ['ApiEndpoint', 'DlqUrl', 'ProducerLogGroup', 'QueueUrl', 'WorkerLogGroup'].sort(),
+    );
+    expect(outputs[LOCAL_LAB_KEY]).toMatchObject({
+      SqsEndpointUrl: lab.endpoints.sqsCliEndpoint,
+      Region: 'us-east-1',
+      AwsCliExample: expect.stringContaining(`aws --endpoint-url ${lab.endpoints.sqsCliEndpoint} sqs get-queue-attributes`),
+    });
+  });
+
+  it('runs the visibility queue at 5 s after creating its mapping at 30 s', async () => {
+    const { Attributes } = await lab.clients.sqs.send(
+      new GetQueueAttributesCommand({ QueueUrl: lab.stack('VisibilityDupStack').queueUrl, AttributeNames: ['VisibilityTimeout'] }),
+    );
+
+    expect(Attributes?.VisibilityTimeout).toBe(String(VISIBILITY_DUP.queueVisibilityTimeoutSeconds));
+  });
+
+  it('takes a job through the real producer and worker, guard and all, and deletes the message', async () => {
+    const stack = lab.stack('VisibilityDupStack');
+    const response = await fetch(`${stack.apiEndpoint}enqueue`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ id: 'lab-msg-1', sleep: 0 }),
+    });
+    const { messageId } = (await response.json()) as { messageId: string };
+
+    expect(response.status).toBe(202);
+    await waitFor(
+      () => mappingRecords(records).find((batch) => batch.deletedMessageIds.includes(messageId)),
+      10_000,
+      'the worker to complete and the mapping to delete the message',
+    );
+    expect(functionEvents(records, 'completed').map((line) => line.parsed?.id)).toContain('lab-msg-1');
+    expect(await messagesInQueue(lab.clients.sqs, stack.queueUrl)).toBe(0);
+    expect(printed.join('')).toContain('[VisibilityDupStack/Worker] {');
+  });
+
+  it('takes a batch through the real BatchPartialStack producer and worker', async () => {
+    const stack = lab.stack('BatchPartialStack');
+    const response = await fetch(`${stack.apiEndpoint}enqueue`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ count: 3 }),
+    });
+
+    expect(response.status).toBe(202);
+    await waitFor(() => functionEvents(records, 'batch-done')[0], 10_000, 'the batch');
+    await waitFor(async () => (await messagesInQueue(lab.clients.sqs, stack.queueUrl)) === 0, 5000, 'an empty queue');
+  });
+
+  it('refuses a request the producer rejects with its 400, not a 502', async () => {
+    const response = await fetch(`${lab.stack('VisibilityDupStack').apiEndpoint}enqueue`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ id: 'x', sleep: 999 }),
+    });
+
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: expect.any(String) });
+  });
+});
+
+describe('labs side by side in one pair of emulators', () => {
+  it('keep their resources apart and remove them on stop', async () => {
+    const emulators = await startEmulators();
+    try {
+      const options = { stacks: [fixtureTopology()], quiet: true, emulators, bundleDir: testBundleDir('lab') } as const;
+      const [first, second] = await Promise.all([startLab(options), startLab(options)]);
+
+      expect(first.stack('BatchPartialStack').queueUrl).not.toBe(second.stack('BatchPartialStack').queueUrl);
+      await first.stop();
+      const { QueueUrls } = await second.clients.sqs.send(new ListQueuesCommand({}));
+      await second.stop();
+
+      expect(QueueUrls?.some((url) => url.includes(first.namePrefix))).toBe(false);
+      expect(QueueUrls?.filter((url) => url.includes(second.namePrefix))).toHaveLength(2);
+    } finally {
+      await emulators.stop();
+    }
+  });
+});
+
+describe('stop()', () => {
+  const countByType = (): Record<string, number> => {
+    const counts: Record<string, number> = {};
+    for (const type of process.getActiveResourcesInfo()) counts[type] = (counts[type] ?? 0) + 1;
+    return counts;
+  };
+
+  it('leaves no server, socket, timer or thread behind', async () => {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const before = countByType();
+    const lab = await startLab({ stacks: [fixtureTopology()], quiet: true, bundleDir: testBundleDir('lab') });
+    await lab.stack('BatchPartialStack').invoke('Worker', { Records: [] });
+    const during = countByType();
+
+    await lab.stop();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const after = countByType();
+
+    expect(during.TCPServerWrap ?? 0).toBeGreaterThan(before.TCPServerWrap ?? 0);
+    for (const [type, count] of Object.entries(after)) {
+      expect({ type, count }).toEqual({ type, count: Math.min(count, before[type] ?? 0) });
+    }
+  });
+});

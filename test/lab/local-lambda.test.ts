@@ -1,0 +1,167 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { bundleFunction, bundleRuntimeWorker } from '../../lab/bundle';
+import { localhostDnsModuleUrl } from '../../lab/emulators';
+import { FunctionStoppedError, LocalFunction, timeoutMessage } from '../../lab/local-lambda';
+import { type FunctionLogRecord, LabLogs, type LabLogRecord, type PlatformLogRecord } from '../../lab/logs';
+import { sqsEvent, sqsRecord } from '../helpers/factories';
+import { functionEvents, testBundleDir } from './helpers';
+
+describe('LocalFunction (worker-thread execution environments)', () => {
+  let runtimePath: string;
+  let workerBundle: string;
+  let brokenBundle: string;
+  const started: LocalFunction[] = [];
+
+  beforeAll(async () => {
+    const bundleDir = testBundleDir('local-lambda');
+    [runtimePath, workerBundle, brokenBundle] = await Promise.all([
+      bundleRuntimeWorker(),
+      bundleFunction({ entry: 'test/lab/fixtures/worker.ts', stackName: 'Fixture', functionId: 'Worker', bundleDir }),
+      bundleFunction({ entry: 'test/lab/fixtures/broken.ts', stackName: 'Fixture', functionId: 'Broken', bundleDir }),
+    ]);
+  });
+
+  afterEach(async () => {
+    await Promise.all(started.splice(0).map((fn) => fn.stop()));
+  });
+
+  function startFunction(options: { bundlePath?: string; timeoutSeconds?: number } = {}) {
+    const logs = new LabLogs();
+    const { records } = logs.collect();
+    const fn = new LocalFunction({
+      ref: { stackName: 'Fixture', functionId: 'Worker', functionName: 'Fixture-Worker' },
+      bundlePath: options.bundlePath ?? workerBundle,
+      runtimePath,
+      localhostDnsModuleUrl: localhostDnsModuleUrl(),
+      timeoutSeconds: options.timeoutSeconds ?? 2,
+      memoryMb: 128,
+      environment: { AWS_LAMBDA_FUNCTION_NAME: 'Fixture-Worker', MODE: 'unit' },
+      logs,
+    });
+    started.push(fn);
+    return { fn, records };
+  }
+
+  const eventOf = (...bodies: object[]) => sqsEvent(...bodies.map((body) => sqsRecord(body)));
+  const platform = (records: LabLogRecord[], type: string) =>
+    records.filter((record): record is PlatformLogRecord => record.kind === 'platform' && record.parsed.type === type);
+
+  it('returns the handler result after a JSON round trip and reuses the warm environment', async () => {
+    const { fn } = startFunction();
+
+    const first = await fn.invoke(eventOf({ id: 'a', fail: true }));
+    const second = await fn.invoke(eventOf({ id: 'b' }));
+
+    expect(first).toMatchObject({ status: 'success', payload: { batchItemFailures: [{ itemIdentifier: expect.any(String) }] } });
+    expect(second).toMatchObject({ status: 'success', payload: { batchItemFailures: [] } });
+    expect(fn.coldStarts).toBe(1);
+  });
+
+  it('runs concurrent invocations in separate environments', async () => {
+    const { fn, records } = startFunction();
+
+    const results = await Promise.all([fn.invoke(eventOf({ id: 'c1', sleepMs: 200 })), fn.invoke(eventOf({ id: 'c2', sleepMs: 200 }))]);
+
+    expect(results.map((result) => result.status)).toEqual(['success', 'success']);
+    expect(fn.coldStarts).toBe(2);
+    expect(platform(records, 'platform.initStart')).toHaveLength(2);
+  });
+
+  it('captures each stdout line with the function, the request id and the parsed JSON, plus START and REPORT', async () => {
+    const { fn, records } = startFunction();
+
+    const result = await fn.invoke(eventOf({ id: 'logged' }));
+    const start = functionEvents(records, 'start')[0];
+
+    expect(start).toMatchObject({
+      kind: 'function',
+      stackName: 'Fixture',
+      functionId: 'Worker',
+      functionName: 'Fixture-Worker',
+      requestId: result.requestId,
+      stream: 'stdout',
+      parsed: { event: 'start', id: 'logged', receiveCount: '1' },
+    });
+    expect(JSON.parse((start as FunctionLogRecord).line)).toEqual(start?.parsed);
+    expect(platform(records, 'platform.start')[0]?.parsed.record).toEqual({ requestId: result.requestId, version: '$LATEST' });
+    expect(platform(records, 'platform.report')[0]?.parsed.record).toMatchObject({
+      requestId: result.requestId,
+      status: 'success',
+      metrics: { durationMs: expect.any(Number), billedDurationMs: expect.any(Number), memorySizeMB: 128, initDurationMs: expect.any(Number) },
+    });
+  });
+
+  it('turns a thrown error into an error result and an Invoke Error line, and keeps the environment', async () => {
+    const { fn, records } = startFunction();
+
+    const result = await fn.invoke(eventOf({ id: 'bad', throw: true }));
+    const again = await fn.invoke(eventOf({ id: 'good' }));
+
+    expect(result).toMatchObject({ status: 'error', error: { errorType: 'Error', errorMessage: 'boom bad' } });
+    const invokeError = records.find(
+      (record): record is FunctionLogRecord => record.kind === 'function' && record.parsed?.message === 'Invoke Error',
+    );
+    expect(invokeError?.parsed).toMatchObject({
+      level: 'ERROR',
+      errorType: 'Error',
+      errorMessage: 'boom bad',
+      requestId: result.requestId,
+    });
+    expect(again.status).toBe('success');
+    expect(fn.coldStarts).toBe(1);
+  });
+
+  it('ends an invocation at the timeout with Lambda\'s message, and the next one starts cold', async () => {
+    const { fn, records } = startFunction({ timeoutSeconds: 0.5 });
+
+    const result = await fn.invoke(eventOf({ id: 'slow', sleepMs: 2000 }));
+    const next = await fn.invoke(eventOf({ id: 'next' }));
+
+    expect(result).toMatchObject({
+      status: 'timeout',
+      error: { errorType: 'Sandbox.Timedout', errorMessage: `RequestId: ${result.requestId} Error: Task timed out after 0.50 seconds` },
+    });
+    expect(result.durationMs).toBeGreaterThanOrEqual(500);
+    expect(result.durationMs).toBeLessThan(1500);
+    expect(timeoutMessage(30)).toBe('Task timed out after 30.00 seconds');
+    expect(next.status).toBe('success');
+    expect(fn.coldStarts).toBe(2);
+    expect(functionEvents(records, 'done').map((line) => line.parsed?.id)).toEqual(['next']);
+  });
+
+  it('freezes an environment between invocations, as Lambda does: a timer left running fires only when thawed', async () => {
+    const { fn, records } = startFunction();
+
+    await fn.invoke(eventOf({ id: 'ticker', tick: true, sleepMs: 70 }));
+    const ticksAtReturn = functionEvents(records, 'tick').length;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const ticksWhileFrozen = functionEvents(records, 'tick').length - ticksAtReturn;
+    await fn.invoke(eventOf({ id: 'thaw', sleepMs: 100 }));
+
+    expect(ticksAtReturn).toBeGreaterThan(0);
+    expect(ticksWhileFrozen).toBe(0);
+    expect(functionEvents(records, 'tick').length).toBeGreaterThan(ticksAtReturn);
+  });
+
+  it('reports an error thrown while loading the module (INIT) as the invocation error', async () => {
+    const { fn } = startFunction({ bundlePath: brokenBundle });
+
+    const result = await fn.invoke(eventOf({ id: 'never' }));
+
+    expect(result).toMatchObject({
+      status: 'error',
+      error: { errorType: 'Error', errorMessage: 'environment variable REQUIRED_SETTING is required but not set' },
+    });
+  });
+
+  it('ends running invocations as errors on stop() and refuses new ones', async () => {
+    const { fn } = startFunction({ timeoutSeconds: 5 });
+
+    const running = fn.invoke(eventOf({ id: 'cut', sleepMs: 3000 }));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await fn.stop();
+
+    expect(await running).toMatchObject({ status: 'error', error: { errorType: 'Lab.Stopped' } });
+    await expect(fn.invoke(eventOf({ id: 'late' }))).rejects.toBeInstanceOf(FunctionStoppedError);
+  });
+});
