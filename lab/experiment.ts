@@ -1,0 +1,96 @@
+/**
+ * `npm run experiment -- <name> [--target local|aws] [--outputs <file>]`: one experiment,
+ * judged by the same code on both targets. `local` (default) runs it on a fresh lab; `aws`
+ * posts to the stacks in `cdk-outputs.json` and reads CloudWatch Logs, DynamoDB and SQS.
+ */
+import { startEmulators } from './emulators';
+import { EXPERIMENTS, findExperiment } from './experiments/catalog';
+import { openAwsProbe, requiredContextFlags } from './experiments/aws-probe';
+import { openLocalProbe } from './experiments/local-probe';
+import type { StackProbe } from './experiments/probe';
+import { ProgressBoard } from './experiments/progress';
+import { renderResult, renderTable, toRow } from './experiments/report';
+import { runExperiment } from './experiments/runner';
+
+const USAGE = `Usage: npm run experiment -- <name> [--target local|aws] [--outputs cdk-outputs.json]
+
+Experiments:
+${EXPERIMENTS.map((e) => `  ${e.name.padEnd(18)} ${e.title}`).join('\n')}`;
+
+/** A command line the CLI refuses. */
+class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+interface Arguments {
+  readonly name: string;
+  readonly target: 'local' | 'aws';
+  readonly outputs: string;
+}
+
+function parseArguments(argv: readonly string[]): Arguments {
+  let name: string | undefined;
+  let target: 'local' | 'aws' = 'local';
+  let outputs = 'cdk-outputs.json';
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i] ?? '';
+    if (arg === '--help' || arg === '-h') throw new UsageError('');
+    if (arg === '--target') {
+      const value = argv[(i += 1)];
+      if (value !== 'local' && value !== 'aws') throw new UsageError(`--target must be local or aws, got ${value ?? 'nothing'}`);
+      target = value;
+    } else if (arg === '--outputs') {
+      const value = argv[(i += 1)];
+      if (!value) throw new UsageError('--outputs needs a file name');
+      outputs = value;
+    } else if (arg.startsWith('-')) {
+      throw new UsageError(`unknown option ${arg}`);
+    } else if (name === undefined) {
+      name = arg;
+    } else {
+      throw new UsageError(`one experiment at a time (got ${name} and ${arg}); npm start runs them all`);
+    }
+  }
+  if (name === undefined) throw new UsageError('which experiment?');
+  return { name, target, outputs };
+}
+
+async function main(): Promise<number> {
+  const args = parseArguments(process.argv.slice(2));
+  const experiment = findExperiment(args.name);
+  const write = (text: string): void => {
+    process.stdout.write(text);
+  };
+  write(`${experiment.name}: ${experiment.title} (target: ${args.target})\n`);
+  const flags = requiredContextFlags(experiment);
+  if (args.target === 'aws' && flags) {
+    write(`This experiment needs BatchPartialStack deployed with: npx cdk deploy BatchPartialStack ${flags}\n`);
+  }
+  const emulators = args.target === 'local' ? await startEmulators() : undefined;
+  let probe: StackProbe | undefined;
+  const board = new ProgressBoard(write, process.stdout.isTTY === true);
+  try {
+    probe = emulators ? await openLocalProbe(experiment, emulators) : await openAwsProbe(experiment, args.outputs);
+    board.start();
+    const result = await runExperiment(experiment, probe, board.listener);
+    board.stop();
+    write(`\n${renderResult(result)}\n\n${renderTable([toRow(result)])}\n`);
+    return result.matched ? 0 : 1;
+  } finally {
+    board.stop();
+    await probe?.close();
+    await emulators?.stop();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof UsageError) {
+      process.stderr.write(`${error.message ? `${error.message}\n\n` : ''}${USAGE}\n`);
+      process.exit(error.message ? 2 : 0);
+    }
+    process.stderr.write(`experiment failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(2);
+  },
+);

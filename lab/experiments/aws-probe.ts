@@ -1,0 +1,150 @@
+import { readFile } from 'node:fs/promises';
+import { CloudWatchLogsClient, FilterLogEventsCommand } from '@aws-sdk/client-cloudwatch-logs';
+import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
+import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
+import type { Experiment } from './catalog';
+import { peekBodyIds } from './local-probe';
+import type { WorkerLine } from './observation';
+import type { EnqueueResponse, StackProbe } from './probe';
+
+/** The outputs a stack must have in `cdk-outputs.json` for experiments on AWS. */
+const REQUIRED_OUTPUTS = ['ApiEndpoint', 'QueueUrl', 'DlqUrl', 'WorkerLogGroup'] as const;
+
+/** `cdk-outputs.json` is missing, unreadable, or lacks the stack's outputs. */
+export class DeployedOutputsError extends Error {
+  override readonly name = 'DeployedOutputsError';
+}
+
+/** Reads one stack's outputs from the file `cdk deploy --outputs-file` wrote. */
+export async function readDeployedOutputs(file: string, stackName: string): Promise<Record<string, string>> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(await readFile(file, 'utf8'));
+  } catch (error) {
+    throw new DeployedOutputsError(
+      `cannot read ${file} (${error instanceof Error ? error.message : String(error)}); deploy first: npx cdk deploy --all --outputs-file ${file}`,
+    );
+  }
+  const outputs = (parsed as Record<string, Record<string, string> | undefined>)[stackName];
+  const missing = REQUIRED_OUTPUTS.filter((key) => typeof outputs?.[key] !== 'string');
+  if (!outputs || missing.length > 0) {
+    throw new DeployedOutputsError(`${file} has no ${missing.join(', ')} for ${stackName}; redeploy with --outputs-file ${file}`);
+  }
+  return outputs;
+}
+
+/** The clients an AWS probe uses (injectable for tests). */
+export interface AwsClients {
+  readonly sqs: SQSClient;
+  readonly dynamodb: DynamoDBClient;
+  readonly logs: CloudWatchLogsClient;
+}
+
+/**
+ * The deployed stack as an experiment sees it: posts to the real API, reads the worker's
+ * lines from CloudWatch Logs (they arrive with a delay, hence the long quiet period), the
+ * effect counter from the table and the DLQ through SQS. Credentials and region come from the
+ * usual AWS environment (profile, variables).
+ */
+export class AwsProbe implements StackProbe {
+  readonly quietMs = 20_000;
+  readonly pollMs = 5_000;
+  private readonly since = Date.now() - 5_000;
+  private lines: WorkerLine[] = [];
+  private display: string[] = [];
+
+  constructor(
+    private readonly outputs: Record<string, string>,
+    private readonly clients: AwsClients,
+  ) {}
+
+  async enqueue(body: object): Promise<EnqueueResponse> {
+    const response = await fetch(`${this.outputs.ApiEndpoint}enqueue`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return { statusCode: response.status, body: (await response.json()) as Record<string, unknown> };
+  }
+
+  async workerLines(): Promise<WorkerLine[]> {
+    const lines: WorkerLine[] = [];
+    const display: string[] = [];
+    let nextToken: string | undefined;
+    do {
+      const page = await this.clients.logs.send(
+        new FilterLogEventsCommand({
+          logGroupName: this.outputs.WorkerLogGroup,
+          startTime: this.since,
+          filterPattern: '{ $.event = * }',
+          nextToken,
+        }),
+      );
+      for (const event of page.events ?? []) {
+        try {
+          const parsed = JSON.parse(event.message ?? '') as WorkerLine;
+          lines.push(parsed);
+          display.push(`${new Date(event.timestamp ?? 0).toISOString()}  Worker   ${String(parsed.level ?? '').padEnd(5)} ${parsed.message ?? ''}`);
+        } catch {
+          // Platform lines (START/REPORT) are not the worker's own.
+        }
+      }
+      nextToken = page.nextToken;
+    } while (nextToken);
+    this.lines = lines;
+    this.display = display;
+    return this.lines;
+  }
+
+  displayLines(): string[] {
+    return this.display;
+  }
+
+  async effects(id: string): Promise<number> {
+    if (!this.outputs.TableName) return 0;
+    const { Item } = await this.clients.dynamodb.send(
+      new GetItemCommand({ TableName: this.outputs.TableName, Key: { messageId: { S: id } }, ConsistentRead: true }),
+    );
+    return Number(Item?.effects?.N ?? 0);
+  }
+
+  async queueDepth(): Promise<number> {
+    const { Attributes = {} } = await this.clients.sqs.send(
+      new GetQueueAttributesCommand({
+        QueueUrl: this.outputs.QueueUrl,
+        AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible', 'ApproximateNumberOfMessagesDelayed'],
+      }),
+    );
+    return (
+      Number(Attributes.ApproximateNumberOfMessages ?? 0) +
+      Number(Attributes.ApproximateNumberOfMessagesNotVisible ?? 0) +
+      Number(Attributes.ApproximateNumberOfMessagesDelayed ?? 0)
+    );
+  }
+
+  async pendingInvocations(): Promise<number> {
+    return 0;
+  }
+
+  async dlqIds(): Promise<string[]> {
+    return peekBodyIds(this.clients.sqs, this.outputs.DlqUrl);
+  }
+
+  async close(): Promise<void> {
+    this.clients.sqs.destroy();
+    this.clients.dynamodb.destroy();
+    this.clients.logs.destroy();
+  }
+}
+
+/** The CDK context a Step 8 experiment needs, as `-c` flags (empty for the defaults). */
+export function requiredContextFlags(experiment: Experiment): string {
+  if (experiment.stack !== 'BatchPartialStack') return '';
+  return `-c batchSize=${experiment.options.batchSize} -c reportBatchItemFailures=${experiment.options.reportBatchItemFailures}`;
+}
+
+/** An AWS probe for the experiment's stack from `outputsFile`, with default SDK clients. */
+export async function openAwsProbe(experiment: Experiment, outputsFile: string): Promise<StackProbe> {
+  const outputs = await readDeployedOutputs(outputsFile, experiment.stack);
+  return new AwsProbe(outputs, { sqs: new SQSClient({}), dynamodb: new DynamoDBClient({}), logs: new CloudWatchLogsClient({}) });
+}
