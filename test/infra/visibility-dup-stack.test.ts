@@ -1,0 +1,365 @@
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { LAMBDA_RUNTIME, VISIBILITY_DUP } from '../../lib/settings';
+import { VisibilityDupStack } from '../../lib/visibility-dup-stack';
+import {
+  actionsOf,
+  dependsOn,
+  labApp,
+  logicalId,
+  must,
+  policyResources,
+  renderIntrinsic,
+  resourcesOfType,
+  statementsOfRole,
+} from './support';
+
+// One template for the whole file: NodejsFunction bundles with esbuild on every synth.
+let stack: VisibilityDupStack;
+let template: Template;
+let ids: {
+  queue: string;
+  dlq: string;
+  table: string;
+  producer: string;
+  worker: string;
+  producerRole: string;
+  workerRole: string;
+  mapping: string;
+};
+
+beforeAll(() => {
+  stack = new VisibilityDupStack(labApp());
+  template = Template.fromStack(stack);
+  const producer = must(stack.functions, 'Producer');
+  const worker = must(stack.functions, 'Worker');
+  const [mapping] = Object.keys(resourcesOfType(template, 'AWS::Lambda::EventSourceMapping'));
+  ids = {
+    queue: logicalId(must(stack.queues, 'ShortVTQueue')),
+    dlq: logicalId(must(stack.queues, 'ShortVTDlq')),
+    table: logicalId(must(stack.tables, 'IdemTable')),
+    producer: logicalId(producer),
+    worker: logicalId(worker),
+    producerRole: logicalId(producer.role!),
+    workerRole: logicalId(worker.role!),
+    mapping: mapping ?? 'missing',
+  };
+});
+
+const arnOf = (id: string) => ({ 'Fn::GetAtt': [id, 'Arn'] });
+
+/** The SetQueueAttributes call of the lowering custom resource, parsed. */
+function loweringCall(phase: 'Create' | 'Update') {
+  const [resource] = Object.values(resourcesOfType(template, 'Custom::AWS'));
+  return JSON.parse(renderIntrinsic(resource?.Properties?.[phase])) as {
+    service: string;
+    action: string;
+    parameters: { QueueUrl: string; Attributes: Record<string, string> };
+    physicalResourceId: { id: string };
+  };
+}
+
+describe('VisibilityDupStack functions', () => {
+  it(`runs every function, the custom resource provider included, on ${LAMBDA_RUNTIME}`, () => {
+    const runtimes = Object.values(resourcesOfType(template, 'AWS::Lambda::Function')).map(
+      (fn) => fn.Properties?.['Runtime'],
+    );
+    expect(runtimes).toEqual(['nodejs24.x', 'nodejs24.x', 'nodejs24.x']);
+  });
+
+  it('gives the producer a 10 s timeout and 256 MB', () => {
+    expect(template.toJSON().Resources[ids.producer].Properties).toMatchObject({ Timeout: 10, MemorySize: 256 });
+  });
+
+  it('gives the worker the 30 s timeout the tutorial uses and 256 MB', () => {
+    expect(template.toJSON().Resources[ids.worker].Properties).toMatchObject({
+      Timeout: VISIBILITY_DUP.workerTimeoutSeconds,
+      MemorySize: 256,
+    });
+  });
+
+  it('logs both lab functions in JSON to their own log group', () => {
+    for (const [fnId, logsId] of [
+      [ids.producer, logicalId(must(stack.functions, 'Producer').logGroup)],
+      [ids.worker, logicalId(must(stack.functions, 'Worker').logGroup)],
+    ] as const) {
+      expect(template.toJSON().Resources[fnId].Properties.LoggingConfig).toEqual({
+        LogFormat: 'JSON',
+        LogGroup: { Ref: logsId },
+      });
+    }
+  });
+
+  it('gives the producer QUEUE_URL of ShortVTQueue', () => {
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Description: Match.stringLikeRegexp('Producer'),
+      Environment: { Variables: Match.objectLike({ QUEUE_URL: { Ref: ids.queue } }) },
+    });
+  });
+
+  it('gives the worker QUEUE_URL, TABLE_NAME and the effective 5 s VISIBILITY_TIMEOUT_SECONDS', () => {
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Description: Match.stringLikeRegexp('Worker'),
+      Environment: {
+        Variables: Match.objectLike({
+          QUEUE_URL: { Ref: ids.queue },
+          TABLE_NAME: { Ref: ids.table },
+          VISIBILITY_TIMEOUT_SECONDS: '5',
+        }),
+      },
+    });
+  });
+});
+
+describe('VisibilityDupStack event source mapping', () => {
+  it('feeds the worker from ShortVTQueue one message at a time', () => {
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: ids.worker },
+      EventSourceArn: arnOf(ids.queue),
+      BatchSize: 1,
+    });
+  });
+
+  it('reports batch item failures, so an in-progress duplicate goes back to the queue', () => {
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+  });
+});
+
+describe('VisibilityDupStack effective 5 s visibility timeout', () => {
+  it('creates ShortVTQueue at 30 s, the worker timeout, so Lambda accepts the mapping', () => {
+    template.hasResourceProperties('AWS::SQS::Queue', {
+      RedrivePolicy: Match.objectLike({ maxReceiveCount: VISIBILITY_DUP.maxReceiveCount }),
+      VisibilityTimeout: 30,
+    });
+  });
+
+  it('lowers ShortVTQueue to 5 s with SetQueueAttributes on create', () => {
+    expect(loweringCall('Create')).toMatchObject({
+      service: 'SQS',
+      action: 'setQueueAttributes',
+      parameters: { QueueUrl: `\${Ref:${ids.queue}}`, Attributes: { VisibilityTimeout: '5' } },
+    });
+  });
+
+  it('lowers it again on update, with the same call', () => {
+    expect(loweringCall('Update')).toEqual(loweringCall('Create'));
+  });
+
+  it('orders the lowering after the event source mapping (DependsOn)', () => {
+    const [lowering] = Object.values(resourcesOfType(template, 'Custom::AWS'));
+    expect(lowering).toBeDefined();
+    expect(dependsOn(lowering!)).toContain(ids.mapping);
+  });
+
+  it('creates the mapping after the queue exists (it reads the queue ARN)', () => {
+    const mapping = template.toJSON().Resources[ids.mapping];
+    expect(mapping.Properties.EventSourceArn).toEqual(arnOf(ids.queue));
+  });
+
+  it('runs the lowering again when the mapping is replaced (the mapping id is in its physical id)', () => {
+    expect(loweringCall('Create').physicalResourceId.id).toContain(`\${Ref:${ids.mapping}}`);
+  });
+
+  it('lets the custom resource call only sqs:SetQueueAttributes on ShortVTQueue', () => {
+    const [lowering] = Object.values(resourcesOfType(template, 'Custom::AWS'));
+    const policyId = dependsOn(lowering!).find((id) => id !== ids.mapping);
+    expect(template.toJSON().Resources[policyId!].Properties.PolicyDocument.Statement).toEqual([
+      { Action: 'sqs:SetQueueAttributes', Effect: 'Allow', Resource: arnOf(ids.queue) },
+    ]);
+  });
+
+  it('does not install the latest AWS SDK at deploy time (no npm access needed)', () => {
+    template.hasResourceProperties('Custom::AWS', { InstallLatestAwsSdk: false });
+  });
+});
+
+describe('VisibilityDupStack queues', () => {
+  it('redrives ShortVTQueue to the DLQ after 10 receives', () => {
+    template.hasResourceProperties('AWS::SQS::Queue', {
+      RedrivePolicy: { deadLetterTargetArn: arnOf(ids.dlq), maxReceiveCount: 10 },
+    });
+  });
+
+  it('keeps DLQ messages 14 days, longer than the 4 days of the source queue', () => {
+    const queues = template.toJSON().Resources;
+    expect(queues[ids.queue].Properties.MessageRetentionPeriod).toBe(4 * 24 * 3600);
+    expect(queues[ids.dlq].Properties.MessageRetentionPeriod).toBe(14 * 24 * 3600);
+  });
+
+  it('encrypts every queue with SQS-managed keys', () => {
+    template.resourceCountIs('AWS::SQS::Queue', 2);
+    template.allResourcesProperties('AWS::SQS::Queue', { SqsManagedSseEnabled: true });
+  });
+
+  it('denies every request to either queue that does not use TLS', () => {
+    for (const queueId of [ids.queue, ids.dlq]) {
+      template.hasResourceProperties('AWS::SQS::QueuePolicy', {
+        Queues: [{ Ref: queueId }],
+        PolicyDocument: {
+          Statement: Match.arrayWith([
+            Match.objectLike({
+              Effect: 'Deny',
+              Action: 'sqs:*',
+              Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+            }),
+          ]),
+        },
+      });
+    }
+  });
+
+  it('deletes both queues with the stack', () => {
+    template.allResources('AWS::SQS::Queue', { DeletionPolicy: 'Delete' });
+  });
+});
+
+describe('VisibilityDupStack IdemTable', () => {
+  it('is keyed by messageId (String) and billed on demand', () => {
+    template.hasResourceProperties('AWS::DynamoDB::Table', {
+      KeySchema: [{ AttributeName: 'messageId', KeyType: 'HASH' }],
+      AttributeDefinitions: [{ AttributeName: 'messageId', AttributeType: 'S' }],
+      BillingMode: 'PAY_PER_REQUEST',
+    });
+  });
+
+  it('expires items by expiresAt', () => {
+    template.hasResourceProperties('AWS::DynamoDB::Table', {
+      TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
+    });
+  });
+
+  it('is deleted with the stack', () => {
+    template.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Delete', UpdateReplacePolicy: 'Delete' });
+  });
+});
+
+describe('VisibilityDupStack log groups', () => {
+  it('keeps 7 days of logs for both functions and the custom resource provider', () => {
+    template.resourceCountIs('AWS::Logs::LogGroup', 3);
+    template.allResourcesProperties('AWS::Logs::LogGroup', { RetentionInDays: 7 });
+  });
+
+  it('deletes every log group with the stack', () => {
+    template.allResources('AWS::Logs::LogGroup', { DeletionPolicy: 'Delete' });
+  });
+
+  it('sends the custom resource provider logs to a group of the stack, not one Lambda creates and leaves', () => {
+    const provider = Object.values(resourcesOfType(template, 'AWS::Lambda::Function')).find(
+      (fn) => fn.Properties?.['Handler'] === 'index.handler' && !('Environment' in (fn.Properties ?? {})),
+    );
+    expect(provider?.Properties?.['LoggingConfig']).toEqual({ LogGroup: { Ref: expect.any(String) } });
+  });
+});
+
+describe('VisibilityDupStack IAM', () => {
+  it('lets the producer only send to ShortVTQueue (and write its logs)', () => {
+    const statements = statementsOfRole(template, ids.producerRole).filter(
+      (statement) => !actionsOf(statement).every((action) => action.startsWith('logs:')),
+    );
+    expect(statements).toEqual([{ Action: 'sqs:SendMessage', Effect: 'Allow', Resource: arnOf(ids.queue) }]);
+  });
+
+  it('lets the worker consume ShortVTQueue and change message visibility (the heartbeat)', () => {
+    const onQueue = statementsOfRole(template, ids.workerRole).filter(
+      (statement) => JSON.stringify(statement.Resource) === JSON.stringify(arnOf(ids.queue)),
+    );
+    expect(onQueue.flatMap(actionsOf).sort()).toEqual([
+      'sqs:ChangeMessageVisibility',
+      'sqs:DeleteMessage',
+      'sqs:GetQueueAttributes',
+      'sqs:GetQueueUrl',
+      'sqs:ReceiveMessage',
+    ]);
+  });
+
+  it('lets the worker read and write IdemTable only', () => {
+    const dynamo = statementsOfRole(template, ids.workerRole).filter((statement) =>
+      actionsOf(statement).some((action) => action.startsWith('dynamodb:')),
+    );
+    expect(dynamo).toHaveLength(1);
+    expect(dynamo[0]?.Resource).toEqual(arnOf(ids.table));
+    expect(actionsOf(dynamo[0]!)).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:UpdateItem']));
+  });
+
+  it('gives the worker no sqs:SendMessage', () => {
+    expect(statementsOfRole(template, ids.workerRole).flatMap(actionsOf)).not.toContain('sqs:SendMessage');
+  });
+
+  it('writes logs only to each function’s own log group', () => {
+    for (const [roleId, fnName] of [
+      [ids.producerRole, 'Producer'],
+      [ids.workerRole, 'Worker'],
+    ] as const) {
+      const logs = statementsOfRole(template, roleId).filter((statement) =>
+        actionsOf(statement).some((action) => action.startsWith('logs:')),
+      );
+      expect(logs).toEqual([
+        {
+          Action: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+          Effect: 'Allow',
+          Resource: arnOf(logicalId(must(stack.functions, fnName).logGroup)),
+        },
+      ]);
+    }
+  });
+
+  it('grants no wildcard resource and attaches no AWS managed policy', () => {
+    const resources = policyResources(template);
+    expect(resources.length).toBeGreaterThan(0);
+    for (const resource of resources) expect(JSON.stringify(resource)).not.toContain('*');
+    template.allResourcesProperties('AWS::IAM::Role', { ManagedPolicyArns: Match.absent() });
+  });
+});
+
+describe('VisibilityDupStack API', () => {
+  it('routes POST /enqueue to the producer through a Lambda proxy integration', () => {
+    template.hasResourceProperties('AWS::ApiGateway::Resource', { PathPart: 'enqueue' });
+    template.hasResourceProperties('AWS::ApiGateway::Method', {
+      HttpMethod: 'POST',
+      Integration: {
+        Type: 'AWS_PROXY',
+        Uri: { 'Fn::Join': ['', Match.arrayWith([arnOf(ids.producer)])] },
+      },
+    });
+  });
+
+  it('throttles the prod stage to 10 requests/s, bursts of 20', () => {
+    template.hasResourceProperties('AWS::ApiGateway::Stage', {
+      StageName: 'prod',
+      MethodSettings: [
+        Match.objectLike({ HttpMethod: '*', ResourcePath: '/*', ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 }),
+      ],
+    });
+  });
+});
+
+describe('VisibilityDupStack outputs', () => {
+  it('has exactly the outputs the README and the lab read', () => {
+    expect(Object.keys(template.findOutputs('*')).sort()).toEqual([
+      'ApiEndpoint',
+      'DlqUrl',
+      'ProducerLogGroup',
+      'QueueUrl',
+      'TableName',
+      'WorkerLogGroup',
+    ]);
+  });
+
+  it('ApiEndpoint is the prod stage URL ending in /, so ${API}enqueue is the route', () => {
+    const url = renderIntrinsic(template.findOutputs('ApiEndpoint')['ApiEndpoint']?.['Value']);
+    expect(url).toMatch(/^https:\/\/\$\{Ref:\w+\}\.execute-api\..+\/\$\{Ref:\w*prod\w*\}\/$/);
+  });
+
+  it('QueueUrl, DlqUrl and TableName point at ShortVTQueue, its DLQ and IdemTable', () => {
+    template.hasOutput('QueueUrl', { Value: { Ref: ids.queue } });
+    template.hasOutput('DlqUrl', { Value: { Ref: ids.dlq } });
+    template.hasOutput('TableName', { Value: { Ref: ids.table } });
+  });
+
+  it('ProducerLogGroup and WorkerLogGroup name the groups for `aws logs tail`', () => {
+    template.hasOutput('ProducerLogGroup', { Value: { Ref: logicalId(must(stack.functions, 'Producer').logGroup) } });
+    template.hasOutput('WorkerLogGroup', { Value: { Ref: logicalId(must(stack.functions, 'Worker').logGroup) } });
+  });
+});
