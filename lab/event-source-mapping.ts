@@ -63,6 +63,8 @@ export interface MappingCounters {
   partialBatches: number;
   messagesDeleted: number;
   deleteErrors: number;
+  /** Batches received and not yet settled (invocation running or deletes under way). */
+  inFlightBatches: number;
 }
 
 /** Lambda's default number of concurrent pollers for an SQS mapping. */
@@ -120,6 +122,7 @@ export class EventSourceMapping {
     partialBatches: 0,
     messagesDeleted: 0,
     deleteErrors: 0,
+    inFlightBatches: 0,
   };
   private readonly abort = new AbortController();
   private readonly loops: Promise<void>[] = [];
@@ -192,8 +195,16 @@ export class EventSourceMapping {
         continue;
       }
       this.counts.messagesReceived += messages.length;
+      this.counts.inFlightBatches += 1;
       // A batch received just before stop() is still processed: stop waits for it.
-      await this.process(messages);
+      try {
+        await this.process(messages);
+      } catch {
+        // Only a malformed ReceiveMessage answer gets here; the messages reappear after their timeout.
+        this.counts.receiveErrors += 1;
+      } finally {
+        this.counts.inFlightBatches -= 1;
+      }
     }
   }
 

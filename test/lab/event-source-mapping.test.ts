@@ -211,6 +211,7 @@ describe('EventSourceMapping (lab, fixture worker)', () => {
       functionErrors: expect.any(Number),
       timeouts: expect.any(Number),
       invalidResponses: expect.any(Number),
+      inFlightBatches: expect.any(Number),
     });
     expect(counters?.invocations).toBeGreaterThanOrEqual(10);
     expect(counters?.timeouts).toBeGreaterThanOrEqual(1);
