@@ -10,7 +10,10 @@ export interface ExperimentResult {
   readonly timedOut: boolean;
   readonly seconds: number;
   readonly enqueue: EnqueueResponse;
+  /** Display text of the run's log lines. */
   readonly lines: readonly string[];
+  /** The worker's parsed log lines. */
+  readonly workerLines: readonly WorkerLine[];
 }
 
 /** Progress while a run waits: the observation so far. */
@@ -84,6 +87,7 @@ export async function runExperiment(
     seconds: (Date.now() - started) / 1000,
     enqueue,
     lines: probe.displayLines(),
+    workerLines: await probe.workerLines(),
   };
 }
 
