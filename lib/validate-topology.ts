@@ -60,7 +60,7 @@ export function validateTopology(topology: StackTopology): void {
 }
 
 /** The visibility timeout the queue has when CloudFormation creates it. */
-export function creationTimeout(queue: QueueSpec): number {
+function creationTimeout(queue: QueueSpec): number {
   return queue.createVisibilityTimeoutSeconds ?? queue.visibilityTimeoutSeconds;
 }
 
