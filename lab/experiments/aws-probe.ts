@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { CloudWatchLogsClient, FilterLogEventsCommand } from '@aws-sdk/client-cloudwatch-logs';
 import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
-import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { SQSClient } from '@aws-sdk/client-sqs';
 import type { Experiment } from './catalog';
-import { peekBodyIds } from './local-probe';
 import type { WorkerLine } from './observation';
 import type { EnqueueResponse, StackProbe } from './probe';
+import { peekBodyIds, postEnqueue, queueDepth } from './stack-reads';
 
 /** The outputs a stack must have in `cdk-outputs.json` for experiments on AWS. */
 const REQUIRED_OUTPUTS = ['ApiEndpoint', 'QueueUrl', 'DlqUrl', 'WorkerLogGroup'] as const;
@@ -59,12 +59,7 @@ export class AwsProbe implements StackProbe {
   ) {}
 
   async enqueue(body: object): Promise<EnqueueResponse> {
-    const response = await fetch(`${this.outputs.ApiEndpoint}enqueue`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    return { statusCode: response.status, body: (await response.json()) as Record<string, unknown> };
+    return postEnqueue(this.outputs.ApiEndpoint ?? '', body);
   }
 
   async workerLines(): Promise<WorkerLine[]> {
@@ -109,17 +104,7 @@ export class AwsProbe implements StackProbe {
   }
 
   async queueDepth(): Promise<number> {
-    const { Attributes = {} } = await this.clients.sqs.send(
-      new GetQueueAttributesCommand({
-        QueueUrl: this.outputs.QueueUrl,
-        AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible', 'ApproximateNumberOfMessagesDelayed'],
-      }),
-    );
-    return (
-      Number(Attributes.ApproximateNumberOfMessages ?? 0) +
-      Number(Attributes.ApproximateNumberOfMessagesNotVisible ?? 0) +
-      Number(Attributes.ApproximateNumberOfMessagesDelayed ?? 0)
-    );
+    return queueDepth(this.clients.sqs, this.outputs.QueueUrl ?? '');
   }
 
   async pendingInvocations(): Promise<number> {

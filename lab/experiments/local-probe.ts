@@ -1,11 +1,12 @@
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
-import { GetQueueAttributesCommand, ReceiveMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import type { SQSClient } from '@aws-sdk/client-sqs';
 import type { Emulators } from '../emulators';
 import { type Lab, startLab } from '../lab';
 import type { LabLogRecord } from '../logs';
 import type { Experiment } from './catalog';
 import type { WorkerLine } from './observation';
 import type { EnqueueResponse, StackProbe } from './probe';
+import { peekBodyIds, postEnqueue, queueDepth } from './stack-reads';
 
 /**
  * A fresh lab serving just the experiment's stack (with the experiment's deploy-time
@@ -47,12 +48,7 @@ class LocalProbe implements StackProbe {
   }
 
   async enqueue(body: object): Promise<EnqueueResponse> {
-    const response = await fetch(`${this.stack.apiEndpoint}enqueue`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    return { statusCode: response.status, body: (await response.json()) as Record<string, unknown> };
+    return postEnqueue(this.stack.apiEndpoint, body);
   }
 
   async workerLines(): Promise<WorkerLine[]> {
@@ -82,21 +78,7 @@ class LocalProbe implements StackProbe {
   }
 
   async queueDepth(): Promise<number> {
-    const { Attributes = {} } = await this.sqs.send(
-      new GetQueueAttributesCommand({
-        QueueUrl: this.stack.queueUrl,
-        AttributeNames: [
-          'ApproximateNumberOfMessages',
-          'ApproximateNumberOfMessagesNotVisible',
-          'ApproximateNumberOfMessagesDelayed',
-        ],
-      }),
-    );
-    return (
-      Number(Attributes.ApproximateNumberOfMessages ?? 0) +
-      Number(Attributes.ApproximateNumberOfMessagesNotVisible ?? 0) +
-      Number(Attributes.ApproximateNumberOfMessagesDelayed ?? 0)
-    );
+    return queueDepth(this.sqs, this.stack.queueUrl);
   }
 
   async pendingInvocations(): Promise<number> {
@@ -114,36 +96,5 @@ class LocalProbe implements StackProbe {
   async close(): Promise<void> {
     this.detach();
     await this.lab.stop();
-  }
-}
-
-/**
- * Reads a queue's messages without consuming them (visibility timeout 0), returning the `id`
- * of each body. Repeats receives until no new message turns up.
- */
-export async function peekBodyIds(sqs: SQSClient, queueUrl: string | undefined): Promise<string[]> {
-  if (!queueUrl) return [];
-  const seen = new Map<string, string>();
-  for (let round = 0; round < 20; round += 1) {
-    const { Messages = [] } = await sqs.send(
-      new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 10, VisibilityTimeout: 0, WaitTimeSeconds: 0 }),
-    );
-    let fresh = 0;
-    for (const message of Messages) {
-      if (!message.MessageId || seen.has(message.MessageId)) continue;
-      fresh += 1;
-      seen.set(message.MessageId, bodyId(message.Body));
-    }
-    if (fresh === 0) break;
-  }
-  return [...seen.values()];
-}
-
-function bodyId(body: string | undefined): string {
-  try {
-    const parsed = JSON.parse(body ?? '') as { id?: unknown };
-    return typeof parsed.id === 'string' ? parsed.id : '';
-  } catch {
-    return '';
   }
 }

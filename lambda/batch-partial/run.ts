@@ -1,6 +1,7 @@
 import { BATCH_PARTIAL } from '../../lib/settings';
 import { InvalidMessageError, RequestValidationError } from '../core/errors';
 import { type FieldResult, readNumber } from '../core/fields';
+import { parseJsonObjectMessage } from '../core/message-body';
 import { rejectUnknownFields } from '../core/request-body';
 
 /** A Step 8 run: `count` messages, every `failEvery`-th one marked to fail (0: none). */
@@ -50,14 +51,7 @@ export function buildBatchItems(request: BatchRunRequest, runId: string): BatchI
 
 /** Parses a Step 8 message body; throws InvalidMessageError for anything else. */
 export function parseBatchItem(text: string): BatchItem {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw new InvalidMessageError('message body is not JSON');
-  }
-  if (typeof parsed !== 'object' || parsed === null) throw new InvalidMessageError('message body is not a JSON object');
-  const { id, runId, index, shouldFail } = parsed as Record<string, unknown>;
+  const { id, runId, index, shouldFail } = parseJsonObjectMessage(text);
   if (typeof id !== 'string' || id === '') throw new InvalidMessageError('message body has no string "id"');
   if (shouldFail !== undefined && typeof shouldFail !== 'boolean') {
     throw new InvalidMessageError('"shouldFail" must be a boolean');

@@ -1,6 +1,7 @@
 import { VISIBILITY_DUP } from '../../lib/settings';
 import { InvalidMessageError, RequestValidationError } from '../core/errors';
 import { type FieldResult, readBoolean, readId, readNumber } from '../core/fields';
+import { parseJsonObjectMessage } from '../core/message-body';
 import { rejectUnknownFields } from '../core/request-body';
 
 /**
@@ -54,14 +55,5 @@ export function parseVisibilityJobRequest(body: Record<string, unknown>): Visibi
 
 /** Parses a queue message body; throws InvalidMessageError for anything the producer would not send. */
 export function parseVisibilityJobMessage(text: string): VisibilityJob {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw new InvalidMessageError('message body is not JSON');
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new InvalidMessageError('message body is not a JSON object');
-  }
-  return readJob(parsed as Record<string, unknown>, (problem) => new InvalidMessageError(problem));
+  return readJob(parseJsonObjectMessage(text), (problem) => new InvalidMessageError(problem));
 }

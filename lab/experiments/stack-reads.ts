@@ -1,0 +1,66 @@
+/**
+ * The reads and the request both targets make the same way: the enqueue POST, a queue's
+ * depth and a peek at a queue's bodies. Only where the endpoints come from differs.
+ */
+import { GetQueueAttributesCommand, ReceiveMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import type { EnqueueResponse } from './probe';
+
+/** `POST {apiEndpoint}enqueue` with a JSON body. */
+export async function postEnqueue(apiEndpoint: string, body: object): Promise<EnqueueResponse> {
+  const response = await fetch(`${apiEndpoint}enqueue`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { statusCode: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** Messages in a queue: visible, in flight or delayed. */
+export async function queueDepth(sqs: SQSClient, queueUrl: string): Promise<number> {
+  const { Attributes = {} } = await sqs.send(
+    new GetQueueAttributesCommand({
+      QueueUrl: queueUrl,
+      AttributeNames: [
+        'ApproximateNumberOfMessages',
+        'ApproximateNumberOfMessagesNotVisible',
+        'ApproximateNumberOfMessagesDelayed',
+      ],
+    }),
+  );
+  return (
+    Number(Attributes.ApproximateNumberOfMessages ?? 0) +
+    Number(Attributes.ApproximateNumberOfMessagesNotVisible ?? 0) +
+    Number(Attributes.ApproximateNumberOfMessagesDelayed ?? 0)
+  );
+}
+
+/**
+ * Reads a queue's messages without consuming them (visibility timeout 0), returning the `id`
+ * of each body. Repeats receives until no new message turns up.
+ */
+export async function peekBodyIds(sqs: SQSClient, queueUrl: string | undefined): Promise<string[]> {
+  if (!queueUrl) return [];
+  const seen = new Map<string, string>();
+  for (let round = 0; round < 20; round += 1) {
+    const { Messages = [] } = await sqs.send(
+      new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 10, VisibilityTimeout: 0, WaitTimeSeconds: 0 }),
+    );
+    let fresh = 0;
+    for (const message of Messages) {
+      if (!message.MessageId || seen.has(message.MessageId)) continue;
+      fresh += 1;
+      seen.set(message.MessageId, bodyId(message.Body));
+    }
+    if (fresh === 0) break;
+  }
+  return [...seen.values()];
+}
+
+function bodyId(body: string | undefined): string {
+  try {
+    const parsed = JSON.parse(body ?? '') as { id?: unknown };
+    return typeof parsed.id === 'string' ? parsed.id : '';
+  } catch {
+    return '';
+  }
+}

@@ -1,0 +1,106 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CloudWatchLogsClient, FilterLogEventsCommand } from '@aws-sdk/client-cloudwatch-logs';
+import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
+import { GetQueueAttributesCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { AwsProbe, DeployedOutputsError, readDeployedOutputs, requiredContextFlags } from '../../lab/experiments/aws-probe';
+import { findExperiment } from '../../lab/experiments/catalog';
+
+const logsMock = mockClient(CloudWatchLogsClient);
+const sqsMock = mockClient(SQSClient);
+const ddbMock = mockClient(DynamoDBClient);
+const dir = mkdtempSync(join(tmpdir(), 'sqs-lab-outputs-'));
+
+const OUTPUTS = {
+  ApiEndpoint: 'https://abc.execute-api.us-east-1.amazonaws.com/prod/',
+  QueueUrl: 'https://sqs.us-east-1.amazonaws.com/1/q',
+  DlqUrl: 'https://sqs.us-east-1.amazonaws.com/1/dlq',
+  WorkerLogGroup: '/aws/lambda/worker',
+  TableName: 'IdemTable',
+};
+
+function probe(): AwsProbe {
+  return new AwsProbe(OUTPUTS, { sqs: new SQSClient({}), dynamodb: new DynamoDBClient({}), logs: new CloudWatchLogsClient({}) });
+}
+
+afterEach(() => {
+  logsMock.reset();
+  sqsMock.reset();
+  ddbMock.reset();
+});
+
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('readDeployedOutputs', () => {
+  it('returns the stack entry of a cdk-outputs.json', async () => {
+    const file = join(dir, 'ok.json');
+    writeFileSync(file, JSON.stringify({ VisibilityDupStack: OUTPUTS }));
+
+    expect(await readDeployedOutputs(file, 'VisibilityDupStack')).toEqual(OUTPUTS);
+  });
+
+  it('tells how to deploy when the file is missing', async () => {
+    await expect(readDeployedOutputs(join(dir, 'absent.json'), 'VisibilityDupStack')).rejects.toThrow(
+      /deploy first: npx cdk deploy --all --outputs-file/,
+    );
+  });
+
+  it('names the outputs a stack entry lacks', async () => {
+    const file = join(dir, 'partial.json');
+    writeFileSync(file, JSON.stringify({ BatchPartialStack: { ApiEndpoint: 'x', QueueUrl: 'y' } }));
+
+    const reading = readDeployedOutputs(file, 'BatchPartialStack');
+    await expect(reading).rejects.toBeInstanceOf(DeployedOutputsError);
+    await expect(reading).rejects.toThrow(/no DlqUrl, WorkerLogGroup for BatchPartialStack/);
+  });
+});
+
+describe('AwsProbe', () => {
+  it("reads the worker's JSON lines from CloudWatch Logs across pages, skipping platform lines", async () => {
+    logsMock
+      .on(FilterLogEventsCommand)
+      .resolvesOnce({
+        events: [
+          { timestamp: 1, message: '{"event":"start","id":"a","message":"Start a sleep 8","level":"INFO"}' },
+          { timestamp: 2, message: 'REPORT RequestId: 1 Duration: 2 ms' },
+        ],
+        nextToken: 'more',
+      })
+      .resolvesOnce({ events: [{ timestamp: 3, message: '{"event":"completed","id":"a","message":"Completed a"}' }] });
+
+    const lines = await probe().workerLines();
+
+    expect(lines.map((line) => line.event)).toEqual(['start', 'completed']);
+    expect(logsMock.commandCalls(FilterLogEventsCommand)[0]?.args[0].input).toMatchObject({ logGroupName: '/aws/lambda/worker' });
+    expect(logsMock.commandCalls(FilterLogEventsCommand)[1]?.args[0].input.nextToken).toBe('more');
+  });
+
+  it('reads the effect counter from the table and the depth and DLQ from SQS', async () => {
+    ddbMock.on(GetItemCommand).resolves({ Item: { messageId: { S: 'a' }, effects: { N: '2' } } });
+    sqsMock.on(GetQueueAttributesCommand).resolves({
+      Attributes: { ApproximateNumberOfMessages: '1', ApproximateNumberOfMessagesNotVisible: '2', ApproximateNumberOfMessagesDelayed: '0' },
+    });
+    sqsMock
+      .on(ReceiveMessageCommand)
+      .resolvesOnce({ Messages: [{ MessageId: 'm1', Body: '{"id":"run-3"}' }] })
+      .resolves({ Messages: [{ MessageId: 'm1', Body: '{"id":"run-3"}' }] });
+    const aws = probe();
+
+    expect(await aws.effects('a')).toBe(2);
+    expect(await aws.queueDepth()).toBe(3);
+    expect(await aws.dlqIds()).toEqual(['run-3']);
+    expect(sqsMock.commandCalls(ReceiveMessageCommand)[0]?.args[0].input).toMatchObject({ VisibilityTimeout: 0 });
+  });
+});
+
+describe('requiredContextFlags', () => {
+  it('names the -c flags a Step 8 experiment needs on AWS, and none for Step 7', () => {
+    expect(requiredContextFlags(findExperiment('no-partial-report'))).toBe('-c batchSize=10 -c reportBatchItemFailures=false');
+    expect(requiredContextFlags(findExperiment('heartbeat'))).toBe('');
+  });
+});
