@@ -17,6 +17,8 @@ and writes ${LOCAL_OUTPUTS_FILE} in the shape of cdk deploy --outputs-file.
 Options (named after the CDK context switches of BatchPartialStack):
   --batch-size N                          records per worker invocation, 1-10 (default 10)
   --report-batch-item-failures true|false partial batch responses (default true)
+  -c batchSize=N -c reportBatchItemFailures=true|false
+                                          the same, spelled as cdk deploy's context
   --quiet                                 do not print function logs
   --help                                  show this help
 `;
@@ -42,6 +44,7 @@ export function parseLabArgs(argv: readonly string[]): LabCommand {
       options: {
         'batch-size': { type: 'string' },
         'report-batch-item-failures': { type: 'string' },
+        context: { type: 'string', short: 'c', multiple: true },
         quiet: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -51,17 +54,35 @@ export function parseLabArgs(argv: readonly string[]): LabCommand {
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
+  const context = parseContextPairs(values.context ?? []);
   try {
     return {
       help: values.help,
       quiet: values.quiet,
       batchOptions: parseBatchPartialOptions({
-        batchSize: values['batch-size'],
-        reportBatchItemFailures: values['report-batch-item-failures'],
+        batchSize: values['batch-size'] ?? context.batchSize,
+        reportBatchItemFailures: values['report-batch-item-failures'] ?? context.reportBatchItemFailures,
       }),
     };
   } catch (error) {
     if (error instanceof InvalidBatchPartialOptionError) throw new UsageError(error.message);
     throw error;
   }
+}
+
+/** The CDK context names the lab understands in `-c name=value`. */
+const CONTEXT_NAMES = ['batchSize', 'reportBatchItemFailures'] as const;
+
+/** `-c batchSize=1 -c reportBatchItemFailures=false`, exactly as `cdk deploy` takes them. */
+function parseContextPairs(pairs: readonly string[]): Partial<Record<(typeof CONTEXT_NAMES)[number], string>> {
+  const context: Partial<Record<(typeof CONTEXT_NAMES)[number], string>> = {};
+  for (const pair of pairs) {
+    const separator = pair.indexOf('=');
+    const name = separator === -1 ? pair : pair.slice(0, separator);
+    if (separator === -1 || !(CONTEXT_NAMES as readonly string[]).includes(name)) {
+      throw new UsageError(`-c takes name=value with name one of ${CONTEXT_NAMES.join(', ')}; got "${pair}"`);
+    }
+    context[name as (typeof CONTEXT_NAMES)[number]] = pair.slice(separator + 1);
+  }
+  return context;
 }

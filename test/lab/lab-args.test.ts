@@ -21,8 +21,18 @@ describe('parseLabArgs (npm run lab flags)', () => {
     });
   });
 
+  it('reads the same switches spelled as cdk deploy takes them: -c name=value', () => {
+    expect(parseLabArgs(['-c', 'batchSize=1', '-c', 'reportBatchItemFailures=false']).batchOptions).toEqual({
+      batchSize: 1,
+      reportBatchItemFailures: false,
+    });
+  });
+
   it.each([
     [['--bogus'], "Unknown option '--bogus'"],
+    [['-c', 'batchsize=1'], '-c takes name=value with name one of batchSize, reportBatchItemFailures; got "batchsize=1"'],
+    [['-c', 'batchSize'], 'got "batchSize"'],
+    [['-c', 'batchSize=11'], 'batchSize must be an integer from 1 to 10'],
     [['--batch-size', '11'], 'batchSize must be an integer from 1 to 10'],
     [['--batch-size', 'ten'], 'batchSize must be an integer from 1 to 10'],
     [['--report-batch-item-failures', 'yes'], 'reportBatchItemFailures must be true or false'],
