@@ -5,6 +5,7 @@
  * and torn down by one `stop()`.
  */
 import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { DeleteTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteQueueCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import {
@@ -14,6 +15,9 @@ import {
   type StackTopology,
   visibilityDupTopology,
 } from '../lib/topology';
+import { type AwsCallsOptions, DEFAULT_FAULT_SEED, FaultPlan, LAB_CALL_SITE, validateFaultRules } from './aws-call-faults';
+import { buildFaultError, instrumentClient } from './aws-call-interceptor';
+import { type AwsCallCounts, AwsCallLedger } from './aws-call-ledger';
 import { bundleFunction, bundleRuntimeWorker } from './bundle';
 import {
   createDynamoDbClient,
@@ -65,6 +69,12 @@ export interface StartLabOptions {
   readonly emulators?: Emulators;
   /** Where function bundles go, relative to the project root (default `.lab/bundles`). */
   readonly bundleDir?: string;
+  /**
+   * The AWS call interceptor: fault rules applied inside every function's environments (and,
+   * for rules that say `where: ['lab']`, in the lab's own clients), with the seed of their
+   * coin flips. Calls are counted whether or not this is given.
+   */
+  readonly awsCalls?: AwsCallsOptions;
 }
 
 /** One stack as the lab runs it. */
@@ -104,6 +114,14 @@ export interface Lab {
   readonly logs: LabLogs;
   /** Counters of every mapping, keyed `<stack>/<function>`. */
   counters(): Record<string, MappingCounters>;
+  /**
+   * Every AWS SDK call made so far: `<Stack>/<Function>` (all environments of that function)
+   * or `lab` (pollers, deletes, provisioning, `lab.clients`) → `Service.Operation` → count.
+   * Faulted calls count too.
+   */
+  awsCallCounts(): AwsCallCounts;
+  /** The faults injected so far, same shape as {@link Lab.awsCallCounts}. */
+  awsCallFaults(): AwsCallCounts;
   /** The `cdk-outputs.local.json` content. */
   outputs(): LabOutputs;
   /** How long `startLab` took, in ms. */
@@ -119,6 +137,10 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
   const id = randomUUID().replaceAll('-', '').slice(0, 8);
   const namePrefix = `lab${id}-`;
   const logs = new LabLogs();
+  const faults = options.awsCalls?.faults ?? [];
+  validateFaultRules(faults);
+  const seed = options.awsCalls?.seed ?? DEFAULT_FAULT_SEED;
+  const ledger = new AwsCallLedger();
   const cleanups: (() => Promise<void>)[] = [];
   const cleanUp = async (): Promise<void> => {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
@@ -133,6 +155,18 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
     if (options.emulators === undefined) cleanups.push(() => emulators.stop());
     const sqs = createSqsClient(emulators);
     const dynamodb = createDynamoDbClient(emulators);
+    const labPlan = new FaultPlan(faults, seed, LAB_CALL_SITE);
+    for (const client of [sqs, dynamodb]) {
+      instrumentClient(client, {
+        site: LAB_CALL_SITE,
+        plan: labPlan,
+        onCall: (call, fault) => {
+          ledger.count(LAB_CALL_SITE, call.call);
+          if (fault !== undefined) ledger.fault(LAB_CALL_SITE, call.call);
+        },
+        makeError: (service, error) => buildFaultError(requireSdkPackage, service, error),
+      });
+    }
     cleanups.push(async () => {
       sqs.destroy();
       dynamodb.destroy();
@@ -154,6 +188,7 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
         bundles,
         options,
         cleanups,
+        awsCalls: { ledger, faults, seed },
       });
       stacks.set(topology.stackName, stack);
     }
@@ -181,6 +216,8 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
         }
         return counters;
       },
+      awsCallCounts: () => ledger.counts(),
+      awsCallFaults: () => ledger.faults(),
       outputs: () => buildLabOutputs([...stacks.values()], emulators),
       startupMs: Math.round(performance.now() - started),
       stop,
@@ -227,6 +264,7 @@ async function startStack(context: {
   readonly bundles: Bundles;
   readonly options: StartLabOptions;
   readonly cleanups: (() => Promise<void>)[];
+  readonly awsCalls: NonNullable<ConstructorParameters<typeof LocalFunction>[0]['awsCalls']>;
 }): Promise<LabStack> {
   const { provisioned, emulators, logs, cleanups } = context;
   const { topology } = provisioned;
@@ -249,6 +287,7 @@ async function startStack(context: {
         dynamodbEndpoint: emulators.dynamodbEndpoint,
       }),
       logs,
+      awsCalls: context.awsCalls,
     });
     functions[spec.id] = fn;
     cleanups.push(() => fn.stop());
@@ -309,6 +348,9 @@ async function deleteResources(stack: ProvisionedStack, sqs: SQSClient, dynamodb
     ...[...stack.tables.values()].map((name) => dynamodb.send(new DeleteTableCommand({ TableName: name }))),
   ]);
 }
+
+/** Loads an SDK package from the lab's own node_modules (for modeled exception classes). */
+const requireSdkPackage = createRequire(import.meta.url);
 
 function once(action: () => Promise<void>): () => Promise<void> {
   let running: Promise<void> | undefined;

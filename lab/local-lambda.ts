@@ -8,6 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import type { FunctionSpec } from '../lib/topology';
+import { type AwsFaultRule, DEFAULT_FAULT_SEED } from './aws-call-faults';
+import type { AwsCallLedger } from './aws-call-ledger';
 import { functionArn } from './local-aws';
 import { type FunctionRef, type LabLogs, type PlatformEvent, parseJsonObject } from './logs';
 import type { ErrorDocument, FromRuntimeMessage, RuntimeWorkerData, ToRuntimeMessage } from './runtime-protocol';
@@ -51,6 +53,12 @@ export interface LocalFunctionOptions {
   /** The function's full environment (see {@link lambdaEnvironment}). */
   readonly environment: Readonly<Record<string, string>>;
   readonly logs: LabLogs;
+  /** Where the environments' AWS calls are counted, and the fault rules they apply. */
+  readonly awsCalls?: {
+    readonly ledger: AwsCallLedger;
+    readonly faults?: readonly AwsFaultRule[];
+    readonly seed?: number | string;
+  };
 }
 
 /** Raised when a function is invoked after `stop()`. */
@@ -126,7 +134,7 @@ class ExecutionEnvironment {
   }
 
   /** Starts a worker and runs the INIT phase; resolves once the handler is loaded. */
-  static start(options: LocalFunctionOptions): Promise<
+  static start(options: LocalFunctionOptions, index: number): Promise<
     { readonly ok: true; readonly environment: ExecutionEnvironment; readonly initDurationMs: number } | { readonly ok: false; readonly error: ErrorDocument }
   > {
     const freezeBuffer = new SharedArrayBuffer(4);
@@ -142,6 +150,12 @@ class ExecutionEnvironment {
       memoryLimitInMB: String(options.memoryMb),
       logGroupName: `/aws/lambda/${options.ref.functionName}`,
       logStreamName,
+      awsCalls: {
+        site: callSite(options.ref),
+        faults: options.awsCalls?.faults ?? [],
+        seed: options.awsCalls?.seed ?? DEFAULT_FAULT_SEED,
+        stream: `${callSite(options.ref)}#${index}`,
+      },
     };
     const worker = new Worker(options.runtimePath, {
       workerData,
@@ -185,6 +199,13 @@ class ExecutionEnvironment {
       switch (message.type) {
         case 'log':
           this.handleText(message.stream, message.text);
+          break;
+        case 'aws-call':
+          this.options.awsCalls?.ledger.count(callSite(this.options.ref), message.call);
+          if (message.faultRule !== undefined) this.options.awsCalls?.ledger.fault(callSite(this.options.ref), message.call);
+          break;
+        case 'crash':
+          void this.kill(`fault rule ${message.faultRule} crashed the environment at ${message.call}`);
           break;
         case 'ready':
           initialised = true;
@@ -250,6 +271,20 @@ class ExecutionEnvironment {
     await this.worker.terminate();
   }
 
+  /**
+   * Kills the environment as a crash would (out of memory, a segfault, the host going away):
+   * the thread is terminated wherever it is, and a running invocation ends as
+   * `Runtime.ExitError`. `reason` goes into the error's trace.
+   */
+  async kill(reason: string): Promise<void> {
+    this.exitError ??= {
+      errorType: 'Runtime.ExitError',
+      errorMessage: 'Runtime exited with error: signal: killed',
+      trace: [`lab: ${reason}`],
+    };
+    await this.terminate();
+  }
+
   private settle(outcome: RunOutcome): void {
     const pending = this.pending;
     this.pending = undefined;
@@ -295,6 +330,8 @@ export class LocalFunction implements Invocable {
   /** Environments started so far (cold starts). */
   coldStarts = 0;
   invocations = 0;
+  /** Environments killed by {@link LocalFunction.killRandom}. */
+  kills = 0;
 
   constructor(private readonly options: LocalFunctionOptions) {
     this.ref = options.ref;
@@ -321,6 +358,27 @@ export class LocalFunction implements Invocable {
     await Promise.allSettled([...this.inFlight]);
   }
 
+  /** Environments running an invocation right now. */
+  get busyEnvironments(): number {
+    return this.busy.size;
+  }
+
+  /**
+   * Crashes one busy environment, picked with `random` (0 ≤ x < 1): its thread is terminated
+   * mid-invocation, the invocation ends as an error (so the event source mapping deletes
+   * nothing) and nothing the handler would have done afterwards happens. Returns false when
+   * no invocation is running.
+   */
+  killRandom(random: () => number = Math.random): boolean {
+    const busy = [...this.busy];
+    const victim = busy[Math.floor(random() * busy.length)];
+    if (victim === undefined) return false;
+    this.busy.delete(victim);
+    this.kills += 1;
+    void victim.kill('killed by LocalFunction.killRandom()');
+    return true;
+  }
+
   private async run(event: unknown): Promise<InvocationResult> {
     const requestId = randomUUID();
     const eventJson = JSON.stringify(event) ?? 'null';
@@ -337,7 +395,7 @@ export class LocalFunction implements Invocable {
         functionName: this.ref.functionName,
         functionVersion: '$LATEST',
       });
-      const init = await ExecutionEnvironment.start(this.options);
+      const init = await ExecutionEnvironment.start(this.options, this.coldStarts);
       if (!init.ok) {
         return this.finish(requestId, started, { status: 'error', error: init.error }, undefined, 0);
       }
@@ -421,6 +479,11 @@ export class LocalFunction implements Invocable {
     const parsed: PlatformEvent = { time: new Date().toISOString(), type, record };
     this.options.logs.publish({ kind: 'platform', ...this.ref, requestId, line: JSON.stringify(parsed), parsed, time: Date.now() });
   }
+}
+
+/** `<Stack>/<Function>`: the key of a function's row in `lab.awsCallCounts()`. */
+export function callSite(ref: FunctionRef): string {
+  return `${ref.stackName}/${ref.functionId}`;
 }
 
 function stoppedError(): ErrorDocument {

@@ -1,3 +1,5 @@
+import type { AwsFaultRule } from './aws-call-faults';
+
 /**
  * Messages between a lab function (main thread) and its execution environments (worker
  * threads running `runtime-worker.ts`). Types only: both sides are bundled separately.
@@ -21,6 +23,18 @@ export interface RuntimeWorkerData {
   readonly memoryLimitInMB: string;
   readonly logGroupName: string;
   readonly logStreamName: string;
+  /** The AWS call interceptor's set-up for this environment. */
+  readonly awsCalls: RuntimeAwsCalls;
+}
+
+/** What the interceptor inside an environment needs: its call site, the rules, its seeded stream. */
+export interface RuntimeAwsCalls {
+  /** `<Stack>/<Function>`. */
+  readonly site: string;
+  readonly faults: readonly AwsFaultRule[];
+  readonly seed: number | string;
+  /** Names this environment's random stream, e.g. `VisibilityDupStack/Worker#3`. */
+  readonly stream: string;
 }
 
 /** Lambda's error document: what an invocation returns when the function fails. */
@@ -47,6 +61,10 @@ export type FromRuntimeMessage =
   | { readonly type: 'ready'; readonly initDurationMs: number }
   | { readonly type: 'init-error'; readonly error: ErrorDocument }
   | { readonly type: 'log'; readonly stream: 'stdout' | 'stderr'; readonly text: string }
+  /** One AWS SDK call, `Service.Operation`; `faultRule` names the rule that fired for it, if any. */
+  | { readonly type: 'aws-call'; readonly call: string; readonly faultRule?: number }
+  /** A crash rule fired: the environment waits, blocked, for the main thread to terminate it. */
+  | { readonly type: 'crash'; readonly call: string; readonly faultRule: number }
   | { readonly type: 'result'; readonly requestId: string; readonly payloadJson: string; readonly maxMemoryUsedMB: number }
   | {
       readonly type: 'error';

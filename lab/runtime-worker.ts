@@ -3,14 +3,18 @@
  * of Lambda's Node.js runtime: it loads the function bundle once (the INIT phase), then
  * runs one invocation at a time with a Lambda-shaped context, and freezes in between.
  *
- * Bundled on its own to `.lab/runtime/runtime-worker.cjs`; it imports nothing from the lab
- * but types, so the function's module graph is the bundle alone, as in Lambda.
+ * Bundled on its own to `.lab/runtime/runtime-worker.cjs`; besides types it takes only the
+ * AWS call interceptor's pure code from the lab, so the function's module graph is the
+ * bundle alone, as in Lambda.
  */
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { format } from 'node:util';
 import { getHeapStatistics } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
+import { FaultPlan } from './aws-call-faults';
+import { buildFaultError, patchClientSend } from './aws-call-interceptor';
 import type { ErrorDocument, FromRuntimeMessage, RuntimeWorkerData, ToRuntimeMessage } from './runtime-protocol';
 
 type Handler = (event: unknown, context: unknown) => unknown;
@@ -87,6 +91,56 @@ function failFatally(kind: string, error: unknown): void {
 process.on('unhandledRejection', (reason) => failFatally('Runtime.UnhandledPromiseRejection', reason));
 process.on('uncaughtException', (error) => failFatally('Runtime.UncaughtException', error));
 
+/** Smithy client modules whose `Client` every SDK v3 client extends, newest layout first. */
+const SMITHY_CLIENT_MODULES = ['@smithy/core/client', '@smithy/smithy-client'];
+
+/**
+ * Patches `Client.prototype.send` of every copy of the smithy client module the bundle's
+ * `@aws-sdk/*` packages load (normally one), before the bundle itself loads: each call is
+ * reported to the lab and may be failed, delayed or turned into a crash by the fault plan.
+ */
+function installAwsCallInterceptor(requireFromBundle: NodeJS.Require): void {
+  const { awsCalls } = data;
+  const plan = new FaultPlan(awsCalls.faults, awsCalls.seed, awsCalls.stream);
+  const blocker = new Int32Array(new SharedArrayBuffer(4));
+  const sdkPackages = new Set<string>();
+  for (const match of readFileSync(data.bundlePath, 'utf8').matchAll(/require\(["'](@aws-sdk\/[^"'/]+)/g)) {
+    if (match[1] !== undefined) sdkPackages.add(match[1]);
+  }
+  const copies = new Set<string>();
+  for (const name of sdkPackages) {
+    let entry: string;
+    try {
+      entry = requireFromBundle.resolve(name);
+    } catch {
+      continue; // Missing package: the bundle's own require fails at load with Lambda's error.
+    }
+    for (const module of SMITHY_CLIENT_MODULES) {
+      try {
+        copies.add(createRequire(entry).resolve(module));
+        break;
+      } catch {
+        // Older SDK layout: try the next module name.
+      }
+    }
+  }
+  for (const path of copies) {
+    const { Client } = requireFromBundle(path) as { Client?: { prototype: { send: (...args: unknown[]) => unknown } } };
+    if (Client === undefined) continue;
+    patchClientSend(Client.prototype, {
+      site: awsCalls.site,
+      plan,
+      onCall: (call, fault) => post({ type: 'aws-call', call: call.call, ...(fault ? { faultRule: fault.rule } : {}) }),
+      crash: (call, fault) => {
+        post({ type: 'crash', call: call.call, faultRule: fault.rule });
+        // Nothing after the crash point may run: block until the main thread terminates us.
+        for (;;) Atomics.wait(blocker, 0, 0);
+      },
+      makeError: (service, error) => buildFaultError(requireFromBundle, service, error),
+    });
+  }
+}
+
 function loadHandler(): Handler {
   // NODE_OPTIONS=--enable-source-maps (set by NodejsFunction with sourceMap) is not read by a worker thread.
   if (process.env.NODE_OPTIONS?.includes('--enable-source-maps') === true) process.setSourceMapsEnabled(true);
@@ -95,7 +149,9 @@ function loadHandler(): Handler {
     interceptLocalhostDns: () => () => void;
   };
   localhost.interceptLocalhostDns();
-  const module = createRequire(data.bundlePath)(data.bundlePath) as { handler?: unknown };
+  const requireFromBundle = createRequire(data.bundlePath);
+  installAwsCallInterceptor(requireFromBundle);
+  const module = requireFromBundle(data.bundlePath) as { handler?: unknown };
   if (typeof module.handler !== 'function') {
     const error = new Error('index.handler is undefined or not exported');
     error.name = 'Runtime.HandlerNotFound';

@@ -42,6 +42,9 @@ describe('LocalFunction (worker-thread execution environments)', () => {
     return { fn, records };
   }
 
+  const waitForBusy = async (fn: LocalFunction): Promise<void> => {
+    while (fn.busyEnvironments === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+  };
   const eventOf = (...bodies: object[]) => sqsEvent(...bodies.map((body) => sqsRecord(body)));
   const platform = (records: LabLogRecord[], type: string) =>
     records.filter((record): record is PlatformLogRecord => record.kind === 'platform' && record.parsed.type === type);
@@ -152,6 +155,25 @@ describe('LocalFunction (worker-thread execution environments)', () => {
       status: 'error',
       error: { errorType: 'Error', errorMessage: 'environment variable REQUIRED_SETTING is required but not set' },
     });
+  });
+
+  it('killRandom() crashes a busy environment mid-invocation: an error result, and nothing after it runs', async () => {
+    const { fn, records } = startFunction({ timeoutSeconds: 5 });
+    const idle = fn.killRandom(() => 0);
+
+    const running = fn.invoke(eventOf({ id: 'victim', sleepMs: 1000 }));
+    await waitForBusy(fn);
+    const killed = fn.killRandom(() => 0.99);
+    const result = await running;
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+
+    expect(idle).toBe(false);
+    expect(killed).toBe(true);
+    expect(result).toMatchObject({ status: 'error', error: { errorType: 'Runtime.ExitError', errorMessage: 'Runtime exited with error: signal: killed' } });
+    expect(result.durationMs).toBeLessThan(900);
+    expect(functionEvents(records, 'done')).toHaveLength(0);
+    expect(fn.kills).toBe(1);
+    expect((await fn.invoke(eventOf({ id: 'after' }))).status).toBe('success');
   });
 
   it('ends running invocations as errors on stop() and refuses new ones', async () => {
