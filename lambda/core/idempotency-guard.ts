@@ -1,4 +1,4 @@
-import { IdempotencyInProgressError } from './errors';
+import { ClaimLostError, IdempotencyInProgressError } from './errors';
 import type { IdempotencyStore } from './idempotency-store';
 
 /** How a guarded delivery ended when it did not throw. */
@@ -29,8 +29,10 @@ export interface GuardContext {
  * - In progress under a live claim: throws IdempotencyInProgressError. The message must NOT
  *   be acknowledged: if the first delivery then fails, this copy is the one that retries.
  * - Completed: returns `duplicate`; acknowledging is safe because the effect is recorded.
- * - `work` throws: the claim is released so the retry can run at once, and the error is
- *   rethrown.
+ * - `work` throws, or the completion write fails (throttled, timed out): the claim is
+ *   released so the retry can run at once instead of waiting for it to lapse, and the error
+ *   is rethrown. The release is fenced on the owner and on INPROGRESS, so a completion that
+ *   did land despite the error is left alone.
  * - The claim lapsed and another delivery took over before completion: the store throws
  *   ClaimLostError and the effect is not applied by this delivery.
  */
@@ -51,17 +53,26 @@ export async function runIdempotent(
   if (claim.kind === 'in-progress') throw new IdempotencyInProgressError(key, claim.expiresAtMs);
   if (claim.kind === 'completed') return { kind: 'duplicate', effects: claim.effects };
 
-  try {
-    await work();
-  } catch (error) {
+  const release = async (): Promise<void> => {
     try {
       await context.store.release(key, context.owner);
     } catch (releaseError) {
       context.onReleaseError?.(releaseError);
     }
+  };
+  try {
+    await work();
+  } catch (error) {
+    await release();
     throw error;
   }
   const completedExpiresAtSeconds = Math.floor(context.now() / 1000) + context.completedTtlSeconds;
-  const effects = await context.store.completeWithEffect(key, context.owner, completedExpiresAtSeconds);
-  return { kind: 'completed', effects };
+  try {
+    const effects = await context.store.completeWithEffect(key, context.owner, completedExpiresAtSeconds);
+    return { kind: 'completed', effects };
+  } catch (error) {
+    // A lost claim is someone else's now; anything else leaves ours standing until it lapses.
+    if (!(error instanceof ClaimLostError)) await release();
+    throw error;
+  }
 }

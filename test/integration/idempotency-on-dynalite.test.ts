@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoDbIdempotencyStore } from '../../lambda/core/dynamodb-idempotency-store';
 import { ClaimLostError, IdempotencyInProgressError } from '../../lambda/core/errors';
 import { type GuardContext, runIdempotent } from '../../lambda/core/idempotency-guard';
+import type { IdempotencyStore } from '../../lambda/core/idempotency-store';
 
 // The guard's condition expressions, run against a real DynamoDB implementation.
 const server = dynalite({ createTableMs: 0 });
@@ -36,6 +37,20 @@ afterAll(async () => {
 
 function context(owner: string, remainingMs = 30_000): GuardContext {
   return { store, owner, now: () => clock, remainingTimeMs: () => remainingMs, completedTtlSeconds: 3600 };
+}
+
+/** The real store's methods, bound, so a test can replace one of them. */
+function wrapStore(): IdempotencyStore {
+  return {
+    claim: (request) => store.claim(request),
+    completeWithEffect: (key, owner, expiresAt) => store.completeWithEffect(key, owner, expiresAt),
+    release: (key, owner) => store.release(key, owner),
+    applyUnguardedEffect: (key, expiresAt) => store.applyUnguardedEffect(key, expiresAt),
+  };
+}
+
+function throttled(): Error {
+  return Object.assign(new Error('throttled'), { name: 'ProvisionedThroughputExceededException' });
 }
 
 async function effectsOf(key: string): Promise<number | undefined> {
@@ -96,6 +111,31 @@ describe('idempotency guard on dynalite', () => {
     const retry = await runIdempotent('fails', async () => undefined, context('b'));
 
     expect(retry).toEqual({ kind: 'completed', effects: 1 });
+  });
+
+  it('a completion that failed releases the claim, so the retry runs at once and applies the effect once', async () => {
+    const throttledOnce = { ...wrapStore(), completeWithEffect: async () => Promise.reject(throttled()) };
+
+    await expect(runIdempotent('complete-fails', async () => undefined, { ...context('a'), store: throttledOnce })).rejects.toThrow('throttled');
+    const retry = await runIdempotent('complete-fails', async () => undefined, context('b'));
+
+    expect(retry).toEqual({ kind: 'completed', effects: 1 });
+  });
+
+  it('a completion that landed but whose answer was lost is not undone by the release', async () => {
+    const answerLost = {
+      ...wrapStore(),
+      completeWithEffect: async (key: string, owner: string, expiresAt: number) => {
+        await store.completeWithEffect(key, owner, expiresAt);
+        throw throttled();
+      },
+    };
+
+    await expect(runIdempotent('answer-lost', async () => undefined, { ...context('a'), store: answerLost })).rejects.toThrow('throttled');
+    const retry = await runIdempotent('answer-lost', async () => undefined, context('b'));
+
+    expect(retry).toEqual({ kind: 'duplicate', effects: 1 });
+    expect(await effectsOf('answer-lost')).toBe(1);
   });
 
   it('a completed record past its expiry is treated as absent', async () => {

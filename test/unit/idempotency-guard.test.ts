@@ -125,10 +125,24 @@ describe('runIdempotent with the DynamoDB store', () => {
     expect(onReleaseError).toHaveBeenCalledWith(expect.objectContaining({ name: 'ProvisionedThroughputExceededException' }));
   });
 
-  it('claim taken over before completion: ClaimLostError, the effect is not applied by this delivery', async () => {
+  it('claim taken over before completion: ClaimLostError, the effect is not applied and the new owner\'s claim is left alone', async () => {
     ddbMock.on(UpdateCommand).resolvesOnce({}).rejectsOnce(conditionFailed());
 
     await expect(runIdempotent('msg-1', async () => undefined, guardContext())).rejects.toBeInstanceOf(ClaimLostError);
+    expect(updates()).toHaveLength(2);
+  });
+
+  it('completion throttled: releases the claim (fenced on owner and INPROGRESS) so the retry runs at once, and rethrows', async () => {
+    const throttled = Object.assign(new Error('throttled'), { name: 'ProvisionedThroughputExceededException' });
+    ddbMock.on(UpdateCommand).resolvesOnce({}).rejectsOnce(throttled).resolvesOnce({});
+
+    await expect(runIdempotent('msg-1', async () => undefined, guardContext())).rejects.toBe(throttled);
+
+    const [, complete, release] = updates();
+    expect(complete?.UpdateExpression).toMatch(/ADD #effects :one/);
+    expect(release?.UpdateExpression).toBe('REMOVE #status, #owner, #ipExp');
+    expect(release?.ConditionExpression).toBe('#owner = :owner AND #status = :inProgress');
+    expect(release?.ExpressionAttributeValues).toMatchObject({ ':owner': 'req-1/abc' });
   });
 
   it('a throttled claim propagates (the message is retried, nothing is acknowledged)', async () => {
