@@ -14,8 +14,8 @@ import { runExperiment } from './experiments/runner';
 
 const USAGE = `Usage: npm run experiment -- <name> [--target local|aws] [--outputs cdk-outputs.json]
 
-Experiments:
-${EXPERIMENTS.map((e) => `  ${e.name.padEnd(18)} ${e.title}`).join('\n')}`;
+Experiments (* = lab only):
+${EXPERIMENTS.map((e) => `  ${`${e.name}${e.variant ? ' *' : ''}`.padEnd(27)} ${e.title}`).join('\n')}`;
 
 /** A command line the CLI refuses. */
 class UsageError extends Error {
@@ -58,6 +58,11 @@ function parseArguments(argv: readonly string[]): Arguments {
 async function main(): Promise<number> {
   const args = parseArguments(process.argv.slice(2));
   const experiment = findExperiment(args.name);
+  if (args.target === 'aws' && experiment.variant !== undefined) {
+    throw new UsageError(
+      `${experiment.name} runs on the lab only: ${experiment.variant.summary}. The deployed stack is not set up that way; run it without --target aws.`,
+    );
+  }
   const write = (text: string): void => {
     process.stdout.write(text);
   };

@@ -11,10 +11,14 @@ import { ProgressBoard } from './experiments/progress';
 import { renderResult, renderTable, toRow } from './experiments/report';
 import { type ExperimentResult, runExperiment } from './experiments/runner';
 
+/** The tour's experiments: the catalog minus those marked `inTour: false` (run them with `--only`). */
+const TOUR = EXPERIMENTS.filter((experiment) => experiment.inTour !== false);
+
 const USAGE = `Usage: npm start [-- --only <name,name,...>]
 
 Runs the tutorial's experiments on the local lab and prints a verdict table.
-Experiments: ${EXPERIMENTS.map((e) => e.name).join(', ')}`;
+Experiments: ${TOUR.map((e) => e.name).join(', ')}
+Also available with --only (see docs/experiments.md): ${EXPERIMENTS.filter((e) => !TOUR.includes(e)).map((e) => e.name).join(', ')}`;
 
 function parseArgs(argv: readonly string[]): readonly Experiment[] {
   if (argv.includes('--help') || argv.includes('-h')) {
@@ -24,7 +28,7 @@ function parseArgs(argv: readonly string[]): readonly Experiment[] {
   const only = argv.indexOf('--only');
   if (only === -1) {
     if (argv.length > 0) throw new Error(`unknown argument "${argv[0]}"\n${USAGE}`);
-    return EXPERIMENTS;
+    return TOUR;
   }
   const names = argv[only + 1];
   if (!names) throw new Error(`--only needs a comma-separated list of experiments\n${USAGE}`);

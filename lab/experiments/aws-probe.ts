@@ -5,7 +5,8 @@ import { SQSClient } from '@aws-sdk/client-sqs';
 import type { Experiment } from './catalog';
 import type { WorkerLine } from './observation';
 import type { EnqueueResponse, StackProbe } from './probe';
-import { peekBodyIds, postEnqueue, queueDepth } from './stack-reads';
+import { type RedriveReport, redriveWithMoveTask } from './redrive';
+import { peekBodyIds, postEnqueue, queueDepth, sendRawBodies } from './stack-reads';
 
 /** The outputs a stack must have in `cdk-outputs.json` for experiments on AWS. */
 const REQUIRED_OUTPUTS = ['ApiEndpoint', 'QueueUrl', 'DlqUrl', 'WorkerLogGroup'] as const;
@@ -31,6 +32,11 @@ export async function readDeployedOutputs(file: string, stackName: string): Prom
     throw new DeployedOutputsError(`${file} has no ${missing.join(', ')} for ${stackName}; redeploy with --outputs-file ${file}`);
   }
   return outputs;
+}
+
+/** Something only the lab can do was asked of the deployed stack. */
+export class LabOnlyActionError extends Error {
+  override readonly name = 'LabOnlyActionError';
 }
 
 /** The clients an AWS probe uses (injectable for tests). */
@@ -113,6 +119,18 @@ export class AwsProbe implements StackProbe {
 
   async dlqIds(): Promise<string[]> {
     return peekBodyIds(this.clients.sqs, this.outputs.DlqUrl);
+  }
+
+  async sendRaw(bodies: readonly string[]): Promise<string[]> {
+    return sendRawBodies(this.clients.sqs, this.outputs.QueueUrl ?? '', bodies);
+  }
+
+  async redriveDlq(): Promise<RedriveReport> {
+    return redriveWithMoveTask(this.clients.sqs, this.outputs.DlqUrl ?? '');
+  }
+
+  async crashWorker(): Promise<boolean> {
+    throw new LabOnlyActionError('a running Lambda invocation cannot be crashed on demand; this experiment runs on the lab only');
   }
 
   async close(): Promise<void> {

@@ -3,8 +3,21 @@
  * observation is judged against that prediction. Shared by `npm start` (the tour),
  * `npm run experiment` (one, locally or on AWS) and the tests.
  */
+import { VISIBILITY_DUP } from '../../lib/settings';
 import { type BatchPartialOptions, DEFAULT_BATCH_PARTIAL_OPTIONS } from '../../lib/topology';
-import type { BatchObservation, VisibilityObservation } from './observation';
+import type { BatchObservation, SweepJobObservation, VisibilityObservation } from './observation';
+import { type LabVariant, throttledCompletion, workerAssumesVisibilityTimeout, workerTimeout } from './variants';
+
+/** What the lab does once the run has settled, before it settles again and is judged. */
+export type AfterSettleAction = 'redrive-dlq';
+
+/**
+ * What the lab does while the run goes on. `crash-worker-after-in-progress-duplicate`: once a
+ * duplicate has been refused as in progress and only the first delivery still runs, kill that
+ * delivery's execution environment (a crash: no code of it runs afterwards). A run in which
+ * the moment never came does not match.
+ */
+export type DuringRunAction = 'crash-worker-after-in-progress-duplicate';
 
 interface ExperimentBase {
   /** The CLI name: `npm run experiment -- <name>`. */
@@ -15,19 +28,37 @@ interface ExperimentBase {
   readonly prediction: string;
   /** Longest the run may take before it counts as not matching. */
   readonly timeoutSeconds: number;
+  /** `false`: `npm start` (the tour) skips it; `npm run experiment -- <name>` still runs it. Default true. */
+  readonly inTour?: boolean;
+  /** A stack set up differently from the deployed one: the experiment is lab-only. */
+  readonly variant?: LabVariant;
+  /** Runs once the first phase has settled (then the run settles again before it is judged). */
+  readonly afterSettle?: AfterSettleAction;
+  /** Runs once, while the run goes on, when its moment comes. */
+  readonly duringRun?: DuringRunAction;
 }
 
 /** A Step 7 experiment: one job through VisibilityDupStack. */
 export interface VisibilityExperiment extends ExperimentBase {
   readonly stack: 'VisibilityDupStack';
   /** The enqueue body without `id` (each run gets a fresh id). */
-  readonly body: {
-    readonly sleep: number;
-    readonly heartbeat?: boolean;
-    readonly failHeartbeat?: boolean;
-    readonly idempotency?: boolean;
-  };
+  readonly body: VisibilityJobBody;
+  /**
+   * A sweep: one job per value, each `body` with this `sleep`, enqueued together. The
+   * observation then sums the jobs and lists each one in `jobs`.
+   */
+  readonly sleeps?: readonly number[];
   readonly judge: (observation: VisibilityObservation) => boolean;
+  /** Extra lines under the log block (per-job rows of a sweep, …). */
+  readonly details?: (observation: VisibilityObservation) => readonly string[];
+}
+
+/** A Step 7 `POST /enqueue` body without its `id`. */
+export interface VisibilityJobBody {
+  readonly sleep: number;
+  readonly heartbeat?: boolean;
+  readonly failHeartbeat?: boolean;
+  readonly idempotency?: boolean;
 }
 
 /** A Step 8 experiment: one run through BatchPartialStack deployed with `options`. */
@@ -36,7 +67,14 @@ export interface BatchExperiment extends ExperimentBase {
   readonly body: { readonly count: number; readonly failEvery: number };
   /** The deploy-time switches this experiment needs (CDK context / lab flags). */
   readonly options: BatchPartialOptions;
+  /**
+   * Bodies sent straight to the queue after the enqueue (bypassing the producer's
+   * validation), built from the run id: messages the producer would never send.
+   */
+  readonly rawMessages?: (runId: string) => readonly string[];
   readonly judge: (observation: BatchObservation) => boolean;
+  /** Extra lines under the log block. */
+  readonly details?: (observation: BatchObservation) => readonly string[];
 }
 
 export type Experiment = VisibilityExperiment | BatchExperiment;
@@ -134,7 +172,165 @@ export const EXPERIMENTS: readonly Experiment[] = [
       SUCCEEDING.every((i) => o.okByIndex.get(i) === 1) &&
       sameList(o.dlqIndexes, FAILING),
   },
+  // The experiment guide (docs/experiments.md) adds these; the tour skips them.
+  {
+    name: 'visibility-sweep',
+    stack: 'VisibilityDupStack',
+    title: 'Step 7: jobs of 1, 2, 7 and 9 s on the 5 s queue, heartbeat off',
+    body: { sleep: 0, heartbeat: false },
+    sleeps: [1, 2, 7, 9],
+    prediction: 'jobs shorter than the 5 s visibility timeout are delivered once; longer ones are delivered again and the guard skips the copies; 1 effect each',
+    timeoutSeconds: 60,
+    inTour: false,
+    judge: (o) =>
+      o.jobs?.length === 4 &&
+      o.jobs.every(
+        (job) =>
+          job.effects === 1 &&
+          (job.sleep < VISIBILITY_DUP.queueVisibilityTimeoutSeconds ? job.deliveries === 1 : job.deliveries >= 2),
+      ),
+    details: (o) => (o.jobs ?? []).map(describeSweepJob),
+  },
+  {
+    name: 'heartbeat-frequent',
+    stack: 'VisibilityDupStack',
+    title: 'Step 7: the 8 s job with a heartbeat every 1.2 s (to 4 s) instead of every 3 s (to 10 s)',
+    body: { sleep: 8 },
+    variant: workerAssumesVisibilityTimeout(2),
+    prediction: '1 delivery, 1 effect, as with the 3 s heartbeat, but about 6 extensions instead of 2: the extra calls buy nothing',
+    timeoutSeconds: 60,
+    inTour: false,
+    judge: (o) => o.deliveries === 1 && duplicates(o) === 0 && o.effects === 1 && o.heartbeats >= 5,
+    details: (o) => [`ChangeMessageVisibility calls: ${o.heartbeats + o.heartbeatFailures} for one 8 s job`],
+  },
+  {
+    name: 'heartbeat-late',
+    stack: 'VisibilityDupStack',
+    title: 'Step 7: the 8 s job with a heartbeat every 6 s: its first extension is due after the 5 s timeout',
+    body: { sleep: 8 },
+    variant: workerAssumesVisibilityTimeout(10),
+    prediction: 'the message reappears at 5 s, before the first extension at 6 s: delivered again despite the heartbeat; the guard catches it; 1 effect',
+    timeoutSeconds: 60,
+    inTour: false,
+    judge: (o) => o.deliveries >= 2 && duplicates(o) >= 1 && o.effects === 1,
+    details: (o) => [`ChangeMessageVisibility calls: ${o.heartbeats} succeeded, ${o.heartbeatFailures} failed`],
+  },
+  {
+    name: 'in-progress-crash',
+    stack: 'VisibilityDupStack',
+    title: 'Step 7: heartbeat off, and the first delivery crashes after its duplicate was refused as in progress',
+    body: { sleep: 8, heartbeat: false },
+    variant: workerTimeout(12, 'the lab kills the first delivery mid-job, which nothing can do on demand on AWS'),
+    duringRun: 'crash-worker-after-in-progress-duplicate',
+    prediction: 'the refused duplicate was not acknowledged, so the message outlives the crash; once the dead claim lapses (12 s), a later delivery takes over and completes: 1 effect',
+    timeoutSeconds: 60,
+    inTour: false,
+    judge: (o) => o.inProgress >= 2 && o.effects === 1 && o.dlq === 0,
+  },
+  {
+    name: 'throttled-completion',
+    stack: 'VisibilityDupStack',
+    title: 'Step 7: a 2 s job whose DynamoDB completion write is throttled (a transient downstream failure)',
+    body: { sleep: 2 },
+    variant: throttledCompletion(0.5, 17),
+    prediction: 'the throttled delivery releases its claim and is not acknowledged; the message comes back after the visibility timeout and the retry completes: 2 deliveries, 1 effect',
+    timeoutSeconds: 60,
+    inTour: false,
+    judge: (o) => o.workFailures >= 1 && o.deliveries === o.workFailures + 1 && o.effects === 1 && o.dlq === 0,
+  },
+  {
+    name: 'no-partial-report-batch-1',
+    stack: 'BatchPartialStack',
+    title: 'Step 8: reportBatchItemFailures off, but batch size 1',
+    body: { count: 10, failEvery: 3 },
+    options: { batchSize: 1, reportBatchItemFailures: false },
+    prediction: 'a failed batch holds only the failed record: no success is processed again even without partial responses; 3,6,9 in the DLQ',
+    timeoutSeconds: 60,
+    inTour: false,
+    judge: (o) =>
+      o.reprocessed === 0 &&
+      SUCCEEDING.every((i) => o.okByIndex.get(i) === 1) &&
+      FAILING.every((i) => o.failByIndex.get(i) === 2) &&
+      sameList(o.dlqIndexes, FAILING),
+  },
+  {
+    name: 'poison-message',
+    stack: 'BatchPartialStack',
+    title: 'Step 8: 10 good messages and 1 the producer would never send (a validation error)',
+    body: { count: 10, failEvery: 0 },
+    options: DEFAULT_BATCH_PARTIAL_OPTIONS,
+    rawMessages: (runId) => [JSON.stringify({ id: `${runId}-11`, runId, index: 11, shouldFail: 'yes' })],
+    prediction: 'the invalid message fails validation on both of its receives and ends in the DLQ; the 10 good ones are processed once',
+    timeoutSeconds: 60,
+    inTour: false,
+    judge: (o) =>
+      range(1, 10).every((i) => o.okByIndex.get(i) === 1 && !o.failByIndex.has(i)) &&
+      o.invalid === 2 &&
+      sameList(o.dlqIndexes, [11]),
+  },
+  {
+    name: 'dlq-redrive',
+    stack: 'BatchPartialStack',
+    title: 'Step 8: partial-batch, then the DLQ redriven to the source queue',
+    body: { count: 10, failEvery: 3 },
+    options: DEFAULT_BATCH_PARTIAL_OPTIONS,
+    afterSettle: 'redrive-dlq',
+    prediction: '3,6,9 reach the DLQ; redriven, they return as new messages, fail twice more (nothing was fixed) and go back to the DLQ; the 7 successes are untouched',
+    timeoutSeconds: 100,
+    inTour: false,
+    judge: (o) =>
+      SUCCEEDING.every((i) => o.okByIndex.get(i) === 1 && !o.failByIndex.has(i)) &&
+      FAILING.every((i) => o.failByIndex.get(i) === 4 && o.messageIdsByIndex.get(i) === 2) &&
+      sameList(o.dlqIndexes, FAILING),
+    details: (o) => FAILING.map((i) => `message ${i}: ${o.failByIndex.get(i) ?? 0} failures over ${o.messageIdsByIndex.get(i) ?? 0} SQS message ids`),
+  },
+  {
+    name: 'throughput-batch-10',
+    stack: 'BatchPartialStack',
+    title: 'Step 8: 100 messages, none failing, batch size 10',
+    body: { count: 100, failEvery: 0 },
+    options: DEFAULT_BATCH_PARTIAL_OPTIONS,
+    prediction: 'every message processed once in far fewer invocations than messages (at most 25 for 100)',
+    timeoutSeconds: 60,
+    inTour: false,
+    judge: (o) => everyOnce(o, 100) && o.batchSizes.length <= 25,
+    details: (o) => [describeBatches(o)],
+  },
+  {
+    name: 'throughput-batch-1',
+    stack: 'BatchPartialStack',
+    title: 'Step 8: 100 messages, none failing, batch size 1',
+    body: { count: 100, failEvery: 0 },
+    options: { ...DEFAULT_BATCH_PARTIAL_OPTIONS, batchSize: 1 },
+    prediction: 'every message processed once, in 100 invocations: one per message',
+    timeoutSeconds: 60,
+    inTour: false,
+    judge: (o) => everyOnce(o, 100) && o.batchSizes.length === 100,
+    details: (o) => [describeBatches(o)],
+  },
 ];
+
+/** 1..last. */
+function range(first: number, last: number): number[] {
+  return Array.from({ length: last - first + 1 }, (_, offset) => first + offset);
+}
+
+/** Every index 1..count processed exactly once, nothing failed, nothing in the DLQ. */
+function everyOnce(o: BatchObservation, count: number): boolean {
+  return range(1, count).every((i) => o.okByIndex.get(i) === 1) && o.failByIndex.size === 0 && o.dlqIndexes.length === 0;
+}
+
+function describeSweepJob(job: SweepJobObservation): string {
+  const copies = job.skipped + job.inProgress;
+  return `sleep ${String(job.sleep).padStart(2)} s: ${job.deliveries} deliver${job.deliveries === 1 ? 'y' : 'ies'}, ${copies} duplicate${copies === 1 ? '' : 's'} caught, ${job.effects} effect${job.effects === 1 ? '' : 's'}`;
+}
+
+function describeBatches(o: BatchObservation): string {
+  const sizes = new Map<number, number>();
+  for (const size of o.batchSizes) sizes.set(size, (sizes.get(size) ?? 0) + 1);
+  const histogram = [...sizes].sort(([a], [b]) => b - a).map(([size, n]) => `${n}×${size}`).join(', ');
+  return `${o.batchSizes.length} invocations (records per invocation: ${histogram}); first to last record ${o.processingSeconds.toFixed(2)} s`;
+}
 
 function sameList(actual: readonly number[], expected: readonly number[]): boolean {
   return actual.length === expected.length && actual.every((value, index) => value === expected[index]);

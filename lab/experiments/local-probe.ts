@@ -6,7 +6,8 @@ import type { LabLogRecord } from '../logs';
 import type { Experiment } from './catalog';
 import type { WorkerLine } from './observation';
 import type { EnqueueResponse, StackProbe } from './probe';
-import { peekBodyIds, postEnqueue, queueDepth } from './stack-reads';
+import { type RedriveReport, redriveByCopy } from './redrive';
+import { peekBodyIds, postEnqueue, queueDepth, sendRawBodies } from './stack-reads';
 
 /**
  * A fresh lab serving just the experiment's stack (with the experiment's deploy-time
@@ -15,10 +16,11 @@ import { peekBodyIds, postEnqueue, queueDepth } from './stack-reads';
  */
 export async function openLocalProbe(experiment: Experiment, emulators: Emulators): Promise<StackProbe> {
   const lab = await startLab({
-    stacks: [experiment.stack],
+    stacks: [experiment.variant?.topology() ?? experiment.stack],
     batchOptions: experiment.stack === 'BatchPartialStack' ? experiment.options : undefined,
     quiet: true,
     emulators,
+    awsCalls: experiment.variant?.awsCalls,
   });
   return new LocalProbe(lab, experiment.stack);
 }
@@ -91,6 +93,20 @@ class LocalProbe implements StackProbe {
 
   async dlqIds(): Promise<string[]> {
     return peekBodyIds(this.sqs, this.stack.dlqUrl);
+  }
+
+  async sendRaw(bodies: readonly string[]): Promise<string[]> {
+    return sendRawBodies(this.sqs, this.stack.queueUrl, bodies);
+  }
+
+  async redriveDlq(): Promise<RedriveReport> {
+    const dlqUrl = this.stack.dlqUrl;
+    if (dlqUrl === undefined) return { moved: 0, how: `${this.stackName} has no DLQ` };
+    return redriveByCopy(this.sqs, { dlqUrl, sourceUrl: this.stack.queueUrl });
+  }
+
+  async crashWorker(): Promise<boolean> {
+    return this.stack.functions.Worker?.killRandom() ?? false;
   }
 
   async close(): Promise<void> {

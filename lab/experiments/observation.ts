@@ -28,8 +28,24 @@ export interface VisibilityObservation {
   readonly effects: number;
   readonly heartbeats: number;
   readonly heartbeatFailures: number;
+  /** Deliveries whose work or completion failed (`work-failed`): not acknowledged, retried. */
+  readonly workFailures: number;
   /** Messages in the DLQ after the run. */
   readonly dlq: number;
+  /** A sweep's jobs, one each; the counts above are their sums. */
+  readonly jobs?: readonly SweepJobObservation[];
+}
+
+/** One job of a Step 7 sweep. */
+export interface SweepJobObservation {
+  readonly id: string;
+  /** The job's simulated work, in seconds. */
+  readonly sleep: number;
+  readonly deliveries: number;
+  readonly skipped: number;
+  readonly inProgress: number;
+  readonly effects: number;
+  readonly heartbeats: number;
 }
 
 /** Step 8, for one run id. */
@@ -49,6 +65,12 @@ export interface BatchObservation {
   readonly dlqIndexes: readonly number[];
   /** Worker invocations and the records each carried (`batch-done` / `batch-failed` lines). */
   readonly batchSizes: readonly number[];
+  /** Index → distinct SQS message ids seen: more than one after a redrive (it makes new messages). */
+  readonly messageIdsByIndex: ReadonlyMap<number, number>;
+  /** `invalid-message` lines for the raw (never-valid) messages the run sent. */
+  readonly invalid: number;
+  /** From the first to the last OK/FAIL line of the run, by the lines' timestamps. */
+  readonly processingSeconds: number;
 }
 
 export type Observation = VisibilityObservation | BatchObservation;
@@ -73,7 +95,42 @@ export function observeVisibility(
     effects,
     heartbeats: countWhere(mine, (l) => l.event === 'heartbeat'),
     heartbeatFailures: countWhere(mine, (l) => l.event === 'heartbeat-failed'),
+    workFailures: countWhere(mine, (l) => l.event === 'work-failed'),
     dlq,
+  };
+}
+
+/** A Step 7 sweep: each job observed alone, and the sums as the sweep's observation. */
+export function observeSweep(
+  lines: readonly WorkerLine[],
+  jobs: readonly { readonly id: string; readonly sleep: number; readonly effects: number }[],
+  dlq: number,
+): VisibilityObservation {
+  const observed = jobs.map((job): SweepJobObservation => {
+    const o = observeVisibility(lines, job.id, job.effects, 0);
+    return {
+      id: job.id,
+      sleep: job.sleep,
+      deliveries: o.deliveries,
+      skipped: o.skipped,
+      inProgress: o.inProgress,
+      effects: o.effects,
+      heartbeats: o.heartbeats,
+    };
+  });
+  const sum = (pick: (job: SweepJobObservation) => number): number => observed.reduce((total, job) => total + pick(job), 0);
+  return {
+    kind: 'visibility',
+    id: jobs.map((job) => job.id).join(','),
+    deliveries: sum((job) => job.deliveries),
+    skipped: sum((job) => job.skipped),
+    inProgress: sum((job) => job.inProgress),
+    effects: sum((job) => job.effects),
+    heartbeats: sum((job) => job.heartbeats),
+    heartbeatFailures: countWhere(lines, (l) => l.event === 'heartbeat-failed' && jobs.some((job) => job.id === l.id)),
+    workFailures: countWhere(lines, (l) => l.event === 'work-failed' && jobs.some((job) => job.id === l.id)),
+    dlq,
+    jobs: observed,
   };
 }
 
@@ -84,22 +141,33 @@ export function batchIndexOf(id: unknown, runId: string): number | undefined {
   return Number.isInteger(index) && index > 0 ? index : undefined;
 }
 
-/** Step 8 observation of run `runId`; `dlqIds` are the body ids found in the DLQ. */
+/**
+ * Step 8 observation of run `runId`; `dlqIds` are the body ids found in the DLQ;
+ * `rawMessageIds` the SQS ids of bodies the run sent straight to the queue.
+ */
 export function observeBatch(
   lines: readonly WorkerLine[],
   runId: string,
   count: number,
   dlqIds: readonly string[],
+  rawMessageIds: readonly string[] = [],
 ): BatchObservation {
   const okByIndex = new Map<number, number>();
   const failByIndex = new Map<number, number>();
+  const messageIds = new Map<number, Set<string>>();
+  const times: number[] = [];
   for (const line of lines) {
     const index = batchIndexOf(line.id, runId);
     if (index === undefined) continue;
     if (line.event === 'ok') okByIndex.set(index, (okByIndex.get(index) ?? 0) + 1);
     if (line.event === 'fail') failByIndex.set(index, (failByIndex.get(index) ?? 0) + 1);
+    if (line.event !== 'ok' && line.event !== 'fail') continue;
+    if (typeof line.messageId === 'string') messageIds.set(index, (messageIds.get(index) ?? new Set()).add(line.messageId));
+    const time = Date.parse(String(line.timestamp ?? ''));
+    if (Number.isFinite(time)) times.push(time);
   }
-  const ours = new Set(lines.filter((l) => batchIndexOf(l.id, runId) !== undefined).map((l) => l.messageId));
+  const raw = new Set(rawMessageIds);
+  const ours = new Set(lines.filter((l) => batchIndexOf(l.id, runId) !== undefined || raw.has(String(l.messageId))).map((l) => l.messageId));
   const batchSizes = lines
     .filter((l) => l.event === 'batch-done' || l.event === 'batch-failed')
     .filter((l) => Array.isArray(l.messageIds) && (l.messageIds as unknown[]).some((m) => ours.has(m as string)))
@@ -120,5 +188,8 @@ export function observeBatch(
       .filter((index): index is number => index !== undefined)
       .sort((a, b) => a - b),
     batchSizes,
+    messageIdsByIndex: new Map([...messageIds].map(([index, ids]) => [index, ids.size])),
+    invalid: countWhere(lines, (l) => l.event === 'invalid-message' && raw.has(String(l.messageId))),
+    processingSeconds: times.length < 2 ? 0 : (Math.max(...times) - Math.min(...times)) / 1000,
   };
 }

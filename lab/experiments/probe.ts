@@ -1,4 +1,5 @@
 import type { WorkerLine } from './observation';
+import type { RedriveReport } from './redrive';
 
 /** A response of `POST /enqueue`. */
 export interface EnqueueResponse {
@@ -25,6 +26,12 @@ export interface StackProbe {
   pendingInvocations(): Promise<number>;
   /** Body ids of the messages in the DLQ (read without removing them). */
   dlqIds(): Promise<string[]>;
+  /** Sends bodies straight to the main queue (not through the producer); returns their message ids. */
+  sendRaw(bodies: readonly string[]): Promise<string[]>;
+  /** Moves every DLQ message back to the main queue. */
+  redriveDlq(): Promise<RedriveReport>;
+  /** Kills the worker's running invocation as a crash would; false when none was running (lab only). */
+  crashWorker(): Promise<boolean>;
   /** How long the counts must stay still before the run counts as settled, in ms. */
   readonly quietMs: number;
   /** How often the runner polls, in ms. */

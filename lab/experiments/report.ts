@@ -65,10 +65,34 @@ export function renderTable(rows: readonly VerdictRow[]): string {
   return [format(header), rule, ...cells.map(format)].join('\n');
 }
 
-/** One block per result: title, what was observed, the log lines. */
+/**
+ * One block per result: title, the log lines (with what the lab itself did, in time order),
+ * the experiment's own detail lines, what was observed and the prediction.
+ */
 export function renderResult(result: ExperimentResult): string {
   const row = toRow(result);
   const head = `── ${result.experiment.name}: ${result.experiment.title} (${result.seconds.toFixed(1)} s) ──`;
   const facts = `   deliveries ${row.deliveries} · duplicates ${row.duplicates} · effects ${row.effects} · DLQ ${row.dlq} → ${row.outcome}`;
-  return [head, ...result.lines.map((line) => `   ${line}`), facts, `   predicted: ${row.predicted}`].join('\n');
+  const lines = mergeByTime(result.lines, result.notes).map((line) => `   ${line}`);
+  const details = experimentDetails(result).map((line) => `   ${line}`);
+  return [head, ...lines, ...details, facts, `   predicted: ${row.predicted}`].join('\n');
+}
+
+function experimentDetails(result: ExperimentResult): readonly string[] {
+  const { experiment, observation } = result;
+  if (experiment.stack === 'VisibilityDupStack' && observation.kind === 'visibility') return experiment.details?.(observation) ?? [];
+  if (experiment.stack === 'BatchPartialStack' && observation.kind === 'batch') return experiment.details?.(observation) ?? [];
+  return [];
+}
+
+/** The lab's notes slotted among the log lines by their leading `<seconds>s` (lines without one keep their place). */
+function mergeByTime(lines: readonly string[], notes: readonly string[]): string[] {
+  const seconds = (line: string): number => Number(/^\s*(\d+(?:\.\d+)?)s\s/.exec(line)?.[1] ?? Number.NaN);
+  const merged = [...lines];
+  for (const note of notes) {
+    const at = seconds(note);
+    const index = merged.findIndex((line) => seconds(line) > at);
+    merged.splice(index === -1 ? merged.length : index, 0, note);
+  }
+  return merged;
 }

@@ -1,5 +1,5 @@
 import type { Experiment } from './catalog';
-import { type Observation, observeBatch, observeVisibility, type WorkerLine } from './observation';
+import { type Observation, observeBatch, observeSweep, observeVisibility, type WorkerLine } from './observation';
 import type { EnqueueResponse, StackProbe } from './probe';
 
 /** What one run produced. */
@@ -12,6 +12,8 @@ export interface ExperimentResult {
   readonly enqueue: EnqueueResponse;
   /** Display text of the run's log lines. */
   readonly lines: readonly string[];
+  /** What the lab itself did during the run (raw sends, a redrive), with the time it happened. */
+  readonly notes: readonly string[];
   /** The worker's parsed log lines. */
   readonly workerLines: readonly WorkerLine[];
 }
@@ -24,10 +26,28 @@ export class EnqueueRejectedError extends Error {
   override readonly name = 'EnqueueRejectedError';
 }
 
+/** One Step 7 job of a run: its id and how long it works. */
+interface PlannedJob {
+  readonly id: string;
+  readonly sleep: number;
+}
+
+/** The request bodies of a run and, for Step 7, the job ids they carry. */
+function planRequests(experiment: Experiment, tag: string): { readonly bodies: readonly object[]; readonly jobs: readonly PlannedJob[] } {
+  if (experiment.stack === 'BatchPartialStack') return { bodies: [experiment.body], jobs: [] };
+  if (experiment.sleeps === undefined) {
+    return { bodies: [{ id: tag, ...experiment.body }], jobs: [{ id: tag, sleep: experiment.body.sleep }] };
+  }
+  const jobs = experiment.sleeps.map((sleep) => ({ id: `${tag}-${sleep}s`, sleep }));
+  return { bodies: jobs.map((job) => ({ ...experiment.body, id: job.id, sleep: job.sleep })), jobs };
+}
+
 /**
- * Runs one experiment against a probe: enqueue, wait until the main queue is empty and the
- * logs have been still for `probe.quietMs`, then observe and judge. A run that does not settle
- * within the experiment's timeout is judged as it stands and marked timed out (not matched).
+ * Runs one experiment against a probe: enqueue (and send any raw messages), wait until the
+ * main queue is empty and the logs have been still for `probe.quietMs`, run the experiment's
+ * after-settle action if it has one and wait again, then observe and judge. A run that does not
+ * settle within the experiment's timeout is judged as it stands and marked timed out (not
+ * matched).
  */
 export async function runExperiment(
   experiment: Experiment,
@@ -35,58 +55,96 @@ export async function runExperiment(
   onProgress: ProgressListener = () => undefined,
 ): Promise<ExperimentResult> {
   const started = Date.now();
-  const jobId = `${experiment.name}-${started.toString(36)}`;
-  const body = experiment.stack === 'VisibilityDupStack' ? { id: jobId, ...experiment.body } : experiment.body;
-  const enqueue = await probe.enqueue(body);
-  if (enqueue.statusCode !== 202) {
-    throw new EnqueueRejectedError(`POST /enqueue answered ${enqueue.statusCode}: ${JSON.stringify(enqueue.body)}`);
+  const notes: string[] = [];
+  const note = (text: string, at = Date.now()): void => {
+    notes.push(`${((at - started) / 1000).toFixed(1).padStart(5)}s  lab      ${text}`);
+  };
+  const tag = `${experiment.name}-${started.toString(36)}`;
+  const { bodies, jobs } = planRequests(experiment, tag);
+  const responses = await Promise.all(bodies.map((body) => probe.enqueue(body)));
+  const refused = responses.find((response) => response.statusCode !== 202);
+  if (refused !== undefined) {
+    throw new EnqueueRejectedError(`POST /enqueue answered ${refused.statusCode}: ${JSON.stringify(refused.body)}`);
   }
+  const enqueue = responses[0] ?? { statusCode: 0, body: {} };
   const runId = String(enqueue.body.runId ?? '');
+  let rawMessageIds: string[] = [];
+  if (experiment.stack === 'BatchPartialStack' && experiment.rawMessages !== undefined) {
+    const raw = experiment.rawMessages(runId);
+    const sendStarted = Date.now();
+    rawMessageIds = await probe.sendRaw(raw);
+    note(`sent ${raw.length} message(s) straight to the queue, bypassing the producer: ${raw.join(' ')}`, sendStarted);
+  }
+  const jobIds = new Set(jobs.map((job) => job.id));
 
   const observe = async (): Promise<Observation> => {
     const lines = await probe.workerLines();
-    if (experiment.stack === 'VisibilityDupStack') {
-      const dlq = (await probe.dlqIds()).filter((id) => id === jobId).length;
-      return observeVisibility(lines, jobId, await probe.effects(jobId), dlq);
+    if (experiment.stack === 'BatchPartialStack') {
+      return observeBatch(lines, runId, experiment.body.count, await probe.dlqIds(), rawMessageIds);
     }
-    return observeBatch(lines, runId, experiment.body.count, await probe.dlqIds());
+    const dlq = (await probe.dlqIds()).filter((id) => jobIds.has(id)).length;
+    if (experiment.sleeps === undefined) return observeVisibility(lines, tag, await probe.effects(tag), dlq);
+    const withEffects = await Promise.all(jobs.map(async (job) => ({ ...job, effects: await probe.effects(job.id) })));
+    return observeSweep(lines, withEffects, dlq);
+  };
+
+  let crashes = 0;
+  /** The experiment's during-run action, when its moment has come; true when it fired. */
+  const actDuringRun = async (observation: Observation, pending: number): Promise<void> => {
+    if (experiment.duringRun !== 'crash-worker-after-in-progress-duplicate' || crashes > 0) return;
+    if (observation.kind !== 'visibility' || observation.inProgress < 1 || pending !== 1) return;
+    if (await probe.crashWorker()) {
+      crashes += 1;
+      note('crashed the worker environment that still runs the first delivery (its claim stays until it lapses)');
+    }
   };
 
   const deadline = started + experiment.timeoutSeconds * 1000;
-  let lastSignature = '';
-  let stillSince = Date.now();
-  let observation = await observe();
-  let timedOut = true;
-  while (Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, probe.pollMs));
-    const [depth, lines, pending] = await Promise.all([
-      probe.queueDepth(),
-      probe.workerLines(),
-      probe.pendingInvocations(),
-    ]);
-    observation = await observe();
-    onProgress({ experiment, elapsedSeconds: (Date.now() - started) / 1000, observation, queueDepth: depth });
-    const busy = pending + unfinishedDeliveries(lines, jobId);
-    const signature = `${depth}/${busy}/${lines.length}`;
-    if (signature !== lastSignature) {
-      lastSignature = signature;
-      stillSince = Date.now();
-      continue;
+  const settle = async (): Promise<boolean> => {
+    let lastSignature = '';
+    let stillSince = Date.now();
+    while (Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, probe.pollMs));
+      const [depth, lines, pending] = await Promise.all([
+        probe.queueDepth(),
+        probe.workerLines(),
+        probe.pendingInvocations(),
+      ]);
+      const current = await observe();
+      onProgress({ experiment, elapsedSeconds: (Date.now() - started) / 1000, observation: current, queueDepth: depth });
+      await actDuringRun(current, pending);
+      // A crashed delivery never logs its end.
+      const busy = pending + unfinishedDeliveries(lines, jobIds) - crashes;
+      const signature = `${depth}/${busy}/${lines.length}`;
+      if (signature !== lastSignature) {
+        lastSignature = signature;
+        stillSince = Date.now();
+        continue;
+      }
+      if (depth === 0 && busy === 0 && lines.length > 0 && Date.now() - stillSince >= probe.quietMs) return true;
     }
-    if (depth === 0 && busy === 0 && lines.length > 0 && Date.now() - stillSince >= probe.quietMs) {
-      timedOut = false;
-      break;
-    }
+    return false;
+  };
+
+  let settled = await settle();
+  if (settled && experiment.afterSettle === 'redrive-dlq') {
+    const redriveStarted = Date.now();
+    const report = await probe.redriveDlq();
+    note(`DLQ redrive: ${report.moved} message(s) moved back to the source queue (${report.how})`, redriveStarted);
+    settled = await settle();
   }
-  observation = await observe();
+  const observation = await observe();
+  const actedAsPlanned = experiment.duringRun === undefined || crashes > 0;
+  if (!actedAsPlanned) note('the during-run action never found its moment, so the run cannot show what it is about');
   return {
     experiment,
     observation,
-    matched: !timedOut && judge(experiment, observation),
-    timedOut,
+    matched: settled && actedAsPlanned && judge(experiment, observation),
+    timedOut: !settled,
     seconds: (Date.now() - started) / 1000,
     enqueue,
     lines: probe.displayLines(),
+    notes,
     workerLines: await probe.workerLines(),
   };
 }
@@ -94,9 +152,9 @@ export async function runExperiment(
 /** Terminal events of a Step 7 delivery: every `start` ends with exactly one of these. */
 const DELIVERY_ENDS = new Set(['completed', 'duplicate-skipped', 'duplicate-in-progress', 'claim-lost', 'work-failed']);
 
-/** Step 7 deliveries of `id` that started and have not logged their end yet. */
-function unfinishedDeliveries(lines: readonly WorkerLine[], id: string): number {
-  const mine = lines.filter((line) => line.id === id);
+/** Step 7 deliveries of the run's jobs that started and have not logged their end yet. */
+function unfinishedDeliveries(lines: readonly WorkerLine[], ids: ReadonlySet<string>): number {
+  const mine = lines.filter((line) => typeof line.id === 'string' && ids.has(line.id));
   return mine.filter((l) => l.event === 'start').length - mine.filter((l) => DELIVERY_ENDS.has(l.event)).length;
 }
 

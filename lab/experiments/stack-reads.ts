@@ -2,7 +2,7 @@
  * The reads and the request both targets make the same way: the enqueue POST, a queue's
  * depth and a peek at a queue's bodies. Only where the endpoints come from differs.
  */
-import { GetQueueAttributesCommand, ReceiveMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import { GetQueueAttributesCommand, ReceiveMessageCommand, SendMessageBatchCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import type { EnqueueResponse } from './probe';
 
 /** `POST {apiEndpoint}enqueue` with a JSON body. */
@@ -63,4 +63,26 @@ function bodyId(body: string | undefined): string {
   } catch {
     return '';
   }
+}
+
+/** SQS refused a message an experiment sends straight to the queue. */
+export class RawSendError extends Error {
+  override readonly name = 'RawSendError';
+}
+
+/** Sends each body to the queue as it is (SendMessageBatch, ten per call); returns the message ids. */
+export async function sendRawBodies(sqs: SQSClient, queueUrl: string, bodies: readonly string[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (let start = 0; start < bodies.length; start += 10) {
+    const chunk = bodies.slice(start, start + 10);
+    const { Successful = [], Failed = [] } = await sqs.send(
+      new SendMessageBatchCommand({
+        QueueUrl: queueUrl,
+        Entries: chunk.map((body, index) => ({ Id: String(index), MessageBody: body })),
+      }),
+    );
+    if (Failed.length > 0) throw new RawSendError(`SQS refused ${Failed.length} raw message(s): ${Failed.map((f) => f.Message).join('; ')}`);
+    ids.push(...Successful.map((entry) => entry.MessageId ?? ''));
+  }
+  return ids;
 }

@@ -60,7 +60,17 @@ describe('catalog judges', () => {
     if (judge.stack !== 'BatchPartialStack') throw new Error('wrong stack');
     const ok = new Map([1, 2, 4, 5, 7, 8, 10].map((i) => [i, 1]));
     const fail = new Map([3, 6, 9].map((i) => [i, 2]));
-    const base = { kind: 'batch' as const, runId: 'r', count: 10, deliveries: 13, reprocessed: 0, batchSizes: [10, 3] };
+    const base = {
+      kind: 'batch' as const,
+      runId: 'r',
+      count: 10,
+      deliveries: 13,
+      reprocessed: 0,
+      batchSizes: [10, 3],
+      messageIdsByIndex: new Map<number, number>(),
+      invalid: 0,
+      processingSeconds: 1,
+    };
 
     expect(judge.judge({ ...base, okByIndex: ok, failByIndex: fail, dlqIndexes: [3, 6, 9] })).toBe(true);
     expect(judge.judge({ ...base, okByIndex: ok, failByIndex: fail, dlqIndexes: [3, 6] })).toBe(false);
@@ -70,7 +80,7 @@ describe('catalog judges', () => {
   it('no-heartbeat needs a duplicate AND exactly one effect', () => {
     const judge = findExperiment('no-heartbeat');
     if (judge.stack !== 'VisibilityDupStack') throw new Error('wrong stack');
-    const seen = { kind: 'visibility' as const, id: 'a', deliveries: 2, skipped: 1, inProgress: 0, heartbeats: 0, heartbeatFailures: 0, dlq: 0 };
+    const seen = { kind: 'visibility' as const, id: 'a', deliveries: 2, skipped: 1, inProgress: 0, heartbeats: 0, heartbeatFailures: 0, workFailures: 0, dlq: 0 };
 
     expect(judge.judge({ ...seen, effects: 1 })).toBe(true);
     expect(judge.judge({ ...seen, effects: 2 })).toBe(false);

@@ -1,0 +1,97 @@
+/**
+ * Stacks set up differently from what `cdk deploy` creates, for experiments only the lab can
+ * run. A variant changes settings (environment, timeouts), never a handler's code: the
+ * handlers have no lab-only path.
+ */
+import { heartbeatTimingFor, VISIBILITY_DUP } from '../../lib/settings';
+import { type StackTopology, visibilityDupTopology } from '../../lib/topology';
+import type { AwsCallsOptions } from '../aws-call-faults';
+
+/** A stack the lab builds instead of the deployed one. */
+export interface LabVariant {
+  /** What differs, in one line (shown when `--target aws` is refused). */
+  readonly summary: string;
+  /** The variant's topology (same stack name as the deployed one). */
+  readonly topology: () => StackTopology;
+  /** Faults the lab injects into the functions' AWS calls (a throttled write, …). */
+  readonly awsCalls?: AwsCallsOptions;
+}
+
+/** `topology` with some of one function's environment variables replaced. */
+export function withFunctionEnvironment(
+  topology: StackTopology,
+  functionId: string,
+  values: Readonly<Record<string, string>>,
+): StackTopology {
+  return {
+    ...topology,
+    functions: topology.functions.map((spec) =>
+      spec.id !== functionId
+        ? spec
+        : {
+            ...spec,
+            environment: {
+              ...spec.environment,
+              ...Object.fromEntries(Object.entries(values).map(([name, value]) => [name, { value }])),
+            },
+          },
+    ),
+  };
+}
+
+/**
+ * VisibilityDupStack whose worker is told the queue's visibility timeout is `seconds` while the
+ * queue keeps its real 5 s. The worker derives its heartbeat from that number (every 60 %, to
+ * twice it), so this is how the lab tries other heartbeat intervals without touching the code.
+ */
+export function workerAssumesVisibilityTimeout(seconds: number): LabVariant {
+  const { intervalMs, extensionSeconds } = heartbeatTimingFor(seconds);
+  return {
+    summary: `the worker's VISIBILITY_TIMEOUT_SECONDS is ${seconds} (heartbeat every ${intervalMs / 1000} s, to ${extensionSeconds} s) while the queue stays at ${VISIBILITY_DUP.queueVisibilityTimeoutSeconds} s`,
+    topology: () =>
+      withFunctionEnvironment(visibilityDupTopology(), 'Worker', { VISIBILITY_TIMEOUT_SECONDS: String(seconds) }),
+  };
+}
+
+/**
+ * VisibilityDupStack with a shorter worker timeout. The guard's claim lasts the invocation's
+ * remaining time, so a delivery that dies mid-job leaves a claim that lapses after `seconds`
+ * instead of 30.
+ */
+export function workerTimeout(seconds: number, why: string): LabVariant {
+  const topology = visibilityDupTopology();
+  return {
+    summary: `the worker's timeout is ${seconds} s (deployed: ${VISIBILITY_DUP.workerTimeoutSeconds} s); ${why}`,
+    topology: () => ({
+      ...topology,
+      functions: topology.functions.map((spec) => (spec.id === 'Worker' ? { ...spec, timeoutSeconds: seconds } : spec)),
+    }),
+  };
+}
+
+/**
+ * VisibilityDupStack whose completion write (`SET #status = :completed … ADD #effects :one`)
+ * is throttled with `probability`, as DynamoDB does when a table runs out of capacity. The
+ * seed fixes which attempts are hit, so a run can be repeated.
+ */
+export function throttledCompletion(probability: number, seed: number): LabVariant {
+  return {
+    summary: `the lab throttles the worker's completion UpdateItem (ProvisionedThroughputExceededException, probability ${probability}, seed ${seed})`,
+    topology: visibilityDupTopology,
+    awsCalls: {
+      seed,
+      faults: [
+        {
+          service: 'DynamoDB',
+          operation: 'UpdateItem',
+          probability,
+          match: { path: 'UpdateExpression', contains: ':completed' },
+          error: {
+            name: 'ProvisionedThroughputExceededException',
+            message: 'The level of configured provisioned throughput for the table was exceeded (injected by the lab)',
+          },
+        },
+      ],
+    },
+  };
+}
