@@ -358,6 +358,29 @@ export class LocalFunction implements Invocable {
     await Promise.allSettled([...this.inFlight]);
   }
 
+  /**
+   * Starts `count` environments ahead of traffic, `parallel` at a time, and keeps them warm,
+   * as Lambda's provisioned concurrency does: a load test then does not begin with a burst
+   * of simultaneous cold starts competing for the CPU. Throws the INIT error if one fails.
+   */
+  async provision(count: number, parallel = 2): Promise<void> {
+    let remaining = count;
+    const starter = async (): Promise<void> => {
+      while (remaining > 0 && !this.stopped) {
+        remaining -= 1;
+        this.coldStarts += 1;
+        const init = await ExecutionEnvironment.start(this.options, this.coldStarts);
+        if (!init.ok) throw new Error(`${this.ref.functionName} INIT failed: ${init.error.errorType}: ${init.error.errorMessage}`);
+        if (this.stopped) {
+          await init.environment.terminate();
+          return;
+        }
+        this.idle.push(init.environment);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, parallel) }, starter));
+  }
+
   /** Environments running an invocation right now. */
   get busyEnvironments(): number {
     return this.busy.size;
