@@ -22,7 +22,7 @@ export class BundleError extends Error {
  * The esbuild options NodejsFunction uses for the stacks' functions (lib/constructs/lab-function.ts:
  * nodejs24.x, `minify`, `sourceMap` without sources, `@aws-sdk/*` external).
  */
-const NODEJS_FUNCTION_OPTIONS: BuildOptions = {
+export const NODEJS_FUNCTION_OPTIONS: BuildOptions = {
   bundle: true,
   platform: 'node',
   target: 'node24',

@@ -1,0 +1,199 @@
+/**
+ * The tables `npm run bench` prints: markdown, ready for the README's "Performance and cost"
+ * section. Everything here reads a {@link BenchResults}; nothing is measured.
+ */
+import type { CallCounts } from './aws-call-counter';
+import type { BenchResults } from './results';
+import type { GuardRequestTable, GuardScenario, GuardScenarioResult } from './sections/guard-requests';
+import type { HeartbeatRun } from './sections/heartbeat-requests';
+
+function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  const line = (cells: readonly string[]): string => `| ${cells.join(' | ')} |`;
+  return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
+}
+
+/** `{ "SQS.ReceiveMessage": 0.107 }` → `0.107 ReceiveMessage`. */
+function perMessage(calls: CallCounts, digits = 2): string {
+  const parts = Object.entries(calls)
+    .filter(([, value]) => value > 0)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([name, value]) => `${Number(value.toFixed(digits))} ${name.replace(/^[A-Za-z]+\./, '')}`);
+  return parts.length === 0 ? 'none' : parts.join(' + ');
+}
+
+function dollars(value: number): string {
+  return value >= 100 ? `$${value.toFixed(0)}` : value >= 1 ? `$${value.toFixed(2)}` : `$${value.toFixed(3)}`;
+}
+
+function requestsTable(results: BenchResults): string | undefined {
+  const requests = results.requests;
+  if (requests === undefined) return undefined;
+  const rows: string[][] = [];
+  for (const row of requests.producer) {
+    rows.push([
+      `Producer, ${row.messages} message${row.messages === 1 ? '' : 's'}: send requests per message`,
+      `${Number(row.batchRequestsPerMessage.toFixed(3))} SendMessageBatch`,
+      `${Number(row.naiveRequestsPerMessage.toFixed(3))} SendMessage`,
+      '—',
+    ]);
+  }
+  const { batch, guard: guarded, naiveConsumer } = requests.pipeline;
+  rows.push([
+    `Producer Lambda on the lab, POST count ${Math.round(1 / batch.producerInvocationsPerMessage)}`,
+    perMessage(batch.producer, 3),
+    '—',
+    '—',
+  ]);
+  const hb = requests.heartbeat;
+  const heartbeatCell = (run: HeartbeatRun, nominal: number): string =>
+    `${nominal} ${Object.keys(run.calls).map((name) => name.replace('SQS.', '')).join(', ')} (measured ${run.requestsPerMessagePerMinute.toFixed(1)})`;
+  const ticks = hb.nominalTicksPerMinute;
+  rows.push([
+    `Heartbeat, 1 message: requests per message per minute of work (tick every ${hb.intervalMs / 1000} s)`,
+    heartbeatCell(hb.single.project, ticks),
+    heartbeatCell(hb.single.naive, ticks),
+    'no heartbeat',
+  ]);
+  rows.push([
+    `Heartbeat, batch of ${hb.batch.project.messages}: requests per message per minute of work`,
+    heartbeatCell(hb.batch.project, ticks / hb.batch.project.messages),
+    heartbeatCell(hb.batch.naive, ticks),
+    'no heartbeat',
+  ]);
+  const guardRow = (label: string, scenario: GuardScenario, note: (name: keyof GuardRequestTable, row: GuardScenarioResult) => string): string[] => {
+    const cell = (name: keyof GuardRequestTable): string => {
+      const aws = requests.guard.aws[name][scenario];
+      const lab = requests.guard.lab[name][scenario];
+      const dynalite = lab.reads !== aws.reads || lab.writes !== aws.writes ? ` (dynalite: ${lab.writes} W, ${lab.reads} R)` : '';
+      const extra = note(name, aws);
+      return `${aws.writes} W, ${aws.reads} R${dynalite}${extra === '' ? '' : `; ${extra}`}`;
+    };
+    return [label, cell('project'), cell('naive'), cell('powertools')];
+  };
+  const effects = (row: GuardScenarioResult): string => (row.effects > 1 ? `effect applied ${row.effects}×` : row.effects === 1 ? 'effect once' : 'no effect');
+  rows.push(guardRow('Guard, first delivery: DynamoDB writes, reads', 'first-delivery', () => ''));
+  rows.push(guardRow('Guard, duplicate after completion', 'duplicate-after-completion', () => ''));
+  rows.push(guardRow('Guard, duplicate while the first copy works', 'duplicate-in-progress', (_, row) => (row.outcome === 'in-progress' ? `not acknowledged, ${effects(row)}` : effects(row))));
+  rows.push(guardRow('Guard, takeover after the first claim lapsed', 'takeover-after-lapse', () => ''));
+  rows.push(
+    guardRow('Guard, the lapsed first copy then finishes', 'lapsed-owner-completes', (_, row) => (row.outcome === 'claim-lost' ? `completion refused, ${effects(row)}` : effects(row))),
+  );
+  rows.push(guardRow('Guard, the work fails (claim released)', 'failed-work', () => ''));
+  rows.push([`Guarded worker on the lab, ${guarded.messages} first deliveries`, `${perMessage(guarded.worker)} per message`, '—', '—']);
+  rows.push([
+    `Event source mapping, batch path (batch 10, ${batch.messages} messages)`,
+    perMessage(batch.mapping, 3),
+    `hand-written consumer: ${perMessage(naiveConsumer.perMessage, 3)}`,
+    '—',
+  ]);
+  rows.push([`Event source mapping, guard path (batch 1, ${guarded.messages} messages)`, perMessage(guarded.mapping, 3), '—', '—']);
+  return [
+    '### AWS requests per message',
+    '',
+    table(['Scenario', 'This project', 'Naive (tutorial)', 'Powertools'], rows),
+    '',
+    'W = DynamoDB writes (a refused conditional write is billed as one), R = reads. Guard figures are what AWS receives: DynamoDB returns the blocking item with a refused write (ALL_OLD); dynalite does not, so on the lab each duplicate costs one extra consistent read (in brackets). Heartbeat: a scaled minute on the SQS emulator; the nominal figure is 60 s / tick interval.',
+  ].join('\n');
+}
+
+function costTable(results: BenchResults): string | undefined {
+  const cost = results.cost;
+  if (cost === undefined) return undefined;
+  const rows = cost.lines.map((line) => [
+    line.scenario,
+    line.variant,
+    dollars(line.sqs),
+    dollars(line.dynamodb),
+    dollars(line.lambdaRequests),
+    dollars(line.lambdaCompute),
+    dollars(line.apiGateway),
+    `**${dollars(line.total)}**`,
+  ]);
+  for (const line of cost.heartbeatPerMinute) {
+    rows.push([`${line.scenario}, per minute of work`, 'project', dollars(line.project), '', '', '', '', `**${dollars(line.project)}**`]);
+    rows.push([`${line.scenario}, per minute of work`, 'naive', dollars(line.naive), '', '', '', '', `**${dollars(line.naive)}**`]);
+  }
+  return [
+    `### Cost per million messages (us-east-1, prices of ${cost.pricesDate})`,
+    '',
+    table(['Scenario', 'Variant', 'SQS', 'DynamoDB', 'Lambda requests', 'Lambda compute', 'API Gateway', 'Total'], rows),
+    '',
+    ...cost.assumptions.map((text) => `- ${text}`),
+  ].join('\n');
+}
+
+function bundleTable(results: BenchResults): string | undefined {
+  const bundles = results.bundles;
+  if (bundles === undefined) return undefined;
+  const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
+  const rows = bundles.map((row) => [
+    `${row.stackName}/${row.functionId}`,
+    row.variant === 'project' ? 'this project' : row.stackName === 'VisibilityDupStack' ? 'Powertools batch + idempotency' : 'Powertools batch',
+    kb(row.bytes),
+    `${row.loadMs.toFixed(0)} ms`,
+    kb(row.sdkBundledBytes),
+  ]);
+  const loads = bundles[0]?.loadRunsMs.length ?? 0;
+  return [
+    '### Bundle size and load time',
+    '',
+    table(['Function', 'Written with', 'Bundle (minified, SDK external)', `Load time (median of ${loads})`, 'If the SDK were bundled'], rows),
+    '',
+    'Built as CDK builds them (esbuild, node24, CommonJS, minified, `@aws-sdk/*` external: the nodejs24.x runtime provides SDK v3). Load time: a fresh `node -e` requiring the bundle, SDK clients included — a cold-start proxy, not a Lambda INIT duration.',
+  ].join('\n');
+}
+
+function throughputTable(results: BenchResults): string | undefined {
+  const rows = results.throughput;
+  if (rows === undefined) return undefined;
+  const body = rows.map((row) => [
+    row.path === 'batch' ? 'producer → SQS → ESM → batch worker (batch 10)' : 'producer → SQS → ESM → guarded worker (batch 1) → DynamoDB',
+    String(row.messages),
+    row.lab.messagesPerSecond.toFixed(0),
+    row.ceilingMessagesPerSecond.toFixed(0),
+    `${(row.ratio * 100).toFixed(0)} %`,
+    row.sameWorkCeiling === undefined || row.sameWorkRatio === undefined ? '—' : `${row.sameWorkCeiling.messagesPerSecond.toFixed(0)} msg/s (lab: ${(row.sameWorkRatio * 100).toFixed(0)} %)`,
+  ]);
+  return [
+    '### Lab throughput',
+    '',
+    table(['Path', 'Messages', 'Lab msg/s', 'Emulator ceiling msg/s', 'Lab / ceiling', 'Same work, no Lambda'], body),
+    '',
+    'First send to last delete. Producers invoked directly (`lab.stack(...).invoke`), not through the throttled local API; 5 pollers. Ceiling: SendMessageBatch + ReceiveMessage(10) + DeleteMessageBatch loops on the same emulator, no Lambda (best of a run before and after the lab run).',
+  ].join('\n');
+}
+
+function guardTable(results: BenchResults): string | undefined {
+  const rows = results.guardThroughput;
+  if (rows === undefined) return undefined;
+  const body = rows.map((row) => [
+    row.name,
+    row.firstDeliveriesPerSecond.toFixed(0),
+    row.requestsPerSecond.toFixed(0),
+    row.duplicatesPerSecond.toFixed(0),
+    `${row.writesPerFirstDelivery} W, ${row.readsPerFirstDelivery} R`,
+    `${row.doubleEffects} of ${row.racedKeys}`,
+  ]);
+  const first = rows[0];
+  return [
+    `### Guard throughput (dynalite, ${first?.concurrency ?? 8} in flight, ${first?.deliveries ?? 0} deliveries, best of 2 rounds)`,
+    '',
+    table(['Guard', 'First deliveries/s', 'DynamoDB requests/s', 'Duplicates/s', 'Per first delivery', 'Effect applied twice (two copies at once)'], body),
+  ].join('\n');
+}
+
+function targetTable(results: BenchResults): string {
+  const mark = { pass: '✅ pass', miss: '❌ miss', 'not-run': '— not run' } as const;
+  return ['### Targets', '', table(['Target', 'Result', 'Figure'], results.targets.map((target) => [target.target, mark[target.status], target.figure]))].join('\n');
+}
+
+/** Every table of the run, in markdown. */
+export function renderReport(results: BenchResults): string {
+  const { machine } = results;
+  const footer =
+    `_${results.mode === 'quick' ? 'Quick run (small sizes). ' : ''}Measured ${results.generatedAt.slice(0, 10)} on ${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}, ` +
+    `load average ${machine.loadAverageAtStart.toFixed(1)} → ${machine.loadAverageAtEnd.toFixed(1)}; \`npm run bench\` took ${results.wallSeconds.toFixed(0)} s._`;
+  return [requestsTable(results), costTable(results), bundleTable(results), throughputTable(results), guardTable(results), targetTable(results), footer]
+    .filter((part): part is string => part !== undefined)
+    .join('\n\n');
+}

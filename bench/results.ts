@@ -1,0 +1,59 @@
+/**
+ * The shape of `bench/results.json`: what `npm run bench` measured, section by section, and
+ * how the targets fared. A section that was not run (`--only`) is absent.
+ */
+import { join } from 'node:path';
+import { PROJECT_ROOT } from '../lib/project-root';
+import type { PriceTable } from './prices';
+import type { BundleRow } from './sections/bundles';
+import type { CostResult } from './sections/cost-estimate';
+import type { GuardRequestsResult } from './sections/guard-requests';
+import type { GuardThroughputRow } from './sections/guard-throughput';
+import type { HeartbeatRequestsResult } from './sections/heartbeat-requests';
+import type { ThroughputRow } from './sections/lab-throughput';
+import type { PipelineRequestsResult } from './sections/pipeline-requests';
+import type { ProducerRequestsRow } from './sections/producer-requests';
+import type { TargetResult } from './targets';
+
+/** Where `npm run bench` writes by default. */
+export const RESULTS_FILE = join(PROJECT_ROOT, 'bench', 'results.json');
+
+/** The sections `--only` can pick, in the order they run. */
+export const SECTIONS = ['requests', 'cost', 'bundles', 'throughput', 'guard'] as const;
+export type SectionName = (typeof SECTIONS)[number];
+
+/** AWS requests per message, scenario by scenario. */
+export interface RequestsSection {
+  readonly producer: readonly ProducerRequestsRow[];
+  readonly heartbeat: HeartbeatRequestsResult;
+  readonly guard: GuardRequestsResult;
+  readonly pipeline: PipelineRequestsResult;
+}
+
+/** The machine the figures come from (throughput depends on it; request counts do not). */
+export interface MachineInfo {
+  readonly node: string;
+  readonly platform: string;
+  readonly cpus: number;
+  readonly cpuModel: string;
+  /** 1-minute load average when the run started and when it ended: others' work skews speed. */
+  readonly loadAverageAtStart: number;
+  readonly loadAverageAtEnd: number;
+}
+
+/** The whole file. */
+export interface BenchResults {
+  readonly schemaVersion: 1;
+  readonly generatedAt: string;
+  readonly mode: 'full' | 'quick';
+  readonly sections: readonly SectionName[];
+  readonly wallSeconds: number;
+  readonly machine: MachineInfo;
+  readonly prices: PriceTable;
+  readonly requests?: RequestsSection;
+  readonly cost?: CostResult;
+  readonly bundles?: readonly BundleRow[];
+  readonly throughput?: readonly ThroughputRow[];
+  readonly guardThroughput?: readonly GuardThroughputRow[];
+  readonly targets: readonly TargetResult[];
+}

@@ -1,0 +1,131 @@
+/**
+ * Runs the chosen sections on one pair of emulators and collects `bench/results.json`'s
+ * content. Progress goes to `progress`, one line per step.
+ */
+import { cpus, loadavg } from 'node:os';
+import { createSqsClient, startEmulators } from '../lab/emulators';
+import { PRICES } from './prices';
+import type { BenchResults, RequestsSection, SectionName } from './results';
+import { type BundleRow, bundleSubjects, measureBundles } from './sections/bundles';
+import { estimateCosts } from './sections/cost-estimate';
+import { measureGuardRequests } from './sections/guard-requests';
+import { type GuardThroughputRow, measureGuardThroughput } from './sections/guard-throughput';
+import { measureHeartbeatRequests } from './sections/heartbeat-requests';
+import { measureThroughput, type PipelinePath, type ThroughputRow } from './sections/lab-throughput';
+import { measurePipelineRequests } from './sections/pipeline-requests';
+import { measureProducerRequests } from './sections/producer-requests';
+import { evaluateTargets } from './targets';
+
+/** How big each measurement is. */
+export interface BenchSizes {
+  readonly producerCounts: readonly number[];
+  /** Speed-up of the heartbeat's simulated minute. */
+  readonly heartbeatTimeScale: number;
+  readonly pipeline: { readonly batch: number; readonly guard: number };
+  readonly bundleLoads: number;
+  readonly throughput: Readonly<Record<PipelinePath, readonly number[]>>;
+  readonly guard: { readonly deliveries: number; readonly concurrency: number; readonly racedKeys: number };
+}
+
+/** `npm run bench`: the issue's sizes. */
+export const FULL_SIZES: BenchSizes = {
+  producerCounts: [1, 10, 100, 1000],
+  heartbeatTimeScale: 20,
+  pipeline: { batch: 1000, guard: 300 },
+  bundleLoads: 9,
+  throughput: { batch: [1000, 10_000], guard: [1000, 10_000] },
+  guard: { deliveries: 500, concurrency: 8, racedKeys: 100 },
+};
+
+/** `--quick`: every code path, small sizes (the smoke test in `npm test`). */
+export const QUICK_SIZES: BenchSizes = {
+  producerCounts: [1, 10, 100],
+  heartbeatTimeScale: 100,
+  pipeline: { batch: 100, guard: 20 },
+  bundleLoads: 1,
+  throughput: { batch: [100, 300], guard: [20, 40] },
+  guard: { deliveries: 30, concurrency: 8, racedKeys: 10 },
+};
+
+export interface BenchOptions {
+  readonly quick: boolean;
+  readonly sections: readonly SectionName[];
+  /** Overrides the sizes of the mode (tests). */
+  readonly sizes?: BenchSizes;
+  readonly progress?: (line: string) => void;
+}
+
+/** Runs the sections and returns the results (nothing is written here). */
+export async function runBench(options: BenchOptions): Promise<BenchResults> {
+  const sizes = options.sizes ?? (options.quick ? QUICK_SIZES : FULL_SIZES);
+  const started = performance.now();
+  const loadAverageAtStart = loadavg()[0] ?? 0;
+  const say = (section: string, text: string): void =>
+    options.progress?.(`[bench ${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s] ${section}: ${text}`);
+  const has = (name: SectionName): boolean => options.sections.includes(name);
+
+  const emulators = await startEmulators();
+  let requests: RequestsSection | undefined;
+  let bundles: BundleRow[] | undefined;
+  let throughput: ThroughputRow[] | undefined;
+  let guardThroughput: GuardThroughputRow[] | undefined;
+  try {
+    if (has('requests')) {
+      say('requests', `producer, ${sizes.producerCounts.join(' / ')} messages, batched and one by one`);
+      const sqs = createSqsClient(emulators);
+      const producer = await measureProducerRequests(sqs, sizes.producerCounts).finally(() => sqs.destroy());
+      say('requests', `heartbeat, one simulated minute at ×${sizes.heartbeatTimeScale}, 1 and 10 messages`);
+      const heartbeat = await measureHeartbeatRequests(emulators, sizes.heartbeatTimeScale);
+      say('requests', 'guard scenarios: project, naive, Powertools; on dynalite and with ALL_OLD');
+      const guard = await measureGuardRequests(emulators);
+      say('requests', `lab pipelines: ${sizes.pipeline.batch} messages (batch path), ${sizes.pipeline.guard} (guard path), naive consumer`);
+      const pipeline = await measurePipelineRequests(emulators, sizes.pipeline);
+      requests = { producer, heartbeat, guard, pipeline };
+    }
+    if (has('bundles')) {
+      say('bundles', `building ${bundleSubjects().length} bundles, ${sizes.bundleLoads} load round(s)`);
+      bundles = await measureBundles(sizes.bundleLoads, (line) => say('bundles', line));
+    }
+    if (has('throughput')) {
+      throughput = [];
+      for (const path of ['batch', 'guard'] as const) {
+        for (const messages of sizes.throughput[path]) {
+          say('throughput', `${path} path, ${messages} messages: ceiling, lab, ceiling${path === 'guard' ? ', same work without Lambda' : ''}`);
+          const row = await measureThroughput(emulators, path, messages);
+          say('throughput', `${path} path, ${messages} messages: lab ${row.lab.messagesPerSecond.toFixed(0)} msg/s, ceiling ${row.ceilingMessagesPerSecond.toFixed(0)} msg/s (${(row.ratio * 100).toFixed(0)} %)`);
+          throughput.push(row);
+        }
+      }
+    }
+    if (has('guard')) {
+      say('guard', `${sizes.guard.deliveries} deliveries × 2 rounds per guard, ${sizes.guard.concurrency} in flight, ${sizes.guard.racedKeys} raced keys`);
+      guardThroughput = await measureGuardThroughput(emulators, sizes.guard);
+    }
+  } finally {
+    await emulators.stop();
+  }
+  const cost = has('cost') && requests !== undefined ? estimateCosts(requests, PRICES) : undefined;
+  const partial: Omit<BenchResults, 'targets'> = {
+    schemaVersion: 1,
+    generatedAt: new Date().toISOString(),
+    mode: options.quick ? 'quick' : 'full',
+    sections: options.sections,
+    wallSeconds: (performance.now() - started) / 1000,
+    machine: {
+      node: process.version,
+      platform: `${process.platform}-${process.arch}`,
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model ?? 'unknown',
+      loadAverageAtStart,
+      loadAverageAtEnd: loadavg()[0] ?? 0,
+    },
+    prices: PRICES,
+    ...(requests === undefined ? {} : { requests }),
+    ...(cost === undefined ? {} : { cost }),
+    ...(bundles === undefined ? {} : { bundles }),
+    ...(throughput === undefined ? {} : { throughput }),
+    ...(guardThroughput === undefined ? {} : { guardThroughput }),
+  };
+  say('done', 'judging targets');
+  return { ...partial, targets: evaluateTargets(partial) };
+}

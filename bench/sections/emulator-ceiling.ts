@@ -1,0 +1,109 @@
+/**
+ * The SQS emulator's own ceiling: producer loops and consumer loops on the bare queue, with
+ * no Lambda in between (no worker threads, no event building, no logs), measured the same way
+ * as the lab pipeline (first send to last delete).
+ */
+import {
+  DeleteMessageBatchCommand,
+  type Message,
+  ReceiveMessageCommand,
+  SendMessageBatchCommand,
+  SendMessageCommand,
+} from '@aws-sdk/client-sqs';
+import { createSqsClient, type EmulatorEndpoints } from '../../lab/emulators';
+import { type CallCounts, countAwsCalls } from '../aws-call-counter';
+import { createBenchQueue } from '../bench-resources';
+import { runPool } from '../pool';
+
+export interface CeilingShape {
+  readonly messages: number;
+  /** `batch`: SendMessageBatch of 10, in jobs of 100 messages (a producer invocation); `single`: SendMessage each. */
+  readonly send: 'batch' | 'single';
+  readonly producers: number;
+  /** Concurrent receive loops (the mapping's pollers). */
+  readonly consumers: number;
+  /** MaxNumberOfMessages of each receive (the mapping's batch size). */
+  readonly receiveBatch: number;
+  /** Work done per message between receive and delete, if any (e.g. the guard's two writes). */
+  readonly process?: (message: Message) => Promise<void>;
+}
+
+/** One ceiling run. */
+export interface CeilingRun {
+  readonly messages: number;
+  readonly seconds: number;
+  readonly messagesPerSecond: number;
+  readonly calls: CallCounts;
+}
+
+/** Raised when the loops stop receiving before every message was deleted. */
+export class CeilingStalledError extends Error {
+  override readonly name = 'CeilingStalledError';
+}
+
+const MESSAGES_PER_PRODUCER_JOB = 100;
+const MAX_BATCH = 10;
+
+/** Sends and drains `shape.messages` on a fresh queue; resolves when the last one is deleted. */
+export async function measureCeiling(endpoints: EmulatorEndpoints, shape: CeilingShape): Promise<CeilingRun> {
+  const sqs = createSqsClient(endpoints);
+  try {
+    const queueUrl = await createBenchQueue(sqs, `ceiling-${shape.send}-${shape.messages}`);
+    const counter = countAwsCalls(sqs);
+    const body = (index: number): string => JSON.stringify({ id: `ceiling-${index}`, index, shouldFail: false });
+    const started = performance.now();
+
+    const produce =
+      shape.send === 'batch'
+        ? runPool(Math.ceil(shape.messages / MESSAGES_PER_PRODUCER_JOB), shape.producers, async (job) => {
+            const first = job * MESSAGES_PER_PRODUCER_JOB;
+            const last = Math.min(shape.messages, first + MESSAGES_PER_PRODUCER_JOB);
+            for (let start = first; start < last; start += MAX_BATCH) {
+              const size = Math.min(MAX_BATCH, last - start);
+              await sqs.send(
+                new SendMessageBatchCommand({
+                  QueueUrl: queueUrl,
+                  Entries: Array.from({ length: size }, (_, offset) => ({ Id: String(offset), MessageBody: body(start + offset) })),
+                }),
+              );
+            }
+          })
+        : runPool(shape.messages, shape.producers, async (index) => {
+            await sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: body(index) }));
+          });
+
+    let deleted = 0;
+    let producing = true;
+    const consume = async (): Promise<void> => {
+      let idle = 0;
+      while (deleted < shape.messages) {
+        const { Messages = [] } = await sqs.send(
+          new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: shape.receiveBatch, WaitTimeSeconds: 1 }),
+        );
+        if (Messages.length === 0) {
+          idle = producing ? 0 : idle + 1;
+          if (idle >= 3) throw new CeilingStalledError(`ceiling loops stalled at ${deleted} of ${shape.messages} messages`);
+          continue;
+        }
+        if (shape.process !== undefined) for (const message of Messages) await shape.process(message);
+        const { Successful = [] } = await sqs.send(
+          new DeleteMessageBatchCommand({
+            QueueUrl: queueUrl,
+            Entries: Messages.map((message, index) => ({ Id: String(index), ReceiptHandle: message.ReceiptHandle ?? '' })),
+          }),
+        );
+        deleted += Successful.length;
+      }
+    };
+    await Promise.all([
+      produce.finally(() => {
+        producing = false;
+      }),
+      ...Array.from({ length: shape.consumers }, consume),
+    ]);
+    const seconds = (performance.now() - started) / 1000;
+    return { messages: shape.messages, seconds, messagesPerSecond: shape.messages / seconds, calls: counter.snapshot() };
+  } finally {
+    sqs.destroy();
+  }
+}

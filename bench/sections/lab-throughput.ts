@@ -1,0 +1,205 @@
+/**
+ * Messages per second through the local lab — producer → SQS emulator → local event source
+ * mapping → worker (→ DynamoDB emulator for the guard path) — next to the emulator's own
+ * ceiling measured in the same run. Producers are invoked directly
+ * (`lab.stack(...).invoke('Producer', event)`), not through the local API, whose stage
+ * throttle (10 rps, burst 20) would make the API the bottleneck.
+ *
+ * Each run also yields the AWS requests the pipeline made per message, from
+ * `lab.awsCallCounts()` (the functions' own calls and the mapping's receives and deletes),
+ * and the functions' mean invocation durations, from the platform reports.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { createDynamoDbClient, type Emulators } from '../../lab/emulators';
+import { type Lab, startLab } from '../../lab/lab';
+import type { AwsCallCounts } from '../../lab/aws-call-ledger';
+import { DynamoDbIdempotencyStore } from '../../lambda/core/dynamodb-idempotency-store';
+import { runIdempotent } from '../../lambda/core/idempotency-guard';
+import { BATCH_PARTIAL, VISIBILITY_DUP } from '../../lib/settings';
+import { type CallCounts, diffCounts } from '../aws-call-counter';
+import { createBenchTable } from '../bench-resources';
+import { runPool } from '../pool';
+import { enqueueEvent } from '../proxy-event';
+import { mean } from '../stats';
+import { type CeilingRun, type CeilingShape, measureCeiling } from './emulator-ceiling';
+
+/** The two paths: Step 8's batch worker, and Step 7's guarded worker with `sleep: 0`. */
+export type PipelinePath = 'batch' | 'guard';
+
+/** One lab run. */
+export interface LabRun {
+  readonly messages: number;
+  readonly seconds: number;
+  readonly messagesPerSecond: number;
+  readonly producerInvocations: number;
+  readonly workerInvocations: number;
+  /** `lab.awsCallCounts()` during the run, per call site. */
+  readonly calls: AwsCallCounts;
+  /** Mean invocation duration per function id, in ms (platform reports, warm and cold). */
+  readonly meanDurationMs: Record<string, number>;
+}
+
+/** One path at one size: lab vs ceilings. */
+export interface ThroughputRow {
+  readonly path: PipelinePath;
+  readonly messages: number;
+  readonly lab: LabRun;
+  /** The emulator's ceiling (SendMessageBatch + ReceiveMessage(10) + DeleteMessageBatch loops): two runs, the faster is used. */
+  readonly ceiling: readonly CeilingRun[];
+  readonly ceilingMessagesPerSecond: number;
+  /** lab / ceiling. */
+  readonly ratio: number;
+  /**
+   * Guard path only: the same work as the lab without Lambda (SendMessage each, receive 1,
+   * the guard's claim + completion on dynalite, delete), so the ratio isolates the lab's cost.
+   */
+  readonly sameWorkCeiling?: CeilingRun;
+  readonly sameWorkRatio?: number;
+}
+
+/** Raised when a lab run does not finish (messages stuck or failing). */
+export class PipelineStalledError extends Error {
+  override readonly name = 'PipelineStalledError';
+}
+
+/** The mapping's pollers (Lambda starts with 5). */
+const POLLERS = 5;
+/** Concurrent producer invocations. */
+const PRODUCER_CONCURRENCY = { batch: 4, guard: 8 } as const;
+const STACK_OF = { batch: 'BatchPartialStack', guard: 'VisibilityDupStack' } as const;
+
+function sumCounts(a: AwsCallCounts, b: AwsCallCounts): AwsCallCounts {
+  const result: AwsCallCounts = {};
+  for (const [site, row] of Object.entries(a)) result[site] = diffCounts(row, b[site] ?? {});
+  return result;
+}
+
+async function waitForDeleted(lab: Lab, messages: number, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const counters = Object.values(lab.counters());
+    const deleted = counters.reduce((sum, counter) => sum + counter.messagesDeleted, 0);
+    if (deleted >= messages) return;
+    const failed = counters.reduce((sum, counter) => sum + counter.functionErrors + counter.timeouts + counter.partialBatches, 0);
+    if (failed > 0) throw new PipelineStalledError(`the worker failed ${failed} batches; a benchmark run expects none`);
+    if (Date.now() > deadline) throw new PipelineStalledError(`only ${deleted} of ${messages} messages were deleted in ${timeoutMs / 1000} s`);
+    await sleep(10);
+  }
+}
+
+/** Runs `messages` through a fresh lab of the path's stack on shared emulators. */
+export async function measureLabPipeline(emulators: Emulators, path: PipelinePath, messages: number): Promise<LabRun> {
+  const stackName = STACK_OF[path];
+  const lab = await startLab({
+    stacks: [stackName],
+    batchOptions: { batchSize: BATCH_PARTIAL.defaultBatchSize, reportBatchItemFailures: true },
+    quiet: true,
+    emulators,
+    pollers: POLLERS,
+    bundleDir: '.lab/bench/lab-bundles',
+  });
+  const durations = new Map<string, number[]>();
+  const onRecord = lab.logs.collect((record) => record.kind === 'platform' && record.parsed.type === 'platform.report');
+  try {
+    const stack = lab.stack(stackName);
+    const before = lab.awsCallCounts();
+    const started = performance.now();
+    let producerInvocations = 0;
+    const invokeProducer = async (body: object): Promise<void> => {
+      producerInvocations += 1;
+      const result = await stack.invoke('Producer', enqueueEvent(body));
+      const statusCode = result.status === 'success' ? (result.payload as { statusCode?: number } | null)?.statusCode : undefined;
+      if (statusCode !== 202) throw new PipelineStalledError(`the producer answered ${statusCode ?? result.status}, expected 202`);
+    };
+    if (path === 'batch') {
+      const perCall = BATCH_PARTIAL.maxCount;
+      await runPool(Math.ceil(messages / perCall), PRODUCER_CONCURRENCY.batch, async (call) =>
+        invokeProducer({ count: Math.min(perCall, messages - call * perCall), failEvery: 0 }),
+      );
+    } else {
+      const run = randomUUID().slice(0, 8);
+      await runPool(messages, PRODUCER_CONCURRENCY.guard, async (index) => invokeProducer({ id: `bench-${run}-${index}`, sleep: 0 }));
+    }
+    await waitForDeleted(lab, messages, 300_000);
+    const seconds = (performance.now() - started) / 1000;
+    const calls = sumCounts(lab.awsCallCounts(), before);
+    for (const record of onRecord.records) {
+      if (record.kind !== 'platform') continue;
+      const metrics = record.parsed.record.metrics as { durationMs?: number } | undefined;
+      if (typeof metrics?.durationMs !== 'number') continue;
+      const list = durations.get(record.functionId) ?? [];
+      list.push(metrics.durationMs);
+      durations.set(record.functionId, list);
+    }
+    return {
+      messages,
+      seconds,
+      messagesPerSecond: messages / seconds,
+      producerInvocations,
+      workerInvocations: Object.values(lab.counters()).reduce((sum, counter) => sum + counter.invocations, 0),
+      calls,
+      meanDurationMs: Object.fromEntries([...durations].map(([id, values]) => [id, mean(values)])),
+    };
+  } finally {
+    onRecord.stop();
+    await lab.stop();
+  }
+}
+
+/** The emulator ceiling in the batch path's shape. */
+function batchCeilingShape(messages: number): CeilingShape {
+  return { messages, send: 'batch', producers: PRODUCER_CONCURRENCY.batch, consumers: POLLERS, receiveBatch: BATCH_PARTIAL.defaultBatchSize };
+}
+
+/** The guard path's work with no Lambda: the worker's claim and completion per message. */
+async function guardSameWorkCeiling(emulators: Emulators, messages: number): Promise<CeilingRun> {
+  const dynamodb = createDynamoDbClient(emulators);
+  try {
+    const tableName = await createBenchTable(dynamodb, 'ceiling-guard', 'messageId');
+    const store = new DynamoDbIdempotencyStore(DynamoDBDocumentClient.from(dynamodb), tableName);
+    return await measureCeiling(emulators, {
+      messages,
+      send: 'single',
+      producers: PRODUCER_CONCURRENCY.guard,
+      consumers: POLLERS,
+      receiveBatch: VISIBILITY_DUP.workerBatchSize,
+      process: async (message) => {
+        await runIdempotent(message.MessageId ?? randomUUID(), async () => undefined, {
+          store,
+          owner: randomUUID(),
+          now: Date.now,
+          remainingTimeMs: () => VISIBILITY_DUP.workerTimeoutSeconds * 1000,
+          completedTtlSeconds: VISIBILITY_DUP.completedRecordTtlSeconds,
+        });
+      },
+    });
+  } finally {
+    dynamodb.destroy();
+  }
+}
+
+/** Ceiling, lab, ceiling again (the faster ceiling counts), for one path and size. */
+export async function measureThroughput(emulators: Emulators, path: PipelinePath, messages: number): Promise<ThroughputRow> {
+  const first = await measureCeiling(emulators, batchCeilingShape(messages));
+  const lab = await measureLabPipeline(emulators, path, messages);
+  const second = await measureCeiling(emulators, batchCeilingShape(messages));
+  const ceilingMessagesPerSecond = Math.max(first.messagesPerSecond, second.messagesPerSecond);
+  const row: ThroughputRow = {
+    path,
+    messages,
+    lab,
+    ceiling: [first, second],
+    ceilingMessagesPerSecond,
+    ratio: lab.messagesPerSecond / ceilingMessagesPerSecond,
+  };
+  if (path !== 'guard') return row;
+  const sameWorkCeiling = await guardSameWorkCeiling(emulators, messages);
+  return { ...row, sameWorkCeiling, sameWorkRatio: lab.messagesPerSecond / sameWorkCeiling.messagesPerSecond };
+}
+
+/** The calls of one site, or none. */
+export function callsAt(run: LabRun, site: string): CallCounts {
+  return run.calls[site] ?? {};
+}

@@ -1,0 +1,107 @@
+/**
+ * The issue's targets, judged from the figures of a run. They are reported, never asserted:
+ * a miss is a finding to explain, not a failing test.
+ */
+import type { BenchResults } from './results';
+import type { PipelinePath, ThroughputRow } from './sections/lab-throughput';
+
+export type TargetStatus = 'pass' | 'miss' | 'not-run';
+
+/** One target and how this run fared. */
+export interface TargetResult {
+  readonly id: string;
+  readonly target: string;
+  readonly status: TargetStatus;
+  /** The figure(s) behind the status. */
+  readonly figure: string;
+}
+
+/** Largest bundle the stacks may deploy with the SDK provided by the runtime. */
+export const MAX_BUNDLE_BYTES = 100 * 1024;
+/** Lab throughput at the smaller size, as a share of the emulator's ceiling. */
+export const MIN_THROUGHPUT_RATIO = 0.5;
+/** The ratio at the larger size may fall by at most a fifth. */
+export const MAX_RATIO_FALL = 0.2;
+
+const EPSILON = 1e-9;
+
+function producerTarget(results: Omit<BenchResults, 'targets'>): TargetResult {
+  const target = 'producer ≤ 0.1 SendMessageBatch per message for batches ≥ 10';
+  const rows = results.requests?.producer.filter((row) => row.messages >= 10) ?? [];
+  if (rows.length === 0) return { id: 'producer-batching', target, status: 'not-run', figure: '' };
+  const lab = results.requests?.pipeline.batch.producer['SQS.SendMessageBatch'];
+  const worst = Math.max(...rows.map((row) => row.batchRequestsPerMessage), lab ?? 0);
+  const parts = rows.map((row) => `${row.messages}: ${row.batchRequestsPerMessage.toFixed(3)}`);
+  if (lab !== undefined) parts.push(`lab producer: ${lab.toFixed(3)}`);
+  return { id: 'producer-batching', target, status: worst <= 0.1 + EPSILON ? 'pass' : 'miss', figure: parts.join(', ') };
+}
+
+function guardTarget(results: Omit<BenchResults, 'targets'>): TargetResult {
+  const target = 'guard ≤ 2 writes per first delivery, 1 per duplicate, no extra read';
+  const guard = results.requests?.guard;
+  if (guard === undefined) return { id: 'guard-writes', target, status: 'not-run', figure: '' };
+  const aws = guard.aws.project;
+  const lab = guard.lab.project;
+  const first = aws['first-delivery'];
+  const duplicates = [aws['duplicate-after-completion'], aws['duplicate-in-progress']];
+  const pass = first.writes <= 2 && first.reads === 0 && duplicates.every((row) => row.writes <= 1 && row.reads === 0);
+  const figure =
+    `first delivery ${first.writes} W / ${first.reads} R; duplicate ${aws['duplicate-after-completion'].writes} W / ${aws['duplicate-after-completion'].reads} R ` +
+    `(on dynalite ${lab['duplicate-after-completion'].writes} W / ${lab['duplicate-after-completion'].reads} R: it does not return ALL_OLD)`;
+  return { id: 'guard-writes', target, status: pass ? 'pass' : 'miss', figure };
+}
+
+function bundleTarget(results: Omit<BenchResults, 'targets'>): TargetResult {
+  const target = 'each handler bundle ≤ 100 KB minified, SDK provided by the runtime';
+  const rows = results.bundles?.filter((row) => row.variant === 'project') ?? [];
+  if (rows.length === 0) return { id: 'bundle-size', target, status: 'not-run', figure: '' };
+  const largest = rows.reduce((a, b) => (b.bytes > a.bytes ? b : a));
+  return {
+    id: 'bundle-size',
+    target,
+    status: rows.every((row) => row.bytes <= MAX_BUNDLE_BYTES) ? 'pass' : 'miss',
+    figure: `largest ${largest.stackName}/${largest.functionId} ${(largest.bytes / 1024).toFixed(1)} KB`,
+  };
+}
+
+function throughputTargets(results: Omit<BenchResults, 'targets'>, path: PipelinePath): TargetResult[] {
+  const rows = (results.throughput ?? []).filter((row) => row.path === path).sort((a, b) => a.messages - b.messages);
+  const small: ThroughputRow | undefined = rows[0];
+  const large: ThroughputRow | undefined = rows[rows.length - 1];
+  const label = path === 'batch' ? 'batch path' : 'guard path';
+  const ratioTarget = `${label}: lab ≥ ${MIN_THROUGHPUT_RATIO * 100} % of the emulator ceiling at ${small?.messages ?? 1000} messages`;
+  const fallTarget = `${label}: ratio falls by at most a fifth from ${small?.messages ?? 1000} to ${large?.messages ?? 10000} messages`;
+  if (small === undefined || large === undefined || small === large) {
+    return [
+      { id: `${path}-throughput-ratio`, target: ratioTarget, status: small === undefined ? 'not-run' : small.ratio >= MIN_THROUGHPUT_RATIO ? 'pass' : 'miss', figure: small === undefined ? '' : `${(small.ratio * 100).toFixed(0)} %` },
+      { id: `${path}-throughput-scaling`, target: fallTarget, status: 'not-run', figure: '' },
+    ];
+  }
+  const kept = large.ratio / small.ratio;
+  const sameWork = small.sameWorkRatio === undefined ? '' : `; ${(small.sameWorkRatio * 100).toFixed(0)} % of the same work without Lambda`;
+  return [
+    {
+      id: `${path}-throughput-ratio`,
+      target: ratioTarget,
+      status: small.ratio >= MIN_THROUGHPUT_RATIO ? 'pass' : 'miss',
+      figure: `${small.lab.messagesPerSecond.toFixed(0)} vs ${small.ceilingMessagesPerSecond.toFixed(0)} msg/s = ${(small.ratio * 100).toFixed(0)} %${sameWork}`,
+    },
+    {
+      id: `${path}-throughput-scaling`,
+      target: fallTarget,
+      status: kept >= 1 - MAX_RATIO_FALL ? 'pass' : 'miss',
+      figure: `${(small.ratio * 100).toFixed(0)} % → ${(large.ratio * 100).toFixed(0)} % (×${kept.toFixed(2)})`,
+    },
+  ];
+}
+
+/** Every target, in the issue's order. */
+export function evaluateTargets(results: Omit<BenchResults, 'targets'>): TargetResult[] {
+  return [
+    producerTarget(results),
+    guardTarget(results),
+    bundleTarget(results),
+    ...throughputTargets(results, 'batch'),
+    ...throughputTargets(results, 'guard'),
+  ];
+}
