@@ -2,10 +2,10 @@
  * `npm run bench`: runs the benchmarks on the local lab, writes bench/results.json (or
  * `--out`), and prints the tables. Progress lines go to stderr, the tables to stdout.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, relative } from 'node:path';
+import { relative } from 'node:path';
 import { BENCH_USAGE, BenchUsageError, parseBenchArgs } from './args';
 import { renderReport } from './report';
+import { writeResultsFile } from './results';
 import { runBench } from './run-bench';
 
 async function main(): Promise<number> {
@@ -26,8 +26,7 @@ async function main(): Promise<number> {
     sections: command.sections,
     progress: (line) => process.stderr.write(`${line}\n`),
   });
-  await mkdir(dirname(command.out), { recursive: true });
-  await writeFile(command.out, `${JSON.stringify(results, null, 2)}\n`);
+  await writeResultsFile(command.out, results);
   process.stdout.write(`${renderReport(results)}\n\nResults written to ${relative(process.cwd(), command.out) || command.out}\n`);
   return 0;
 }

@@ -2,7 +2,8 @@
  * The shape of `bench/results.json`: what `npm run bench` measured, section by section, and
  * how the targets fared. A section that was not run (`--only`) is absent.
  */
-import { join } from 'node:path';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { PROJECT_ROOT } from '../lib/project-root';
 import type { PriceTable } from './prices';
 import type { BundleRow } from './sections/bundles';
@@ -56,4 +57,10 @@ export interface BenchResults {
   readonly throughput?: readonly ThroughputRow[];
   readonly guardThroughput?: readonly GuardThroughputRow[];
   readonly targets: readonly TargetResult[];
+}
+
+/** Writes `results` as pretty JSON, creating the folder if needed. */
+export async function writeResultsFile(path: string, results: BenchResults): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  await writeFile(path, `${JSON.stringify(results, null, 2)}\n`);
 }

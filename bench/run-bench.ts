@@ -3,6 +3,7 @@
  * content. Progress goes to `progress`, one line per step.
  */
 import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
 import { createSqsClient, startEmulators } from '../lab/emulators';
 import { PRICES } from './prices';
 import type { BenchResults, RequestsSection, SectionName } from './results';
@@ -47,11 +48,16 @@ export const QUICK_SIZES: BenchSizes = {
   guard: { deliveries: 30, concurrency: 8, racedKeys: 10 },
 };
 
+/** Where the bench's bundles go by default, relative to the project root. */
+export const DEFAULT_WORK_DIR = join('.lab', 'bench');
+
 export interface BenchOptions {
   readonly quick: boolean;
   readonly sections: readonly SectionName[];
   /** Overrides the sizes of the mode (tests). */
   readonly sizes?: BenchSizes;
+  /** Where bundles go, relative to the project root (default `.lab/bench`). */
+  readonly workDir?: string;
   readonly progress?: (line: string) => void;
 }
 
@@ -63,6 +69,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
   const say = (section: string, text: string): void =>
     options.progress?.(`[bench ${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s] ${section}: ${text}`);
   const has = (name: SectionName): boolean => options.sections.includes(name);
+  const workDir = options.workDir ?? DEFAULT_WORK_DIR;
 
   const emulators = await startEmulators();
   let requests: RequestsSection | undefined;
@@ -79,19 +86,19 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
       say('requests', 'guard scenarios: project, naive, Powertools; on dynalite and with ALL_OLD');
       const guard = await measureGuardRequests(emulators);
       say('requests', `lab pipelines: ${sizes.pipeline.batch} messages (batch path), ${sizes.pipeline.guard} (guard path), naive consumer`);
-      const pipeline = await measurePipelineRequests(emulators, sizes.pipeline);
+      const pipeline = await measurePipelineRequests(emulators, sizes.pipeline, workDir);
       requests = { producer, heartbeat, guard, pipeline };
     }
     if (has('bundles')) {
       say('bundles', `building ${bundleSubjects().length} bundles, ${sizes.bundleLoads} load round(s)`);
-      bundles = await measureBundles(sizes.bundleLoads, (line) => say('bundles', line));
+      bundles = await measureBundles(sizes.bundleLoads, workDir, (line) => say('bundles', line));
     }
     if (has('throughput')) {
       throughput = [];
       for (const path of ['batch', 'guard'] as const) {
         for (const messages of sizes.throughput[path]) {
           say('throughput', `${path} path, ${messages} messages: ceiling, lab, ceiling${path === 'guard' ? ', same work without Lambda' : ''}`);
-          const row = await measureThroughput(emulators, path, messages);
+          const row = await measureThroughput(emulators, path, messages, workDir);
           say('throughput', `${path} path, ${messages} messages: lab ${row.lab.messagesPerSecond.toFixed(0)} msg/s, ceiling ${row.ceilingMessagesPerSecond.toFixed(0)} msg/s (${(row.ratio * 100).toFixed(0)} %)`);
           throughput.push(row);
         }

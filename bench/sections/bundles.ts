@@ -39,7 +39,6 @@ export interface BundleRow extends BundleSubject {
   readonly loadRunsMs: readonly number[];
 }
 
-const BUNDLE_DIR = join('.lab', 'bench', 'bundles');
 const run = promisify(execFile);
 
 /** Every function of both stacks, then the Powertools workers. */
@@ -100,7 +99,7 @@ async function sdkBundledBytes(entry: string): Promise<number> {
 }
 
 /** Bundles every subject, measures sizes, then `loads` interleaved load runs. */
-export async function measureBundles(loads: number, onProgress: (line: string) => void = () => undefined): Promise<BundleRow[]> {
+export async function measureBundles(loads: number, workDir: string, onProgress: (line: string) => void = () => undefined): Promise<BundleRow[]> {
   const subjects = bundleSubjects();
   const built = await Promise.all(
     subjects.map(async (subject) => {
@@ -108,7 +107,7 @@ export async function measureBundles(loads: number, onProgress: (line: string) =
         entry: subject.entry,
         stackName: `${subject.variant}-${subject.stackName}`,
         functionId: subject.functionId,
-        bundleDir: BUNDLE_DIR,
+        bundleDir: join(workDir, 'bundles'),
       });
       return { subject, path, bytes: (await stat(path)).size, sdkBundledBytes: await sdkBundledBytes(subject.entry) };
     }),

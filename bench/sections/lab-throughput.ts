@@ -9,11 +9,13 @@
  * `lab.awsCallCounts()` (the functions' own calls and the mapping's receives and deletes),
  * and the functions' mean invocation durations, from the platform reports.
  */
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { createDynamoDbClient, type Emulators } from '../../lab/emulators';
 import { type Lab, startLab } from '../../lab/lab';
+import type { MappingCounters } from '../../lab/event-source-mapping';
 import type { AwsCallCounts } from '../../lab/aws-call-ledger';
 import { DynamoDbIdempotencyStore } from '../../lambda/core/dynamodb-idempotency-store';
 import { runIdempotent } from '../../lambda/core/idempotency-guard';
@@ -39,6 +41,8 @@ export interface LabRun {
   readonly calls: AwsCallCounts;
   /** Mean invocation duration per function id, in ms (platform reports, warm and cold). */
   readonly meanDurationMs: Record<string, number>;
+  /** The mapping's own counters at the end of the run (receives, empty receives, deletes, …). */
+  readonly mapping: MappingCounters;
 }
 
 /** One path at one size: lab vs ceilings. */
@@ -76,6 +80,26 @@ function sumCounts(a: AwsCallCounts, b: AwsCallCounts): AwsCallCounts {
   return result;
 }
 
+function sumMappingCounters(all: readonly MappingCounters[]): MappingCounters {
+  const total: MappingCounters = {
+    receiveCalls: 0,
+    emptyReceives: 0,
+    receiveErrors: 0,
+    messagesReceived: 0,
+    invocations: 0,
+    successes: 0,
+    functionErrors: 0,
+    timeouts: 0,
+    invalidResponses: 0,
+    partialBatches: 0,
+    messagesDeleted: 0,
+    deleteErrors: 0,
+    inFlightBatches: 0,
+  };
+  for (const counters of all) for (const key of Object.keys(total) as (keyof MappingCounters)[]) total[key] += counters[key];
+  return total;
+}
+
 async function waitForDeleted(lab: Lab, messages: number, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -90,7 +114,7 @@ async function waitForDeleted(lab: Lab, messages: number, timeoutMs: number): Pr
 }
 
 /** Runs `messages` through a fresh lab of the path's stack on shared emulators. */
-export async function measureLabPipeline(emulators: Emulators, path: PipelinePath, messages: number): Promise<LabRun> {
+export async function measureLabPipeline(emulators: Emulators, path: PipelinePath, messages: number, workDir: string): Promise<LabRun> {
   const stackName = STACK_OF[path];
   const lab = await startLab({
     stacks: [stackName],
@@ -98,7 +122,7 @@ export async function measureLabPipeline(emulators: Emulators, path: PipelinePat
     quiet: true,
     emulators,
     pollers: POLLERS,
-    bundleDir: '.lab/bench/lab-bundles',
+    bundleDir: join(workDir, 'lab-bundles'),
   });
   const durations = new Map<string, number[]>();
   const onRecord = lab.logs.collect((record) => record.kind === 'platform' && record.parsed.type === 'platform.report');
@@ -139,6 +163,7 @@ export async function measureLabPipeline(emulators: Emulators, path: PipelinePat
       messagesPerSecond: messages / seconds,
       producerInvocations,
       workerInvocations: Object.values(lab.counters()).reduce((sum, counter) => sum + counter.invocations, 0),
+      mapping: sumMappingCounters(Object.values(lab.counters())),
       calls,
       meanDurationMs: Object.fromEntries([...durations].map(([id, values]) => [id, mean(values)])),
     };
@@ -181,9 +206,9 @@ async function guardSameWorkCeiling(emulators: Emulators, messages: number): Pro
 }
 
 /** Ceiling, lab, ceiling again (the faster ceiling counts), for one path and size. */
-export async function measureThroughput(emulators: Emulators, path: PipelinePath, messages: number): Promise<ThroughputRow> {
+export async function measureThroughput(emulators: Emulators, path: PipelinePath, messages: number, workDir: string): Promise<ThroughputRow> {
   const first = await measureCeiling(emulators, batchCeilingShape(messages));
-  const lab = await measureLabPipeline(emulators, path, messages);
+  const lab = await measureLabPipeline(emulators, path, messages, workDir);
   const second = await measureCeiling(emulators, batchCeilingShape(messages));
   const ceilingMessagesPerSecond = Math.max(first.messagesPerSecond, second.messagesPerSecond);
   const row: ThroughputRow = {

@@ -21,6 +21,12 @@ export interface PipelineRequests {
   readonly producer: CallCounts;
   readonly mapping: CallCounts;
   readonly worker: CallCounts;
+  /**
+   * ReceiveMessage calls per message that came back with messages. The rest came back empty:
+   * fauxqs wakes every waiting long poll when a message arrives and the losers return empty,
+   * where SQS keeps them waiting, so the lab's empty receives overstate AWS's under load.
+   */
+  readonly nonEmptyReceivesPerMessage: number;
   readonly producerInvocationsPerMessage: number;
   readonly workerInvocationsPerMessage: number;
   /** Mean invocation duration on the lab, per function id, in ms (for reference, not billed). */
@@ -53,6 +59,7 @@ export function pipelineRequests(path: PipelinePath, run: LabRun): PipelineReque
     producer: perMessage(run.calls[`${stackName}/Producer`] ?? {}, run.messages),
     mapping: perMessage(run.calls[LAB_CALL_SITE] ?? {}, run.messages),
     worker: perMessage(run.calls[`${stackName}/Worker`] ?? {}, run.messages),
+    nonEmptyReceivesPerMessage: (run.mapping.receiveCalls - run.mapping.emptyReceives) / run.messages,
     producerInvocationsPerMessage: run.producerInvocations / run.messages,
     workerInvocationsPerMessage: run.workerInvocations / run.messages,
     labMeanDurationMs: run.meanDurationMs,
@@ -84,8 +91,9 @@ async function measureNaiveConsumer(emulators: Emulators, messages: number): Pro
 export async function measurePipelineRequests(
   emulators: Emulators,
   sizes: { readonly batch: number; readonly guard: number },
+  workDir: string,
 ): Promise<PipelineRequestsResult> {
-  const batch = pipelineRequests('batch', await measureLabPipeline(emulators, 'batch', sizes.batch));
-  const guard = pipelineRequests('guard', await measureLabPipeline(emulators, 'guard', sizes.guard));
+  const batch = pipelineRequests('batch', await measureLabPipeline(emulators, 'batch', sizes.batch, workDir));
+  const guard = pipelineRequests('guard', await measureLabPipeline(emulators, 'guard', sizes.guard, workDir));
   return { batch, guard, naiveConsumer: await measureNaiveConsumer(emulators, sizes.batch) };
 }
