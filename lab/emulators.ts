@@ -9,6 +9,7 @@ import { SQSClient } from '@aws-sdk/client-sqs';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
 import { interceptLocalhostDns, startFauxqs, type FauxqsServer } from 'fauxqs';
+import { allowSqsCharacterSet } from './fauxqs-fidelity';
 import { LAB_CREDENTIALS, LAB_REGION } from './local-aws';
 
 /** Where the emulators listen. */
@@ -71,6 +72,8 @@ export function localhostDnsModuleUrl(): string {
 /** Starts fauxqs and dynalite on free loopback ports. */
 export async function startEmulators(): Promise<Emulators> {
   const releaseDns = acquireLocalhostDns();
+  // fauxqs refuses emoji in message bodies; SQS does not (see fauxqs-fidelity.ts).
+  await allowSqsCharacterSet();
   let fauxqs: FauxqsServer;
   try {
     fauxqs = await startFauxqs({ port: 0, logger: false });

@@ -8,6 +8,11 @@ import { MAX_ID_LENGTH } from '../../lib/settings';
 export type FieldResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problem: string };
 
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/u;
+/**
+ * Half of a UTF-16 surrogate pair on its own: not a character (a whole pair, e.g. an emoji, is
+ * one code point and passes). JSON allows it as `\ud800`; DynamoDB keys and UTF-8 logs do not.
+ */
+const LONE_SURROGATE = /\p{Cs}/u;
 
 /** A non-empty id of printable characters (any script), at most MAX_ID_LENGTH characters. */
 export function readId(body: Record<string, unknown>, field: string): FieldResult<string> {
@@ -20,6 +25,9 @@ export function readId(body: Record<string, unknown>, field: string): FieldResul
     return { ok: false, problem: `${field} is ${length} characters long; the limit is ${MAX_ID_LENGTH}` };
   }
   if (CONTROL_CHARACTERS.test(value)) return { ok: false, problem: `${field} must not contain control characters` };
+  if (LONE_SURROGATE.test(value)) {
+    return { ok: false, problem: `${field} must be valid unicode text; it contains half of a surrogate pair` };
+  }
   return { ok: true, value };
 }
 

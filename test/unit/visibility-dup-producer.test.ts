@@ -57,9 +57,11 @@ describe('VisibilityDupStack producer', () => {
     sqsMock.on(SendMessageCommand).resolves({ MessageId: 'sqs-3' });
 
     const response = await call(apiEvent({ id: 'メッセージ-1 🚀', sleep: 4.5 }));
+    const emoji128 = await call(apiEvent({ id: '🙂'.repeat(128), sleep: 0 }));
 
     expect(response.statusCode).toBe(202);
     expect(response.body).toMatchObject({ id: 'メッセージ-1 🚀', sleep: 4.5 });
+    expect(emoji128.statusCode).toBe(202);
   });
 
   const longId = 'x'.repeat(129);
@@ -75,6 +77,7 @@ describe('VisibilityDupStack producer', () => {
     ['a numeric id', apiEvent({ id: 7, sleep: 8 }), 400, /id must be a string/],
     ['an id over the length limit', apiEvent({ id: longId, sleep: 1 }), 400, /129 characters long; the limit is 128/],
     ['an id with a control character', apiEvent({ id: 'a\u0000b', sleep: 1 }), 400, /control characters/],
+    ['an id with an unpaired surrogate', apiEvent('{"id":"a\\ud800b","sleep":1}'), 400, /valid unicode text; it contains half of a surrogate pair/],
     ['sleep as a string', apiEvent({ id: 'msg-1', sleep: '8' }), 400, /sleep must be a number .* got the string "8"/],
     ['a negative sleep', apiEvent({ id: 'msg-1', sleep: -1 }), 400, /sleep must be a number between 0 and 25, got -1/],
     [
