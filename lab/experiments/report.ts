@@ -85,13 +85,13 @@ function experimentDetails(result: ExperimentResult): readonly string[] {
   return [];
 }
 
-/** The lab's notes slotted among the log lines by their leading `<seconds>s` (lines without one keep their place). */
+/** The lab's notes slotted among the log lines by their leading `<seconds>s`, before lines of the same second (what the lab did caused them). */
 function mergeByTime(lines: readonly string[], notes: readonly string[]): string[] {
   const seconds = (line: string): number => Number(/^\s*(\d+(?:\.\d+)?)s\s/.exec(line)?.[1] ?? Number.NaN);
   const merged = [...lines];
   for (const note of notes) {
     const at = seconds(note);
-    const index = merged.findIndex((line) => seconds(line) > at);
+    const index = merged.findIndex((line) => seconds(line) >= at);
     merged.splice(index === -1 ? merged.length : index, 0, note);
   }
   return merged;
