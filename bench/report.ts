@@ -128,20 +128,28 @@ function bundleTable(results: BenchResults): string | undefined {
   const bundles = results.bundles;
   if (bundles === undefined) return undefined;
   const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
+  const initMs = (stackName: string, functionId: string): string => {
+    const values = (results.throughput ?? [])
+      .filter((row) => (row.path === 'batch' ? 'BatchPartialStack' : 'VisibilityDupStack') === stackName)
+      .map((row) => row.lab.meanInitMs[functionId])
+      .filter((value): value is number => value !== undefined);
+    return values.length === 0 ? '—' : `${(values.reduce((sum, value) => sum + value, 0) / values.length).toFixed(0)} ms`;
+  };
   const rows = bundles.map((row) => [
     `${row.stackName}/${row.functionId}`,
     row.variant === 'project' ? 'this project' : row.stackName === 'VisibilityDupStack' ? 'Powertools batch + idempotency' : 'Powertools batch',
     kb(row.bytes),
     `${row.loadMs.toFixed(0)} ms`,
+    row.variant === 'project' ? initMs(row.stackName, row.functionId) : '—',
     kb(row.sdkBundledBytes),
   ]);
   const loads = bundles[0]?.loadRunsMs.length ?? 0;
   return [
     '### Bundle size and load time',
     '',
-    table(['Function', 'Written with', 'Bundle (minified, SDK external)', `Load time (median of ${loads})`, 'If the SDK were bundled'], rows),
+    table(['Function', 'Written with', 'Bundle (minified, SDK external)', `Load time (median of ${loads})`, 'Lab cold start (INIT, mean)', 'If the SDK were bundled'], rows),
     '',
-    'Built as CDK builds them (esbuild, node24, CommonJS, minified, `@aws-sdk/*` external: the nodejs24.x runtime provides SDK v3). Load time: a fresh `node -e` requiring the bundle, SDK clients included — a cold-start proxy, not a Lambda INIT duration.',
+    'Built as CDK builds them (esbuild, node24, CommonJS, minified, `@aws-sdk/*` external: the nodejs24.x runtime provides SDK v3). Load time: a fresh `node -e` requiring the bundle, SDK clients included — a cold-start proxy, not a Lambda INIT duration. Lab cold start: the INIT phase of the lab\'s execution environments during the throughput runs (worker thread start + bundle load, several at once).',
   ].join('\n');
 }
 
@@ -161,7 +169,7 @@ function throughputTable(results: BenchResults): string | undefined {
     '',
     table(['Path', 'Messages', 'Lab msg/s', 'Emulator ceiling msg/s', 'Lab / ceiling', 'Same work, no Lambda'], body),
     '',
-    'First send to last delete. Producers invoked directly (`lab.stack(...).invoke`), not through the throttled local API; 5 pollers. Ceiling: SendMessageBatch + ReceiveMessage(10) + DeleteMessageBatch loops on the same emulator, no Lambda (best of a run before and after the lab run).',
+    'First send to last delete, in the steady state: each lab run first sends a few hundred messages through to start its environments (cold starts are in the bundle table), and lab start-up (bundling, provisioning) is not counted. Producers invoked directly (`lab.stack(...).invoke`, count 100 per call on the batch path), not through the throttled local API; 5 pollers. Ceiling: SendMessageBatch + ReceiveMessage(10) + DeleteMessageBatch loops on the same emulator with no Lambda, after a warm-up, best of a run before and after the lab run. Same work, no Lambda: SendMessage, ReceiveMessage(1), the guard\'s claim and completion on dynalite, DeleteMessageBatch, 5 loops.',
   ].join('\n');
 }
 

@@ -74,25 +74,40 @@ export async function measureCeiling(endpoints: EmulatorEndpoints, shape: Ceilin
 
     let deleted = 0;
     let producing = true;
+    let finishedAt: number | undefined;
+    // Once the last message is deleted, the other loops' long polls are cut short, as the lab
+    // run's clock also stops at the last delete.
+    const done = new AbortController();
     const consume = async (): Promise<void> => {
       let idle = 0;
       while (deleted < shape.messages) {
-        const { Messages = [] } = await sqs.send(
-          new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: shape.receiveBatch, WaitTimeSeconds: 1 }),
-        );
-        if (Messages.length === 0) {
+        let messages: Message[];
+        try {
+          ({ Messages: messages = [] } = await sqs.send(
+            new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: shape.receiveBatch, WaitTimeSeconds: 1 }),
+            { abortSignal: done.signal },
+          ));
+        } catch (error) {
+          if (done.signal.aborted) return;
+          throw error;
+        }
+        if (messages.length === 0) {
           idle = producing ? 0 : idle + 1;
           if (idle >= 3) throw new CeilingStalledError(`ceiling loops stalled at ${deleted} of ${shape.messages} messages`);
           continue;
         }
-        if (shape.process !== undefined) for (const message of Messages) await shape.process(message);
+        if (shape.process !== undefined) for (const message of messages) await shape.process(message);
         const { Successful = [] } = await sqs.send(
           new DeleteMessageBatchCommand({
             QueueUrl: queueUrl,
-            Entries: Messages.map((message, index) => ({ Id: String(index), ReceiptHandle: message.ReceiptHandle ?? '' })),
+            Entries: messages.map((message, index) => ({ Id: String(index), ReceiptHandle: message.ReceiptHandle ?? '' })),
           }),
         );
         deleted += Successful.length;
+        if (deleted >= shape.messages && finishedAt === undefined) {
+          finishedAt = performance.now();
+          done.abort();
+        }
       }
     };
     await Promise.all([
@@ -101,7 +116,7 @@ export async function measureCeiling(endpoints: EmulatorEndpoints, shape: Ceilin
       }),
       ...Array.from({ length: shape.consumers }, consume),
     ]);
-    const seconds = (performance.now() - started) / 1000;
+    const seconds = ((finishedAt ?? performance.now()) - started) / 1000;
     return { messages: shape.messages, seconds, messagesPerSecond: shape.messages / seconds, calls: counter.snapshot() };
   } finally {
     sqs.destroy();

@@ -16,6 +16,7 @@ import { randomUUID } from 'node:crypto';
 import { createDynamoDbClient, type Emulators } from '../../lab/emulators';
 import { type Lab, startLab } from '../../lab/lab';
 import type { MappingCounters } from '../../lab/event-source-mapping';
+import type { LabLogRecord } from '../../lab/logs';
 import type { AwsCallCounts } from '../../lab/aws-call-ledger';
 import { DynamoDbIdempotencyStore } from '../../lambda/core/dynamodb-idempotency-store';
 import { runIdempotent } from '../../lambda/core/idempotency-guard';
@@ -41,8 +42,16 @@ export interface LabRun {
   readonly calls: AwsCallCounts;
   /** Mean invocation duration per function id, in ms (platform reports, warm and cold). */
   readonly meanDurationMs: Record<string, number>;
-  /** The mapping's own counters at the end of the run (receives, empty receives, deletes, …). */
+  /** The mapping's own counters during the timed run (receives, empty receives, deletes, …). */
   readonly mapping: MappingCounters;
+  /** Messages sent through before the timed run to start the environments (0: none). */
+  readonly warmUpMessages: number;
+  /** How long `startLab` took (bundling, provisioning), in ms; not in `seconds`. */
+  readonly labStartupMs: number;
+  /** Mean INIT duration (cold start: worker thread + bundle load) per function id, in ms. */
+  readonly meanInitMs: Record<string, number>;
+  /** Environments started during the timed run, per function id (0 after a good warm-up). */
+  readonly coldStartsDuringRun: Record<string, number>;
 }
 
 /** One path at one size: lab vs ceilings. */
@@ -100,6 +109,12 @@ function sumMappingCounters(all: readonly MappingCounters[]): MappingCounters {
   return total;
 }
 
+function diffMappingCounters(after: MappingCounters, before: MappingCounters): MappingCounters {
+  const diff = { ...after };
+  for (const key of Object.keys(diff) as (keyof MappingCounters)[]) diff[key] = after[key] - before[key];
+  return diff;
+}
+
 async function waitForDeleted(lab: Lab, messages: number, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -113,8 +128,68 @@ async function waitForDeleted(lab: Lab, messages: number, timeoutMs: number): Pr
   }
 }
 
+/** How a lab run starts. */
+export interface LabRunOptions {
+  /**
+   * Before the timed run, send a few batches through so every producer and worker environment
+   * the run will use is started: the timed figures are then the steady state, and the cold
+   * starts are reported on their own (`meanInitMs`).
+   */
+  readonly warmUp: boolean;
+}
+
+/** Warm-up sizes: enough concurrent invocations to start every environment the run uses. */
+const WARM_UP_MESSAGES = { batch: PRODUCER_CONCURRENCY.batch * 50, guard: PRODUCER_CONCURRENCY.guard * 5 } as const;
+
+type LabStackHandle = ReturnType<Lab['stack']>;
+
+/**
+ * Enqueues `messages` through the path's producer (the batch producer `perCall` at a time, as
+ * `POST {"count": perCall}` would); returns the producer invocations made.
+ */
+async function produce(stack: LabStackHandle, path: PipelinePath, messages: number, perCall: number = BATCH_PARTIAL.maxCount): Promise<number> {
+  let invocations = 0;
+  const invokeProducer = async (body: object): Promise<void> => {
+    invocations += 1;
+    const result = await stack.invoke('Producer', enqueueEvent(body));
+    const statusCode = result.status === 'success' ? (result.payload as { statusCode?: number } | null)?.statusCode : undefined;
+    if (statusCode !== 202) throw new PipelineStalledError(`the producer answered ${statusCode ?? result.status}, expected 202`);
+  };
+  if (path === 'batch') {
+    await runPool(Math.ceil(messages / perCall), PRODUCER_CONCURRENCY.batch, async (call) =>
+      invokeProducer({ count: Math.min(perCall, messages - call * perCall), failEvery: 0 }),
+    );
+  } else {
+    const run = randomUUID().slice(0, 8);
+    await runPool(messages, PRODUCER_CONCURRENCY.guard, async (index) => invokeProducer({ id: `bench-${run}-${index}`, sleep: 0 }));
+  }
+  return invocations;
+}
+
+function coldStarts(stack: LabStackHandle): Record<string, number> {
+  return Object.fromEntries(Object.entries(stack.functions).map(([id, fn]) => [id, fn.coldStarts]));
+}
+
+/** Per function id: the mean of the platform reports' `field` (`durationMs`, `initDurationMs`). */
+function meanMetric(records: readonly LabLogRecord[], field: 'durationMs' | 'initDurationMs'): Record<string, number> {
+  const values = new Map<string, number[]>();
+  for (const record of records) {
+    if (record.kind !== 'platform') continue;
+    const value = (record.parsed.record.metrics as Record<string, unknown> | undefined)?.[field];
+    if (typeof value !== 'number') continue;
+    values.set(record.functionId, [...(values.get(record.functionId) ?? []), value]);
+  }
+  return Object.fromEntries([...values].map(([id, list]) => [id, mean(list)]));
+}
+
 /** Runs `messages` through a fresh lab of the path's stack on shared emulators. */
-export async function measureLabPipeline(emulators: Emulators, path: PipelinePath, messages: number, workDir: string): Promise<LabRun> {
+export async function measureLabPipeline(
+  emulators: Emulators,
+  path: PipelinePath,
+  messages: number,
+  workDir: string,
+  options: LabRunOptions = { warmUp: false },
+): Promise<LabRun> {
   const stackName = STACK_OF[path];
   const lab = await startLab({
     stacks: [stackName],
@@ -124,51 +199,40 @@ export async function measureLabPipeline(emulators: Emulators, path: PipelinePat
     pollers: POLLERS,
     bundleDir: join(workDir, 'lab-bundles'),
   });
-  const durations = new Map<string, number[]>();
-  const onRecord = lab.logs.collect((record) => record.kind === 'platform' && record.parsed.type === 'platform.report');
+  const reports = lab.logs.collect((record) => record.kind === 'platform' && record.parsed.type === 'platform.report');
   try {
     const stack = lab.stack(stackName);
-    const before = lab.awsCallCounts();
+    const warmUpMessages = options.warmUp ? Math.min(WARM_UP_MESSAGES[path], messages) : 0;
+    if (warmUpMessages > 0) {
+      await produce(stack, path, warmUpMessages, Math.ceil(warmUpMessages / PRODUCER_CONCURRENCY.batch));
+      await waitForDeleted(lab, warmUpMessages, 120_000);
+    }
+    const mappingBefore = sumMappingCounters(Object.values(lab.counters()));
+    const callsBefore = lab.awsCallCounts();
+    const coldBefore = coldStarts(stack);
+    const reportsBefore = reports.records.length;
     const started = performance.now();
-    let producerInvocations = 0;
-    const invokeProducer = async (body: object): Promise<void> => {
-      producerInvocations += 1;
-      const result = await stack.invoke('Producer', enqueueEvent(body));
-      const statusCode = result.status === 'success' ? (result.payload as { statusCode?: number } | null)?.statusCode : undefined;
-      if (statusCode !== 202) throw new PipelineStalledError(`the producer answered ${statusCode ?? result.status}, expected 202`);
-    };
-    if (path === 'batch') {
-      const perCall = BATCH_PARTIAL.maxCount;
-      await runPool(Math.ceil(messages / perCall), PRODUCER_CONCURRENCY.batch, async (call) =>
-        invokeProducer({ count: Math.min(perCall, messages - call * perCall), failEvery: 0 }),
-      );
-    } else {
-      const run = randomUUID().slice(0, 8);
-      await runPool(messages, PRODUCER_CONCURRENCY.guard, async (index) => invokeProducer({ id: `bench-${run}-${index}`, sleep: 0 }));
-    }
-    await waitForDeleted(lab, messages, 300_000);
+    const producerInvocations = await produce(stack, path, messages);
+    await waitForDeleted(lab, warmUpMessages + messages, 300_000);
     const seconds = (performance.now() - started) / 1000;
-    const calls = sumCounts(lab.awsCallCounts(), before);
-    for (const record of onRecord.records) {
-      if (record.kind !== 'platform') continue;
-      const metrics = record.parsed.record.metrics as { durationMs?: number } | undefined;
-      if (typeof metrics?.durationMs !== 'number') continue;
-      const list = durations.get(record.functionId) ?? [];
-      list.push(metrics.durationMs);
-      durations.set(record.functionId, list);
-    }
+    const mapping = diffMappingCounters(sumMappingCounters(Object.values(lab.counters())), mappingBefore);
+    const coldAfter = coldStarts(stack);
     return {
       messages,
       seconds,
       messagesPerSecond: messages / seconds,
+      warmUpMessages,
+      labStartupMs: lab.startupMs,
       producerInvocations,
-      workerInvocations: Object.values(lab.counters()).reduce((sum, counter) => sum + counter.invocations, 0),
-      mapping: sumMappingCounters(Object.values(lab.counters())),
-      calls,
-      meanDurationMs: Object.fromEntries([...durations].map(([id, values]) => [id, mean(values)])),
+      workerInvocations: mapping.invocations,
+      mapping,
+      calls: sumCounts(lab.awsCallCounts(), callsBefore),
+      meanDurationMs: meanMetric(reports.records.slice(reportsBefore), 'durationMs'),
+      meanInitMs: meanMetric(reports.records, 'initDurationMs'),
+      coldStartsDuringRun: Object.fromEntries(Object.entries(coldAfter).map(([id, count]) => [id, count - (coldBefore[id] ?? 0)])),
     };
   } finally {
-    onRecord.stop();
+    reports.stop();
     await lab.stop();
   }
 }
@@ -205,10 +269,21 @@ async function guardSameWorkCeiling(emulators: Emulators, messages: number): Pro
   }
 }
 
-/** Ceiling, lab, ceiling again (the faster ceiling counts), for one path and size. */
-export async function measureThroughput(emulators: Emulators, path: PipelinePath, messages: number, workDir: string): Promise<ThroughputRow> {
+/**
+ * A warm-up, then ceiling, lab (after its own warm-up), ceiling again (the faster ceiling
+ * counts), for one path and size; for the guard path also the same work without Lambda.
+ */
+export async function measureThroughput(
+  emulators: Emulators,
+  path: PipelinePath,
+  messages: number,
+  workDir: string,
+  options: { readonly sameWork: boolean } = { sameWork: true },
+): Promise<ThroughputRow> {
+  // Untimed: warms the emulator's and the SDK's code paths, as the lab run gets its warm-up.
+  await measureCeiling(emulators, batchCeilingShape(Math.min(messages, WARM_UP_MESSAGES.batch)));
   const first = await measureCeiling(emulators, batchCeilingShape(messages));
-  const lab = await measureLabPipeline(emulators, path, messages, workDir);
+  const lab = await measureLabPipeline(emulators, path, messages, workDir, { warmUp: true });
   const second = await measureCeiling(emulators, batchCeilingShape(messages));
   const ceilingMessagesPerSecond = Math.max(first.messagesPerSecond, second.messagesPerSecond);
   const row: ThroughputRow = {
@@ -219,7 +294,7 @@ export async function measureThroughput(emulators: Emulators, path: PipelinePath
     ceilingMessagesPerSecond,
     ratio: lab.messagesPerSecond / ceilingMessagesPerSecond,
   };
-  if (path !== 'guard') return row;
+  if (path !== 'guard' || !options.sameWork) return row;
   const sameWorkCeiling = await guardSameWorkCeiling(emulators, messages);
   return { ...row, sameWorkCeiling, sameWorkRatio: lab.messagesPerSecond / sameWorkCeiling.messagesPerSecond };
 }
