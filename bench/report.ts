@@ -197,13 +197,113 @@ function targetTable(results: BenchResults): string {
   return ['### Targets', '', table(['Target', 'Result', 'Figure'], results.targets.map((target) => [target.target, mark[target.status], target.figure]))].join('\n');
 }
 
+function statusMark(results: BenchResults, id: string): string {
+  const target = results.targets.find((candidate) => candidate.id === id);
+  if (target === undefined || target.status === 'not-run') return '';
+  return target.status === 'pass' ? '✅' : '❌';
+}
+
+/** One row per headline figure, project beside the naive version and Powertools. */
+function summaryTable(results: BenchResults): string {
+  const rows: string[][] = [];
+  const requests = results.requests;
+  if (requests !== undefined) {
+    const hundred = requests.producer.find((row) => row.messages === 100) ?? requests.producer[requests.producer.length - 1];
+    if (hundred !== undefined) {
+      rows.push([
+        `SQS send requests per message (${hundred.messages} per POST)`,
+        `${Number(hundred.batchRequestsPerMessage.toFixed(3))} SendMessageBatch`,
+        `${Number(hundred.naiveRequestsPerMessage.toFixed(3))} SendMessage`,
+        '—',
+        `≤ 0.1 ${statusMark(results, 'producer-batching')}`,
+      ]);
+    }
+    const hb = requests.heartbeat;
+    const ticks = hb.nominalTicksPerMinute;
+    rows.push(['Heartbeat requests per message per minute of work, 1 message', `${ticks} ChangeMessageVisibility`, `${ticks}`, 'no heartbeat', '']);
+    rows.push([
+      `Heartbeat requests per message per minute of work, batch of ${hb.batch.project.messages}`,
+      `${ticks / hb.batch.project.messages} ChangeMessageVisibilityBatch`,
+      `${ticks} ChangeMessageVisibility`,
+      'no heartbeat',
+      '',
+    ]);
+    const g = requests.guard;
+    const wr = (row: GuardScenarioResult): string => `${row.writes} W, ${row.reads} R`;
+    rows.push([
+      'Guard, first delivery (DynamoDB writes, reads)',
+      wr(g.aws.project['first-delivery']),
+      wr(g.aws.naive['first-delivery']),
+      wr(g.aws.powertools['first-delivery']),
+      `≤ 2 W ${statusMark(results, 'guard-writes')}`,
+    ]);
+    rows.push([
+      'Guard, duplicate of a completed message',
+      `${wr(g.aws.project['duplicate-after-completion'])} (dynalite: ${wr(g.lab.project['duplicate-after-completion'])})`,
+      wr(g.aws.naive['duplicate-after-completion']),
+      `${wr(g.aws.powertools['duplicate-after-completion'])} (dynalite: ${wr(g.lab.powertools['duplicate-after-completion'])})`,
+      `1 W, no read ${statusMark(results, 'guard-writes')}`,
+    ]);
+    const twice = (name: 'project' | 'naive' | 'powertools'): string => {
+      const atOnce = results.guardThroughput?.find((row) => row.name === name);
+      const lapsed = g.aws[name]['lapsed-owner-completes'].effects > 1 ? 'twice' : 'once';
+      return `${atOnce === undefined ? '' : `${atOnce.doubleEffects} of ${atOnce.racedKeys} at once; `}${lapsed} after a lapsed claim`;
+    };
+    rows.push(['Guard, effect applied twice (two copies at once; a copy whose claim lapsed)', twice('project'), twice('naive'), twice('powertools'), '']);
+    const { batch, naiveConsumer } = requests.pipeline;
+    rows.push(['Receives + deletes per message (event source mapping, batch 10)', perMessage(batch.mapping, 2), `hand-written consumer: ${perMessage(naiveConsumer.perMessage, 2)}`, '—', '']);
+  }
+  const cost = results.cost;
+  if (cost !== undefined) {
+    for (const scenario of [...new Set(cost.lines.map((line) => line.scenario))].slice(0, 2)) {
+      const total = (variant: 'project' | 'naive'): string => {
+        const line = cost.lines.find((candidate) => candidate.scenario === scenario && candidate.variant === variant);
+        return line === undefined ? '—' : dollars(line.total);
+      };
+      rows.push([`Cost per million messages, ${scenario}`, total('project'), total('naive'), '—', '']);
+    }
+  }
+  const bundles = results.bundles;
+  if (bundles !== undefined) {
+    const worker = (variant: 'project' | 'powertools', stackName: string): string => {
+      const row = bundles.find((candidate) => candidate.variant === variant && candidate.stackName === stackName && candidate.functionId === 'Worker');
+      return row === undefined ? '—' : `${(row.bytes / 1024).toFixed(1)} KB, loads in ${row.loadMs.toFixed(0)} ms`;
+    };
+    const largest = bundles.filter((row) => row.variant === 'project').reduce((a, b) => (b.bytes > a.bytes ? b : a));
+    rows.push(['Step 7 worker bundle (minified, SDK external), load time', worker('project', 'VisibilityDupStack'), '—', worker('powertools', 'VisibilityDupStack'), `≤ 100 KB ${statusMark(results, 'bundle-size')} (largest ${(largest.bytes / 1024).toFixed(1)} KB)`]);
+    rows.push(['Step 8 worker bundle, load time', worker('project', 'BatchPartialStack'), '—', worker('powertools', 'BatchPartialStack'), '']);
+  }
+  for (const path of ['batch', 'guard'] as const) {
+    const list = (results.throughput ?? []).filter((row) => row.path === path).sort((a, b) => a.messages - b.messages);
+    if (list.length === 0) continue;
+    const cell = list.map((row) => `${row.messages}: ${row.lab.messagesPerSecond.toFixed(0)} msg/s = ${(row.ratio * 100).toFixed(0)} % of ${row.ceilingMessagesPerSecond.toFixed(0)}`).join('; ');
+    const sameWork = list[0]?.sameWorkRatio === undefined ? '' : ` (${((list[0]?.sameWorkRatio ?? 0) * 100).toFixed(0)} % of the same work without Lambda)`;
+    rows.push([
+      `Lab throughput, ${path === 'batch' ? 'batch path' : 'guard path'} (lab / emulator ceiling)`,
+      `${cell}${sameWork}`,
+      '—',
+      '—',
+      `≥ 50 % ${statusMark(results, `${path}-throughput-ratio`)}, falls ≤ ⅕ ${statusMark(results, `${path}-throughput-scaling`)}`,
+    ]);
+  }
+  const guards = results.guardThroughput;
+  if (guards !== undefined) {
+    const rate = (name: string): string => {
+      const row = guards.find((candidate) => candidate.name === name);
+      return row === undefined ? '—' : `${row.firstDeliveriesPerSecond.toFixed(0)} first deliveries/s, ${row.duplicatesPerSecond.toFixed(0)} duplicates/s`;
+    };
+    rows.push(['Guard throughput on dynalite', rate('project'), rate('naive'), rate('powertools'), '']);
+  }
+  return ['### Summary', '', table(['Measure', 'This project', 'Naive (tutorial)', 'Powertools', 'Target'], rows)].join('\n');
+}
+
 /** Every table of the run, in markdown. */
 export function renderReport(results: BenchResults): string {
   const { machine } = results;
   const footer =
     `_${results.mode === 'quick' ? 'Quick run (small sizes). ' : ''}Measured ${results.generatedAt.slice(0, 10)} on ${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}, ` +
     `load average ${machine.loadAverageAtStart.toFixed(1)} → ${machine.loadAverageAtEnd.toFixed(1)}; \`npm run bench\` took ${results.wallSeconds.toFixed(0)} s._`;
-  return [requestsTable(results), costTable(results), bundleTable(results), throughputTable(results), guardTable(results), targetTable(results), footer]
+  return [summaryTable(results), requestsTable(results), costTable(results), bundleTable(results), throughputTable(results), guardTable(results), targetTable(results), footer]
     .filter((part): part is string => part !== undefined)
     .join('\n\n');
 }
