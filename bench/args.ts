@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { RESULTS_FILE, SECTIONS, type SectionName } from './results';
 
+/** The help text. */
 export const BENCH_USAGE = `Usage: npm run bench -- [options]
 
 Measures, on the local lab (never AWS): AWS requests per message beside the tutorial's

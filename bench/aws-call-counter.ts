@@ -25,7 +25,7 @@ export type CountableClient = SQSClient | DynamoDBClient;
 const MIDDLEWARE_NAME = 'benchAwsCallCounter';
 
 /** `SQSClient` + `SendMessageBatchCommand` → `SQS.SendMessageBatch`. */
-export function callName(clientName: string | undefined, commandName: string | undefined): string {
+function callName(clientName: string | undefined, commandName: string | undefined): string {
   const service = (clientName ?? 'Unknown').replace(/Client$/, '');
   const operation = (commandName ?? 'Unknown').replace(/Command$/, '');
   return `${service}.${operation}`;

@@ -12,7 +12,7 @@ export class BenchResourceError extends Error {
 }
 
 /** A name unique to this process and call: `bench3f9a1c2b-<what>`. */
-export function benchName(what: string): string {
+function benchName(what: string): string {
   return `bench${randomUUID().replaceAll('-', '').slice(0, 8)}-${what}`;
 }
 

@@ -51,7 +51,7 @@ export interface CostLine {
 const MILLION = 1_000_000;
 
 /** Billed GB-seconds per message under the duration model. */
-export function gbSecondsPerMessage(invocations: readonly InvocationProfile[]): number {
+function gbSecondsPerMessage(invocations: readonly InvocationProfile[]): number {
   const memoryGb = DURATION_MODEL.memoryMb / 1024;
   return invocations.reduce((sum, profile) => {
     const billedMs = Math.ceil(DURATION_MODEL.baseMs + DURATION_MODEL.perAwsRequestMs * profile.sequentialRequestsPerInvocation);

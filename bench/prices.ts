@@ -33,6 +33,7 @@ export interface PriceTable {
   readonly apiGatewayRestRequest: Price;
 }
 
+/** The prices every estimate uses. */
 export const PRICES: PriceTable = {
   date: '2026-11-23',
   region: 'us-east-1',

@@ -21,6 +21,7 @@ export const RESULTS_FILE = join(PROJECT_ROOT, 'bench', 'results.json');
 
 /** The sections `--only` can pick, in the order they run. */
 export const SECTIONS = ['requests', 'cost', 'bundles', 'throughput', 'guard'] as const;
+/** One of {@link SECTIONS}. */
 export type SectionName = (typeof SECTIONS)[number];
 
 /** AWS requests per message, scenario by scenario. */

@@ -51,6 +51,7 @@ export const QUICK_SIZES: BenchSizes = {
 /** Where the bench's bundles go by default, relative to the project root. */
 export const DEFAULT_WORK_DIR = join('.lab', 'bench');
 
+/** What to run and how big. */
 export interface BenchOptions {
   readonly quick: boolean;
   readonly sections: readonly SectionName[];

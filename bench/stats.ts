@@ -12,9 +12,3 @@ export function mean(values: readonly number[]): number {
   if (values.length === 0) return Number.NaN;
   return values.reduce((sum, value) => sum + value, 0) / values.length;
 }
-
-/** Rounds to `digits` decimals (for the JSON file and the table). */
-export function round(value: number, digits = 2): number {
-  const factor = 10 ** digits;
-  return Math.round(value * factor) / factor;
-}

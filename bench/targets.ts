@@ -5,6 +5,7 @@
 import type { BenchResults } from './results';
 import type { PipelinePath, ThroughputRow } from './sections/lab-throughput';
 
+/** `not-run`: the section behind the target was not run (`--only`). */
 export type TargetStatus = 'pass' | 'miss' | 'not-run';
 
 /** One target and how this run fared. */

@@ -17,6 +17,7 @@ export type DeliveryOutcome =
   /** The work threw: the claim (if any) was released. */
   | 'failed';
 
+/** Per-delivery settings. */
 export interface DeliveryOptions {
   /** How long this delivery's claim holds (the invocation's remaining time). */
   readonly leaseMs: number;

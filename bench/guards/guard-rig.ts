@@ -16,6 +16,7 @@ import { projectGuard } from './project-guard';
 
 /** The guards the bench compares, in column order. */
 export const CONTENDER_NAMES = ['project', 'naive', 'powertools'] as const;
+/** One of {@link CONTENDER_NAMES}. */
 export type ContenderName = (typeof CONTENDER_NAMES)[number];
 
 /** One guard with the counter on its client. */
@@ -31,6 +32,7 @@ export interface GuardRigs {
   close(): void;
 }
 
+/** How the rigs answer refused writes. */
 export interface GuardRigOptions {
   /**
    * Answer failed conditional writes with the old item, as DynamoDB does (dynalite does not):

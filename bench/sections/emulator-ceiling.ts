@@ -15,6 +15,7 @@ import { type CallCounts, countAwsCalls } from '../aws-call-counter';
 import { createBenchQueue } from '../bench-resources';
 import { runPool } from '../pool';
 
+/** The loops' shape, mirroring one lab path. */
 export interface CeilingShape {
   readonly messages: number;
   /** `batch`: SendMessageBatch of 10, in jobs of 100 messages (a producer invocation); `single`: SendMessage each. */

@@ -18,6 +18,7 @@ export const GUARD_SCENARIOS = [
   'lapsed-owner-completes',
   'failed-work',
 ] as const;
+/** One of {@link GUARD_SCENARIOS}. */
 export type GuardScenario = (typeof GUARD_SCENARIOS)[number];
 
 /** What one delivery cost and how it ended. */
@@ -30,6 +31,7 @@ export interface GuardScenarioResult {
   readonly effects: number;
 }
 
+/** Guard → scenario → figures. */
 export type GuardRequestTable = Record<ContenderName, Record<GuardScenario, GuardScenarioResult>>;
 
 /** Both views: dynalite as it answers, and DynamoDB's ALL_OLD answer. */

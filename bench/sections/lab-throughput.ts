@@ -21,7 +21,7 @@ import type { AwsCallCounts } from '../../lab/aws-call-ledger';
 import { DynamoDbIdempotencyStore } from '../../lambda/core/dynamodb-idempotency-store';
 import { runIdempotent } from '../../lambda/core/idempotency-guard';
 import { BATCH_PARTIAL, VISIBILITY_DUP } from '../../lib/settings';
-import { type CallCounts, diffCounts } from '../aws-call-counter';
+import { diffCounts } from '../aws-call-counter';
 import { createBenchTable } from '../bench-resources';
 import { runPool } from '../pool';
 import { enqueueEvent } from '../proxy-event';
@@ -297,9 +297,4 @@ export async function measureThroughput(
   if (path !== 'guard' || !options.sameWork) return row;
   const sameWorkCeiling = await guardSameWorkCeiling(emulators, messages);
   return { ...row, sameWorkCeiling, sameWorkRatio: lab.messagesPerSecond / sameWorkCeiling.messagesPerSecond };
-}
-
-/** The calls of one site, or none. */
-export function callsAt(run: LabRun, site: string): CallCounts {
-  return run.calls[site] ?? {};
 }

@@ -40,6 +40,7 @@ export interface NaiveConsumerRequests {
   readonly perMessage: CallCounts;
 }
 
+/** Both lab paths and the naive consumer. */
 export interface PipelineRequestsResult {
   readonly batch: PipelineRequests;
   readonly guard: PipelineRequests;
@@ -51,7 +52,7 @@ function perMessage(calls: CallCounts, messages: number): CallCounts {
 }
 
 /** Per-message requests of one lab run. */
-export function pipelineRequests(path: PipelinePath, run: LabRun): PipelineRequests {
+function pipelineRequests(path: PipelinePath, run: LabRun): PipelineRequests {
   const stackName = path === 'batch' ? 'BatchPartialStack' : 'VisibilityDupStack';
   return {
     path,
