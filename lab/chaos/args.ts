@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { UsageError } from '../lab-args';
 import { CHAOS_MIXES, type ChaosMix, findMix, UnknownMixError } from './mixes';
+import { checkTimeScale, TimeScaleError } from './topologies';
 
 /** Where results go by default, relative to the project root. */
 export const DEFAULT_RESULTS_FILE = 'bench/chaos-results.json';
@@ -21,6 +22,7 @@ Options:
   --seed S              seed of the workload, the fault coin flips and the kills (default ${DEFAULT_CHAOS_SEED})
   --mix a,b,…           mixes to run (default: all): ${CHAOS_MIXES.map((mix) => mix.name).join(', ')}
   --guard on|off|both   idempotency guard of the Step 7 runs (default both)
+  --time-scale K        multiply every duration by K (1-10, default 1) on a machine too busy for 1 s timeouts
   --pollers N           concurrent pollers of the worker's mapping (default 32 for Step 7, 4 for Step 8)
   --out FILE            JSON results (default ${DEFAULT_RESULTS_FILE})
   --help                show this help
@@ -34,6 +36,7 @@ export interface ChaosCommand {
   readonly mixes: readonly ChaosMix[];
   readonly guards: readonly boolean[];
   readonly pollers: number | undefined;
+  readonly timeScale: number;
   readonly out: string;
 }
 
@@ -49,6 +52,7 @@ export function parseChaosArgs(argv: readonly string[]): ChaosCommand {
         mix: { type: 'string' },
         guard: { type: 'string', default: 'both' },
         pollers: { type: 'string' },
+        'time-scale': { type: 'string', default: '1' },
         out: { type: 'string', default: DEFAULT_RESULTS_FILE },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -77,8 +81,18 @@ export function parseChaosArgs(argv: readonly string[]): ChaosCommand {
     mixes,
     guards,
     pollers: values.pollers === undefined ? undefined : positiveInteger('--pollers', values.pollers),
+    timeScale: timeScale(values['time-scale']),
     out: values.out,
   };
+}
+
+function timeScale(text: string): number {
+  try {
+    return checkTimeScale(Number(text));
+  } catch (error) {
+    if (error instanceof TimeScaleError) throw new UsageError(`--time-scale: ${error.message}`);
+    throw error;
+  }
 }
 
 function positiveInteger(flag: string, text: string): number {

@@ -36,7 +36,7 @@ async function main(): Promise<void> {
     process.stdout.write(`${text}\n`);
   };
   const invocation = `npm run chaos -- ${process.argv.slice(2).join(' ')}`.trim();
-  print(`${invocation}\n${timeScaleText()}; ${NO_HEARTBEAT_SHARE * 100} % of Step 7 jobs without heartbeat\n`);
+  print(`${invocation}\n${timeScaleText(command.timeScale)}; ${NO_HEARTBEAT_SHARE * 100} % of Step 7 jobs without heartbeat\n`);
   const emulators = await startEmulators();
   const results: ChaosResult[] = [];
   const started = Date.now();
@@ -50,6 +50,7 @@ async function main(): Promise<void> {
           messages: command.messages,
           seed: command.seed,
           pollers: command.pollers,
+          timeScale: command.timeScale,
           emulators,
           onProgress: (progress) => print(progressLine(progress)),
         });
@@ -66,7 +67,7 @@ async function main(): Promise<void> {
   await mkdir(dirname(out), { recursive: true });
   await writeFile(
     out,
-    `${JSON.stringify({ command: invocation, timeScale: timeScaleText(), noHeartbeatShare: NO_HEARTBEAT_SHARE, totalSeconds: (Date.now() - started) / 1000, results }, null, 2)}\n`,
+    `${JSON.stringify({ command: invocation, timeScale: timeScaleText(command.timeScale), noHeartbeatShare: NO_HEARTBEAT_SHARE, totalSeconds: (Date.now() - started) / 1000, results }, null, 2)}\n`,
   );
   print(`Results: ${out}`);
   if (broken.length > 0) {

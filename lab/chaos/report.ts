@@ -2,11 +2,11 @@
 import { invariantViolations } from './invariant';
 import type { ChaosProgress, ChaosResult } from './run-chaos';
 
-/** One progress line: `[ 12.0 s] crash/guard on  delivered 640 · finished 590/1000 · in queue 410 · faults 31 · kills 12`. */
+/** One progress line: `[  12.0 s] crash/guard on  sent 1000 · delivered 640 · effects 590 · in queue 410 · faults 31 · kills 12`. */
 export function progressLine(progress: ChaosProgress): string {
   return (
     `[${progress.elapsedSeconds.toFixed(1).padStart(6)} s] ${progress.mix}/guard ${progress.guard}  ` +
-    `delivered ${progress.deliveries} · finished ${progress.finished}/${progress.sent} · in queue ${progress.inQueue} · ` +
+    `sent ${progress.sent} · delivered ${progress.deliveries} · effects ${progress.effects} · in queue ${progress.inQueue} · ` +
     `faults ${progress.faults} · kills ${progress.kills}`
   );
 }
@@ -17,7 +17,7 @@ export function resultBlock(result: ChaosResult): string {
   const verdict = problems.length === 0 ? 'invariant holds' : `INVARIANT BROKEN: ${problems.join('; ')}`;
   const w = result.worker;
   return [
-    `── ${result.mix} (guard ${result.guard}, seed ${result.seed}): ${result.description}`,
+    `── ${result.mix} (guard ${result.guard}, seed ${result.seed}, time scale ${result.timeScale}): ${result.description}`,
     `   sent ${result.sent} · deliveries ${result.deliveries} · duplicates seen ${result.duplicatesSeen} · effects applied ${result.effectsApplied} · ` +
       `in DLQ ${result.inDlq} · lost ${result.lost} · ids with effects > 1: ${result.doubleEffects} · wall ${result.wallSeconds.toFixed(1)} s`,
     `   worker: ${w.completed} completed, ${w.duplicateSkipped} duplicates skipped, ${w.duplicateInProgress} in progress elsewhere, ` +

@@ -13,7 +13,7 @@ import { type LabStack, startLab } from '../lab';
 import { seededRandom } from '../seeded-random';
 import type { ChaosMix } from './mixes';
 import { WorkerTally, type WorkerEventCounts } from './tally';
-import { chaosBatchTopology, chaosVisibilityTopology } from './topologies';
+import { chaosBatchTopology, chaosVisibilityTopology, checkTimeScale } from './topologies';
 import { batchWorkload, bodyKey, type ChaosMessage, visibilityWorkload } from './workload';
 
 /** How to run. */
@@ -23,6 +23,8 @@ export interface ChaosRunOptions {
   readonly seed: number;
   /** Step 7 only: `false` sends every job with `idempotency: false`. */
   readonly guard: boolean;
+  /** Multiplies every duration of the topology, the jobs and the hang faults (default 1). */
+  readonly timeScale?: number;
   /** Concurrent pollers of the worker's mapping (default: 32 for Step 7, 4 for Step 8). */
   readonly pollers?: number;
   /** Share running emulators (tests run several mixes side by side). */
@@ -42,7 +44,8 @@ export interface ChaosProgress {
   readonly elapsedSeconds: number;
   readonly sent: number;
   readonly deliveries: number;
-  readonly finished: number;
+  /** Effects applied so far, as the worker logs them (Step 7 `completed`, Step 8 `ok`). */
+  readonly effects: number;
   readonly inQueue: number;
   readonly faults: number;
   readonly kills: number;
@@ -56,6 +59,7 @@ export interface ChaosResult {
   /** `n/a` for BatchPartialStack, which has no guard. */
   readonly guard: 'on' | 'off' | 'n/a';
   readonly seed: number;
+  readonly timeScale: number;
   readonly sent: number;
   /** Messages handed to the worker (ReceiveMessage results of the mapping). */
   readonly deliveries: number;
@@ -87,13 +91,16 @@ export async function runChaos(options: ChaosRunOptions): Promise<ChaosResult> {
   const step7 = mix.stack === 'VisibilityDupStack';
   const guard = step7 ? (options.guard ? 'on' : 'off') : 'n/a';
   const pollers = options.pollers ?? (step7 ? 32 : 4);
+  const scale = checkTimeScale(options.timeScale ?? 1);
+  // A hang must outlast the (scaled) worker timeout, so its delay scales too.
+  const faults = mix.faults.map((rule) => (rule.delayMs === undefined ? rule : { ...rule, delayMs: rule.delayMs * scale }));
   const lab = await startLab({
-    stacks: [step7 ? chaosVisibilityTopology() : chaosBatchTopology()],
+    stacks: [step7 ? chaosVisibilityTopology(scale) : chaosBatchTopology(scale)],
     quiet: true,
     emulators: options.emulators,
     pollers,
     waitTimeSeconds: 2,
-    awsCalls: { faults: mix.faults, seed },
+    awsCalls: { faults, seed },
     bundleDir: options.bundleDir,
   });
   const stack = lab.stack(mix.stack);
@@ -103,18 +110,19 @@ export async function runChaos(options: ChaosRunOptions): Promise<ChaosResult> {
   try {
     // One warm environment per poller before the clock starts (provisioned concurrency).
     await worker?.provision(pollers);
-    const messages = step7 ? visibilityWorkload(options.messages, seed, mix, options.guard) : batchWorkload(options.messages, seed, mix);
+    const messages = step7 ? visibilityWorkload(options.messages, seed, mix, options.guard, scale) : batchWorkload(options.messages, seed, mix);
     const started = Date.now();
     await sendAll(lab.clients.sqs, stack.queueUrl, messages);
 
     if (mix.killHazardPerSecond > 0 && worker !== undefined) {
       const random = seededRandom(`${seed}|kills`);
       const tickMs = 100;
+      const hazard = mix.killHazardPerSecond / scale;
       timers.push(
         setInterval(() => {
           let kills = 0;
           for (let index = 0; index < worker.busyEnvironments; index += 1) {
-            if (random() < (mix.killHazardPerSecond * tickMs) / 1000) kills += 1;
+            if (random() < (hazard * tickMs) / 1000) kills += 1;
           }
           for (let index = 0; index < kills; index += 1) worker.killRandom(random);
         }, tickMs),
@@ -127,7 +135,7 @@ export async function runChaos(options: ChaosRunOptions): Promise<ChaosResult> {
       elapsedSeconds: (Date.now() - started) / 1000,
       sent: messages.length,
       deliveries: mappingOf(stack).messagesReceived,
-      finished: step7 ? tally.counts.completed + tally.counts.duplicateSkipped : tally.okById.size,
+      effects: step7 ? tally.counts.completed : tally.okById.size,
       inQueue: depth,
       faults: total(lab.awsCallFaults()),
       kills: worker?.kills ?? 0,
@@ -160,6 +168,7 @@ export async function runChaos(options: ChaosRunOptions): Promise<ChaosResult> {
       stack: mix.stack,
       guard,
       seed,
+      timeScale: scale,
       ...books(messages, effects, dlqKeys),
       deliveries: mappingOf(stack).messagesReceived,
       duplicatesSeen: tally.counts.redeliveries,

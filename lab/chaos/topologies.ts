@@ -2,6 +2,9 @@
  * The chaos harness's stacks: the deployed topologies with their clocks sped up, so a
  * 1 000-message run takes about a minute instead of an hour. Only timeouts change; handlers,
  * batch sizes, redrive counts and the create-then-lower rule are the stacks' own.
+ *
+ * A whole-number `scale` multiplies every duration (queue timeouts stay whole seconds), for
+ * machines too busy to keep a 1 s heartbeat honest: scale 2 halves the load per second.
  */
 import { heartbeatTimingFor } from '../../lib/settings';
 import { batchPartialTopology, type StackTopology, visibilityDupTopology } from '../../lib/topology';
@@ -24,10 +27,39 @@ export const CHAOS_BATCH_TIMING = {
   workerTimeoutSeconds: 1,
 } as const;
 
-/** VisibilityDupStack with {@link CHAOS_VISIBILITY_TIMING}: 1 s queue (created at 3 s), 3 s worker. */
-export function chaosVisibilityTopology(): StackTopology {
+/** {@link CHAOS_VISIBILITY_TIMING} with every duration multiplied by `scale`. */
+export function scaledVisibilityTiming(scale = 1): {
+  readonly visibilityTimeoutSeconds: number;
+  readonly workerTimeoutSeconds: number;
+  readonly sleepSeconds: { readonly min: number; readonly max: number };
+  readonly longJobSeconds: number;
+} {
+  const t = CHAOS_VISIBILITY_TIMING;
+  return {
+    visibilityTimeoutSeconds: t.visibilityTimeoutSeconds * scale,
+    workerTimeoutSeconds: t.workerTimeoutSeconds * scale,
+    sleepSeconds: { min: t.sleepSeconds.min * scale, max: t.sleepSeconds.max * scale },
+    longJobSeconds: t.longJobSeconds * scale,
+  };
+}
+
+/** Raised for a time scale that is not a whole number from 1 to 10. */
+export class TimeScaleError extends Error {
+  override readonly name = 'TimeScaleError';
+}
+
+/** Checks a time scale: whole numbers only, so queue visibility timeouts stay whole seconds. */
+export function checkTimeScale(scale: number): number {
+  if (!Number.isInteger(scale) || scale < 1 || scale > 10) {
+    throw new TimeScaleError(`time scale must be a whole number from 1 to 10 (SQS timeouts are whole seconds), got ${scale}`);
+  }
+  return scale;
+}
+
+/** VisibilityDupStack with {@link CHAOS_VISIBILITY_TIMING} × `scale`: 1 s queue (created at 3 s), 3 s worker. */
+export function chaosVisibilityTopology(scale = 1): StackTopology {
   const base = visibilityDupTopology();
-  const timing = CHAOS_VISIBILITY_TIMING;
+  const timing = scaledVisibilityTiming(checkTimeScale(scale));
   return {
     ...base,
     queues: base.queues.map((queue) =>
@@ -47,10 +79,14 @@ export function chaosVisibilityTopology(): StackTopology {
   };
 }
 
-/** BatchPartialStack (batch 10, partial responses on) with {@link CHAOS_BATCH_TIMING}. */
-export function chaosBatchTopology(): StackTopology {
+/** BatchPartialStack (batch 10, partial responses on) with {@link CHAOS_BATCH_TIMING} × `scale`. */
+export function chaosBatchTopology(scale = 1): StackTopology {
   const base = batchPartialTopology();
-  const timing = CHAOS_BATCH_TIMING;
+  checkTimeScale(scale);
+  const timing = {
+    visibilityTimeoutSeconds: CHAOS_BATCH_TIMING.visibilityTimeoutSeconds * scale,
+    workerTimeoutSeconds: CHAOS_BATCH_TIMING.workerTimeoutSeconds * scale,
+  };
   return {
     ...base,
     queues: base.queues.map((queue) => ({ ...queue, visibilityTimeoutSeconds: timing.visibilityTimeoutSeconds })),
@@ -59,12 +95,13 @@ export function chaosBatchTopology(): StackTopology {
 }
 
 /** One sentence stating the time scale, printed with every run and quoted in the README. */
-export function timeScaleText(): string {
-  const v = CHAOS_VISIBILITY_TIMING;
+export function timeScaleText(scale = 1): string {
+  const v = scaledVisibilityTiming(scale);
   const heartbeat = heartbeatTimingFor(v.visibilityTimeoutSeconds);
+  const round = (seconds: number): number => Math.round(seconds * 100) / 100;
   return (
-    `time-scaled topologies: VisibilityDupStack queue ${v.visibilityTimeoutSeconds} s (created at ${v.workerTimeoutSeconds} s, lowered after the mapping), ` +
-    `worker timeout ${v.workerTimeoutSeconds} s, jobs ${v.sleepSeconds.min}–${v.sleepSeconds.max} s, heartbeat every ${heartbeat.intervalMs} ms to ${heartbeat.extensionSeconds} s; ` +
-    `BatchPartialStack queue ${CHAOS_BATCH_TIMING.visibilityTimeoutSeconds} s, worker timeout ${CHAOS_BATCH_TIMING.workerTimeoutSeconds} s`
+    `time-scaled topologies (scale ${scale}): VisibilityDupStack queue ${v.visibilityTimeoutSeconds} s (created at ${v.workerTimeoutSeconds} s, lowered after the mapping), ` +
+    `worker timeout ${v.workerTimeoutSeconds} s, jobs ${round(v.sleepSeconds.min)}–${round(v.sleepSeconds.max)} s, heartbeat every ${heartbeat.intervalMs} ms to ${heartbeat.extensionSeconds} s; ` +
+    `BatchPartialStack queue ${CHAOS_BATCH_TIMING.visibilityTimeoutSeconds * scale} s, worker timeout ${CHAOS_BATCH_TIMING.workerTimeoutSeconds * scale} s`
   );
 }

@@ -5,7 +5,7 @@
 import type { VisibilityJob } from '../../lambda/visibility-dup/job';
 import { seededRandom } from '../seeded-random';
 import type { ChaosMix } from './mixes';
-import { CHAOS_VISIBILITY_TIMING } from './topologies';
+import { scaledVisibilityTiming } from './topologies';
 
 /**
  * Share of Step 7 jobs sent with `heartbeat: false`: jobs longer than the 1 s visibility
@@ -20,13 +20,14 @@ export interface ChaosMessage {
   readonly body: string;
 }
 
-/** `count` Step 7 jobs with random sleeps around the visibility timeout. */
-export function visibilityWorkload(count: number, seed: number, mix: ChaosMix, guard: boolean): ChaosMessage[] {
+/** `count` Step 7 jobs with random sleeps around the visibility timeout (× the time scale). */
+export function visibilityWorkload(count: number, seed: number, mix: ChaosMix, guard: boolean, scale = 1): ChaosMessage[] {
   const random = seededRandom(`${seed}|workload|${mix.name}`);
-  const { min, max } = CHAOS_VISIBILITY_TIMING.sleepSeconds;
+  const timing = scaledVisibilityTiming(scale);
+  const { min, max } = timing.sleepSeconds;
   return Array.from({ length: count }, (_, index) => {
     const long = random() < mix.longJobShare;
-    const sleep = long ? CHAOS_VISIBILITY_TIMING.longJobSeconds : Math.round((min + random() * (max - min)) * 100) / 100;
+    const sleep = long ? timing.longJobSeconds : Math.round((min + random() * (max - min)) * 100) / 100;
     const heartbeat = random() >= NO_HEARTBEAT_SHARE;
     const job: VisibilityJob = { id: `chaos-${seed}-${index + 1}`, sleep, heartbeat, failHeartbeat: false, idempotency: guard };
     return { key: job.id, body: JSON.stringify(job) };
