@@ -169,7 +169,7 @@ function throughputTable(results: BenchResults): string | undefined {
     '',
     table(['Path', 'Messages', 'Lab msg/s', 'Emulator ceiling msg/s', 'Lab / ceiling', 'Same work, no Lambda'], body),
     '',
-    'First send to last delete, in the steady state: each lab run first sends a few hundred messages through to start its environments (cold starts are in the bundle table), and lab start-up (bundling, provisioning) is not counted. Producers invoked directly (`lab.stack(...).invoke`, count 100 per call on the batch path), not through the throttled local API; 5 pollers. Ceiling: SendMessageBatch + ReceiveMessage(10) + DeleteMessageBatch loops on the same emulator with no Lambda, after a warm-up, best of a run before and after the lab run. Same work, no Lambda: SendMessage, ReceiveMessage(1), the guard\'s claim and completion on dynalite, DeleteMessageBatch, 5 loops.',
+    'First send to last delete, in the steady state: each lab run first sends a few hundred messages through to start its environments (cold starts are in the bundle table), and lab start-up (bundling, provisioning) is not counted. Producers invoked directly (`lab.stack(...).invoke`, count 100 per call on the batch path), not through the throttled local API; 5 pollers. Ceiling: SendMessageBatch + ReceiveMessage(10) + DeleteMessageBatch loops on the same emulator with no Lambda, after a warm-up, median of the runs before and after the lab run; short batch-path runs are done three times (lab and ceiling) and their medians compared. Same work, no Lambda: SendMessage, ReceiveMessage(1), the guard\'s claim and completion on dynalite, DeleteMessageBatch, 5 loops.',
   ].join('\n');
 }
 

@@ -25,7 +25,7 @@ import { diffCounts } from '../aws-call-counter';
 import { createBenchTable } from '../bench-resources';
 import { runPool } from '../pool';
 import { enqueueEvent } from '../proxy-event';
-import { mean } from '../stats';
+import { mean, median } from '../stats';
 import { type CeilingRun, type CeilingShape, measureCeiling } from './emulator-ceiling';
 
 /** The two paths: Step 8's batch worker, and Step 7's guarded worker with `sleep: 0`. */
@@ -52,6 +52,8 @@ export interface LabRun {
   readonly meanInitMs: Record<string, number>;
   /** Environments started during the timed run, per function id (0 after a good warm-up). */
   readonly coldStartsDuringRun: Record<string, number>;
+  /** Rates of every timed pass (this run is the median one). */
+  readonly passesMessagesPerSecond: readonly number[];
 }
 
 /** One path at one size: lab vs ceilings. */
@@ -59,7 +61,10 @@ export interface ThroughputRow {
   readonly path: PipelinePath;
   readonly messages: number;
   readonly lab: LabRun;
-  /** The emulator's ceiling (SendMessageBatch + ReceiveMessage(10) + DeleteMessageBatch loops): two runs, the faster is used. */
+  /**
+   * The emulator's ceiling (SendMessageBatch + ReceiveMessage(10) + DeleteMessageBatch loops):
+   * runs before and after the lab run; their median is used.
+   */
   readonly ceiling: readonly CeilingRun[];
   readonly ceilingMessagesPerSecond: number;
   /** lab / ceiling. */
@@ -76,6 +81,13 @@ export interface ThroughputRow {
 export class PipelineStalledError extends Error {
   override readonly name = 'PipelineStalledError';
 }
+
+/** Messages of the untimed ceiling run that warms the emulator and the SDK before each row. */
+const CEILING_WARM_UP_MESSAGES = 1000;
+
+/** Short runs are noisy (a few hundred ms): they are repeated, and medians compared. */
+const REPEAT_UP_TO_MESSAGES = 2000;
+const SHORT_RUN_REPEATS = 3;
 
 /** The mapping's pollers (Lambda starts with 5). */
 const POLLERS = 5;
@@ -136,6 +148,8 @@ export interface LabRunOptions {
    * starts are reported on their own (`meanInitMs`).
    */
   readonly warmUp: boolean;
+  /** Timed passes through the same lab; the pass with the median rate is returned. */
+  readonly passes?: number;
 }
 
 /** Warm-up sizes: enough concurrent invocations to start every environment the run uses. */
@@ -207,30 +221,40 @@ export async function measureLabPipeline(
       await produce(stack, path, warmUpMessages, Math.ceil(warmUpMessages / PRODUCER_CONCURRENCY.batch));
       await waitForDeleted(lab, warmUpMessages, 120_000);
     }
-    const mappingBefore = sumMappingCounters(Object.values(lab.counters()));
-    const callsBefore = lab.awsCallCounts();
-    const coldBefore = coldStarts(stack);
-    const reportsBefore = reports.records.length;
-    const started = performance.now();
-    const producerInvocations = await produce(stack, path, messages);
-    await waitForDeleted(lab, warmUpMessages + messages, 300_000);
-    const seconds = (performance.now() - started) / 1000;
-    const mapping = diffMappingCounters(sumMappingCounters(Object.values(lab.counters())), mappingBefore);
-    const coldAfter = coldStarts(stack);
-    return {
-      messages,
-      seconds,
-      messagesPerSecond: messages / seconds,
-      warmUpMessages,
-      labStartupMs: lab.startupMs,
-      producerInvocations,
-      workerInvocations: mapping.invocations,
-      mapping,
-      calls: sumCounts(lab.awsCallCounts(), callsBefore),
-      meanDurationMs: meanMetric(reports.records.slice(reportsBefore), 'durationMs'),
-      meanInitMs: meanMetric(reports.records, 'initDurationMs'),
-      coldStartsDuringRun: Object.fromEntries(Object.entries(coldAfter).map(([id, count]) => [id, count - (coldBefore[id] ?? 0)])),
-    };
+    const runs: Omit<LabRun, 'passesMessagesPerSecond'>[] = [];
+    let delivered = warmUpMessages;
+    for (let pass = 0; pass < (options.passes ?? 1); pass += 1) {
+      const mappingBefore = sumMappingCounters(Object.values(lab.counters()));
+      const callsBefore = lab.awsCallCounts();
+      const coldBefore = coldStarts(stack);
+      const reportsBefore = reports.records.length;
+      const started = performance.now();
+      const producerInvocations = await produce(stack, path, messages);
+      delivered += messages;
+      await waitForDeleted(lab, delivered, 300_000);
+      const seconds = (performance.now() - started) / 1000;
+      const mapping = diffMappingCounters(sumMappingCounters(Object.values(lab.counters())), mappingBefore);
+      const coldAfter = coldStarts(stack);
+      runs.push({
+        messages,
+        seconds,
+        messagesPerSecond: messages / seconds,
+        warmUpMessages,
+        labStartupMs: lab.startupMs,
+        producerInvocations,
+        workerInvocations: mapping.invocations,
+        mapping,
+        calls: sumCounts(lab.awsCallCounts(), callsBefore),
+        meanDurationMs: meanMetric(reports.records.slice(reportsBefore), 'durationMs'),
+        meanInitMs: meanMetric(reports.records, 'initDurationMs'),
+        coldStartsDuringRun: Object.fromEntries(Object.entries(coldAfter).map(([id, count]) => [id, count - (coldBefore[id] ?? 0)])),
+      });
+    }
+    const rates = runs.map((run) => run.messagesPerSecond);
+    const sorted = [...runs].sort((a, b) => a.messagesPerSecond - b.messagesPerSecond);
+    const middle = sorted[Math.floor((sorted.length - 1) / 2)];
+    if (middle === undefined) throw new PipelineStalledError('a lab run needs at least one timed pass');
+    return { ...middle, passesMessagesPerSecond: rates };
   } finally {
     reports.stop();
     await lab.stop();
@@ -270,8 +294,9 @@ async function guardSameWorkCeiling(emulators: Emulators, messages: number): Pro
 }
 
 /**
- * A warm-up, then ceiling, lab (after its own warm-up), ceiling again (the faster ceiling
- * counts), for one path and size; for the guard path also the same work without Lambda.
+ * A warm-up, then the ceiling, the lab (after its own warm-up), the ceiling again, each
+ * repeated for short runs, medians compared; for the guard path also the same work without
+ * Lambda.
  */
 export async function measureThroughput(
   emulators: Emulators,
@@ -281,16 +306,19 @@ export async function measureThroughput(
   options: { readonly sameWork: boolean } = { sameWork: true },
 ): Promise<ThroughputRow> {
   // Untimed: warms the emulator's and the SDK's code paths, as the lab run gets its warm-up.
-  await measureCeiling(emulators, batchCeilingShape(Math.min(messages, WARM_UP_MESSAGES.batch)));
-  const first = await measureCeiling(emulators, batchCeilingShape(messages));
-  const lab = await measureLabPipeline(emulators, path, messages, workDir, { warmUp: true });
-  const second = await measureCeiling(emulators, batchCeilingShape(messages));
-  const ceilingMessagesPerSecond = Math.max(first.messagesPerSecond, second.messagesPerSecond);
+  await measureCeiling(emulators, batchCeilingShape(Math.min(messages, CEILING_WARM_UP_MESSAGES)));
+  // The guard path is slow enough (dynalite) that one pass of it is not short.
+  const repeats = path === 'batch' && messages <= REPEAT_UP_TO_MESSAGES ? SHORT_RUN_REPEATS : 1;
+  const ceiling: CeilingRun[] = [];
+  for (let run = 0; run < repeats; run += 1) ceiling.push(await measureCeiling(emulators, batchCeilingShape(messages)));
+  const lab = await measureLabPipeline(emulators, path, messages, workDir, { warmUp: true, passes: repeats });
+  for (let run = 0; run < repeats; run += 1) ceiling.push(await measureCeiling(emulators, batchCeilingShape(messages)));
+  const ceilingMessagesPerSecond = median(ceiling.map((run) => run.messagesPerSecond));
   const row: ThroughputRow = {
     path,
     messages,
     lab,
-    ceiling: [first, second],
+    ceiling,
     ceilingMessagesPerSecond,
     ratio: lab.messagesPerSecond / ceilingMessagesPerSecond,
   };
