@@ -61,7 +61,7 @@ export class SimulatedHeartbeatError extends Error {
   override readonly name = 'SimulatedHeartbeatError';
 }
 
-/** SQS refused some SendMessageBatch entries even after retries. */
+/** Some SendMessageBatch entries could not be sent even after retries. */
 export class EnqueueFailedError extends Error {
   override readonly name = 'EnqueueFailedError';
   constructor(

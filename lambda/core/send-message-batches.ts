@@ -1,4 +1,5 @@
-import { SendMessageBatchCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import { SendMessageBatchCommand, type SendMessageBatchCommandOutput, type SQSClient } from '@aws-sdk/client-sqs';
+import { describeError } from '../commons/logger';
 import { EnqueueFailedError } from './errors';
 
 /** SQS accepts at most ten entries per SendMessageBatch. */
@@ -21,8 +22,9 @@ export interface SentMessage {
 
 /**
  * Sends `messages` with SendMessageBatch, ten per call (0.1 requests per message), and resends
- * the entries SQS reports as failed, up to SEND_ATTEMPTS times. Throws EnqueueFailedError
- * naming what was and was not sent when some entries still fail, so nothing is lost silently.
+ * the entries SQS reports as failed, or whose whole call failed, up to SEND_ATTEMPTS times.
+ * Throws EnqueueFailedError naming what was and was not sent when some entries still fail,
+ * so nothing is lost silently.
  */
 export async function sendMessageBatches(
   client: SQSClient,
@@ -37,12 +39,22 @@ export async function sendMessageBatches(
     const retry: OutgoingMessage[] = [];
     for (let start = 0; start < pending.length; start += MAX_ENTRIES_PER_BATCH) {
       const chunk = pending.slice(start, start + MAX_ENTRIES_PER_BATCH);
-      const result = await client.send(
-        new SendMessageBatchCommand({
-          QueueUrl: queueUrl,
-          Entries: chunk.map((message, index) => ({ Id: String(index), MessageBody: message.body })),
-        }),
-      );
+      let result: SendMessageBatchCommandOutput;
+      try {
+        result = await client.send(
+          new SendMessageBatchCommand({
+            QueueUrl: queueUrl,
+            Entries: chunk.map((message, index) => ({ Id: String(index), MessageBody: message.body })),
+          }),
+        );
+      } catch (error) {
+        // The whole call failed (after the SDK's own retries): its entries were not sent,
+        // but earlier chunks were, so keep going and report exactly what made it.
+        const { errorName, errorMessage } = describeError(error);
+        lastProblem = `${errorName}: ${errorMessage}`;
+        retry.push(...chunk);
+        continue;
+      }
       for (const ok of result.Successful ?? []) {
         const message = chunk[Number(ok.Id)];
         if (message && ok.MessageId) sent.push({ id: message.id, messageId: ok.MessageId });
@@ -60,7 +72,7 @@ export async function sendMessageBatches(
   const failedIds = [...refused, ...pending].map((message) => message.id);
   if (failedIds.length > 0) {
     throw new EnqueueFailedError(
-      `SQS refused ${failedIds.length} of ${messages.length} messages after up to ${SEND_ATTEMPTS} attempts (${lastProblem})`,
+      `could not send ${failedIds.length} of ${messages.length} messages after up to ${SEND_ATTEMPTS} attempts (${lastProblem})`,
       failedIds,
       sent.map((message) => message.id),
     );

@@ -103,6 +103,24 @@ describe('BatchPartialStack producer', () => {
     expect(sqsMock.commandCalls(SendMessageBatchCommand)).toHaveLength(3);
   });
 
+  it('answers 503 naming what was sent when a whole call fails after earlier batches went through', async () => {
+    let calls = 0;
+    sqsMock.on(SendMessageBatchCommand).callsFake((input: { Entries: { Id: string }[] }) => {
+      calls += 1;
+      if (calls > 1) throw Object.assign(new Error('connection reset'), { name: 'TimeoutError' });
+      return { Successful: input.Entries.map((e) => ({ Id: e.Id, MessageId: `m-${e.Id}` })), Failed: [] };
+    });
+
+    const response = await call(apiEvent({ count: 15 }));
+
+    expect(response.statusCode).toBe(503);
+    expect(response.body.sentIds).toHaveLength(10);
+    expect(response.body.failedIds).toHaveLength(5);
+    expect(response.body.error).toMatch(/could not send 5 of 15 messages .*TimeoutError/);
+    // First chunk once, then the failed chunk on each of the three attempts.
+    expect(sqsMock.commandCalls(SendMessageBatchCommand)).toHaveLength(4);
+  });
+
   describe.each([
     ['a zero count', { count: 0 }, /count must be an integer between 1 and 100, got 0/],
     ['a negative count', { count: -5 }, /count must be an integer between 1 and 100, got -5/],
