@@ -137,6 +137,20 @@ describe('the AWS call interceptor (lab.awsCallCounts and fault rules)', () => {
     expect(result.durationMs).toBeGreaterThanOrEqual(600);
   });
 
+  it('faults the lab\'s own clients only for rules that say where: [\'lab\']', async () => {
+    const lab = await open({
+      faults: [{ service: 'SQS', operation: 'GetQueueAttributes', probability: 1, where: ['lab'], error: { name: 'QueueDoesNotExist', message: 'injected' } }],
+    });
+    const queueUrl = lab.stack('VisibilityDupStack').queueUrl;
+
+    const fromLab = lab.clients.sqs.send(new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['All'] }));
+    const fromFunction = await invoke(lab, { getAttributes: 1 });
+
+    await expect(fromLab).rejects.toMatchObject({ name: 'QueueDoesNotExist', message: 'injected' });
+    expect(fromFunction).toMatchObject({ status: 'success', payload: { outcomes: ['ok'] } });
+    expect(lab.awsCallFaults()).toEqual({ lab: { 'SQS.GetQueueAttributes': 1 } });
+  });
+
   it('refuses a rule that cannot work before starting anything', async () => {
     await expect(open({ faults: [{ service: 'SQS', operation: 'ReceiveMessageCommand', probability: 1, delayMs: 1 }] })).rejects.toBeInstanceOf(
       FaultRuleError,
