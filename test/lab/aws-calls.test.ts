@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
+import { GetQueueAttributesCommand, ListQueuesCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StackTopology } from '../../lib/topology';
 import { type AwsCallsOptions, type AwsFaultRule, FaultPlan, FaultRuleError } from '../../lab/aws-call-faults';
@@ -137,18 +137,17 @@ describe('the AWS call interceptor (lab.awsCallCounts and fault rules)', () => {
     expect(result.durationMs).toBeGreaterThanOrEqual(600);
   });
 
-  it('faults the lab\'s own clients only for rules that say where: [\'lab\']', async () => {
-    const lab = await open({
-      faults: [{ service: 'SQS', operation: 'GetQueueAttributes', probability: 1, where: ['lab'], error: { name: 'QueueDoesNotExist', message: 'injected' } }],
-    });
-    const queueUrl = lab.stack('VisibilityDupStack').queueUrl;
+  it('faults the lab\'s own clients for rules that say where: [\'lab\'], and leaves the functions alone', async () => {
+    const rule = { service: 'SQS', probability: 1, where: ['lab'], error: { name: 'QueueDoesNotExist', message: 'injected' } };
+    // Provisioning reads queue attributes, so the lab-side rule names an operation only the test calls.
+    const lab = await open({ faults: [{ ...rule, operation: 'ListQueues' }, { ...rule, operation: 'GetQueueAttributes', where: ['VisibilityDupStack/Producer'] }] });
 
-    const fromLab = lab.clients.sqs.send(new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['All'] }));
-    const fromFunction = await invoke(lab, { getAttributes: 1 });
+    const fromLab = lab.clients.sqs.send(new ListQueuesCommand({}));
+    const fromWorker = await invoke(lab, { getAttributes: 1 });
 
     await expect(fromLab).rejects.toMatchObject({ name: 'QueueDoesNotExist', message: 'injected' });
-    expect(fromFunction).toMatchObject({ status: 'success', payload: { outcomes: ['ok'] } });
-    expect(lab.awsCallFaults()).toEqual({ lab: { 'SQS.GetQueueAttributes': 1 } });
+    expect(fromWorker).toMatchObject({ status: 'success', payload: { outcomes: ['ok'] } });
+    expect(lab.awsCallFaults()).toEqual({ lab: { 'SQS.ListQueues': 1 } });
   });
 
   it('refuses a rule that cannot work before starting anything', async () => {
