@@ -108,7 +108,7 @@ export const CHAOS_MIXES: readonly ChaosMix[] = [
     ...NONE,
     name: 'claim-throttle',
     stack: 'VisibilityDupStack',
-    description: '20 % of claims throttled (ProvisionedThroughputExceededException)',
+    description: '20 % of claims throttled (ProvisionedThroughputExceededException); with the guard off there is no claim to throttle',
     faults: [claimThrottle(0.2)],
   },
   {
