@@ -53,7 +53,10 @@ export function parseBenchArgs(argv: readonly string[]): BenchCommand {
   } catch (error) {
     throw new BenchUsageError(error instanceof Error ? error.message : String(error));
   }
-  const requested = (values.only ?? []).flatMap((value) => value.split(',')).map((value) => value.trim()).filter((value) => value !== '');
+  const requested = (values.only ?? [])
+    .flatMap((value) => value.split(','))
+    .map((value) => value.trim())
+    .filter((value) => value !== '');
   for (const name of requested) {
     if (!isSection(name)) throw new BenchUsageError(`unknown section "${name}"; sections: ${SECTIONS.join(', ')}`);
   }

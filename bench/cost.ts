@@ -54,33 +54,62 @@ const MILLION = 1_000_000;
 function gbSecondsPerMessage(invocations: readonly InvocationProfile[]): number {
   const memoryGb = DURATION_MODEL.memoryMb / 1024;
   return invocations.reduce((sum, profile) => {
-    const billedMs = Math.ceil(DURATION_MODEL.baseMs + DURATION_MODEL.perAwsRequestMs * profile.sequentialRequestsPerInvocation);
+    const billedMs = Math.ceil(
+      DURATION_MODEL.baseMs + DURATION_MODEL.perAwsRequestMs * profile.sequentialRequestsPerInvocation,
+    );
     return sum + profile.invocationsPerMessage * (billedMs / 1000) * memoryGb;
   }, 0);
 }
 
 /** Prices one message profile per million messages. */
-export function costLine(scenario: string, variant: CostLine['variant'], profile: MessageProfile, prices: PriceTable): CostLine {
+export function costLine(
+  scenario: string,
+  variant: CostLine['variant'],
+  profile: MessageProfile,
+  prices: PriceTable,
+): CostLine {
   const sqs = profile.sqsRequests * prices.sqsStandardRequest.usd * MILLION;
   const dynamodb =
-    (profile.dynamodbWriteUnits * prices.dynamodbWriteRequestUnit.usd + profile.dynamodbReadUnits * prices.dynamodbReadRequestUnit.usd) * MILLION;
+    (profile.dynamodbWriteUnits * prices.dynamodbWriteRequestUnit.usd +
+      profile.dynamodbReadUnits * prices.dynamodbReadRequestUnit.usd) *
+    MILLION;
   const invocations = profile.invocations.reduce((sum, item) => sum + item.invocationsPerMessage, 0);
   const lambdaRequests = invocations * prices.lambdaRequest.usd * MILLION;
   const lambdaCompute = gbSecondsPerMessage(profile.invocations) * prices.lambdaGbSecondX86.usd * MILLION;
   const apiGateway = profile.apiRequests * prices.apiGatewayRestRequest.usd * MILLION;
-  return { scenario, variant, profile, sqs, dynamodb, lambdaRequests, lambdaCompute, apiGateway, total: sqs + dynamodb + lambdaRequests + lambdaCompute + apiGateway };
+  return {
+    scenario,
+    variant,
+    profile,
+    sqs,
+    dynamodb,
+    lambdaRequests,
+    lambdaCompute,
+    apiGateway,
+    total: sqs + dynamodb + lambdaRequests + lambdaCompute + apiGateway,
+  };
 }
 
 /** All SQS requests in per-message counts. */
 export function sqsRequestsIn(...counts: readonly CallCounts[]): number {
-  return counts.reduce((sum, calls) => sum + Object.entries(calls).filter(([name]) => name.startsWith('SQS.')).reduce((s, [, v]) => s + v, 0), 0);
+  return counts.reduce(
+    (sum, calls) =>
+      sum +
+      Object.entries(calls)
+        .filter(([name]) => name.startsWith('SQS.'))
+        .reduce((s, [, v]) => s + v, 0),
+    0,
+  );
 }
 
 /**
  * Idle cost of one event source mapping: its pollers long-poll even when the queue is empty
  * (ReceiveMessage with a 20 s wait each), in dollars a month.
  */
-export function idleMappingCostPerMonth(pollers: number, prices: PriceTable): { readonly requests: number; readonly usd: number } {
+export function idleMappingCostPerMonth(
+  pollers: number,
+  prices: PriceTable,
+): { readonly requests: number; readonly usd: number } {
   const requests = pollers * (60 / 20) * 60 * 24 * 30;
   return { requests, usd: requests * prices.sqsStandardRequest.usd };
 }

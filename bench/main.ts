@@ -27,7 +27,9 @@ async function main(): Promise<number> {
     progress: (line) => process.stderr.write(`${line}\n`),
   });
   await writeResultsFile(command.out, results);
-  process.stdout.write(`${renderReport(results)}\n\nResults written to ${relative(process.cwd(), command.out) || command.out}\n`);
+  process.stdout.write(
+    `${renderReport(results)}\n\nResults written to ${relative(process.cwd(), command.out) || command.out}\n`,
+  );
   return 0;
 }
 
@@ -36,7 +38,9 @@ main().then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(`npm run bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `npm run bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
     process.exitCode = 1;
   },
 );

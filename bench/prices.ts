@@ -70,7 +70,7 @@ export const PRICES: PriceTable = {
     unit: 'GB-second (x86_64, first 6 billion GB-seconds a month; billed per 1 ms)',
     officialPage: 'https://aws.amazon.com/lambda/pricing/',
     confirmation:
-      'Not read from the official page. $0.0000166667 quoted for us-east-1 x86_64 by cloudchipr.com and artillery\'s price table (arm64: $0.0000133334). The stacks do not set an architecture, so their functions run on x86_64.',
+      "Not read from the official page. $0.0000166667 quoted for us-east-1 x86_64 by cloudchipr.com and artillery's price table (arm64: $0.0000133334). The stacks do not set an architecture, so their functions run on x86_64.",
   },
   apiGatewayRestRequest: {
     usd: 3.5 / 1_000_000,

@@ -46,7 +46,9 @@ function requestsTable(results: BenchResults): string | undefined {
   ]);
   const hb = requests.heartbeat;
   const heartbeatCell = (run: HeartbeatRun, nominal: number): string =>
-    `${nominal} ${Object.keys(run.calls).map((name) => name.replace('SQS.', '')).join(', ')} (measured ${run.requestsPerMessagePerMinute.toFixed(1)})`;
+    `${nominal} ${Object.keys(run.calls)
+      .map((name) => name.replace('SQS.', ''))
+      .join(', ')} (measured ${run.requestsPerMessagePerMinute.toFixed(1)})`;
   const ticks = hb.nominalTicksPerMinute;
   rows.push([
     `Heartbeat, 1 message: requests per message per minute of work (tick every ${hb.intervalMs / 1000} s)`,
@@ -60,26 +62,43 @@ function requestsTable(results: BenchResults): string | undefined {
     heartbeatCell(hb.batch.naive, ticks),
     'no heartbeat',
   ]);
-  const guardRow = (label: string, scenario: GuardScenario, note: (name: keyof GuardRequestTable, row: GuardScenarioResult) => string): string[] => {
+  const guardRow = (
+    label: string,
+    scenario: GuardScenario,
+    note: (name: keyof GuardRequestTable, row: GuardScenarioResult) => string,
+  ): string[] => {
     const cell = (name: keyof GuardRequestTable): string => {
       const aws = requests.guard.aws[name][scenario];
       const lab = requests.guard.lab[name][scenario];
-      const dynalite = lab.reads !== aws.reads || lab.writes !== aws.writes ? ` (dynalite: ${lab.writes} W, ${lab.reads} R)` : '';
+      const dynalite =
+        lab.reads !== aws.reads || lab.writes !== aws.writes ? ` (dynalite: ${lab.writes} W, ${lab.reads} R)` : '';
       const extra = note(name, aws);
       return `${aws.writes} W, ${aws.reads} R${dynalite}${extra === '' ? '' : `; ${extra}`}`;
     };
     return [label, cell('project'), cell('naive'), cell('powertools')];
   };
-  const effects = (row: GuardScenarioResult): string => (row.effects > 1 ? `effect applied ${row.effects}×` : row.effects === 1 ? 'effect once' : 'no effect');
+  const effects = (row: GuardScenarioResult): string =>
+    row.effects > 1 ? `effect applied ${row.effects}×` : row.effects === 1 ? 'effect once' : 'no effect';
   rows.push(guardRow('Guard, first delivery: DynamoDB writes, reads', 'first-delivery', () => ''));
   rows.push(guardRow('Guard, duplicate after completion', 'duplicate-after-completion', () => ''));
-  rows.push(guardRow('Guard, duplicate while the first copy works', 'duplicate-in-progress', (_, row) => (row.outcome === 'in-progress' ? `not acknowledged, ${effects(row)}` : effects(row))));
+  rows.push(
+    guardRow('Guard, duplicate while the first copy works', 'duplicate-in-progress', (_, row) =>
+      row.outcome === 'in-progress' ? `not acknowledged, ${effects(row)}` : effects(row),
+    ),
+  );
   rows.push(guardRow('Guard, takeover after the first claim lapsed', 'takeover-after-lapse', () => ''));
   rows.push(
-    guardRow('Guard, the lapsed first copy then finishes', 'lapsed-owner-completes', (_, row) => (row.outcome === 'claim-lost' ? `completion refused, ${effects(row)}` : effects(row))),
+    guardRow('Guard, the lapsed first copy then finishes', 'lapsed-owner-completes', (_, row) =>
+      row.outcome === 'claim-lost' ? `completion refused, ${effects(row)}` : effects(row),
+    ),
   );
   rows.push(guardRow('Guard, the work fails (claim released)', 'failed-work', () => ''));
-  rows.push([`Guarded worker on the lab, ${guarded.messages} first deliveries`, `${perMessage(guarded.worker)} per message`, '—', '—']);
+  rows.push([
+    `Guarded worker on the lab, ${guarded.messages} first deliveries`,
+    `${perMessage(guarded.worker)} per message`,
+    '—',
+    '—',
+  ]);
   const mappingCell = (path: typeof batch): string =>
     `${perMessage(path.mapping, 3)} (receives with messages: ${Number(path.nonEmptyReceivesPerMessage.toFixed(3))})`;
   rows.push([
@@ -88,7 +107,12 @@ function requestsTable(results: BenchResults): string | undefined {
     `hand-written consumer: ${perMessage(naiveConsumer.perMessage, 3)}`,
     '—',
   ]);
-  rows.push([`Event source mapping, guard path (batch 1, ${guarded.messages} messages)`, mappingCell(guarded), '—', '—']);
+  rows.push([
+    `Event source mapping, guard path (batch 1, ${guarded.messages} messages)`,
+    mappingCell(guarded),
+    '—',
+    '—',
+  ]);
   return [
     '### AWS requests per message',
     '',
@@ -112,13 +136,34 @@ function costTable(results: BenchResults): string | undefined {
     `**${dollars(line.total)}**`,
   ]);
   for (const line of cost.heartbeatPerMinute) {
-    rows.push([`${line.scenario}, per minute of work`, 'project', dollars(line.project), '', '', '', '', `**${dollars(line.project)}**`]);
-    rows.push([`${line.scenario}, per minute of work`, 'naive', dollars(line.naive), '', '', '', '', `**${dollars(line.naive)}**`]);
+    rows.push([
+      `${line.scenario}, per minute of work`,
+      'project',
+      dollars(line.project),
+      '',
+      '',
+      '',
+      '',
+      `**${dollars(line.project)}**`,
+    ]);
+    rows.push([
+      `${line.scenario}, per minute of work`,
+      'naive',
+      dollars(line.naive),
+      '',
+      '',
+      '',
+      '',
+      `**${dollars(line.naive)}**`,
+    ]);
   }
   return [
     `### Cost per million messages (us-east-1, prices of ${cost.pricesDate})`,
     '',
-    table(['Scenario', 'Variant', 'SQS', 'DynamoDB', 'Lambda requests', 'Lambda compute', 'API Gateway', 'Total'], rows),
+    table(
+      ['Scenario', 'Variant', 'SQS', 'DynamoDB', 'Lambda requests', 'Lambda compute', 'API Gateway', 'Total'],
+      rows,
+    ),
     '',
     ...cost.assumptions.map((text) => `- ${text}`),
   ].join('\n');
@@ -133,11 +178,17 @@ function bundleTable(results: BenchResults): string | undefined {
       .filter((row) => (row.path === 'batch' ? 'BatchPartialStack' : 'VisibilityDupStack') === stackName)
       .map((row) => row.lab.meanInitMs[functionId])
       .filter((value): value is number => value !== undefined);
-    return values.length === 0 ? '—' : `${(values.reduce((sum, value) => sum + value, 0) / values.length).toFixed(0)} ms`;
+    return values.length === 0
+      ? '—'
+      : `${(values.reduce((sum, value) => sum + value, 0) / values.length).toFixed(0)} ms`;
   };
   const rows = bundles.map((row) => [
     `${row.stackName}/${row.functionId}`,
-    row.variant === 'project' ? 'this project' : row.stackName === 'VisibilityDupStack' ? 'Powertools batch + idempotency' : 'Powertools batch',
+    row.variant === 'project'
+      ? 'this project'
+      : row.stackName === 'VisibilityDupStack'
+        ? 'Powertools batch + idempotency'
+        : 'Powertools batch',
     kb(row.bytes),
     `${row.loadMs.toFixed(0)} ms`,
     row.variant === 'project' ? initMs(row.stackName, row.functionId) : '—',
@@ -147,9 +198,19 @@ function bundleTable(results: BenchResults): string | undefined {
   return [
     '### Bundle size and load time',
     '',
-    table(['Function', 'Written with', 'Bundle (minified, SDK external)', `Load time (median of ${loads})`, 'Lab cold start (INIT, mean)', 'If the SDK were bundled'], rows),
+    table(
+      [
+        'Function',
+        'Written with',
+        'Bundle (minified, SDK external)',
+        `Load time (median of ${loads})`,
+        'Lab cold start (INIT, mean)',
+        'If the SDK were bundled',
+      ],
+      rows,
+    ),
     '',
-    'Built as CDK builds them (esbuild, node24, CommonJS, minified, `@aws-sdk/*` external: the nodejs24.x runtime provides SDK v3). Load time: a fresh `node -e` requiring the bundle, SDK clients included — a cold-start proxy, not a Lambda INIT duration. Lab cold start: the INIT phase of the lab\'s execution environments during the throughput runs (worker thread start + bundle load, several at once).',
+    "Built as CDK builds them (esbuild, node24, CommonJS, minified, `@aws-sdk/*` external: the nodejs24.x runtime provides SDK v3). Load time: a fresh `node -e` requiring the bundle, SDK clients included — a cold-start proxy, not a Lambda INIT duration. Lab cold start: the INIT phase of the lab's execution environments during the throughput runs (worker thread start + bundle load, several at once).",
   ].join('\n');
 }
 
@@ -157,19 +218,23 @@ function throughputTable(results: BenchResults): string | undefined {
   const rows = results.throughput;
   if (rows === undefined) return undefined;
   const body = rows.map((row) => [
-    row.path === 'batch' ? 'producer → SQS → ESM → batch worker (batch 10)' : 'producer → SQS → ESM → guarded worker (batch 1) → DynamoDB',
+    row.path === 'batch'
+      ? 'producer → SQS → ESM → batch worker (batch 10)'
+      : 'producer → SQS → ESM → guarded worker (batch 1) → DynamoDB',
     String(row.messages),
     row.lab.messagesPerSecond.toFixed(0),
     row.ceilingMessagesPerSecond.toFixed(0),
     `${(row.ratio * 100).toFixed(0)} %`,
-    row.sameWorkCeiling === undefined || row.sameWorkRatio === undefined ? '—' : `${row.sameWorkCeiling.messagesPerSecond.toFixed(0)} msg/s (lab: ${(row.sameWorkRatio * 100).toFixed(0)} %)`,
+    row.sameWorkCeiling === undefined || row.sameWorkRatio === undefined
+      ? '—'
+      : `${row.sameWorkCeiling.messagesPerSecond.toFixed(0)} msg/s (lab: ${(row.sameWorkRatio * 100).toFixed(0)} %)`,
   ]);
   return [
     '### Lab throughput',
     '',
     table(['Path', 'Messages', 'Lab msg/s', 'Emulator ceiling msg/s', 'Lab / ceiling', 'Same work, no Lambda'], body),
     '',
-    'First send to last delete, in the steady state: each lab run first sends a few hundred messages through to start its environments (cold starts are in the bundle table), and lab start-up (bundling, provisioning) is not counted. Producers invoked directly (`lab.stack(...).invoke`, count 100 per call on the batch path), not through the throttled local API; 5 pollers. Ceiling: SendMessageBatch + ReceiveMessage(10) + DeleteMessageBatch loops on the same emulator with no Lambda, after a warm-up, median of the runs before and after the lab run; short batch-path runs are done three times (lab and ceiling) and their medians compared. Same work, no Lambda: SendMessage, ReceiveMessage(1), the guard\'s claim and completion on dynalite, DeleteMessageBatch, 5 loops.',
+    "First send to last delete, in the steady state: each lab run first sends a few hundred messages through to start its environments (cold starts are in the bundle table), and lab start-up (bundling, provisioning) is not counted. Producers invoked directly (`lab.stack(...).invoke`, count 100 per call on the batch path), not through the throttled local API; 5 pollers. Ceiling: SendMessageBatch + ReceiveMessage(10) + DeleteMessageBatch loops on the same emulator with no Lambda, after a warm-up, median of the runs before and after the lab run; short batch-path runs are done three times (lab and ceiling) and their medians compared. Same work, no Lambda: SendMessage, ReceiveMessage(1), the guard's claim and completion on dynalite, DeleteMessageBatch, 5 loops.",
   ].join('\n');
 }
 
@@ -188,13 +253,30 @@ function guardTable(results: BenchResults): string | undefined {
   return [
     `### Guard throughput (dynalite, ${first?.concurrency ?? 8} in flight, ${first?.deliveries ?? 0} deliveries, best of 2 rounds)`,
     '',
-    table(['Guard', 'First deliveries/s', 'DynamoDB requests/s', 'Duplicates/s', 'Per first delivery', 'Effect applied twice (two copies at once)'], body),
+    table(
+      [
+        'Guard',
+        'First deliveries/s',
+        'DynamoDB requests/s',
+        'Duplicates/s',
+        'Per first delivery',
+        'Effect applied twice (two copies at once)',
+      ],
+      body,
+    ),
   ].join('\n');
 }
 
 function targetTable(results: BenchResults): string {
   const mark = { pass: '✅ pass', miss: '❌ miss', 'not-run': '— not run' } as const;
-  return ['### Targets', '', table(['Target', 'Result', 'Figure'], results.targets.map((target) => [target.target, mark[target.status], target.figure]))].join('\n');
+  return [
+    '### Targets',
+    '',
+    table(
+      ['Target', 'Result', 'Figure'],
+      results.targets.map((target) => [target.target, mark[target.status], target.figure]),
+    ),
+  ].join('\n');
 }
 
 function statusMark(results: BenchResults, id: string): string {
@@ -208,7 +290,8 @@ function summaryTable(results: BenchResults): string {
   const rows: string[][] = [];
   const requests = results.requests;
   if (requests !== undefined) {
-    const hundred = requests.producer.find((row) => row.messages === 100) ?? requests.producer[requests.producer.length - 1];
+    const hundred =
+      requests.producer.find((row) => row.messages === 100) ?? requests.producer[requests.producer.length - 1];
     if (hundred !== undefined) {
       rows.push([
         `SQS send requests per message (${hundred.messages} per POST)`,
@@ -220,7 +303,13 @@ function summaryTable(results: BenchResults): string {
     }
     const hb = requests.heartbeat;
     const ticks = hb.nominalTicksPerMinute;
-    rows.push(['Heartbeat requests per message per minute of work, 1 message', `${ticks} ChangeMessageVisibility`, `${ticks}`, 'no heartbeat', '']);
+    rows.push([
+      'Heartbeat requests per message per minute of work, 1 message',
+      `${ticks} ChangeMessageVisibility`,
+      `${ticks}`,
+      'no heartbeat',
+      '',
+    ]);
     rows.push([
       `Heartbeat requests per message per minute of work, batch of ${hb.batch.project.messages}`,
       `${ticks / hb.batch.project.messages} ChangeMessageVisibilityBatch`,
@@ -249,9 +338,21 @@ function summaryTable(results: BenchResults): string {
       const lapsed = g.aws[name]['lapsed-owner-completes'].effects > 1 ? 'twice' : 'once';
       return `${atOnce === undefined ? '' : `${atOnce.doubleEffects} of ${atOnce.racedKeys} at once; `}${lapsed} after a lapsed claim`;
     };
-    rows.push(['Guard, effect applied twice (two copies at once; a copy whose claim lapsed)', twice('project'), twice('naive'), twice('powertools'), '']);
+    rows.push([
+      'Guard, effect applied twice (two copies at once; a copy whose claim lapsed)',
+      twice('project'),
+      twice('naive'),
+      twice('powertools'),
+      '',
+    ]);
     const { batch, naiveConsumer } = requests.pipeline;
-    rows.push(['Receives + deletes per message (event source mapping, batch 10)', perMessage(batch.mapping, 2), `hand-written consumer: ${perMessage(naiveConsumer.perMessage, 2)}`, '—', '']);
+    rows.push([
+      'Receives + deletes per message (event source mapping, batch 10)',
+      perMessage(batch.mapping, 2),
+      `hand-written consumer: ${perMessage(naiveConsumer.perMessage, 2)}`,
+      '—',
+      '',
+    ]);
   }
   const cost = results.cost;
   if (cost !== undefined) {
@@ -266,18 +367,41 @@ function summaryTable(results: BenchResults): string {
   const bundles = results.bundles;
   if (bundles !== undefined) {
     const worker = (variant: 'project' | 'powertools', stackName: string): string => {
-      const row = bundles.find((candidate) => candidate.variant === variant && candidate.stackName === stackName && candidate.functionId === 'Worker');
+      const row = bundles.find(
+        (candidate) =>
+          candidate.variant === variant && candidate.stackName === stackName && candidate.functionId === 'Worker',
+      );
       return row === undefined ? '—' : `${(row.bytes / 1024).toFixed(1)} KB, loads in ${row.loadMs.toFixed(0)} ms`;
     };
     const largest = bundles.filter((row) => row.variant === 'project').reduce((a, b) => (b.bytes > a.bytes ? b : a));
-    rows.push(['Step 7 worker bundle (minified, SDK external), load time', worker('project', 'VisibilityDupStack'), '—', worker('powertools', 'VisibilityDupStack'), `≤ 100 KB ${statusMark(results, 'bundle-size')} (largest ${(largest.bytes / 1024).toFixed(1)} KB)`]);
-    rows.push(['Step 8 worker bundle, load time', worker('project', 'BatchPartialStack'), '—', worker('powertools', 'BatchPartialStack'), '']);
+    rows.push([
+      'Step 7 worker bundle (minified, SDK external), load time',
+      worker('project', 'VisibilityDupStack'),
+      '—',
+      worker('powertools', 'VisibilityDupStack'),
+      `≤ 100 KB ${statusMark(results, 'bundle-size')} (largest ${(largest.bytes / 1024).toFixed(1)} KB)`,
+    ]);
+    rows.push([
+      'Step 8 worker bundle, load time',
+      worker('project', 'BatchPartialStack'),
+      '—',
+      worker('powertools', 'BatchPartialStack'),
+      '',
+    ]);
   }
   for (const path of ['batch', 'guard'] as const) {
     const list = (results.throughput ?? []).filter((row) => row.path === path).sort((a, b) => a.messages - b.messages);
     if (list.length === 0) continue;
-    const cell = list.map((row) => `${row.messages}: ${row.lab.messagesPerSecond.toFixed(0)} msg/s = ${(row.ratio * 100).toFixed(0)} % of ${row.ceilingMessagesPerSecond.toFixed(0)}`).join('; ');
-    const sameWork = list[0]?.sameWorkRatio === undefined ? '' : ` (${((list[0]?.sameWorkRatio ?? 0) * 100).toFixed(0)} % of the same work without Lambda)`;
+    const cell = list
+      .map(
+        (row) =>
+          `${row.messages}: ${row.lab.messagesPerSecond.toFixed(0)} msg/s = ${(row.ratio * 100).toFixed(0)} % of ${row.ceilingMessagesPerSecond.toFixed(0)}`,
+      )
+      .join('; ');
+    const sameWork =
+      list[0]?.sameWorkRatio === undefined
+        ? ''
+        : ` (${((list[0]?.sameWorkRatio ?? 0) * 100).toFixed(0)} % of the same work without Lambda)`;
     rows.push([
       `Lab throughput, ${path === 'batch' ? 'batch path' : 'guard path'} (lab / emulator ceiling)`,
       `${cell}${sameWork}`,
@@ -290,11 +414,15 @@ function summaryTable(results: BenchResults): string {
   if (guards !== undefined) {
     const rate = (name: string): string => {
       const row = guards.find((candidate) => candidate.name === name);
-      return row === undefined ? '—' : `${row.firstDeliveriesPerSecond.toFixed(0)} first deliveries/s, ${row.duplicatesPerSecond.toFixed(0)} duplicates/s`;
+      return row === undefined
+        ? '—'
+        : `${row.firstDeliveriesPerSecond.toFixed(0)} first deliveries/s, ${row.duplicatesPerSecond.toFixed(0)} duplicates/s`;
     };
     rows.push(['Guard throughput on dynalite', rate('project'), rate('naive'), rate('powertools'), '']);
   }
-  return ['### Summary', '', table(['Measure', 'This project', 'Naive (tutorial)', 'Powertools', 'Target'], rows)].join('\n');
+  return ['### Summary', '', table(['Measure', 'This project', 'Naive (tutorial)', 'Powertools', 'Target'], rows)].join(
+    '\n',
+  );
 }
 
 /** Every table of the run, in markdown. */
@@ -303,7 +431,16 @@ export function renderReport(results: BenchResults): string {
   const footer =
     `_${results.mode === 'quick' ? 'Quick run (small sizes). ' : ''}Measured ${results.generatedAt.slice(0, 10)} on ${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}, ` +
     `load average ${machine.loadAverageAtStart.toFixed(1)} → ${machine.loadAverageAtEnd.toFixed(1)}; \`npm run bench\` took ${results.wallSeconds.toFixed(0)} s._`;
-  return [summaryTable(results), requestsTable(results), costTable(results), bundleTable(results), throughputTable(results), guardTable(results), targetTable(results), footer]
+  return [
+    summaryTable(results),
+    requestsTable(results),
+    costTable(results),
+    bundleTable(results),
+    throughputTable(results),
+    guardTable(results),
+    targetTable(results),
+    footer,
+  ]
     .filter((part): part is string => part !== undefined)
     .join('\n\n');
 }

@@ -68,7 +68,9 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
   const started = performance.now();
   const loadAverageAtStart = loadavg()[0] ?? 0;
   const say = (section: string, text: string): void =>
-    options.progress?.(`[bench ${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s] ${section}: ${text}`);
+    options.progress?.(
+      `[bench ${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s] ${section}: ${text}`,
+    );
   const has = (name: SectionName): boolean => options.sections.includes(name);
   const workDir = options.workDir ?? DEFAULT_WORK_DIR;
 
@@ -86,7 +88,10 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
       const heartbeat = await measureHeartbeatRequests(emulators, sizes.heartbeatTimeScale);
       say('requests', 'guard scenarios: project, naive, Powertools; on dynalite and with ALL_OLD');
       const guard = await measureGuardRequests(emulators);
-      say('requests', `lab pipelines: ${sizes.pipeline.batch} messages (batch path), ${sizes.pipeline.guard} (guard path), naive consumer`);
+      say(
+        'requests',
+        `lab pipelines: ${sizes.pipeline.batch} messages (batch path), ${sizes.pipeline.guard} (guard path), naive consumer`,
+      );
       const pipeline = await measurePipelineRequests(emulators, sizes.pipeline, workDir);
       requests = { producer, heartbeat, guard, pipeline };
     }
@@ -100,15 +105,24 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
         for (const [index, messages] of sizes.throughput[path].entries()) {
           // The same work without Lambda is slow (dynalite) and only needed once per path.
           const sameWork = path === 'guard' && index === 0;
-          say('throughput', `${path} path, ${messages} messages: warm-up, ceiling, lab (after its warm-up), ceiling${sameWork ? ', same work without Lambda' : ''}`);
+          say(
+            'throughput',
+            `${path} path, ${messages} messages: warm-up, ceiling, lab (after its warm-up), ceiling${sameWork ? ', same work without Lambda' : ''}`,
+          );
           const row = await measureThroughput(emulators, path, messages, workDir, { sameWork });
-          say('throughput', `${path} path, ${messages} messages: lab ${row.lab.messagesPerSecond.toFixed(0)} msg/s, ceiling ${row.ceilingMessagesPerSecond.toFixed(0)} msg/s (${(row.ratio * 100).toFixed(0)} %)`);
+          say(
+            'throughput',
+            `${path} path, ${messages} messages: lab ${row.lab.messagesPerSecond.toFixed(0)} msg/s, ceiling ${row.ceilingMessagesPerSecond.toFixed(0)} msg/s (${(row.ratio * 100).toFixed(0)} %)`,
+          );
           throughput.push(row);
         }
       }
     }
     if (has('guard')) {
-      say('guard', `${sizes.guard.deliveries} deliveries × 2 rounds per guard, ${sizes.guard.concurrency} in flight, ${sizes.guard.racedKeys} raced keys`);
+      say(
+        'guard',
+        `${sizes.guard.deliveries} deliveries × 2 rounds per guard, ${sizes.guard.concurrency} in flight, ${sizes.guard.racedKeys} raced keys`,
+      );
       guardThroughput = await measureGuardThroughput(emulators, sizes.guard);
     }
   } finally {

@@ -34,7 +34,12 @@ function producerTarget(results: Omit<BenchResults, 'targets'>): TargetResult {
   const worst = Math.max(...rows.map((row) => row.batchRequestsPerMessage), lab ?? 0);
   const parts = rows.map((row) => `${row.messages}: ${row.batchRequestsPerMessage.toFixed(3)}`);
   if (lab !== undefined) parts.push(`lab producer: ${lab.toFixed(3)}`);
-  return { id: 'producer-batching', target, status: worst <= 0.1 + EPSILON ? 'pass' : 'miss', figure: parts.join(', ') };
+  return {
+    id: 'producer-batching',
+    target,
+    status: worst <= 0.1 + EPSILON ? 'pass' : 'miss',
+    figure: parts.join(', '),
+  };
 }
 
 function guardTarget(results: Omit<BenchResults, 'targets'>): TargetResult {
@@ -74,12 +79,20 @@ function throughputTargets(results: Omit<BenchResults, 'targets'>, path: Pipelin
   const fallTarget = `${label}: ratio falls by at most a fifth from ${small?.messages ?? 1000} to ${large?.messages ?? 10000} messages`;
   if (small === undefined || large === undefined || small === large) {
     return [
-      { id: `${path}-throughput-ratio`, target: ratioTarget, status: small === undefined ? 'not-run' : small.ratio >= MIN_THROUGHPUT_RATIO ? 'pass' : 'miss', figure: small === undefined ? '' : `${(small.ratio * 100).toFixed(0)} %` },
+      {
+        id: `${path}-throughput-ratio`,
+        target: ratioTarget,
+        status: small === undefined ? 'not-run' : small.ratio >= MIN_THROUGHPUT_RATIO ? 'pass' : 'miss',
+        figure: small === undefined ? '' : `${(small.ratio * 100).toFixed(0)} %`,
+      },
       { id: `${path}-throughput-scaling`, target: fallTarget, status: 'not-run', figure: '' },
     ];
   }
   const kept = large.ratio / small.ratio;
-  const sameWork = small.sameWorkRatio === undefined ? '' : `; ${(small.sameWorkRatio * 100).toFixed(0)} % of the same work without Lambda`;
+  const sameWork =
+    small.sameWorkRatio === undefined
+      ? ''
+      : `; ${(small.sameWorkRatio * 100).toFixed(0)} % of the same work without Lambda`;
   return [
     {
       id: `${path}-throughput-ratio`,

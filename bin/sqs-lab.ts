@@ -5,8 +5,8 @@
  */
 import { App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { BatchPartialStack } from '../lib/batch-partial-stack';
 import { parseBatchPartialOptions } from '../lib/batch-partial-options';
+import { BatchPartialStack } from '../lib/batch-partial-stack';
 import { VisibilityDupStack } from '../lib/visibility-dup-stack';
 
 const app = new App();

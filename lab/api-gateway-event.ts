@@ -47,7 +47,10 @@ export function toProxyEvent(options: {
     headerPairs.push([request.rawHeaders[index] ?? '', request.rawHeaders[index + 1] ?? '']);
   }
   headerPairs.push(
-    ['X-Amzn-Trace-Id', `Root=1-${Math.floor(now.getTime() / 1000).toString(16)}-${options.requestId.replaceAll('-', '').slice(0, 24)}`],
+    [
+      'X-Amzn-Trace-Id',
+      `Root=1-${Math.floor(now.getTime() / 1000).toString(16)}-${options.requestId.replaceAll('-', '').slice(0, 24)}`,
+    ],
     ['X-Forwarded-For', sourceIp],
     ['X-Forwarded-Port', String(request.socket.localPort ?? 80)],
     ['X-Forwarded-Proto', 'http'],
@@ -82,7 +85,7 @@ export function toProxyEvent(options: {
       resourceId: route.resourceId,
       resourcePath: route.resourcePath,
       httpMethod: method,
-      extendedRequestId: options.requestId.slice(0, 8) + 'FAKE=',
+      extendedRequestId: `${options.requestId.slice(0, 8)}FAKE=`,
       requestTime: requestTime(now),
       path: stagePath,
       accountId: LAB_ACCOUNT_ID,

@@ -81,7 +81,12 @@ export const DEFAULT_FAULT_SEED = 1;
 export function validateFaultRules(rules: readonly AwsFaultRule[]): void {
   rules.forEach((rule, index) => {
     const where = `fault rule ${index} (${rule.service}.${rule.operation})`;
-    if (typeof rule.service !== 'string' || rule.service === '' || typeof rule.operation !== 'string' || rule.operation === '') {
+    if (
+      typeof rule.service !== 'string' ||
+      rule.service === '' ||
+      typeof rule.operation !== 'string' ||
+      rule.operation === ''
+    ) {
       throw new FaultRuleError(`${where}: service and operation are required ("*" matches any)`);
     }
     if (rule.operation.endsWith('Command')) {
@@ -117,7 +122,13 @@ export function validateFaultRules(rules: readonly AwsFaultRule[]): void {
 }
 
 /** Whether `rule` covers this call (all but the coin flip). */
-export function ruleApplies(rule: AwsFaultRule, site: CallSite, service: string, operation: string, input: unknown): boolean {
+export function ruleApplies(
+  rule: AwsFaultRule,
+  site: CallSite,
+  service: string,
+  operation: string,
+  input: unknown,
+): boolean {
   const sites = rule.where;
   if (sites === undefined ? site === LAB_CALL_SITE : !sites.includes(site)) return false;
   if (rule.service !== '*' && rule.service !== service) return false;
@@ -167,6 +178,6 @@ function matches(condition: AwsCallMatch, input: unknown): boolean {
   const text = value === undefined ? undefined : typeof value === 'string' ? value : JSON.stringify(value);
   if (condition.equals !== undefined && value !== condition.equals) return false;
   if (condition.contains !== undefined && (text === undefined || !text.includes(condition.contains))) return false;
-  if (condition.notContains !== undefined && text !== undefined && text.includes(condition.notContains)) return false;
+  if (condition.notContains && text?.includes(condition.notContains)) return false;
   return true;
 }

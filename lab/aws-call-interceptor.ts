@@ -114,7 +114,11 @@ export function instrumentClient(client: MiddlewareClient, hooks: Omit<Intercept
     }
     return next(args);
   };
-  client.middlewareStack.add(middleware as never, { step: 'initialize', name: 'labAwsCallInterceptor', override: true });
+  client.middlewareStack.add(middleware as never, {
+    step: 'initialize',
+    name: 'labAwsCallInterceptor',
+    override: true,
+  });
 }
 
 /** An SDK service exception class (`new Cls({ message, $metadata })`). */
@@ -144,7 +148,10 @@ export function buildFaultError(
   }
   if (typeof exported === 'function') {
     try {
-      const instance = new (exported as ServiceExceptionClass)({ message: error.message, $metadata: { attempts: 1, totalRetryDelay: 0 } });
+      const instance = new (exported as ServiceExceptionClass)({
+        message: error.message,
+        $metadata: { attempts: 1, totalRetryDelay: 0 },
+      });
       if (instance instanceof Error && instance.name === error.name) return instance;
     } catch {
       // Not an exception class after all: fall through to a plain error.

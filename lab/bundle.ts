@@ -7,7 +7,7 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, type BuildOptions } from 'esbuild';
+import { type BuildOptions, build } from 'esbuild';
 import { PROJECT_ROOT } from '../lib/project-root';
 
 /** Where function bundles go by default: `.lab/bundles/<stack>/<fn>/index.cjs`. */
@@ -45,8 +45,16 @@ export async function bundleFunction(options: {
   readonly functionId: string;
   readonly bundleDir?: string;
 }): Promise<string> {
-  const outfile = join(resolve(PROJECT_ROOT, options.bundleDir ?? DEFAULT_BUNDLE_DIR), options.stackName, options.functionId, 'index.cjs');
-  const files = await esbuildOutputs({ ...NODEJS_FUNCTION_OPTIONS, entryPoints: [resolve(PROJECT_ROOT, options.entry)] }, options.entry);
+  const outfile = join(
+    resolve(PROJECT_ROOT, options.bundleDir ?? DEFAULT_BUNDLE_DIR),
+    options.stackName,
+    options.functionId,
+    'index.cjs',
+  );
+  const files = await esbuildOutputs(
+    { ...NODEJS_FUNCTION_OPTIONS, entryPoints: [resolve(PROJECT_ROOT, options.entry)] },
+    options.entry,
+  );
   // The map first, so a reader of the new bundle never finds an old map beside it.
   if (files.map !== undefined) await writeAtomically(`${outfile}.map`, files.map);
   await writeAtomically(outfile, files.code);
@@ -65,7 +73,10 @@ export async function bundleRuntimeWorker(): Promise<string> {
   return outfile;
 }
 
-async function esbuildOutputs(options: BuildOptions, entry: string): Promise<{ code: string; map: string | undefined }> {
+async function esbuildOutputs(
+  options: BuildOptions,
+  entry: string,
+): Promise<{ code: string; map: string | undefined }> {
   try {
     const result = await build({ ...options, write: false, outfile: 'index.cjs' });
     const files = result.outputFiles ?? [];

@@ -5,10 +5,10 @@
  */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SQSClient } from '@aws-sdk/client-sqs';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { SQSClient } from '@aws-sdk/client-sqs';
 import dynalite from 'dynalite';
-import { interceptLocalhostDns, startFauxqs, type FauxqsServer } from 'fauxqs';
+import { type FauxqsServer, interceptLocalhostDns, startFauxqs } from 'fauxqs';
 import { allowSqsCharacterSet } from './fauxqs-fidelity';
 import { LAB_CREDENTIALS, LAB_REGION } from './local-aws';
 

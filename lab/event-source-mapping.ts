@@ -15,7 +15,7 @@ import {
 } from '@aws-sdk/client-sqs';
 import { settleBatch } from './batch-response';
 import { LAB_REGION } from './local-aws';
-import type { InvocationResult, Invocable } from './local-lambda';
+import type { Invocable, InvocationResult } from './local-lambda';
 import type { LabLogs } from './logs';
 import { toSqsEvent } from './sqs-event';
 

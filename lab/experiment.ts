@@ -4,8 +4,8 @@
  * posts to the stacks in `cdk-outputs.json` and reads CloudWatch Logs, DynamoDB and SQS.
  */
 import { startEmulators } from './emulators';
-import { EXPERIMENTS, findExperiment } from './experiments/catalog';
 import { openAwsProbe, requiredContextFlags } from './experiments/aws-probe';
+import { EXPERIMENTS, findExperiment } from './experiments/catalog';
 import { openLocalProbe } from './experiments/local-probe';
 import type { StackProbe } from './experiments/probe';
 import { ProgressBoard } from './experiments/progress';
@@ -37,7 +37,8 @@ function parseArguments(argv: readonly string[]): Arguments {
     if (arg === '--help' || arg === '-h') throw new UsageError('');
     if (arg === '--target') {
       const value = argv[(i += 1)];
-      if (value !== 'local' && value !== 'aws') throw new UsageError(`--target must be local or aws, got ${value ?? 'nothing'}`);
+      if (value !== 'local' && value !== 'aws')
+        throw new UsageError(`--target must be local or aws, got ${value ?? 'nothing'}`);
       target = value;
     } else if (arg === '--outputs') {
       const value = argv[(i += 1)];

@@ -9,13 +9,19 @@ import { createRequire } from 'node:module';
 import { DeleteTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteQueueCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import {
-  batchPartialTopology,
   type BatchPartialOptions,
+  batchPartialTopology,
   DEFAULT_BATCH_PARTIAL_OPTIONS,
   type StackTopology,
   visibilityDupTopology,
 } from '../lib/topology';
-import { type AwsCallsOptions, DEFAULT_FAULT_SEED, FaultPlan, LAB_CALL_SITE, validateFaultRules } from './aws-call-faults';
+import {
+  type AwsCallsOptions,
+  DEFAULT_FAULT_SEED,
+  FaultPlan,
+  LAB_CALL_SITE,
+  validateFaultRules,
+} from './aws-call-faults';
 import { buildFaultError, instrumentClient } from './aws-call-interceptor';
 import { type AwsCallCounts, AwsCallLedger } from './aws-call-ledger';
 import { bundleFunction, bundleRuntimeWorker } from './bundle';
@@ -30,7 +36,7 @@ import {
 import { EventSourceMapping, type MappingCounters } from './event-source-mapping';
 import { LocalApi } from './local-api';
 import { fakeAwsEnvironment } from './local-aws';
-import { type InvocationResult, lambdaEnvironment, LocalFunction } from './local-lambda';
+import { type InvocationResult, LocalFunction, lambdaEnvironment } from './local-lambda';
 import { LabLogs, printLogs } from './logs';
 import { buildLabOutputs, type LabOutputs } from './outputs';
 import {
@@ -205,14 +211,16 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
       stacks,
       stack(name) {
         const stack = stacks.get(name);
-        if (stack === undefined) throw new TopologyError(`this lab does not serve ${name}; start it with stacks: ['${name}']`);
+        if (stack === undefined)
+          throw new TopologyError(`this lab does not serve ${name}; start it with stacks: ['${name}']`);
         return stack;
       },
       logs,
       counters() {
         const counters: Record<string, MappingCounters> = {};
         for (const stack of stacks.values()) {
-          for (const mapping of stack.mappings) counters[`${stack.stackName}/${mappingFunctionId(stack, mapping)}`] = mapping.counters;
+          for (const mapping of stack.mappings)
+            counters[`${stack.stackName}/${mappingFunctionId(stack, mapping)}`] = mapping.counters;
         }
         return counters;
       },
@@ -237,7 +245,8 @@ function resolveTopologies(options: StartLabOptions): StackTopology[] {
       : batchPartialTopology(options.batchOptions ?? DEFAULT_BATCH_PARTIAL_OPTIONS);
   });
   const names = topologies.map((topology) => topology.stackName);
-  if (new Set(names).size !== names.length) throw new TopologyError(`a lab serves each stack once, got ${names.join(', ')}`);
+  if (new Set(names).size !== names.length)
+    throw new TopologyError(`a lab serves each stack once, got ${names.join(', ')}`);
   return topologies;
 }
 
@@ -247,7 +256,12 @@ async function bundleAll(topologies: readonly StackTopology[], bundleDir: string
   const entries = await Promise.all(
     topologies.flatMap((topology) =>
       topology.functions.map(async (spec) => {
-        const path = await bundleFunction({ entry: spec.entry, stackName: topology.stackName, functionId: spec.id, bundleDir });
+        const path = await bundleFunction({
+          entry: spec.entry,
+          stackName: topology.stackName,
+          functionId: spec.id,
+          bundleDir,
+        });
         return [`${topology.stackName}/${spec.id}`, path] as const;
       }),
     ),
@@ -270,7 +284,11 @@ async function startStack(context: {
   const { topology } = provisioned;
   const functions: Record<string, LocalFunction> = {};
   for (const spec of topology.functions) {
-    const ref = { stackName: topology.stackName, functionId: spec.id, functionName: `${topology.stackName}-${spec.id}` };
+    const ref = {
+      stackName: topology.stackName,
+      functionId: spec.id,
+      functionName: `${topology.stackName}-${spec.id}`,
+    };
     const fn = new LocalFunction({
       ref,
       bundlePath: context.bundles.get(`${topology.stackName}/${spec.id}`) ?? '',

@@ -56,7 +56,8 @@ export class LocalApi {
     const api = new LocalApi(server, options);
     server.on('request', (request: IncomingMessage, response: ServerResponse) => {
       api.handle(request, response).catch((error: unknown) => {
-        if (!response.headersSent) sendJson(response, 500, { message: 'Internal server error' }, 'InternalServerErrorException');
+        if (!response.headersSent)
+          sendJson(response, 500, { message: 'Internal server error' }, 'InternalServerErrorException');
         response.destroy(error instanceof Error ? error : undefined);
       });
     });
@@ -101,10 +102,12 @@ export class LocalApi {
     const timeout = new AbortController();
     const result = await Promise.race([
       this.options.fn.invoke(event).catch((): InvocationResult | undefined => undefined),
-      sleep(this.options.integrationTimeoutMs ?? INTEGRATION_TIMEOUT_MS, 'timeout' as const, { signal: timeout.signal }),
+      sleep(this.options.integrationTimeoutMs ?? INTEGRATION_TIMEOUT_MS, 'timeout' as const, {
+        signal: timeout.signal,
+      }),
     ]);
     timeout.abort();
-    const common = { 'x-amzn-RequestId': requestId, 'x-amz-apigw-id': requestId.slice(0, 8) + 'FAKE=' };
+    const common = { 'x-amzn-RequestId': requestId, 'x-amz-apigw-id': `${requestId.slice(0, 8)}FAKE=` };
     if (result === 'timeout') {
       sendJson(response, 504, { message: 'Endpoint request timed out' }, 'IntegrationTimeout', common);
       return;
@@ -128,7 +131,8 @@ export function parseProxyResponse(
 ): { readonly statusCode: number; readonly headers: Record<string, string[]>; readonly body: string } | undefined {
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return undefined;
   const { statusCode, headers, multiValueHeaders, body } = payload as Record<string, unknown>;
-  if (typeof statusCode !== 'number' || !Number.isInteger(statusCode) || statusCode < 100 || statusCode > 599) return undefined;
+  if (typeof statusCode !== 'number' || !Number.isInteger(statusCode) || statusCode < 100 || statusCode > 599)
+    return undefined;
   if (body !== undefined && body !== null && typeof body !== 'string') return undefined;
   const merged: Record<string, string[]> = {};
   if (headers !== undefined && headers !== null) {

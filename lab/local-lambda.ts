@@ -134,8 +134,12 @@ class ExecutionEnvironment {
   }
 
   /** Starts a worker and runs the INIT phase; resolves once the handler is loaded. */
-  static start(options: LocalFunctionOptions, index: number): Promise<
-    { readonly ok: true; readonly environment: ExecutionEnvironment; readonly initDurationMs: number } | { readonly ok: false; readonly error: ErrorDocument }
+  static start(
+    options: LocalFunctionOptions,
+    index: number,
+  ): Promise<
+    | { readonly ok: true; readonly environment: ExecutionEnvironment; readonly initDurationMs: number }
+    | { readonly ok: false; readonly error: ErrorDocument }
   > {
     const freezeBuffer = new SharedArrayBuffer(4);
     const day = new Date().toISOString().slice(0, 10).replaceAll('-', '/');
@@ -170,7 +174,10 @@ class ExecutionEnvironment {
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
         void environment.terminate();
-        resolve({ ok: false, error: { errorType: 'Runtime.InitTimeout', errorMessage: 'INIT phase timed out', trace: [] } });
+        resolve({
+          ok: false,
+          error: { errorType: 'Runtime.InitTimeout', errorMessage: 'INIT phase timed out', trace: [] },
+        });
       }, INIT_TIMEOUT_MS);
       const onInit = (message: FromRuntimeMessage): void => {
         if (message.type === 'ready') {
@@ -202,7 +209,8 @@ class ExecutionEnvironment {
           break;
         case 'aws-call':
           this.options.awsCalls?.ledger.count(callSite(this.options.ref), message.call);
-          if (message.faultRule !== undefined) this.options.awsCalls?.ledger.fault(callSite(this.options.ref), message.call);
+          if (message.faultRule !== undefined)
+            this.options.awsCalls?.ledger.fault(callSite(this.options.ref), message.call);
           break;
         case 'crash':
           void this.kill(`fault rule ${message.faultRule} crashed the environment at ${message.call}`);
@@ -218,7 +226,12 @@ class ExecutionEnvironment {
           this.settle({ kind: 'result', payloadJson: message.payloadJson, maxMemoryUsedMB: message.maxMemoryUsedMB });
           break;
         case 'error':
-          this.settle({ kind: 'error', error: message.error, maxMemoryUsedMB: message.maxMemoryUsedMB, fatal: message.fatal });
+          this.settle({
+            kind: 'error',
+            error: message.error,
+            maxMemoryUsedMB: message.maxMemoryUsedMB,
+            fatal: message.fatal,
+          });
           break;
       }
     });
@@ -261,7 +274,13 @@ class ExecutionEnvironment {
       this.generation += 1;
       Atomics.store(this.freeze, 0, this.generation);
       Atomics.notify(this.freeze, 0);
-      const message: ToRuntimeMessage = { type: 'invoke', requestId, eventJson, deadlineMs, generation: this.generation };
+      const message: ToRuntimeMessage = {
+        type: 'invoke',
+        requestId,
+        eventJson,
+        deadlineMs,
+        generation: this.generation,
+      };
       this.worker.postMessage(message);
     });
   }
@@ -341,7 +360,9 @@ export class LocalFunction implements Invocable {
   /** Invokes the function synchronously (RequestResponse) with `event`. */
   invoke(event: unknown): Promise<InvocationResult> {
     if (this.stopped) {
-      return Promise.reject(new FunctionStoppedError(`${this.ref.functionName} was stopped; start a new lab to invoke it`));
+      return Promise.reject(
+        new FunctionStoppedError(`${this.ref.functionName} was stopped; start a new lab to invoke it`),
+      );
     }
     const running = this.run(event);
     this.inFlight.add(running);
@@ -370,7 +391,8 @@ export class LocalFunction implements Invocable {
         remaining -= 1;
         this.coldStarts += 1;
         const init = await ExecutionEnvironment.start(this.options, this.coldStarts);
-        if (!init.ok) throw new Error(`${this.ref.functionName} INIT failed: ${init.error.errorType}: ${init.error.errorMessage}`);
+        if (!init.ok)
+          throw new Error(`${this.ref.functionName} INIT failed: ${init.error.errorType}: ${init.error.errorMessage}`);
         if (this.stopped) {
           await init.environment.terminate();
           return;
@@ -435,16 +457,34 @@ export class LocalFunction implements Invocable {
     const outcome = await environment.run(requestId, eventJson, this.timeoutSeconds * 1000);
     this.busy.delete(environment);
     const durationMs = performance.now() - invokeStarted;
-    if (environment.isAlive && !this.stopped && (outcome.kind === 'result' || (outcome.kind === 'error' && !outcome.fatal))) {
+    if (
+      environment.isAlive &&
+      !this.stopped &&
+      (outcome.kind === 'result' || (outcome.kind === 'error' && !outcome.fatal))
+    ) {
       this.idle.push(environment);
     } else {
       await environment.terminate();
     }
     switch (outcome.kind) {
       case 'result':
-        return this.finish(requestId, started, { status: 'success', payload: JSON.parse(outcome.payloadJson) }, initDurationMs, outcome.maxMemoryUsedMB, durationMs);
+        return this.finish(
+          requestId,
+          started,
+          { status: 'success', payload: JSON.parse(outcome.payloadJson) },
+          initDurationMs,
+          outcome.maxMemoryUsedMB,
+          durationMs,
+        );
       case 'error':
-        return this.finish(requestId, started, { status: 'error', error: outcome.error }, initDurationMs, outcome.maxMemoryUsedMB, durationMs);
+        return this.finish(
+          requestId,
+          started,
+          { status: 'error', error: outcome.error },
+          initDurationMs,
+          outcome.maxMemoryUsedMB,
+          durationMs,
+        );
       case 'timeout':
         return this.finish(
           requestId,
@@ -491,7 +531,12 @@ export class LocalFunction implements Invocable {
       maxMemoryUsedMB,
       ...(initDurationMs === undefined ? {} : { initDurationMs: Math.round(initDurationMs * 100) / 100 }),
     };
-    this.platform(requestId, 'platform.runtimeDone', { requestId, status, ...(errorType ? { errorType } : {}), metrics: { durationMs } });
+    this.platform(requestId, 'platform.runtimeDone', {
+      requestId,
+      status,
+      ...(errorType ? { errorType } : {}),
+      metrics: { durationMs },
+    });
     this.platform(requestId, 'platform.report', { requestId, status, ...(errorType ? { errorType } : {}), metrics });
     return result.status === 'success'
       ? { status: 'success', requestId, payload: result.payload, durationMs }
@@ -500,7 +545,14 @@ export class LocalFunction implements Invocable {
 
   private platform(requestId: string, type: PlatformEvent['type'], record: Record<string, unknown>): void {
     const parsed: PlatformEvent = { time: new Date().toISOString(), type, record };
-    this.options.logs.publish({ kind: 'platform', ...this.ref, requestId, line: JSON.stringify(parsed), parsed, time: Date.now() });
+    this.options.logs.publish({
+      kind: 'platform',
+      ...this.ref,
+      requestId,
+      line: JSON.stringify(parsed),
+      parsed,
+      time: Date.now(),
+    });
   }
 }
 

@@ -98,7 +98,10 @@ export function functionTag(ref: FunctionRef): string {
  * REPORT line per invocation. Mapping records are not printed (CloudWatch has no such lines).
  * Returns a function that detaches the printer.
  */
-export function printLogs(logs: LabLogs, write: (text: string) => void = (text) => process.stdout.write(text)): () => void {
+export function printLogs(
+  logs: LabLogs,
+  write: (text: string) => void = (text) => process.stdout.write(text),
+): () => void {
   const listener = (record: LabLogRecord): void => {
     if (record.kind === 'function') {
       write(`${functionTag(record)} ${record.line}\n`);

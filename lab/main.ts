@@ -53,7 +53,9 @@ async function main(): Promise<void> {
   process.stdout.write(readyText(lab, outputsPath, command.batchOptions));
   await new Promise<void>((resolve) => {
     const onSignal = (signal: NodeJS.Signals): void => {
-      process.stdout.write(`\n${signal}: stopping the lab (batches in flight finish first; Ctrl-C again to quit at once)\n`);
+      process.stdout.write(
+        `\n${signal}: stopping the lab (batches in flight finish first; Ctrl-C again to quit at once)\n`,
+      );
       process.off('SIGINT', onSignal);
       process.off('SIGTERM', onSignal);
       process.once('SIGINT', () => process.exit(130));

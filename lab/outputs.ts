@@ -38,7 +38,8 @@ export function buildLabOutputs(
     const entry: Record<string, string> = { ApiEndpoint: stack.apiEndpoint, QueueUrl: stack.queueUrl };
     if (stack.dlqUrl !== undefined) entry.DlqUrl = stack.dlqUrl;
     // Same keys as lib/topology-stack.ts; the log group names tell where AWS would keep the lines.
-    for (const [id, fn] of Object.entries(stack.functions)) entry[`${id}LogGroup`] = `/aws/lambda/${fn.ref.functionName}`;
+    for (const [id, fn] of Object.entries(stack.functions))
+      entry[`${id}LogGroup`] = `/aws/lambda/${fn.ref.functionName}`;
     const tables = Object.entries(stack.tableNames);
     for (const [id, name] of tables) entry[tables.length === 1 ? 'TableName' : `${id}TableName`] = name;
     outputs[stack.stackName] = entry;

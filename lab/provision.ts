@@ -55,9 +55,14 @@ export function resourceName(namePrefix: string, stackName: string, id: string):
  * Creates every queue (dead-letter queues first, so redrive policies can name them) and every
  * table of the stack. Queues with `createVisibilityTimeoutSeconds` start at that value.
  */
-export async function createStackResources(topology: StackTopology, context: ProvisionContext): Promise<ProvisionedStack> {
+export async function createStackResources(
+  topology: StackTopology,
+  context: ProvisionContext,
+): Promise<ProvisionedStack> {
   const queues = new Map<string, ProvisionedQueue>();
-  const ordered = [...topology.queues].sort((a, b) => Number(a.deadLetter !== undefined) - Number(b.deadLetter !== undefined));
+  const ordered = [...topology.queues].sort(
+    (a, b) => Number(a.deadLetter !== undefined) - Number(b.deadLetter !== undefined),
+  );
   for (const spec of ordered) {
     queues.set(spec.id, await createQueue(topology, spec, queues, context));
   }
@@ -137,7 +142,9 @@ async function createQueue(
   if (spec.deadLetter !== undefined) {
     const target = created.get(spec.deadLetter.queueId);
     if (target === undefined) {
-      throw new TopologyError(`${topology.stackName}: queue "${spec.id}" redrives to unknown queue "${spec.deadLetter.queueId}"`);
+      throw new TopologyError(
+        `${topology.stackName}: queue "${spec.id}" redrives to unknown queue "${spec.deadLetter.queueId}"`,
+      );
     }
     attributes.RedrivePolicy = JSON.stringify({
       deadLetterTargetArn: target.arn,
@@ -146,7 +153,9 @@ async function createQueue(
   }
   const { QueueUrl: url } = await context.sqs.send(new CreateQueueCommand({ QueueName: name, Attributes: attributes }));
   if (url === undefined) throw new TopologyError(`CreateQueue returned no URL for ${name}`);
-  const { Attributes } = await context.sqs.send(new GetQueueAttributesCommand({ QueueUrl: url, AttributeNames: ['QueueArn'] }));
+  const { Attributes } = await context.sqs.send(
+    new GetQueueAttributesCommand({ QueueUrl: url, AttributeNames: ['QueueArn'] }),
+  );
   const arn = Attributes?.QueueArn;
   if (arn === undefined) throw new TopologyError(`GetQueueAttributes returned no QueueArn for ${name}`);
   return { id: spec.id, name, url, arn };

@@ -65,7 +65,12 @@ export type FromRuntimeMessage =
   | { readonly type: 'aws-call'; readonly call: string; readonly faultRule?: number }
   /** A crash rule fired: the environment waits, blocked, for the main thread to terminate it. */
   | { readonly type: 'crash'; readonly call: string; readonly faultRule: number }
-  | { readonly type: 'result'; readonly requestId: string; readonly payloadJson: string; readonly maxMemoryUsedMB: number }
+  | {
+      readonly type: 'result';
+      readonly requestId: string;
+      readonly payloadJson: string;
+      readonly maxMemoryUsedMB: number;
+    }
   | {
       readonly type: 'error';
       readonly requestId: string;

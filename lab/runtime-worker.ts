@@ -42,7 +42,14 @@ for (const stream of ['stdout', 'stderr'] as const) {
 }
 
 // console.* as Lambda's Node.js runtime writes it with the JSON log format.
-const consoleLevels = { log: 'INFO', info: 'INFO', warn: 'WARN', error: 'ERROR', debug: 'DEBUG', trace: 'TRACE' } as const;
+const consoleLevels = {
+  log: 'INFO',
+  info: 'INFO',
+  warn: 'WARN',
+  error: 'ERROR',
+  debug: 'DEBUG',
+  trace: 'TRACE',
+} as const;
 for (const [method, level] of Object.entries(consoleLevels)) {
   (console as unknown as Record<string, (...args: unknown[]) => void>)[method] = (...args: unknown[]) => {
     const line = { timestamp: new Date().toISOString(), level, requestId: currentRequestId, message: format(...args) };
@@ -84,7 +91,13 @@ function failFatally(kind: string, error: unknown): void {
     post({ type: 'init-error', error: document });
   } else {
     logInvokeError(document);
-    post({ type: 'error', requestId: currentRequestId, error: document, maxMemoryUsedMB: maxMemoryUsedMB(), fatal: true });
+    post({
+      type: 'error',
+      requestId: currentRequestId,
+      error: document,
+      maxMemoryUsedMB: maxMemoryUsedMB(),
+      fatal: true,
+    });
   }
   process.exit(1);
 }
@@ -195,7 +208,13 @@ async function invoke(message: ToRuntimeMessage): Promise<void> {
   } catch (error) {
     const document = errorDocument(error);
     logInvokeError(document);
-    post({ type: 'error', requestId: message.requestId, error: document, maxMemoryUsedMB: maxMemoryUsedMB(), fatal: false });
+    post({
+      type: 'error',
+      requestId: message.requestId,
+      error: document,
+      maxMemoryUsedMB: maxMemoryUsedMB(),
+      fatal: false,
+    });
   }
   // Frozen until the next invocation, as Lambda freezes an environment after its response.
   Atomics.wait(freeze, 0, message.generation);

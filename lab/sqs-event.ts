@@ -28,7 +28,9 @@ const SYSTEM_ATTRIBUTES = [
 export function toSqsRecord(message: Message, queue: { readonly arn: string; readonly region: string }): SQSRecord {
   const { MessageId, ReceiptHandle, Body, MD5OfBody } = message;
   if (MessageId === undefined || ReceiptHandle === undefined || Body === undefined || MD5OfBody === undefined) {
-    throw new IncompleteMessageError(`ReceiveMessage returned a message without id, receipt handle, body or MD5: ${JSON.stringify(message)}`);
+    throw new IncompleteMessageError(
+      `ReceiveMessage returned a message without id, receipt handle, body or MD5: ${JSON.stringify(message)}`,
+    );
   }
   const received = message.Attributes ?? {};
   const attributes: Record<string, string> = {};
@@ -51,11 +53,16 @@ export function toSqsRecord(message: Message, queue: { readonly arn: string; rea
 }
 
 /** The event for one batch. */
-export function toSqsEvent(messages: readonly Message[], queue: { readonly arn: string; readonly region: string }): SQSEvent {
+export function toSqsEvent(
+  messages: readonly Message[],
+  queue: { readonly arn: string; readonly region: string },
+): SQSEvent {
   return { Records: messages.map((message) => toSqsRecord(message, queue)) };
 }
 
-function toLambdaMessageAttributes(attributes: Record<string, MessageAttributeValue>): Record<string, SQSMessageAttribute> {
+function toLambdaMessageAttributes(
+  attributes: Record<string, MessageAttributeValue>,
+): Record<string, SQSMessageAttribute> {
   const result: Record<string, SQSMessageAttribute> = {};
   for (const [name, value] of Object.entries(attributes)) {
     result[name] = {

@@ -18,7 +18,9 @@ const USAGE = `Usage: npm start [-- --only <name,name,...>]
 
 Runs the tutorial's experiments on the local lab and prints a verdict table.
 Experiments: ${TOUR.map((e) => e.name).join(', ')}
-Also available with --only (see docs/experiments.md): ${EXPERIMENTS.filter((e) => !TOUR.includes(e)).map((e) => e.name).join(', ')}`;
+Also available with --only (see docs/experiments.md): ${EXPERIMENTS.filter((e) => !TOUR.includes(e))
+  .map((e) => e.name)
+  .join(', ')}`;
 
 function parseArgs(argv: readonly string[]): readonly Experiment[] {
   if (argv.includes('--help') || argv.includes('-h')) {
@@ -43,7 +45,9 @@ async function main(): Promise<number> {
   const started = Date.now();
   write(`sqs-lab tour: ${experiments.length} experiments on the local lab (SQS: fauxqs, DynamoDB: dynalite)\n`);
   for (const experiment of experiments) write(`  • ${experiment.name}: ${experiment.title}\n`);
-  write('They run side by side; the Step 8 retries wait for a 10 s visibility timeout, so this takes about a minute.\n\n');
+  write(
+    'They run side by side; the Step 8 retries wait for a 10 s visibility timeout, so this takes about a minute.\n\n',
+  );
 
   const emulators = await startEmulators();
   const board = new ProgressBoard(write, process.stdout.isTTY === true);

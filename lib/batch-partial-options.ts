@@ -42,9 +42,7 @@ function parseReportBatchItemFailures(value: unknown): boolean {
   if (value === undefined) return DEFAULT_BATCH_PARTIAL_OPTIONS.reportBatchItemFailures;
   if (value === true || value === 'true') return true;
   if (value === false || value === 'false') return false;
-  throw new InvalidBatchPartialOptionError(
-    `reportBatchItemFailures must be true or false, got ${describe(value)}.`,
-  );
+  throw new InvalidBatchPartialOptionError(`reportBatchItemFailures must be true or false, got ${describe(value)}.`);
 }
 
 function describe(value: unknown): string {

@@ -1,6 +1,6 @@
 import type { StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
-import { batchPartialTopology, type BatchPartialOptions, DEFAULT_BATCH_PARTIAL_OPTIONS } from './topology';
+import { type BatchPartialOptions, batchPartialTopology, DEFAULT_BATCH_PARTIAL_OPTIONS } from './topology';
 import { TopologyStack } from './topology-stack';
 
 /** Props of {@link BatchPartialStack}. */

@@ -6,12 +6,7 @@
  *
  * No CDK imports here: the lab and the tests load this without synthesising anything.
  */
-import {
-  BATCH_PARTIAL,
-  LAMBDA_MEMORY_MB,
-  PRODUCER_TIMEOUT_SECONDS,
-  VISIBILITY_DUP,
-} from './settings';
+import { BATCH_PARTIAL, LAMBDA_MEMORY_MB, PRODUCER_TIMEOUT_SECONDS, VISIBILITY_DUP } from './settings';
 
 /** A standard SQS queue. */
 export interface QueueSpec {
@@ -38,10 +33,7 @@ export interface TableSpec {
 }
 
 /** Where an environment variable's value comes from. */
-export type EnvBinding =
-  | { readonly queueUrl: string }
-  | { readonly tableName: string }
-  | { readonly value: string };
+export type EnvBinding = { readonly queueUrl: string } | { readonly tableName: string } | { readonly value: string };
 
 /** A Lambda function bundled from one TypeScript entry that exports `handler`. */
 export interface FunctionSpec {
@@ -140,9 +132,7 @@ export const DEFAULT_BATCH_PARTIAL_OPTIONS: BatchPartialOptions = {
 };
 
 /** Step 8: queue with a DLQ, worker with partial batch responses. */
-export function batchPartialTopology(
-  options: BatchPartialOptions = DEFAULT_BATCH_PARTIAL_OPTIONS,
-): StackTopology {
+export function batchPartialTopology(options: BatchPartialOptions = DEFAULT_BATCH_PARTIAL_OPTIONS): StackTopology {
   return {
     stackName: 'BatchPartialStack',
     apiFunctionId: 'Producer',

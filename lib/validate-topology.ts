@@ -44,7 +44,11 @@ export function validateTopology(topology: StackTopology): void {
   for (const mapping of topology.mappings) {
     const fn = requireId(functions, mapping.functionId, `${name}: mapping function`);
     const queue = requireId(queues, mapping.queueId, `${name}: mapping queue`);
-    if (!Number.isInteger(mapping.batchSize) || mapping.batchSize < 1 || mapping.batchSize > BATCH_PARTIAL.maxBatchSize) {
+    if (
+      !Number.isInteger(mapping.batchSize) ||
+      mapping.batchSize < 1 ||
+      mapping.batchSize > BATCH_PARTIAL.maxBatchSize
+    ) {
       throw new InvalidTopologyError(
         `${name}: batch size of ${fn.id} must be an integer from 1 to ${BATCH_PARTIAL.maxBatchSize}, got ${mapping.batchSize}.`,
       );
@@ -88,7 +92,9 @@ function indexById<T extends { readonly id: string }>(items: readonly T[], what:
 function requireId<T>(byId: ReadonlyMap<string, T>, id: string, where: string): T {
   const item = byId.get(id);
   if (item === undefined) {
-    throw new InvalidTopologyError(`${where} names ${id}, which the topology does not define (known: ${[...byId.keys()].join(', ')}).`);
+    throw new InvalidTopologyError(
+      `${where} names ${id}, which the topology does not define (known: ${[...byId.keys()].join(', ')}).`,
+    );
   }
   return item;
 }

@@ -5,11 +5,18 @@ import { DeleteMessageCommand, ReceiveMessageCommand, type SQSClient } from '@aw
  * DeleteMessage for it, in `loops` concurrent loops until `expected` messages are deleted
  * (or a receive comes back empty after the queue was drained).
  */
-export async function drainOneByOne(client: SQSClient, queueUrl: string, expected: number, loops: number): Promise<number> {
+export async function drainOneByOne(
+  client: SQSClient,
+  queueUrl: string,
+  expected: number,
+  loops: number,
+): Promise<number> {
   let deleted = 0;
   const loop = async (): Promise<void> => {
     while (deleted < expected) {
-      const { Messages = [] } = await client.send(new ReceiveMessageCommand({ QueueUrl: queueUrl, WaitTimeSeconds: 1 }));
+      const { Messages = [] } = await client.send(
+        new ReceiveMessageCommand({ QueueUrl: queueUrl, WaitTimeSeconds: 1 }),
+      );
       for (const message of Messages) {
         if (message.ReceiptHandle === undefined) continue;
         await client.send(new DeleteMessageCommand({ QueueUrl: queueUrl, ReceiptHandle: message.ReceiptHandle }));

@@ -20,7 +20,13 @@ export function startNaiveHeartbeat(
   const timers = receiptHandles.map((receiptHandle) =>
     setInterval(() => {
       client
-        .send(new ChangeMessageVisibilityCommand({ QueueUrl: queueUrl, ReceiptHandle: receiptHandle, VisibilityTimeout: extensionSeconds }))
+        .send(
+          new ChangeMessageVisibilityCommand({
+            QueueUrl: queueUrl,
+            ReceiptHandle: receiptHandle,
+            VisibilityTimeout: extensionSeconds,
+          }),
+        )
         .catch(() => undefined);
     }, intervalMs),
   );

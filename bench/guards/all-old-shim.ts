@@ -25,10 +25,16 @@ export function installAllOldShim(client: DynamoDBClient, reader: DynamoDBClient
         // By the build step the document client has marshalled the input to AttributeValues.
         const input = args.input as ConditionalWriteInput;
         const failed = error as { name?: string; Item?: Record<string, AttributeValue> };
-        if (failed.name === 'ConditionalCheckFailedException' && failed.Item === undefined && input.ReturnValuesOnConditionCheckFailure === 'ALL_OLD') {
+        if (
+          failed.name === 'ConditionalCheckFailedException' &&
+          failed.Item === undefined &&
+          input.ReturnValuesOnConditionCheckFailure === 'ALL_OLD'
+        ) {
           const key = input.Key ?? pick(input.Item, keyAttribute);
           if (input.TableName !== undefined && key !== undefined) {
-            const { Item } = await reader.send(new GetItemCommand({ TableName: input.TableName, Key: key, ConsistentRead: true }));
+            const { Item } = await reader.send(
+              new GetItemCommand({ TableName: input.TableName, Key: key, ConsistentRead: true }),
+            );
             failed.Item = Item;
           }
         }
@@ -39,7 +45,10 @@ export function installAllOldShim(client: DynamoDBClient, reader: DynamoDBClient
   );
 }
 
-function pick(item: Record<string, AttributeValue> | undefined, attribute: string): Record<string, AttributeValue> | undefined {
+function pick(
+  item: Record<string, AttributeValue> | undefined,
+  attribute: string,
+): Record<string, AttributeValue> | undefined {
   const value = item?.[attribute];
   return value === undefined ? undefined : { [attribute]: value };
 }

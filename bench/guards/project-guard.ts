@@ -11,7 +11,11 @@ import type { DeliveryOutcome, GuardContender } from './guard-contender';
  * token. The effect is the record's `effects` counter, applied by the completion write.
  * `reader` reads that counter outside the counted client.
  */
-export function projectGuard(client: DynamoDBDocumentClient, tableName: string, reader: DynamoDBDocumentClient): GuardContender {
+export function projectGuard(
+  client: DynamoDBDocumentClient,
+  tableName: string,
+  reader: DynamoDBDocumentClient,
+): GuardContender {
   const store = new DynamoDbIdempotencyStore(client, tableName);
   return {
     name: 'project',
@@ -32,7 +36,9 @@ export function projectGuard(client: DynamoDBDocumentClient, tableName: string, 
       }
     },
     async effects(key) {
-      const { Item } = await reader.send(new GetCommand({ TableName: tableName, Key: { messageId: key }, ConsistentRead: true }));
+      const { Item } = await reader.send(
+        new GetCommand({ TableName: tableName, Key: { messageId: key }, ConsistentRead: true }),
+      );
       return Number(Item?.effects ?? 0);
     },
   };

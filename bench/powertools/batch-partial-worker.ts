@@ -8,7 +8,12 @@ const logger = new Logger();
 
 /** BatchPartialStack's worker on Powertools batch: the failed records come back as batchItemFailures. */
 export const handler = async (event: SQSEvent, context: Context): Promise<SQSBatchResponse> =>
-  processPartialResponse(event, (record: SQSRecord) => processBatchRecord(record, logger.with({ requestId: context.awsRequestId })), processor, {
-    context,
-    processInParallel: false,
-  });
+  processPartialResponse(
+    event,
+    (record: SQSRecord) => processBatchRecord(record, logger.with({ requestId: context.awsRequestId })),
+    processor,
+    {
+      context,
+      processInParallel: false,
+    },
+  );

@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { IdempotencyAlreadyInProgressError, IdempotencyConfig, makeIdempotent } from '@aws-lambda-powertools/idempotency';
+import {
+  IdempotencyAlreadyInProgressError,
+  IdempotencyConfig,
+  makeIdempotent,
+} from '@aws-lambda-powertools/idempotency';
 import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { Context } from 'aws-lambda';
 import { VISIBILITY_DUP } from '../../lib/settings';
 import type { DeliveryOutcome, GuardContender } from '../guards/guard-contender';

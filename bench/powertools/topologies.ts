@@ -14,7 +14,9 @@ function withPowertoolsWorker(topology: StackTopology): StackTopology {
   return {
     ...topology,
     tables: topology.tables.map((table) => ({ ...table, partitionKey: 'id' })),
-    functions: topology.functions.map((spec) => (spec.id === 'Worker' ? { ...spec, entry: ENTRIES[topology.stackName] } : spec)),
+    functions: topology.functions.map((spec) =>
+      spec.id === 'Worker' ? { ...spec, entry: ENTRIES[topology.stackName] } : spec,
+    ),
   };
 }
 

@@ -1,15 +1,15 @@
-import { DynamoDBClient, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
-import { SQSClient } from '@aws-sdk/client-sqs';
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import { IdempotencyConfig, makeIdempotent } from '@aws-lambda-powertools/idempotency';
 import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
+import { DynamoDBClient, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
+import { SQSClient } from '@aws-sdk/client-sqs';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { heartbeatTimingFor, VISIBILITY_DUP } from '../../lib/settings';
 import { requireEnv, requirePositiveNumberEnv } from '../../lambda/commons/environment';
 import { Logger } from '../../lambda/commons/logger';
 import { startHeartbeat } from '../../lambda/core/heartbeat';
 import { sqsVisibilityExtender } from '../../lambda/core/sqs-visibility-extender';
 import { parseVisibilityJobMessage, type VisibilityJob } from '../../lambda/visibility-dup/job';
+import { heartbeatTimingFor, VISIBILITY_DUP } from '../../lib/settings';
 
 const queueUrl = requireEnv(process.env, 'QUEUE_URL');
 const tableName = requireEnv(process.env, 'TABLE_NAME');
@@ -18,7 +18,10 @@ const heartbeat = heartbeatTimingFor(requirePositiveNumberEnv(process.env, 'VISI
 const dynamodb = new DynamoDBClient({});
 const extender = sqsVisibilityExtender(new SQSClient({}), queueUrl);
 const processor = new BatchProcessor(EventType.SQS);
-const config = new IdempotencyConfig({ eventKeyJmesPath: 'id', expiresAfterSeconds: VISIBILITY_DUP.completedRecordTtlSeconds });
+const config = new IdempotencyConfig({
+  eventKeyJmesPath: 'id',
+  expiresAfterSeconds: VISIBILITY_DUP.completedRecordTtlSeconds,
+});
 const logger = new Logger();
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -61,5 +64,8 @@ async function processRecord(record: SQSRecord, log: Logger): Promise<void> {
 export const handler = async (event: SQSEvent, context: Context): Promise<SQSBatchResponse> => {
   config.registerLambdaContext(context);
   const log = logger.with({ requestId: context.awsRequestId });
-  return processPartialResponse(event, (record: SQSRecord) => processRecord(record, log), processor, { context, processInParallel: false });
+  return processPartialResponse(event, (record: SQSRecord) => processRecord(record, log), processor, {
+    context,
+    processInParallel: false,
+  });
 };

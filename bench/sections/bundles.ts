@@ -44,12 +44,27 @@ const run = promisify(execFile);
 /** Every function of both stacks, then the Powertools workers. */
 export function bundleSubjects(): BundleSubject[] {
   const project = [visibilityDupTopology(), batchPartialTopology()].flatMap((topology) =>
-    topology.functions.map((spec) => ({ variant: 'project' as const, stackName: topology.stackName, functionId: spec.id, entry: spec.entry })),
+    topology.functions.map((spec) => ({
+      variant: 'project' as const,
+      stackName: topology.stackName,
+      functionId: spec.id,
+      entry: spec.entry,
+    })),
   );
   return [
     ...project,
-    { variant: 'powertools', stackName: 'VisibilityDupStack', functionId: 'Worker', entry: 'bench/powertools/visibility-dup-worker.ts' },
-    { variant: 'powertools', stackName: 'BatchPartialStack', functionId: 'Worker', entry: 'bench/powertools/batch-partial-worker.ts' },
+    {
+      variant: 'powertools',
+      stackName: 'VisibilityDupStack',
+      functionId: 'Worker',
+      entry: 'bench/powertools/visibility-dup-worker.ts',
+    },
+    {
+      variant: 'powertools',
+      stackName: 'BatchPartialStack',
+      functionId: 'Worker',
+      entry: 'bench/powertools/batch-partial-worker.ts',
+    },
   ];
 }
 
@@ -82,7 +97,10 @@ async function loadOnce(path: string, subject: BundleSubject): Promise<number> {
     });
     return Number(stdout);
   } catch (error) {
-    throw new BundleLoadError(`${subject.entry} did not load: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new BundleLoadError(
+      `${subject.entry} did not load: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
   }
 }
 
@@ -99,7 +117,11 @@ async function sdkBundledBytes(entry: string): Promise<number> {
 }
 
 /** Bundles every subject, measures sizes, then `loads` interleaved load runs. */
-export async function measureBundles(loads: number, workDir: string, onProgress: (line: string) => void = () => undefined): Promise<BundleRow[]> {
+export async function measureBundles(
+  loads: number,
+  workDir: string,
+  onProgress: (line: string) => void = () => undefined,
+): Promise<BundleRow[]> {
   const subjects = bundleSubjects();
   const built = await Promise.all(
     subjects.map(async (subject) => {

@@ -3,7 +3,14 @@
  * pipelines, the project's way and the tutorial's way, plus the heartbeat per minute of work.
  */
 import { BATCH_PARTIAL } from '../../lib/settings';
-import { costLine, type CostLine, DURATION_MODEL, idleMappingCostPerMonth, type MessageProfile, sqsRequestsIn } from '../cost';
+import {
+  type CostLine,
+  costLine,
+  DURATION_MODEL,
+  idleMappingCostPerMonth,
+  type MessageProfile,
+  sqsRequestsIn,
+} from '../cost';
 import type { PriceTable } from '../prices';
 import type { GuardRequestsResult } from './guard-requests';
 import { readsIn, writesIn } from './guard-requests';
@@ -17,7 +24,11 @@ export interface CostResult {
   readonly durationModel: typeof DURATION_MODEL;
   readonly lines: readonly CostLine[];
   /** SQS requests the heartbeat adds per message per minute of work, in dollars per million messages. */
-  readonly heartbeatPerMinute: readonly { readonly scenario: string; readonly project: number; readonly naive: number }[];
+  readonly heartbeatPerMinute: readonly {
+    readonly scenario: string;
+    readonly project: number;
+    readonly naive: number;
+  }[];
   /** Lambda compute of one minute of work per message, for scale (dollars per million messages). */
   readonly lambdaMinutePerMillionMessages: number;
   readonly idleMapping: { readonly pollers: number; readonly requestsPerMonth: number; readonly usdPerMonth: number };
@@ -49,9 +60,14 @@ export function estimateCosts(inputs: CostInputs, prices: PriceTable): CostResul
     invocationsPerMessage: batch.producerInvocationsPerMessage,
     sequentialRequestsPerInvocation: sendsPerMessage * perProducerCall,
   });
-  const step8Worker = { functionId: 'Worker', invocationsPerMessage: batch.workerInvocationsPerMessage, sequentialRequestsPerInvocation: 0 };
+  const step8Worker = {
+    functionId: 'Worker',
+    invocationsPerMessage: batch.workerInvocationsPerMessage,
+    sequentialRequestsPerInvocation: 0,
+  };
   const projectSends = sqsRequestsIn(batch.producer);
-  const naiveSends = inputs.producer.find((row) => row.messages === BATCH_PARTIAL.maxCount)?.naiveRequestsPerMessage ?? 1;
+  const naiveSends =
+    inputs.producer.find((row) => row.messages === BATCH_PARTIAL.maxCount)?.naiveRequestsPerMessage ?? 1;
   const step8 = (sends: number): MessageProfile => ({
     apiRequests: batch.producerInvocationsPerMessage,
     sqsRequests: sends + sqsRequestsIn(batch.mapping, batch.worker),
@@ -70,17 +86,45 @@ export function estimateCosts(inputs: CostInputs, prices: PriceTable): CostResul
     dynamodbWriteUnits: writes,
     dynamodbReadUnits: readUnits,
     invocations: [
-      { functionId: 'Producer', invocationsPerMessage: guarded.producerInvocationsPerMessage, sequentialRequestsPerInvocation: sqsRequestsIn(guarded.producer) / guarded.producerInvocationsPerMessage },
-      { functionId: 'Worker', invocationsPerMessage: guarded.workerInvocationsPerMessage, sequentialRequestsPerInvocation: workerRequests / guarded.workerInvocationsPerMessage },
+      {
+        functionId: 'Producer',
+        invocationsPerMessage: guarded.producerInvocationsPerMessage,
+        sequentialRequestsPerInvocation: sqsRequestsIn(guarded.producer) / guarded.producerInvocationsPerMessage,
+      },
+      {
+        functionId: 'Worker',
+        invocationsPerMessage: guarded.workerInvocationsPerMessage,
+        sequentialRequestsPerInvocation: workerRequests / guarded.workerInvocationsPerMessage,
+      },
     ],
   });
   const projectWrites = writesIn(guarded.worker);
   const projectReads = readsIn(guarded.worker);
   const naiveFirst = inputs.guard.aws.naive['first-delivery'];
   const step7Name = 'Step 7: POST one job → guarded worker (batch 1, sleep 0)';
-  lines.push(costLine(step7Name, 'project', step7(projectWrites, projectReads * CONSISTENT_READ_UNITS, projectWrites + projectReads + sqsRequestsIn(guarded.worker)), prices));
   lines.push(
-    costLine(step7Name, 'naive', step7(naiveFirst.writes, naiveFirst.reads * EVENTUALLY_CONSISTENT_READ_UNITS, naiveFirst.writes + naiveFirst.reads + sqsRequestsIn(guarded.worker)), prices),
+    costLine(
+      step7Name,
+      'project',
+      step7(
+        projectWrites,
+        projectReads * CONSISTENT_READ_UNITS,
+        projectWrites + projectReads + sqsRequestsIn(guarded.worker),
+      ),
+      prices,
+    ),
+  );
+  lines.push(
+    costLine(
+      step7Name,
+      'naive',
+      step7(
+        naiveFirst.writes,
+        naiveFirst.reads * EVENTUALLY_CONSISTENT_READ_UNITS,
+        naiveFirst.writes + naiveFirst.reads + sqsRequestsIn(guarded.worker),
+      ),
+      prices,
+    ),
   );
 
   // One extra delivery of an already completed message (a Step 7 duplicate): receive, invoke, guard, delete.
@@ -94,18 +138,43 @@ export function estimateCosts(inputs: CostInputs, prices: PriceTable): CostResul
   const projectDuplicate = inputs.guard.aws.project['duplicate-after-completion'];
   const naiveDuplicate = inputs.guard.aws.naive['duplicate-after-completion'];
   const duplicateName = 'Step 7: a duplicate delivery of a completed message';
-  lines.push(costLine(duplicateName, 'project', duplicate(projectDuplicate.writes, projectDuplicate.reads * CONSISTENT_READ_UNITS, projectDuplicate.writes + projectDuplicate.reads), prices));
   lines.push(
-    costLine(duplicateName, 'naive', duplicate(naiveDuplicate.writes, naiveDuplicate.reads * EVENTUALLY_CONSISTENT_READ_UNITS, naiveDuplicate.writes + naiveDuplicate.reads), prices),
+    costLine(
+      duplicateName,
+      'project',
+      duplicate(
+        projectDuplicate.writes,
+        projectDuplicate.reads * CONSISTENT_READ_UNITS,
+        projectDuplicate.writes + projectDuplicate.reads,
+      ),
+      prices,
+    ),
+  );
+  lines.push(
+    costLine(
+      duplicateName,
+      'naive',
+      duplicate(
+        naiveDuplicate.writes,
+        naiveDuplicate.reads * EVENTUALLY_CONSISTENT_READ_UNITS,
+        naiveDuplicate.writes + naiveDuplicate.reads,
+      ),
+      prices,
+    ),
   );
 
   // Heartbeat: one request per tick for all of an invocation's messages vs one per message.
   const ticks = inputs.heartbeat.nominalTicksPerMinute;
-  const perMillion = (requestsPerMessage: number): number => requestsPerMessage * prices.sqsStandardRequest.usd * 1_000_000;
+  const perMillion = (requestsPerMessage: number): number =>
+    requestsPerMessage * prices.sqsStandardRequest.usd * 1_000_000;
   const batchMessages = inputs.heartbeat.batch.project.messages;
   const heartbeatPerMinute = [
     { scenario: 'Heartbeat, 1 message per invocation', project: perMillion(ticks), naive: perMillion(ticks) },
-    { scenario: `Heartbeat, batch of ${batchMessages}`, project: perMillion((ticks * Math.ceil(batchMessages / 10)) / batchMessages), naive: perMillion(ticks) },
+    {
+      scenario: `Heartbeat, batch of ${batchMessages}`,
+      project: perMillion((ticks * Math.ceil(batchMessages / 10)) / batchMessages),
+      naive: perMillion(ticks),
+    },
   ];
   const memoryGb = DURATION_MODEL.memoryMb / 1024;
   const idle = idleMappingCostPerMonth(5, prices);

@@ -64,7 +64,10 @@ export async function measureCeiling(endpoints: EmulatorEndpoints, shape: Ceilin
               await sqs.send(
                 new SendMessageBatchCommand({
                   QueueUrl: queueUrl,
-                  Entries: Array.from({ length: size }, (_, offset) => ({ Id: String(offset), MessageBody: body(start + offset) })),
+                  Entries: Array.from({ length: size }, (_, offset) => ({
+                    Id: String(offset),
+                    MessageBody: body(start + offset),
+                  })),
                 }),
               );
             }
@@ -85,7 +88,11 @@ export async function measureCeiling(endpoints: EmulatorEndpoints, shape: Ceilin
         let messages: Message[];
         try {
           ({ Messages: messages = [] } = await sqs.send(
-            new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: shape.receiveBatch, WaitTimeSeconds: 1 }),
+            new ReceiveMessageCommand({
+              QueueUrl: queueUrl,
+              MaxNumberOfMessages: shape.receiveBatch,
+              WaitTimeSeconds: 1,
+            }),
             { abortSignal: done.signal },
           ));
         } catch (error) {
@@ -94,14 +101,18 @@ export async function measureCeiling(endpoints: EmulatorEndpoints, shape: Ceilin
         }
         if (messages.length === 0) {
           idle = producing ? 0 : idle + 1;
-          if (idle >= 3) throw new CeilingStalledError(`ceiling loops stalled at ${deleted} of ${shape.messages} messages`);
+          if (idle >= 3)
+            throw new CeilingStalledError(`ceiling loops stalled at ${deleted} of ${shape.messages} messages`);
           continue;
         }
         if (shape.process !== undefined) for (const message of messages) await shape.process(message);
         const { Successful = [] } = await sqs.send(
           new DeleteMessageBatchCommand({
             QueueUrl: queueUrl,
-            Entries: messages.map((message, index) => ({ Id: String(index), ReceiptHandle: message.ReceiptHandle ?? '' })),
+            Entries: messages.map((message, index) => ({
+              Id: String(index),
+              ReceiptHandle: message.ReceiptHandle ?? '',
+            })),
           }),
         );
         deleted += Successful.length;
@@ -118,7 +129,12 @@ export async function measureCeiling(endpoints: EmulatorEndpoints, shape: Ceilin
       ...Array.from({ length: shape.consumers }, consume),
     ]);
     const seconds = ((finishedAt ?? performance.now()) - started) / 1000;
-    return { messages: shape.messages, seconds, messagesPerSecond: shape.messages / seconds, calls: counter.snapshot() };
+    return {
+      messages: shape.messages,
+      seconds,
+      messagesPerSecond: shape.messages / seconds,
+      calls: counter.snapshot(),
+    };
   } finally {
     sqs.destroy();
   }

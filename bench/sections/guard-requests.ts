@@ -6,7 +6,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { EmulatorEndpoints } from '../../lab/emulators';
 import { type CallCounts, diffCounts } from '../aws-call-counter';
-import { WorkFailedError, type DeliveryOutcome } from '../guards/guard-contender';
+import { type DeliveryOutcome, WorkFailedError } from '../guards/guard-contender';
 import { type ContenderName, createGuardRigs, type GuardRig } from '../guards/guard-rig';
 
 /** The deliveries each guard goes through. */
@@ -40,7 +40,12 @@ export interface GuardRequestsResult {
   readonly aws: GuardRequestTable;
 }
 
-const WRITE_OPERATIONS = ['DynamoDB.PutItem', 'DynamoDB.UpdateItem', 'DynamoDB.DeleteItem', 'DynamoDB.TransactWriteItems'];
+const WRITE_OPERATIONS = [
+  'DynamoDB.PutItem',
+  'DynamoDB.UpdateItem',
+  'DynamoDB.DeleteItem',
+  'DynamoDB.TransactWriteItems',
+];
 const READ_OPERATIONS = ['DynamoDB.GetItem', 'DynamoDB.Query', 'DynamoDB.TransactGetItems'];
 
 /** Write requests (a refused conditional write is billed as a write too). */

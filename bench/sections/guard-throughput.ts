@@ -7,7 +7,7 @@ import type { EmulatorEndpoints } from '../../lab/emulators';
 import type { DeliveryOutcome } from '../guards/guard-contender';
 import { type ContenderName, createGuardRigs, type GuardRig } from '../guards/guard-rig';
 import { runPool } from '../pool';
-import { writesIn, readsIn } from './guard-requests';
+import { readsIn, writesIn } from './guard-requests';
 
 /** One guard's speed and safety. */
 export interface GuardThroughputRow {
@@ -46,10 +46,14 @@ interface Round {
 async function timedRound(rig: GuardRig, deliveries: number, concurrency: number, prefix: string): Promise<Round> {
   const deliver = (key: string): Promise<DeliveryOutcome> => rig.contender.deliver(key, noWork, { leaseMs: LEASE_MS });
   rig.counter.reset();
-  const firstSeconds = await timed(() => runPool(deliveries, concurrency, async (index) => void (await deliver(`${prefix}-${index}`))));
+  const firstSeconds = await timed(() =>
+    runPool(deliveries, concurrency, async (index) => void (await deliver(`${prefix}-${index}`))),
+  );
   const calls = rig.counter.snapshot();
   const requests = Object.values(calls).reduce((sum, value) => sum + value, 0);
-  const duplicateSeconds = await timed(() => runPool(deliveries, concurrency, async (index) => void (await deliver(`${prefix}-${index}`))));
+  const duplicateSeconds = await timed(() =>
+    runPool(deliveries, concurrency, async (index) => void (await deliver(`${prefix}-${index}`))),
+  );
   return {
     firstDeliveriesPerSecond: deliveries / firstSeconds,
     requestsPerSecond: requests / firstSeconds,
@@ -64,7 +68,10 @@ async function race(rig: GuardRig, keys: number, concurrency: number, prefix: st
   let doubleEffects = 0;
   await runPool(keys, concurrency, async (index) => {
     const key = `${prefix}-race-${index}`;
-    await Promise.all([rig.contender.deliver(key, noWork, { leaseMs: LEASE_MS }), rig.contender.deliver(key, noWork, { leaseMs: LEASE_MS })]);
+    await Promise.all([
+      rig.contender.deliver(key, noWork, { leaseMs: LEASE_MS }),
+      rig.contender.deliver(key, noWork, { leaseMs: LEASE_MS }),
+    ]);
     if ((await rig.contender.effects(key)) > 1) doubleEffects += 1;
   });
   return doubleEffects;
@@ -98,7 +105,14 @@ export async function measureGuardThroughput(
         undefined,
       );
       if (best === undefined) continue;
-      rows.push({ name: rig.name, deliveries, concurrency, ...best, racedKeys, doubleEffects: await race(rig, racedKeys, concurrency, `race-${rig.name}`) });
+      rows.push({
+        name: rig.name,
+        deliveries,
+        concurrency,
+        ...best,
+        racedKeys,
+        doubleEffects: await race(rig, racedKeys, concurrency, `race-${rig.name}`),
+      });
     }
     return rows;
   } finally {

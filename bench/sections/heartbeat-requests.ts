@@ -6,12 +6,13 @@
  * A minute of work is played at `timeScale` times real speed with the tick interval scaled by
  * the same factor, so the bench does not wait a real minute; the counts are those of a minute.
  */
-import { ReceiveMessageCommand, SendMessageBatchCommand, type SQSClient } from '@aws-sdk/client-sqs';
+
 import { setTimeout as sleep } from 'node:timers/promises';
-import { startHeartbeat, type HeartbeatTarget } from '../../lambda/core/heartbeat';
+import { ReceiveMessageCommand, SendMessageBatchCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import { createSqsClient, type EmulatorEndpoints } from '../../lab/emulators';
+import { type HeartbeatTarget, startHeartbeat } from '../../lambda/core/heartbeat';
 import { sqsVisibilityExtender } from '../../lambda/core/sqs-visibility-extender';
 import { heartbeatTimingFor, VISIBILITY_DUP } from '../../lib/settings';
-import { createSqsClient, type EmulatorEndpoints } from '../../lab/emulators';
 import { type CallCounts, countAwsCalls } from '../aws-call-counter';
 import { startNaiveHeartbeat } from '../baseline/naive-heartbeat';
 import { createBenchQueue } from '../bench-resources';
@@ -47,21 +48,35 @@ async function receivedMessages(sqs: SQSClient, queueUrl: string, count: number)
   await sqs.send(
     new SendMessageBatchCommand({
       QueueUrl: queueUrl,
-      Entries: Array.from({ length: count }, (_, index) => ({ Id: String(index), MessageBody: `{"id":"hb-${index}"}` })),
+      Entries: Array.from({ length: count }, (_, index) => ({
+        Id: String(index),
+        MessageBody: `{"id":"hb-${index}"}`,
+      })),
     }),
   );
   const targets: HeartbeatTarget[] = [];
   for (let attempt = 0; attempt < 20 && targets.length < count; attempt += 1) {
     const { Messages = [] } = await sqs.send(
-      new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: count - targets.length, WaitTimeSeconds: 1 }),
+      new ReceiveMessageCommand({
+        QueueUrl: queueUrl,
+        MaxNumberOfMessages: count - targets.length,
+        WaitTimeSeconds: 1,
+      }),
     );
     const now = Date.now();
     for (const message of Messages) {
       if (message.MessageId === undefined || message.ReceiptHandle === undefined) continue;
-      targets.push({ id: message.MessageId, messageId: message.MessageId, receiptHandle: message.ReceiptHandle, firstReceivedAtMs: now, receivedAtMs: now });
+      targets.push({
+        id: message.MessageId,
+        messageId: message.MessageId,
+        receiptHandle: message.ReceiptHandle,
+        firstReceivedAtMs: now,
+        receivedAtMs: now,
+      });
     }
   }
-  if (targets.length < count) throw new HeartbeatSetupError(`received ${targets.length} of ${count} messages for the heartbeat run`);
+  if (targets.length < count)
+    throw new HeartbeatSetupError(`received ${targets.length} of ${count} messages for the heartbeat run`);
   return targets;
 }
 
@@ -87,7 +102,13 @@ async function oneRun(
       await sleep(minuteMs);
       await heartbeat.stop();
     } else {
-      const heartbeat = startNaiveHeartbeat(sqs, queueUrl, targets.map((target) => target.receiptHandle), timing.intervalMs, timing.extensionSeconds);
+      const heartbeat = startNaiveHeartbeat(
+        sqs,
+        queueUrl,
+        targets.map((target) => target.receiptHandle),
+        timing.intervalMs,
+        timing.extensionSeconds,
+      );
       await sleep(minuteMs);
       heartbeat.stop();
       // Let the last unawaited calls land so they are counted.
@@ -100,7 +121,10 @@ async function oneRun(
 }
 
 /** Four heartbeats side by side (project/naive × 1/10 messages) over one scaled minute. */
-export async function measureHeartbeatRequests(endpoints: EmulatorEndpoints, timeScale: number): Promise<HeartbeatRequestsResult> {
+export async function measureHeartbeatRequests(
+  endpoints: EmulatorEndpoints,
+  timeScale: number,
+): Promise<HeartbeatRequestsResult> {
   const production = heartbeatTimingFor(VISIBILITY_DUP.queueVisibilityTimeoutSeconds);
   const timing = { intervalMs: production.intervalMs / timeScale, extensionSeconds: production.extensionSeconds };
   const minuteMs = ONE_MINUTE_MS / timeScale;

@@ -9,15 +9,16 @@
  * `lab.awsCallCounts()` (the functions' own calls and the mapping's receives and deletes),
  * and the functions' mean invocation durations, from the platform reports.
  */
+
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { randomUUID } from 'node:crypto';
-import { createDynamoDbClient, type Emulators } from '../../lab/emulators';
-import { type Lab, startLab } from '../../lab/lab';
-import type { MappingCounters } from '../../lab/event-source-mapping';
-import type { LabLogRecord } from '../../lab/logs';
 import type { AwsCallCounts } from '../../lab/aws-call-ledger';
+import { createDynamoDbClient, type Emulators } from '../../lab/emulators';
+import type { MappingCounters } from '../../lab/event-source-mapping';
+import { type Lab, startLab } from '../../lab/lab';
+import type { LabLogRecord } from '../../lab/logs';
 import { DynamoDbIdempotencyStore } from '../../lambda/core/dynamodb-idempotency-store';
 import { runIdempotent } from '../../lambda/core/idempotency-guard';
 import { BATCH_PARTIAL, VISIBILITY_DUP } from '../../lib/settings';
@@ -117,7 +118,8 @@ function sumMappingCounters(all: readonly MappingCounters[]): MappingCounters {
     deleteErrors: 0,
     inFlightBatches: 0,
   };
-  for (const counters of all) for (const key of Object.keys(total) as (keyof MappingCounters)[]) total[key] += counters[key];
+  for (const counters of all)
+    for (const key of Object.keys(total) as (keyof MappingCounters)[]) total[key] += counters[key];
   return total;
 }
 
@@ -133,9 +135,13 @@ async function waitForDeleted(lab: Lab, messages: number, timeoutMs: number): Pr
     const counters = Object.values(lab.counters());
     const deleted = counters.reduce((sum, counter) => sum + counter.messagesDeleted, 0);
     if (deleted >= messages) return;
-    const failed = counters.reduce((sum, counter) => sum + counter.functionErrors + counter.timeouts + counter.partialBatches, 0);
+    const failed = counters.reduce(
+      (sum, counter) => sum + counter.functionErrors + counter.timeouts + counter.partialBatches,
+      0,
+    );
     if (failed > 0) throw new PipelineStalledError(`the worker failed ${failed} batches; a benchmark run expects none`);
-    if (Date.now() > deadline) throw new PipelineStalledError(`only ${deleted} of ${messages} messages were deleted in ${timeoutMs / 1000} s`);
+    if (Date.now() > deadline)
+      throw new PipelineStalledError(`only ${deleted} of ${messages} messages were deleted in ${timeoutMs / 1000} s`);
     await sleep(10);
   }
 }
@@ -161,13 +167,20 @@ type LabStackHandle = ReturnType<Lab['stack']>;
  * Enqueues `messages` through the path's producer (the batch producer `perCall` at a time, as
  * `POST {"count": perCall}` would); returns the producer invocations made.
  */
-async function produce(stack: LabStackHandle, path: PipelinePath, messages: number, perCall: number = BATCH_PARTIAL.maxCount): Promise<number> {
+async function produce(
+  stack: LabStackHandle,
+  path: PipelinePath,
+  messages: number,
+  perCall: number = BATCH_PARTIAL.maxCount,
+): Promise<number> {
   let invocations = 0;
   const invokeProducer = async (body: object): Promise<void> => {
     invocations += 1;
     const result = await stack.invoke('Producer', enqueueEvent(body));
-    const statusCode = result.status === 'success' ? (result.payload as { statusCode?: number } | null)?.statusCode : undefined;
-    if (statusCode !== 202) throw new PipelineStalledError(`the producer answered ${statusCode ?? result.status}, expected 202`);
+    const statusCode =
+      result.status === 'success' ? (result.payload as { statusCode?: number } | null)?.statusCode : undefined;
+    if (statusCode !== 202)
+      throw new PipelineStalledError(`the producer answered ${statusCode ?? result.status}, expected 202`);
   };
   if (path === 'batch') {
     await runPool(Math.ceil(messages / perCall), PRODUCER_CONCURRENCY.batch, async (call) =>
@@ -175,7 +188,9 @@ async function produce(stack: LabStackHandle, path: PipelinePath, messages: numb
     );
   } else {
     const run = randomUUID().slice(0, 8);
-    await runPool(messages, PRODUCER_CONCURRENCY.guard, async (index) => invokeProducer({ id: `bench-${run}-${index}`, sleep: 0 }));
+    await runPool(messages, PRODUCER_CONCURRENCY.guard, async (index) =>
+      invokeProducer({ id: `bench-${run}-${index}`, sleep: 0 }),
+    );
   }
   return invocations;
 }
@@ -247,7 +262,9 @@ export async function measureLabPipeline(
         calls: sumCounts(lab.awsCallCounts(), callsBefore),
         meanDurationMs: meanMetric(reports.records.slice(reportsBefore), 'durationMs'),
         meanInitMs: meanMetric(reports.records, 'initDurationMs'),
-        coldStartsDuringRun: Object.fromEntries(Object.entries(coldAfter).map(([id, count]) => [id, count - (coldBefore[id] ?? 0)])),
+        coldStartsDuringRun: Object.fromEntries(
+          Object.entries(coldAfter).map(([id, count]) => [id, count - (coldBefore[id] ?? 0)]),
+        ),
       });
     }
     const rates = runs.map((run) => run.messagesPerSecond);
@@ -263,7 +280,13 @@ export async function measureLabPipeline(
 
 /** The emulator ceiling in the batch path's shape. */
 function batchCeilingShape(messages: number): CeilingShape {
-  return { messages, send: 'batch', producers: PRODUCER_CONCURRENCY.batch, consumers: POLLERS, receiveBatch: BATCH_PARTIAL.defaultBatchSize };
+  return {
+    messages,
+    send: 'batch',
+    producers: PRODUCER_CONCURRENCY.batch,
+    consumers: POLLERS,
+    receiveBatch: BATCH_PARTIAL.defaultBatchSize,
+  };
 }
 
 /** The guard path's work with no Lambda: the worker's claim and completion per message. */

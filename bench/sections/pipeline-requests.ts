@@ -4,9 +4,10 @@
  * event source mapping's receives and deletes), beside the tutorial's hand-written consumer
  * (one message per receive, one DeleteMessage each) on the same emulator.
  */
-import { createSqsClient, type Emulators } from '../../lab/emulators';
+
 import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import { LAB_CALL_SITE } from '../../lab/aws-call-faults';
+import { createSqsClient, type Emulators } from '../../lab/emulators';
 import { type CallCounts, countAwsCalls } from '../aws-call-counter';
 import { drainOneByOne } from '../baseline/naive-consumer';
 import { createBenchQueue } from '../bench-resources';
@@ -76,7 +77,10 @@ async function measureNaiveConsumer(emulators: Emulators, messages: number): Pro
       await sqs.send(
         new SendMessageBatchCommand({
           QueueUrl: queueUrl,
-          Entries: Array.from({ length: size }, (_, index) => ({ Id: String(index), MessageBody: `{"id":"naive-${chunk}-${index}"}` })),
+          Entries: Array.from({ length: size }, (_, index) => ({
+            Id: String(index),
+            MessageBody: `{"id":"naive-${chunk}-${index}"}`,
+          })),
         }),
       );
     });

@@ -23,7 +23,10 @@ function bodies(count: number): string[] {
 }
 
 /** Sends `count` messages both ways, for each count, each to a fresh queue. */
-export async function measureProducerRequests(sqs: SQSClient, counts: readonly number[]): Promise<ProducerRequestsRow[]> {
+export async function measureProducerRequests(
+  sqs: SQSClient,
+  counts: readonly number[],
+): Promise<ProducerRequestsRow[]> {
   const counter = countAwsCalls(sqs);
   try {
     const rows: ProducerRequestsRow[] = [];

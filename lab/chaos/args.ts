@@ -97,6 +97,7 @@ function timeScale(text: string): number {
 
 function positiveInteger(flag: string, text: string): number {
   const value = Number(text);
-  if (!Number.isSafeInteger(value) || value < 1) throw new UsageError(`${flag} must be a positive integer, got "${text}"`);
+  if (!Number.isSafeInteger(value) || value < 1)
+    throw new UsageError(`${flag} must be a positive integer, got "${text}"`);
   return value;
 }

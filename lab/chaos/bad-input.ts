@@ -48,7 +48,10 @@ function commonBadCases(valid: Record<string, unknown>): InputCase[] {
     { name: 'JSON number', body: '42' },
     { name: 'unknown field', body: json({ ...valid, extra: true }) },
     { name: 'misspelt field', body: json({ ...valid, failEvry: 1, heartbaet: true }) },
-    { name: `body over ${MAX_REQUEST_BODY_BYTES} bytes`, body: json({ ...valid, padding: pad(MAX_REQUEST_BODY_BYTES) }) },
+    {
+      name: `body over ${MAX_REQUEST_BODY_BYTES} bytes`,
+      body: json({ ...valid, padding: pad(MAX_REQUEST_BODY_BYTES) }),
+    },
     { name: 'body over the API payload limit (10 MB)', body: pad(MAX_PAYLOAD_BYTES + 1) },
   ];
 }
@@ -72,7 +75,10 @@ export function visibilityInputCases(): InputCase[] {
     { name: 'id with an unpaired surrogate', body: '{"id":"a\\ud800b","sleep":1}' },
     { name: 'sleep negative', body: json({ id: 'n', sleep: -1 }) },
     { name: 'sleep negative fraction', body: json({ id: 'n', sleep: -0.5 }) },
-    { name: `sleep over ${VISIBILITY_DUP.maxSleepSeconds}`, body: json({ id: 'n', sleep: VISIBILITY_DUP.maxSleepSeconds + 0.01 }) },
+    {
+      name: `sleep over ${VISIBILITY_DUP.maxSleepSeconds}`,
+      body: json({ id: 'n', sleep: VISIBILITY_DUP.maxSleepSeconds + 0.01 }),
+    },
     { name: 'sleep huge (1e308)', body: '{"id":"n","sleep":1e308}' },
     { name: 'sleep beyond double range (1e999)', body: '{"id":"n","sleep":1e999}' },
     { name: 'sleep a string', body: json({ id: 'n', sleep: '5' }) },
@@ -84,7 +90,12 @@ export function visibilityInputCases(): InputCase[] {
     { name: 'valid: unicode id of 128 characters (emoji)', body: json({ id: unicode128, sleep: 0 }), valid: true },
     { name: 'valid: unicode id (CJK, accents, RTL)', body: json({ id: '注文-Ünïcødé-طلب-ß', sleep: 0 }), valid: true },
     { name: 'valid: fractional sleep', body: json({ id: 'sweep-fraction', sleep: 0.25 }), valid: true },
-    { name: 'valid: JSON with charset', body: json({ id: 'sweep-charset', sleep: 0 }), contentType: 'application/json; charset=utf-8', valid: true },
+    {
+      name: 'valid: JSON with charset',
+      body: json({ id: 'sweep-charset', sleep: 0 }),
+      contentType: 'application/json; charset=utf-8',
+      valid: true,
+    },
   ];
 }
 
@@ -115,7 +126,11 @@ export function batchInputCases(): InputCase[] {
  * so the stage throttle (10 rps, burst 20) is not what answers; a 429 that still comes back
  * is retried after a pause and counted.
  */
-export async function sweepInputs(apiEndpoint: string, cases: readonly InputCase[], paceMs = 110): Promise<InputOutcome[]> {
+export async function sweepInputs(
+  apiEndpoint: string,
+  cases: readonly InputCase[],
+  paceMs = 110,
+): Promise<InputOutcome[]> {
   const outcomes: InputOutcome[] = [];
   for (const inputCase of cases) {
     let throttledRetries = 0;
@@ -148,13 +163,15 @@ export function outcomeProblem(outcome: InputOutcome): string | undefined {
   if (outcome.case.valid === true) {
     if (status !== 202) return `expected 202, got ${status} ${JSON.stringify(body)}`;
     const sentId = parseObject(outcome.case.body)?.id;
-    if (sentId !== undefined && body?.id !== sentId) return `id did not round-trip: sent ${JSON.stringify(sentId)}, got ${JSON.stringify(body?.id)}`;
+    if (sentId !== undefined && body?.id !== sentId)
+      return `id did not round-trip: sent ${JSON.stringify(sentId)}, got ${JSON.stringify(body?.id)}`;
     return undefined;
   }
   if (status < 400 || status > 499) return `expected a 4xx, got ${status}`;
   if (body === undefined) return `status ${status} without a JSON body`;
   const message = status === 413 && typeof body.message === 'string' ? body.message : body.error;
-  if (typeof message !== 'string' || message === '') return `status ${status} without an "error" string: ${JSON.stringify(body)}`;
+  if (typeof message !== 'string' || message === '')
+    return `status ${status} without an "error" string: ${JSON.stringify(body)}`;
   if (/\n\s+at |stack/i.test(message)) return `the error leaks a stack trace: ${message}`;
   return undefined;
 }
@@ -162,7 +179,9 @@ export function outcomeProblem(outcome: InputOutcome): string | undefined {
 function parseObject(text: string): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
   } catch {
     return undefined;
   }

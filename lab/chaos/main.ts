@@ -36,7 +36,9 @@ async function main(): Promise<void> {
     process.stdout.write(`${text}\n`);
   };
   const invocation = `npm run chaos -- ${process.argv.slice(2).join(' ')}`.trim();
-  print(`${invocation}\n${timeScaleText(command.timeScale)}; ${NO_HEARTBEAT_SHARE * 100} % of Step 7 jobs without heartbeat\n`);
+  print(
+    `${invocation}\n${timeScaleText(command.timeScale)}; ${NO_HEARTBEAT_SHARE * 100} % of Step 7 jobs without heartbeat\n`,
+  );
   const emulators = await startEmulators();
   const results: ChaosResult[] = [];
   const started = Date.now();
@@ -71,7 +73,9 @@ async function main(): Promise<void> {
   );
   print(`Results: ${out}`);
   if (broken.length > 0) {
-    print(`Invariant broken in ${broken.length} run(s): ${broken.map((r) => `${r.mix}/guard ${r.guard}`).join(', ')} (replay with --seed ${command.seed})`);
+    print(
+      `Invariant broken in ${broken.length} run(s): ${broken.map((r) => `${r.mix}/guard ${r.guard}`).join(', ')} (replay with --seed ${command.seed})`,
+    );
     process.exitCode = 1;
   } else {
     print(`Invariant holds in all ${results.length} runs (seed ${command.seed}).`);

@@ -25,7 +25,10 @@ export interface ChaosMix {
   readonly failShare: number;
 }
 
-const THROTTLED = { name: 'ProvisionedThroughputExceededException', message: 'injected by the chaos harness: throughput exceeded' };
+const THROTTLED = {
+  name: 'ProvisionedThroughputExceededException',
+  message: 'injected by the chaos harness: throughput exceeded',
+};
 
 /** The claim: the guard's first write, the only one conditioned on `attribute_not_exists`. */
 const CLAIM = { path: 'ConditionExpression', contains: 'attribute_not_exists' } as const;
@@ -80,12 +83,18 @@ const NONE = { faults: [], killHazardPerSecond: 0, longJobShare: 0, poisonShare:
 
 /** Every mix, in the report's order. */
 export const CHAOS_MIXES: readonly ChaosMix[] = [
-  { ...NONE, name: 'none', stack: 'VisibilityDupStack', description: 'no faults (a quarter of the jobs run without heartbeat)' },
+  {
+    ...NONE,
+    name: 'none',
+    stack: 'VisibilityDupStack',
+    description: 'no faults (a quarter of the jobs run without heartbeat)',
+  },
   {
     ...NONE,
     name: 'crash',
     stack: 'VisibilityDupStack',
-    description: 'running worker environments killed at random (10 % per second of work) and 5 % crash right before the completion write',
+    description:
+      'running worker environments killed at random (10 % per second of work) and 5 % crash right before the completion write',
     faults: [crashBeforeCompletion(0.05)],
     killHazardPerSecond: 0.1,
   },
@@ -93,7 +102,8 @@ export const CHAOS_MIXES: readonly ChaosMix[] = [
     ...NONE,
     name: 'timeout',
     stack: 'VisibilityDupStack',
-    description: 'function timeouts: 1 % of jobs longer than the timeout, 3 % completions and 2 % heartbeats hang past it',
+    description:
+      'function timeouts: 1 % of jobs longer than the timeout, 3 % completions and 2 % heartbeats hang past it',
     faults: [hangingCompletion(0.03), hangingHeartbeat(0.02)],
     longJobShare: 0.01,
   },
@@ -108,7 +118,8 @@ export const CHAOS_MIXES: readonly ChaosMix[] = [
     ...NONE,
     name: 'claim-throttle',
     stack: 'VisibilityDupStack',
-    description: '20 % of claims throttled (ProvisionedThroughputExceededException); with the guard off there is no claim to throttle',
+    description:
+      '20 % of claims throttled (ProvisionedThroughputExceededException); with the guard off there is no claim to throttle',
     faults: [claimThrottle(0.2)],
   },
   {
@@ -123,7 +134,14 @@ export const CHAOS_MIXES: readonly ChaosMix[] = [
     name: 'combined',
     stack: 'VisibilityDupStack',
     description: 'all of the above at once, at lower rates',
-    faults: [crashBeforeCompletion(0.02), hangingCompletion(0.01), hangingHeartbeat(0.01), heartbeatErrors(0.1), claimThrottle(0.1), completionThrottle(0.1)],
+    faults: [
+      crashBeforeCompletion(0.02),
+      hangingCompletion(0.01),
+      hangingHeartbeat(0.01),
+      heartbeatErrors(0.1),
+      claimThrottle(0.1),
+      completionThrottle(0.1),
+    ],
     killHazardPerSecond: 0.05,
     longJobShare: 0.005,
   },
@@ -131,7 +149,8 @@ export const CHAOS_MIXES: readonly ChaosMix[] = [
     ...NONE,
     name: 'batch-poison',
     stack: 'BatchPartialStack',
-    description: 'BatchPartialStack, batches of 10: 5 % poison bodies and 5 % shouldFail items (both must end in the DLQ)',
+    description:
+      'BatchPartialStack, batches of 10: 5 % poison bodies and 5 % shouldFail items (both must end in the DLQ)',
     poisonShare: 0.05,
     failShare: 0.05,
   },
@@ -145,6 +164,7 @@ export class UnknownMixError extends Error {
 /** The mix called `name`, or an error listing the valid names. */
 export function findMix(name: string): ChaosMix {
   const mix = CHAOS_MIXES.find((candidate) => candidate.name === name);
-  if (mix === undefined) throw new UnknownMixError(`unknown mix "${name}"; choose from: ${CHAOS_MIXES.map((m) => m.name).join(', ')}`);
+  if (mix === undefined)
+    throw new UnknownMixError(`unknown mix "${name}"; choose from: ${CHAOS_MIXES.map((m) => m.name).join(', ')}`);
   return mix;
 }

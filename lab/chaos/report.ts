@@ -29,7 +29,19 @@ export function resultBlock(result: ChaosResult): string {
 
 /** The README's Reliability table: one row per run. */
 export function reliabilityTable(results: readonly ChaosResult[]): string {
-  const header = ['mix', 'guard', 'sent', 'deliveries', 'duplicates seen', 'effects applied', 'in DLQ', 'lost', 'ids with effects > 1', 'wall time', 'invariant'];
+  const header = [
+    'mix',
+    'guard',
+    'sent',
+    'deliveries',
+    'duplicates seen',
+    'effects applied',
+    'in DLQ',
+    'lost',
+    'ids with effects > 1',
+    'wall time',
+    'invariant',
+  ];
   const rows = results.map((r) => [
     r.mix,
     r.guard,

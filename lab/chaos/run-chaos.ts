@@ -12,7 +12,7 @@ import { queueDepth } from '../experiments/stack-reads';
 import { type LabStack, startLab } from '../lab';
 import { seededRandom } from '../seeded-random';
 import type { ChaosMix } from './mixes';
-import { WorkerTally, type WorkerEventCounts } from './tally';
+import { type WorkerEventCounts, WorkerTally } from './tally';
 import { chaosBatchTopology, chaosVisibilityTopology, checkTimeScale } from './topologies';
 import { batchWorkload, bodyKey, type ChaosMessage, visibilityWorkload } from './workload';
 
@@ -93,7 +93,9 @@ export async function runChaos(options: ChaosRunOptions): Promise<ChaosResult> {
   const pollers = options.pollers ?? (step7 ? 32 : 4);
   const scale = checkTimeScale(options.timeScale ?? 1);
   // A hang must outlast the (scaled) worker timeout, so its delay scales too.
-  const faults = mix.faults.map((rule) => (rule.delayMs === undefined ? rule : { ...rule, delayMs: rule.delayMs * scale }));
+  const faults = mix.faults.map((rule) =>
+    rule.delayMs === undefined ? rule : { ...rule, delayMs: rule.delayMs * scale },
+  );
   const lab = await startLab({
     stacks: [step7 ? chaosVisibilityTopology(scale) : chaosBatchTopology(scale)],
     quiet: true,
@@ -110,7 +112,9 @@ export async function runChaos(options: ChaosRunOptions): Promise<ChaosResult> {
   try {
     // One warm environment per poller before the clock starts (provisioned concurrency).
     await worker?.provision(pollers);
-    const messages = step7 ? visibilityWorkload(options.messages, seed, mix, options.guard, scale) : batchWorkload(options.messages, seed, mix);
+    const messages = step7
+      ? visibilityWorkload(options.messages, seed, mix, options.guard, scale)
+      : batchWorkload(options.messages, seed, mix);
     const started = Date.now();
     await sendAll(lab.clients.sqs, stack.queueUrl, messages);
 
@@ -207,7 +211,14 @@ export function books(
     accounted.add(key);
   }
   for (const key of dlqKeys) if (sent.has(key)) accounted.add(key);
-  return { sent: sent.size, effectsApplied, idsWithEffect, inDlq: dlqKeys.length, lost: sent.size - accounted.size, doubleEffects };
+  return {
+    sent: sent.size,
+    effectsApplied,
+    idsWithEffect,
+    inDlq: dlqKeys.length,
+    lost: sent.size - accounted.size,
+    doubleEffects,
+  };
 }
 
 function mappingOf(stack: LabStack): MappingCounters {
@@ -230,9 +241,13 @@ async function sendAll(sqs: SQSClient, queueUrl: string, messages: readonly Chao
       const chunk = chunks[next] ?? [];
       next += 1;
       const response = await sqs.send(
-        new SendMessageBatchCommand({ QueueUrl: queueUrl, Entries: chunk.map((message, index) => ({ Id: String(index), MessageBody: message.body })) }),
+        new SendMessageBatchCommand({
+          QueueUrl: queueUrl,
+          Entries: chunk.map((message, index) => ({ Id: String(index), MessageBody: message.body })),
+        }),
       );
-      if ((response.Failed ?? []).length > 0) throw new Error(`SendMessageBatch refused ${response.Failed?.length} entries`);
+      if ((response.Failed ?? []).length > 0)
+        throw new Error(`SendMessageBatch refused ${response.Failed?.length} entries`);
     }
   };
   await Promise.all(Array.from({ length: 8 }, sender));
@@ -243,7 +258,9 @@ async function effectsById(dynamodb: DynamoDBClient, tableName: string): Promise
   const effects = new Map<string, number>();
   let start: Record<string, AttributeValue> | undefined;
   do {
-    const page = await dynamodb.send(new ScanCommand({ TableName: tableName, ExclusiveStartKey: start, ConsistentRead: true }));
+    const page = await dynamodb.send(
+      new ScanCommand({ TableName: tableName, ExclusiveStartKey: start, ConsistentRead: true }),
+    );
     for (const item of page.Items ?? []) {
       const key = item.messageId?.S;
       if (key !== undefined) effects.set(key, Number(item.effects?.N ?? 0));
@@ -260,11 +277,15 @@ async function drainKeys(sqs: SQSClient, queueUrl: string | undefined): Promise<
   let emptyRounds = 0;
   while (emptyRounds < 2) {
     const { Messages = [] } = await sqs.send(
-      new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 10, VisibilityTimeout: 600, WaitTimeSeconds: 0 }),
+      new ReceiveMessageCommand({
+        QueueUrl: queueUrl,
+        MaxNumberOfMessages: 10,
+        VisibilityTimeout: 600,
+        WaitTimeSeconds: 0,
+      }),
     );
     emptyRounds = Messages.length === 0 ? emptyRounds + 1 : 0;
     for (const message of Messages) keys.push(bodyKey(message.Body) ?? `unparsed:${message.MessageId ?? ''}`);
   }
   return keys;
 }
-

@@ -51,7 +51,9 @@ export class TimeScaleError extends Error {
 /** Checks a time scale: whole numbers only, so queue visibility timeouts stay whole seconds. */
 export function checkTimeScale(scale: number): number {
   if (!Number.isInteger(scale) || scale < 1 || scale > 10) {
-    throw new TimeScaleError(`time scale must be a whole number from 1 to 10 (SQS timeouts are whole seconds), got ${scale}`);
+    throw new TimeScaleError(
+      `time scale must be a whole number from 1 to 10 (SQS timeouts are whole seconds), got ${scale}`,
+    );
   }
   return scale;
 }
@@ -64,7 +66,11 @@ export function chaosVisibilityTopology(scale = 1): StackTopology {
     ...base,
     queues: base.queues.map((queue) =>
       queue.id === base.mainQueueId
-        ? { ...queue, visibilityTimeoutSeconds: timing.visibilityTimeoutSeconds, createVisibilityTimeoutSeconds: timing.workerTimeoutSeconds }
+        ? {
+            ...queue,
+            visibilityTimeoutSeconds: timing.visibilityTimeoutSeconds,
+            createVisibilityTimeoutSeconds: timing.workerTimeoutSeconds,
+          }
         : { ...queue, visibilityTimeoutSeconds: timing.workerTimeoutSeconds },
     ),
     functions: base.functions.map((fn) =>
@@ -72,7 +78,10 @@ export function chaosVisibilityTopology(scale = 1): StackTopology {
         ? {
             ...fn,
             timeoutSeconds: timing.workerTimeoutSeconds,
-            environment: { ...fn.environment, VISIBILITY_TIMEOUT_SECONDS: { value: String(timing.visibilityTimeoutSeconds) } },
+            environment: {
+              ...fn.environment,
+              VISIBILITY_TIMEOUT_SECONDS: { value: String(timing.visibilityTimeoutSeconds) },
+            },
           }
         : fn,
     ),
@@ -90,7 +99,9 @@ export function chaosBatchTopology(scale = 1): StackTopology {
   return {
     ...base,
     queues: base.queues.map((queue) => ({ ...queue, visibilityTimeoutSeconds: timing.visibilityTimeoutSeconds })),
-    functions: base.functions.map((fn) => (fn.id === 'Worker' ? { ...fn, timeoutSeconds: timing.workerTimeoutSeconds } : fn)),
+    functions: base.functions.map((fn) =>
+      fn.id === 'Worker' ? { ...fn, timeoutSeconds: timing.workerTimeoutSeconds } : fn,
+    ),
   };
 }
 

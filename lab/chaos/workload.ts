@@ -21,7 +21,13 @@ export interface ChaosMessage {
 }
 
 /** `count` Step 7 jobs with random sleeps around the visibility timeout (× the time scale). */
-export function visibilityWorkload(count: number, seed: number, mix: ChaosMix, guard: boolean, scale = 1): ChaosMessage[] {
+export function visibilityWorkload(
+  count: number,
+  seed: number,
+  mix: ChaosMix,
+  guard: boolean,
+  scale = 1,
+): ChaosMessage[] {
   const random = seededRandom(`${seed}|workload|${mix.name}`);
   const timing = scaledVisibilityTiming(scale);
   const { min, max } = timing.sleepSeconds;
@@ -29,7 +35,13 @@ export function visibilityWorkload(count: number, seed: number, mix: ChaosMix, g
     const long = random() < mix.longJobShare;
     const sleep = long ? timing.longJobSeconds : Math.round((min + random() * (max - min)) * 100) / 100;
     const heartbeat = random() >= NO_HEARTBEAT_SHARE;
-    const job: VisibilityJob = { id: `chaos-${seed}-${index + 1}`, sleep, heartbeat, failHeartbeat: false, idempotency: guard };
+    const job: VisibilityJob = {
+      id: `chaos-${seed}-${index + 1}`,
+      sleep,
+      heartbeat,
+      failHeartbeat: false,
+      idempotency: guard,
+    };
     return { key: job.id, body: JSON.stringify(job) };
   });
 }

@@ -29,7 +29,9 @@ export async function readDeployedOutputs(file: string, stackName: string): Prom
   const outputs = (parsed as Record<string, Record<string, string> | undefined>)[stackName];
   const missing = REQUIRED_OUTPUTS.filter((key) => typeof outputs?.[key] !== 'string');
   if (!outputs || missing.length > 0) {
-    throw new DeployedOutputsError(`${file} has no ${missing.join(', ')} for ${stackName}; redeploy with --outputs-file ${file}`);
+    throw new DeployedOutputsError(
+      `${file} has no ${missing.join(', ')} for ${stackName}; redeploy with --outputs-file ${file}`,
+    );
   }
   return outputs;
 }
@@ -85,7 +87,9 @@ export class AwsProbe implements StackProbe {
         try {
           const parsed = JSON.parse(event.message ?? '') as WorkerLine;
           lines.push(parsed);
-          display.push(`${new Date(event.timestamp ?? 0).toISOString()}  Worker   ${String(parsed.level ?? '').padEnd(5)} ${parsed.message ?? ''}`);
+          display.push(
+            `${new Date(event.timestamp ?? 0).toISOString()}  Worker   ${String(parsed.level ?? '').padEnd(5)} ${parsed.message ?? ''}`,
+          );
         } catch {
           // Platform lines (START/REPORT) are not the worker's own.
         }
@@ -130,7 +134,9 @@ export class AwsProbe implements StackProbe {
   }
 
   async crashWorker(): Promise<boolean> {
-    throw new LabOnlyActionError('a running Lambda invocation cannot be crashed on demand; this experiment runs on the lab only');
+    throw new LabOnlyActionError(
+      'a running Lambda invocation cannot be crashed on demand; this experiment runs on the lab only',
+    );
   }
 
   async close(): Promise<void> {
@@ -149,5 +155,9 @@ export function requiredContextFlags(experiment: Experiment): string {
 /** An AWS probe for the experiment's stack from `outputsFile`, with default SDK clients. */
 export async function openAwsProbe(experiment: Experiment, outputsFile: string): Promise<StackProbe> {
   const outputs = await readDeployedOutputs(outputsFile, experiment.stack);
-  return new AwsProbe(outputs, { sqs: new SQSClient({}), dynamodb: new DynamoDBClient({}), logs: new CloudWatchLogsClient({}) });
+  return new AwsProbe(outputs, {
+    sqs: new SQSClient({}),
+    dynamodb: new DynamoDBClient({}),
+    logs: new CloudWatchLogsClient({}),
+  });
 }

@@ -110,7 +110,8 @@ export const EXPERIMENTS: readonly Experiment[] = [
     stack: 'VisibilityDupStack',
     title: 'Step 7: heartbeat on, but every ChangeMessageVisibility fails',
     body: { sleep: 8, failHeartbeat: true },
-    prediction: 'the failed extension is logged and the worker carries on; the message reappears; duplicate detected; 1 effect',
+    prediction:
+      'the failed extension is logged and the worker carries on; the message reappears; duplicate detected; 1 effect',
     timeoutSeconds: 60,
     judge: (o) => o.heartbeatFailures >= 1 && o.deliveries >= 2 && duplicates(o) >= 1 && o.effects === 1,
   },
@@ -164,7 +165,8 @@ export const EXPERIMENTS: readonly Experiment[] = [
     title: 'Step 8: the same run with batch size 1',
     body: { count: 10, failEvery: 3 },
     options: { ...DEFAULT_BATCH_PARTIAL_OPTIONS, batchSize: 1 },
-    prediction: 'one record per invocation: 10, then 3 retries (13); each failure retries only itself; 3,6,9 in the DLQ',
+    prediction:
+      'one record per invocation: 10, then 3 retries (13); each failure retries only itself; 3,6,9 in the DLQ',
     timeoutSeconds: 60,
     judge: (o) =>
       o.batchSizes.length === 13 &&
@@ -179,7 +181,8 @@ export const EXPERIMENTS: readonly Experiment[] = [
     title: 'Step 7: jobs of 1, 2, 7 and 9 s on the 5 s queue, heartbeat off',
     body: { sleep: 0, heartbeat: false },
     sleeps: [1, 2, 7, 9],
-    prediction: 'jobs shorter than the 5 s visibility timeout are delivered once; longer ones are delivered again and the guard skips the copies; 1 effect each',
+    prediction:
+      'jobs shorter than the 5 s visibility timeout are delivered once; longer ones are delivered again and the guard skips the copies; 1 effect each',
     timeoutSeconds: 60,
     inTour: false,
     judge: (o) =>
@@ -197,7 +200,8 @@ export const EXPERIMENTS: readonly Experiment[] = [
     title: 'Step 7: the 8 s job with a heartbeat every 1.2 s (to 4 s) instead of every 3 s (to 10 s)',
     body: { sleep: 8 },
     variant: workerAssumesVisibilityTimeout(2),
-    prediction: '1 delivery, 1 effect, as with the 3 s heartbeat, but about 6 extensions instead of 2: the extra calls buy nothing',
+    prediction:
+      '1 delivery, 1 effect, as with the 3 s heartbeat, but about 6 extensions instead of 2: the extra calls buy nothing',
     timeoutSeconds: 60,
     inTour: false,
     judge: (o) => o.deliveries === 1 && duplicates(o) === 0 && o.effects === 1 && o.heartbeats >= 5,
@@ -209,7 +213,8 @@ export const EXPERIMENTS: readonly Experiment[] = [
     title: 'Step 7: the 8 s job with a heartbeat every 6 s: its first extension is due after the 5 s timeout',
     body: { sleep: 8 },
     variant: workerAssumesVisibilityTimeout(10),
-    prediction: 'the message reappears at 5 s, before the first extension at 6 s: delivered again despite the heartbeat; the guard catches it; 1 effect',
+    prediction:
+      'the message reappears at 5 s, before the first extension at 6 s: delivered again despite the heartbeat; the guard catches it; 1 effect',
     timeoutSeconds: 60,
     inTour: false,
     judge: (o) => o.deliveries >= 2 && duplicates(o) >= 1 && o.effects === 1,
@@ -222,7 +227,8 @@ export const EXPERIMENTS: readonly Experiment[] = [
     body: { sleep: 8, heartbeat: false },
     variant: workerTimeout(12, 'the lab kills the first delivery mid-job, which nothing can do on demand on AWS'),
     duringRun: 'crash-worker-after-in-progress-duplicate',
-    prediction: 'the refused duplicate was not acknowledged, so the message outlives the crash; once the dead claim lapses (12 s), a later delivery takes over and completes: 1 effect',
+    prediction:
+      'the refused duplicate was not acknowledged, so the message outlives the crash; once the dead claim lapses (12 s), a later delivery takes over and completes: 1 effect',
     timeoutSeconds: 60,
     inTour: false,
     judge: (o) => o.inProgress >= 2 && o.effects === 1 && o.dlq === 0,
@@ -233,7 +239,8 @@ export const EXPERIMENTS: readonly Experiment[] = [
     title: 'Step 7: a 2 s job whose DynamoDB completion write is throttled (a transient downstream failure)',
     body: { sleep: 2 },
     variant: throttledCompletion(0.5, 17),
-    prediction: 'the throttled delivery releases its claim and is not acknowledged; the message comes back after the visibility timeout and the retry completes: 2 deliveries, 1 effect',
+    prediction:
+      'the throttled delivery releases its claim and is not acknowledged; the message comes back after the visibility timeout and the retry completes: 2 deliveries, 1 effect',
     timeoutSeconds: 60,
     inTour: false,
     judge: (o) => o.workFailures >= 1 && o.deliveries === o.workFailures + 1 && o.effects === 1 && o.dlq === 0,
@@ -244,7 +251,8 @@ export const EXPERIMENTS: readonly Experiment[] = [
     title: 'Step 8: reportBatchItemFailures off, but batch size 1',
     body: { count: 10, failEvery: 3 },
     options: { batchSize: 1, reportBatchItemFailures: false },
-    prediction: 'a failed batch holds only the failed record: no success is processed again even without partial responses; 3,6,9 in the DLQ',
+    prediction:
+      'a failed batch holds only the failed record: no success is processed again even without partial responses; 3,6,9 in the DLQ',
     timeoutSeconds: 60,
     inTour: false,
     judge: (o) =>
@@ -260,7 +268,8 @@ export const EXPERIMENTS: readonly Experiment[] = [
     body: { count: 10, failEvery: 0 },
     options: DEFAULT_BATCH_PARTIAL_OPTIONS,
     rawMessages: (runId) => [JSON.stringify({ id: `${runId}-11`, runId, index: 11, shouldFail: 'yes' })],
-    prediction: 'the invalid message fails validation on both of its receives and ends in the DLQ; the 10 good ones are processed once',
+    prediction:
+      'the invalid message fails validation on both of its receives and ends in the DLQ; the 10 good ones are processed once',
     timeoutSeconds: 60,
     inTour: false,
     judge: (o) =>
@@ -275,14 +284,19 @@ export const EXPERIMENTS: readonly Experiment[] = [
     body: { count: 10, failEvery: 3 },
     options: DEFAULT_BATCH_PARTIAL_OPTIONS,
     afterSettle: 'redrive-dlq',
-    prediction: '3,6,9 reach the DLQ; redriven, they return as new messages, fail twice more (nothing was fixed) and go back to the DLQ; the 7 successes are untouched',
+    prediction:
+      '3,6,9 reach the DLQ; redriven, they return as new messages, fail twice more (nothing was fixed) and go back to the DLQ; the 7 successes are untouched',
     timeoutSeconds: 100,
     inTour: false,
     judge: (o) =>
       SUCCEEDING.every((i) => o.okByIndex.get(i) === 1 && !o.failByIndex.has(i)) &&
       FAILING.every((i) => o.failByIndex.get(i) === 4 && o.messageIdsByIndex.get(i) === 2) &&
       sameList(o.dlqIndexes, FAILING),
-    details: (o) => FAILING.map((i) => `message ${i}: ${o.failByIndex.get(i) ?? 0} failures over ${o.messageIdsByIndex.get(i) ?? 0} SQS message ids`),
+    details: (o) =>
+      FAILING.map(
+        (i) =>
+          `message ${i}: ${o.failByIndex.get(i) ?? 0} failures over ${o.messageIdsByIndex.get(i) ?? 0} SQS message ids`,
+      ),
   },
   {
     name: 'throughput-batch-10',
@@ -317,7 +331,9 @@ function range(first: number, last: number): number[] {
 
 /** Every index 1..count processed exactly once, nothing failed, nothing in the DLQ. */
 function everyOnce(o: BatchObservation, count: number): boolean {
-  return range(1, count).every((i) => o.okByIndex.get(i) === 1) && o.failByIndex.size === 0 && o.dlqIndexes.length === 0;
+  return (
+    range(1, count).every((i) => o.okByIndex.get(i) === 1) && o.failByIndex.size === 0 && o.dlqIndexes.length === 0
+  );
 }
 
 function describeSweepJob(job: SweepJobObservation): string {
@@ -328,7 +344,10 @@ function describeSweepJob(job: SweepJobObservation): string {
 function describeBatches(o: BatchObservation): string {
   const sizes = new Map<number, number>();
   for (const size of o.batchSizes) sizes.set(size, (sizes.get(size) ?? 0) + 1);
-  const histogram = [...sizes].sort(([a], [b]) => b - a).map(([size, n]) => `${n}×${size}`).join(', ');
+  const histogram = [...sizes]
+    .sort(([a], [b]) => b - a)
+    .map(([size, n]) => `${n}×${size}`)
+    .join(', ');
   return `${o.batchSizes.length} invocations (records per invocation: ${histogram}); first to last record ${o.processingSeconds.toFixed(2)} s`;
 }
 

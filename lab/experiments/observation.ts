@@ -118,7 +118,8 @@ export function observeSweep(
       heartbeats: o.heartbeats,
     };
   });
-  const sum = (pick: (job: SweepJobObservation) => number): number => observed.reduce((total, job) => total + pick(job), 0);
+  const sum = (pick: (job: SweepJobObservation) => number): number =>
+    observed.reduce((total, job) => total + pick(job), 0);
   return {
     kind: 'visibility',
     id: jobs.map((job) => job.id).join(','),
@@ -162,12 +163,17 @@ export function observeBatch(
     if (line.event === 'ok') okByIndex.set(index, (okByIndex.get(index) ?? 0) + 1);
     if (line.event === 'fail') failByIndex.set(index, (failByIndex.get(index) ?? 0) + 1);
     if (line.event !== 'ok' && line.event !== 'fail') continue;
-    if (typeof line.messageId === 'string') messageIds.set(index, (messageIds.get(index) ?? new Set()).add(line.messageId));
+    if (typeof line.messageId === 'string')
+      messageIds.set(index, (messageIds.get(index) ?? new Set()).add(line.messageId));
     const time = Date.parse(String(line.timestamp ?? ''));
     if (Number.isFinite(time)) times.push(time);
   }
   const raw = new Set(rawMessageIds);
-  const ours = new Set(lines.filter((l) => batchIndexOf(l.id, runId) !== undefined || raw.has(String(l.messageId))).map((l) => l.messageId));
+  const ours = new Set(
+    lines
+      .filter((l) => batchIndexOf(l.id, runId) !== undefined || raw.has(String(l.messageId)))
+      .map((l) => l.messageId),
+  );
   const batchSizes = lines
     .filter((l) => l.event === 'batch-done' || l.event === 'batch-failed')
     .filter((l) => Array.isArray(l.messageIds) && (l.messageIds as unknown[]).some((m) => ours.has(m as string)))

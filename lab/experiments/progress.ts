@@ -27,7 +27,10 @@ export class ProgressBoard {
 
   /** The listener to give each run. */
   readonly listener: ProgressListener = ({ experiment, elapsedSeconds, observation, queueDepth }) => {
-    this.state.set(experiment.name, `${experiment.name} ${elapsedSeconds.toFixed(0)}s: ${summarize(observation, queueDepth)}`);
+    this.state.set(
+      experiment.name,
+      `${experiment.name} ${elapsedSeconds.toFixed(0)}s: ${summarize(observation, queueDepth)}`,
+    );
   };
 
   /** Marks a run finished. */

@@ -66,7 +66,8 @@ export async function redriveByCopy(
     const copied = (sent.Successful ?? [])
       .map((entry) => Messages[Number(entry.Id)])
       .filter((message): message is Message => message?.ReceiptHandle !== undefined);
-    if (copied.length === 0) throw new RedriveFailedError(`could not send to ${queues.sourceUrl}: ${JSON.stringify(sent.Failed ?? [])}`);
+    if (copied.length === 0)
+      throw new RedriveFailedError(`could not send to ${queues.sourceUrl}: ${JSON.stringify(sent.Failed ?? [])}`);
     await sqs.send(
       new DeleteMessageBatchCommand({
         QueueUrl: queues.dlqUrl,
@@ -87,7 +88,9 @@ export async function redriveWithMoveTask(
   dlqUrl: string,
   options: { readonly pollMs?: number; readonly timeoutMs?: number } = {},
 ): Promise<RedriveReport> {
-  const { Attributes = {} } = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: dlqUrl, AttributeNames: ['QueueArn'] }));
+  const { Attributes = {} } = await sqs.send(
+    new GetQueueAttributesCommand({ QueueUrl: dlqUrl, AttributeNames: ['QueueArn'] }),
+  );
   const sourceArn = Attributes.QueueArn;
   if (sourceArn === undefined) throw new RedriveFailedError(`${dlqUrl} has no QueueArn`);
   const { TaskHandle } = await sqs.send(new StartMessageMoveTaskCommand({ SourceArn: sourceArn }));
@@ -96,10 +99,15 @@ export async function redriveWithMoveTask(
     const { Results = [] } = await sqs.send(new ListMessageMoveTasksCommand({ SourceArn: sourceArn, MaxResults: 10 }));
     const task = Results.find((result) => result.TaskHandle === TaskHandle) ?? Results[0];
     if (task?.Status === 'COMPLETED') {
-      return { moved: task.ApproximateNumberOfMessagesMoved ?? 0, how: `StartMessageMoveTask --source-arn ${sourceArn}` };
+      return {
+        moved: task.ApproximateNumberOfMessagesMoved ?? 0,
+        how: `StartMessageMoveTask --source-arn ${sourceArn}`,
+      };
     }
     if (task?.Status === 'FAILED' || task?.Status === 'CANCELLED') {
-      throw new RedriveFailedError(`the move task ${task.Status.toLowerCase()}: ${task.FailureReason ?? 'no reason given'}`);
+      throw new RedriveFailedError(
+        `the move task ${task.Status.toLowerCase()}: ${task.FailureReason ?? 'no reason given'}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 2_000));
   }

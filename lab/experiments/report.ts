@@ -80,8 +80,10 @@ export function renderResult(result: ExperimentResult): string {
 
 function experimentDetails(result: ExperimentResult): readonly string[] {
   const { experiment, observation } = result;
-  if (experiment.stack === 'VisibilityDupStack' && observation.kind === 'visibility') return experiment.details?.(observation) ?? [];
-  if (experiment.stack === 'BatchPartialStack' && observation.kind === 'batch') return experiment.details?.(observation) ?? [];
+  if (experiment.stack === 'VisibilityDupStack' && observation.kind === 'visibility')
+    return experiment.details?.(observation) ?? [];
+  if (experiment.stack === 'BatchPartialStack' && observation.kind === 'batch')
+    return experiment.details?.(observation) ?? [];
   return [];
 }
 

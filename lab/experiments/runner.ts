@@ -19,7 +19,12 @@ export interface ExperimentResult {
 }
 
 /** Progress while a run waits: the observation so far. */
-export type ProgressListener = (update: { readonly experiment: Experiment; readonly elapsedSeconds: number; readonly observation: Observation; readonly queueDepth: number }) => void;
+export type ProgressListener = (update: {
+  readonly experiment: Experiment;
+  readonly elapsedSeconds: number;
+  readonly observation: Observation;
+  readonly queueDepth: number;
+}) => void;
 
 /** The producer refused the experiment's request. */
 export class EnqueueRejectedError extends Error {
@@ -33,7 +38,10 @@ interface PlannedJob {
 }
 
 /** The request bodies of a run and, for Step 7, the job ids they carry. */
-function planRequests(experiment: Experiment, tag: string): { readonly bodies: readonly object[]; readonly jobs: readonly PlannedJob[] } {
+function planRequests(
+  experiment: Experiment,
+  tag: string,
+): { readonly bodies: readonly object[]; readonly jobs: readonly PlannedJob[] } {
   if (experiment.stack === 'BatchPartialStack') return { bodies: [experiment.body], jobs: [] };
   if (experiment.sleeps === undefined) {
     return { bodies: [{ id: tag, ...experiment.body }], jobs: [{ id: tag, sleep: experiment.body.sleep }] };
@@ -111,7 +119,12 @@ export async function runExperiment(
         probe.pendingInvocations(),
       ]);
       const current = await observe();
-      onProgress({ experiment, elapsedSeconds: (Date.now() - started) / 1000, observation: current, queueDepth: depth });
+      onProgress({
+        experiment,
+        elapsedSeconds: (Date.now() - started) / 1000,
+        observation: current,
+        queueDepth: depth,
+      });
       await actDuringRun(current, pending);
       // A crashed delivery never logs its end.
       const busy = pending + unfinishedDeliveries(lines, jobIds) - crashes;
@@ -159,7 +172,8 @@ function unfinishedDeliveries(lines: readonly WorkerLine[], ids: ReadonlySet<str
 }
 
 function judge(experiment: Experiment, observation: Observation): boolean {
-  if (experiment.stack === 'VisibilityDupStack' && observation.kind === 'visibility') return experiment.judge(observation);
+  if (experiment.stack === 'VisibilityDupStack' && observation.kind === 'visibility')
+    return experiment.judge(observation);
   if (experiment.stack === 'BatchPartialStack' && observation.kind === 'batch') return experiment.judge(observation);
   return false;
 }

@@ -2,7 +2,12 @@
  * The reads and the request both targets make the same way: the enqueue POST, a queue's
  * depth and a peek at a queue's bodies. Only where the endpoints come from differs.
  */
-import { GetQueueAttributesCommand, ReceiveMessageCommand, SendMessageBatchCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import {
+  GetQueueAttributesCommand,
+  ReceiveMessageCommand,
+  SendMessageBatchCommand,
+  type SQSClient,
+} from '@aws-sdk/client-sqs';
 import type { EnqueueResponse } from './probe';
 
 /** `POST {apiEndpoint}enqueue` with a JSON body. */
@@ -43,7 +48,12 @@ export async function peekBodyIds(sqs: SQSClient, queueUrl: string | undefined):
   const seen = new Map<string, string>();
   for (let round = 0; round < 20; round += 1) {
     const { Messages = [] } = await sqs.send(
-      new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 10, VisibilityTimeout: 0, WaitTimeSeconds: 0 }),
+      new ReceiveMessageCommand({
+        QueueUrl: queueUrl,
+        MaxNumberOfMessages: 10,
+        VisibilityTimeout: 0,
+        WaitTimeSeconds: 0,
+      }),
     );
     let fresh = 0;
     for (const message of Messages) {
@@ -81,7 +91,8 @@ export async function sendRawBodies(sqs: SQSClient, queueUrl: string, bodies: re
         Entries: chunk.map((body, index) => ({ Id: String(index), MessageBody: body })),
       }),
     );
-    if (Failed.length > 0) throw new RawSendError(`SQS refused ${Failed.length} raw message(s): ${Failed.map((f) => f.Message).join('; ')}`);
+    if (Failed.length > 0)
+      throw new RawSendError(`SQS refused ${Failed.length} raw message(s): ${Failed.map((f) => f.Message).join('; ')}`);
     ids.push(...Successful.map((entry) => entry.MessageId ?? ''));
   }
   return ids;

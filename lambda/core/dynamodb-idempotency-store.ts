@@ -147,7 +147,12 @@ export class DynamoDbIdempotencyStore implements IdempotencyStore {
 }
 
 // DynamoDB refuses expression attribute names an expression does not use.
-const NAMES_FOR_CLAIM = { '#status': NAMES['#status'], '#owner': NAMES['#owner'], '#ipExp': NAMES['#ipExp'], '#exp': NAMES['#exp'] };
+const NAMES_FOR_CLAIM = {
+  '#status': NAMES['#status'],
+  '#owner': NAMES['#owner'],
+  '#ipExp': NAMES['#ipExp'],
+  '#exp': NAMES['#exp'],
+};
 const NAMES_FOR_RELEASE = { '#status': NAMES['#status'], '#owner': NAMES['#owner'], '#ipExp': NAMES['#ipExp'] };
 const NAMES_FOR_EFFECT = { '#exp': NAMES['#exp'], '#effects': NAMES['#effects'] };
 

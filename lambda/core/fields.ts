@@ -5,8 +5,11 @@ import { MAX_ID_LENGTH } from '../../lib/settings';
  * (a bad field → poison message). Each returns the value or a sentence saying what is wrong,
  * so the caller chooses the error class.
  */
-export type FieldResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problem: string };
+export type FieldResult<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly problem: string };
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point: ids must not contain them.
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/u;
 /**
  * Half of a UTF-16 surrogate pair on its own: not a character (a whole pair, e.g. an emoji, is
@@ -66,7 +69,8 @@ export function readBoolean(body: Record<string, unknown>, field: string, fallba
 function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
+  if (typeof value === 'string')
+    return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
   if (typeof value === 'object') return 'an object';
   return `${typeof value} ${String(value)}`;
 }

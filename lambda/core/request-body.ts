@@ -27,9 +27,7 @@ export function parseJsonObjectBody(request: HttpRequest, example: string): Reco
   const text = request.isBase64Encoded ? Buffer.from(request.body, 'base64').toString('utf8') : request.body;
   const bytes = Buffer.byteLength(text, 'utf8');
   if (bytes > MAX_REQUEST_BODY_BYTES) {
-    throw new RequestValidationError(
-      `request body is ${bytes} bytes; the limit is ${MAX_REQUEST_BODY_BYTES} bytes`,
-    );
+    throw new RequestValidationError(`request body is ${bytes} bytes; the limit is ${MAX_REQUEST_BODY_BYTES} bytes`);
   }
   let parsed: unknown;
   try {
@@ -53,9 +51,7 @@ export function rejectUnknownFields(body: Record<string, unknown>, allowed: read
     if (allowed.includes(field)) continue;
     const suggestion = closest(field, allowed);
     const hint = suggestion === undefined ? '' : ` (did you mean "${suggestion}"?)`;
-    throw new RequestValidationError(
-      `unknown field "${field}"${hint}; allowed fields: ${allowed.join(', ')}`,
-    );
+    throw new RequestValidationError(`unknown field "${field}"${hint}; allowed fields: ${allowed.join(', ')}`);
   }
 }
 

@@ -1,6 +1,11 @@
 import type { SQSRecord } from 'aws-lambda';
 import { describeError, type Logger } from '../commons/logger';
-import { ClaimLostError, IdempotencyInProgressError, InvalidMessageError, SimulatedHeartbeatError } from '../core/errors';
+import {
+  ClaimLostError,
+  IdempotencyInProgressError,
+  InvalidMessageError,
+  SimulatedHeartbeatError,
+} from '../core/errors';
 import { type HeartbeatEvent, startHeartbeat, type VisibilityExtender } from '../core/heartbeat';
 import { runIdempotent } from '../core/idempotency-guard';
 import type { IdempotencyStore } from '../core/idempotency-store';
@@ -82,7 +87,10 @@ export async function processVisibilityRecord(record: SQSRecord, deps: JobDepend
       await work();
       const expiresAt = Math.floor(deps.now() / 1000) + deps.completedTtlSeconds;
       const effects = await deps.store.applyUnguardedEffect(job.id, expiresAt);
-      log.info('completed', `Completed ${job.id} (no idempotency guard: effect #${effects})`, { effects, guard: false });
+      log.info('completed', `Completed ${job.id} (no idempotency guard: effect #${effects})`, {
+        effects,
+        guard: false,
+      });
       return;
     }
     const outcome = await runIdempotent(job.id, work, {
@@ -92,7 +100,11 @@ export async function processVisibilityRecord(record: SQSRecord, deps: JobDepend
       remainingTimeMs: deps.remainingTimeMs,
       completedTtlSeconds: deps.completedTtlSeconds,
       onReleaseError: (error) =>
-        log.warn('release-failed', `Could not release the claim on ${job.id}; it lapses at its expiry`, describeError(error)),
+        log.warn(
+          'release-failed',
+          `Could not release the claim on ${job.id}; it lapses at its expiry`,
+          describeError(error),
+        ),
     });
     if (outcome.kind === 'duplicate') {
       log.info('duplicate-skipped', `Duplicate detect. Skip: ${job.id}`, { effects: outcome.effects });
@@ -117,7 +129,9 @@ function logHeartbeat(log: Logger, event: HeartbeatEvent): void {
   switch (event.type) {
     case 'extended':
       for (const { target, seconds } of event.extensions) {
-        log.info('heartbeat', `Heartbeat ${target.id}: visibility extended to ${seconds} s`, { extendedBySeconds: seconds });
+        log.info('heartbeat', `Heartbeat ${target.id}: visibility extended to ${seconds} s`, {
+          extendedBySeconds: seconds,
+        });
       }
       return;
     case 'failed':

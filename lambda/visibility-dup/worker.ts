@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { SQSClient } from '@aws-sdk/client-sqs';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { SQSClient } from '@aws-sdk/client-sqs';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { heartbeatTimingFor, VISIBILITY_DUP } from '../../lib/settings';

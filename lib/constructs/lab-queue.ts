@@ -21,7 +21,9 @@ export class LabQueue extends Queue {
   constructor(scope: Construct, id: string, props: LabQueueProps) {
     const { spec, deadLetterQueue } = props;
     if (spec.deadLetter !== undefined && deadLetterQueue === undefined) {
-      throw new InvalidTopologyError(`queue ${spec.id} redrives to ${spec.deadLetter.queueId}; build that queue first and pass it.`);
+      throw new InvalidTopologyError(
+        `queue ${spec.id} redrives to ${spec.deadLetter.queueId}; build that queue first and pass it.`,
+      );
     }
     super(scope, id, {
       encryption: QueueEncryption.SQS_MANAGED,

@@ -67,8 +67,17 @@ describe('runBench (smoke, all sections)', () => {
   it("counts the guard's writes and reads as AWS and as dynalite answer a refused write", () => {
     const guard = results.requests?.guard;
 
-    expect(guard?.aws.project['first-delivery']).toMatchObject({ writes: 2, reads: 0, outcome: 'completed', effects: 1 });
-    expect(guard?.aws.project['duplicate-after-completion']).toMatchObject({ writes: 1, reads: 0, outcome: 'duplicate' });
+    expect(guard?.aws.project['first-delivery']).toMatchObject({
+      writes: 2,
+      reads: 0,
+      outcome: 'completed',
+      effects: 1,
+    });
+    expect(guard?.aws.project['duplicate-after-completion']).toMatchObject({
+      writes: 1,
+      reads: 0,
+      outcome: 'duplicate',
+    });
     expect(guard?.lab.project['duplicate-after-completion']).toMatchObject({ writes: 1, reads: 1 });
     expect(guard?.aws.project['lapsed-owner-completes']).toMatchObject({ outcome: 'claim-lost', effects: 1 });
     expect(guard?.aws.powertools['lapsed-owner-completes']).toMatchObject({ outcome: 'completed', effects: 2 });
@@ -79,9 +88,12 @@ describe('runBench (smoke, all sections)', () => {
     const heartbeat = results.requests?.heartbeat;
 
     // How many ticks fit in the scaled minute depends on the machine; which calls they make does not.
-    for (const name of Object.keys(heartbeat?.batch.project.calls ?? {})) expect(name).toBe('SQS.ChangeMessageVisibilityBatch');
-    for (const name of Object.keys(heartbeat?.batch.naive.calls ?? {})) expect(name).toBe('SQS.ChangeMessageVisibility');
-    for (const name of Object.keys(heartbeat?.single.project.calls ?? {})) expect(name).toBe('SQS.ChangeMessageVisibility');
+    for (const name of Object.keys(heartbeat?.batch.project.calls ?? {}))
+      expect(name).toBe('SQS.ChangeMessageVisibilityBatch');
+    for (const name of Object.keys(heartbeat?.batch.naive.calls ?? {}))
+      expect(name).toBe('SQS.ChangeMessageVisibility');
+    for (const name of Object.keys(heartbeat?.single.project.calls ?? {}))
+      expect(name).toBe('SQS.ChangeMessageVisibility');
     expect(heartbeat?.nominalTicksPerMinute).toBe(20);
   });
 
@@ -90,7 +102,9 @@ describe('runBench (smoke, all sections)', () => {
     const step8 = lines.filter((line) => line.scenario.startsWith('Step 8'));
 
     expect(lines).toHaveLength(6);
-    expect(step8.find((line) => line.variant === 'project')?.total).toBeLessThan(step8.find((line) => line.variant === 'naive')?.total ?? 0);
+    expect(step8.find((line) => line.variant === 'project')?.total).toBeLessThan(
+      step8.find((line) => line.variant === 'naive')?.total ?? 0,
+    );
   });
 
   it('bundles every function of both stacks and the two Powertools workers', () => {

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScanCommand } from '@aws-sdk/client-dynamodb';
-import { type Lab, startLab } from '../../lab/lab';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { powertoolsTopologies } from '../../bench/powertools/topologies';
 import { enqueueEvent } from '../../bench/proxy-event';
+import { type Lab, startLab } from '../../lab/lab';
 import { testBundleDir, waitFor } from '../lab/helpers';
 
 /**
@@ -13,7 +13,11 @@ describe('the Powertools workers of bench/powertools on the lab', () => {
   let lab: Lab;
 
   beforeAll(async () => {
-    lab = await startLab({ stacks: powertoolsTopologies(), quiet: true, bundleDir: testBundleDir('powertools-workers') });
+    lab = await startLab({
+      stacks: powertoolsTopologies(),
+      quiet: true,
+      bundleDir: testBundleDir('powertools-workers'),
+    });
   });
 
   afterAll(async () => {
@@ -35,10 +39,17 @@ describe('the Powertools workers of bench/powertools on the lab', () => {
     const stack = lab.stack('VisibilityDupStack');
 
     for (const id of ['pt-1', 'pt-2', 'pt-3']) await stack.invoke('Producer', enqueueEvent({ id, sleep: 0 }));
-    await waitFor(() => (lab.counters()['VisibilityDupStack/Worker']?.messagesDeleted ?? 0) >= 3, 15_000, '3 deletions');
+    await waitFor(
+      () => (lab.counters()['VisibilityDupStack/Worker']?.messagesDeleted ?? 0) >= 3,
+      15_000,
+      '3 deletions',
+    );
 
     const { Items = [] } = await lab.clients.dynamodb.send(new ScanCommand({ TableName: stack.tableNames.IdemTable }));
-    const effects = Items.filter((item) => item.id?.S?.startsWith('effect#')).map((item) => [item.id?.S, item.effects?.N]);
+    const effects = Items.filter((item) => item.id?.S?.startsWith('effect#')).map((item) => [
+      item.id?.S,
+      item.effects?.N,
+    ]);
     expect(effects.sort()).toEqual([
       ['effect#pt-1', '1'],
       ['effect#pt-2', '1'],

@@ -37,14 +37,26 @@ beforeAll(async () => {
   await Promise.all(
     STACKS.map(async (name) => {
       const stack = lab.stack(name);
-      bad.set(name, await sweepInputs(stack.apiEndpoint, CASES[name].filter((c) => c.valid !== true)));
+      bad.set(
+        name,
+        await sweepInputs(
+          stack.apiEndpoint,
+          CASES[name].filter((c) => c.valid !== true),
+        ),
+      );
       await new Promise((resolve) => setTimeout(resolve, 300));
       afterBad.set(name, {
         producerSqsCalls: producerSqsCalls(name),
         depth: await queueDepth(lab.clients.sqs, stack.queueUrl),
         received: stack.mappings[0]?.counters.messagesReceived ?? -1,
       });
-      valid.set(name, await sweepInputs(stack.apiEndpoint, CASES[name].filter((c) => c.valid === true)));
+      valid.set(
+        name,
+        await sweepInputs(
+          stack.apiEndpoint,
+          CASES[name].filter((c) => c.valid === true),
+        ),
+      );
     }),
   );
 }, 60_000);
@@ -55,7 +67,11 @@ afterAll(async () => {
 
 describe.each(STACKS)('POST /enqueue of %s under bad input', (name) => {
   it('answers every bad request with a 4xx and a JSON error, never a 5xx or a stack trace', () => {
-    const problems = (bad.get(name) ?? []).map((outcome) => [outcome.case.name, outcomeProblem(outcome) ?? 'ok', outcome.status]);
+    const problems = (bad.get(name) ?? []).map((outcome) => [
+      outcome.case.name,
+      outcomeProblem(outcome) ?? 'ok',
+      outcome.status,
+    ]);
 
     expect(problems.filter(([, problem]) => problem !== 'ok')).toEqual([]);
     expect(problems.length).toBe(CASES[name].filter((c) => c.valid !== true).length);
@@ -76,11 +92,17 @@ describe.each(STACKS)('POST /enqueue of %s under bad input', (name) => {
 });
 
 it('hands unicode ids to the worker unchanged (through SQS and the guard table)', async () => {
-  const ids = CASES.VisibilityDupStack.filter((c) => c.valid === true).map((c) => (JSON.parse(c.body) as { id: string }).id);
+  const ids = CASES.VisibilityDupStack.filter((c) => c.valid === true).map(
+    (c) => (JSON.parse(c.body) as { id: string }).id,
+  );
 
   const completed = await waitFor(
     () => {
-      const seen = new Set(records.filter((r) => r.kind === 'function' && r.parsed?.event === 'completed').map((r) => (r.kind === 'function' ? r.parsed?.id : undefined)));
+      const seen = new Set(
+        records
+          .filter((r) => r.kind === 'function' && r.parsed?.event === 'completed')
+          .map((r) => (r.kind === 'function' ? r.parsed?.id : undefined)),
+      );
       return ids.every((id) => seen.has(id)) ? seen : undefined;
     },
     15_000,

@@ -1,24 +1,46 @@
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../lab/lab-args';
 import { DEFAULT_RESULTS_FILE, parseChaosArgs } from '../../lab/chaos/args';
 import { invariantViolations } from '../../lab/chaos/invariant';
 import { CHAOS_MIXES, findMix } from '../../lab/chaos/mixes';
 import { reliabilityTable } from '../../lab/chaos/report';
 import { books, type ChaosResult } from '../../lab/chaos/run-chaos';
-import { CHAOS_VISIBILITY_TIMING, chaosBatchTopology, chaosVisibilityTopology, TimeScaleError } from '../../lab/chaos/topologies';
+import {
+  CHAOS_VISIBILITY_TIMING,
+  chaosBatchTopology,
+  chaosVisibilityTopology,
+  TimeScaleError,
+} from '../../lab/chaos/topologies';
 import { batchWorkload, bodyKey, visibilityWorkload } from '../../lab/chaos/workload';
+import { UsageError } from '../../lab/lab-args';
 
 const sent = (...keys: string[]) => keys.map((key) => ({ key, body: JSON.stringify({ id: key }) }));
 
 describe('books (the run accounting)', () => {
   it('counts an id with an effect and in the DLQ once, and a double effect once', () => {
-    const result = books(sent('a', 'b', 'c', 'd'), new Map([['a', 1], ['b', 3], ['c', 1]]), ['c', 'x']);
+    const result = books(
+      sent('a', 'b', 'c', 'd'),
+      new Map([
+        ['a', 1],
+        ['b', 3],
+        ['c', 1],
+      ]),
+      ['c', 'x'],
+    );
 
     expect(result).toEqual({ sent: 4, effectsApplied: 5, idsWithEffect: 3, inDlq: 2, lost: 1, doubleEffects: 1 });
   });
 
   it('ignores records of ids this run did not send and zero counters', () => {
-    expect(books(sent('a'), new Map([['a', 0], ['other', 2]]), []).lost).toBe(1);
+    expect(
+      books(
+        sent('a'),
+        new Map([
+          ['a', 0],
+          ['other', 2],
+        ]),
+        [],
+      ).lost,
+    ).toBe(1);
   });
 });
 
@@ -43,7 +65,18 @@ describe('invariantViolations', () => {
   });
 
   it('renders a markdown row per run with its verdict', () => {
-    const table = reliabilityTable([{ ...base, mix: 'crash', sent: 10, deliveries: 12, duplicatesSeen: 2, effectsApplied: 10, inDlq: 0, wallSeconds: 1.25 } as ChaosResult]);
+    const table = reliabilityTable([
+      {
+        ...base,
+        mix: 'crash',
+        sent: 10,
+        deliveries: 12,
+        duplicatesSeen: 2,
+        effectsApplied: 10,
+        inDlq: 0,
+        wallSeconds: 1.25,
+      } as ChaosResult,
+    ]);
 
     expect(table.split('\n')[2]).toBe('| crash | on | 10 | 12 | 2 | 10 | 0 | 0 | 0 | 1.3 s | holds |');
   });
@@ -55,7 +88,11 @@ describe('the time-scaled topologies', () => {
     const queue = topology.queues.find((q) => q.id === topology.mainQueueId);
     const worker = topology.functions.find((f) => f.id === 'Worker');
 
-    expect(queue).toMatchObject({ visibilityTimeoutSeconds: 1, createVisibilityTimeoutSeconds: 3, deadLetter: { maxReceiveCount: 10 } });
+    expect(queue).toMatchObject({
+      visibilityTimeoutSeconds: 1,
+      createVisibilityTimeoutSeconds: 3,
+      deadLetter: { maxReceiveCount: 10 },
+    });
     expect(worker?.timeoutSeconds).toBe(CHAOS_VISIBILITY_TIMING.workerTimeoutSeconds);
     expect(worker?.environment.VISIBILITY_TIMEOUT_SECONDS).toEqual({ value: '1' });
     expect(CHAOS_VISIBILITY_TIMING.sleepSeconds.max).toBeLessThan(CHAOS_VISIBILITY_TIMING.workerTimeoutSeconds);
@@ -64,7 +101,10 @@ describe('the time-scaled topologies', () => {
   it('scale every duration by a whole-number time scale, keeping the create-then-lower order', () => {
     const topology = chaosVisibilityTopology(2);
 
-    expect(topology.queues.find((q) => q.id === topology.mainQueueId)).toMatchObject({ visibilityTimeoutSeconds: 2, createVisibilityTimeoutSeconds: 6 });
+    expect(topology.queues.find((q) => q.id === topology.mainQueueId)).toMatchObject({
+      visibilityTimeoutSeconds: 2,
+      createVisibilityTimeoutSeconds: 6,
+    });
     expect(topology.functions.find((f) => f.id === 'Worker')?.timeoutSeconds).toBe(6);
     expect(() => chaosVisibilityTopology(1.5)).toThrow(TimeScaleError);
   });
@@ -86,7 +126,9 @@ describe('workloads', () => {
   });
 
   it('send jobs around the visibility timeout, with the guard switch the run asks for', () => {
-    const jobs = visibilityWorkload(200, 3, findMix('none'), false).map((m) => JSON.parse(m.body) as { sleep: number; idempotency: boolean; heartbeat: boolean });
+    const jobs = visibilityWorkload(200, 3, findMix('none'), false).map(
+      (m) => JSON.parse(m.body) as { sleep: number; idempotency: boolean; heartbeat: boolean },
+    );
 
     expect(jobs.every((job) => job.sleep >= 0.3 && job.sleep <= 1.8 && job.idempotency === false)).toBe(true);
     expect(jobs.some((job) => !job.heartbeat)).toBe(true);
@@ -103,19 +145,33 @@ describe('workloads', () => {
 
 describe('parseChaosArgs', () => {
   it('defaults to 1000 messages, every mix, guard on and off', () => {
-    expect(parseChaosArgs([])).toMatchObject({ messages: 1000, mixes: CHAOS_MIXES, guards: [true, false], out: DEFAULT_RESULTS_FILE });
-  });
-
-  it('reads the flags', () => {
-    expect(parseChaosArgs(['--messages', '100', '--seed', '7', '--mix', 'crash,none', '--guard', 'off'])).toMatchObject({
-      messages: 100,
-      seed: 7,
-      mixes: [findMix('crash'), findMix('none')],
-      guards: [false],
+    expect(parseChaosArgs([])).toMatchObject({
+      messages: 1000,
+      mixes: CHAOS_MIXES,
+      guards: [true, false],
+      out: DEFAULT_RESULTS_FILE,
     });
   });
 
-  it.each([[['--messages', '0']], [['--time-scale', '0.5']], [['--mix', 'nope']], [['--guard', 'maybe']], [['--seed', 'x']], [['--frobnicate']]])('refuses %o', (argv) => {
+  it('reads the flags', () => {
+    expect(parseChaosArgs(['--messages', '100', '--seed', '7', '--mix', 'crash,none', '--guard', 'off'])).toMatchObject(
+      {
+        messages: 100,
+        seed: 7,
+        mixes: [findMix('crash'), findMix('none')],
+        guards: [false],
+      },
+    );
+  });
+
+  it.each([
+    [['--messages', '0']],
+    [['--time-scale', '0.5']],
+    [['--mix', 'nope']],
+    [['--guard', 'maybe']],
+    [['--seed', 'x']],
+    [['--frobnicate']],
+  ])('refuses %o', (argv) => {
     expect(() => parseChaosArgs(argv)).toThrow(UsageError);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findMix } from '../../lab/chaos/mixes';
 import { invariantViolations } from '../../lab/chaos/invariant';
+import { findMix } from '../../lab/chaos/mixes';
 import { type ChaosResult, runChaos } from '../../lab/chaos/run-chaos';
 import { type Emulators, startEmulators } from '../../lab/emulators';
 
@@ -59,13 +59,20 @@ describe('chaos invariant (100 messages per run)', () => {
     const r = result(name);
 
     expect(invariantViolations(r), replay(r)).toEqual([]);
-    expect({ lost: r.lost, doubleEffects: r.doubleEffects, sent: r.sent }, replay(r)).toEqual({ lost: 0, doubleEffects: 0, sent: MESSAGES });
+    expect({ lost: r.lost, doubleEffects: r.doubleEffects, sent: r.sent }, replay(r)).toEqual({
+      lost: 0,
+      doubleEffects: 0,
+      sent: MESSAGES,
+    });
   });
 
   it('crash: environments really were killed, and the retries applied every effect once', () => {
     const r = result('crash');
 
-    expect(r.kills + (r.faultsInjected['VisibilityDupStack/Worker']?.['DynamoDB.UpdateItem'] ?? 0), replay(r)).toBeGreaterThan(0);
+    expect(
+      r.kills + (r.faultsInjected['VisibilityDupStack/Worker']?.['DynamoDB.UpdateItem'] ?? 0),
+      replay(r),
+    ).toBeGreaterThan(0);
     expect(r.mapping.functionErrors, replay(r)).toBeGreaterThan(0);
     expect(r.idsWithEffect + r.inDlq, replay(r)).toBeGreaterThanOrEqual(MESSAGES);
   });

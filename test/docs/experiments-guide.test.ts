@@ -25,13 +25,18 @@ const PAIRS = [
 const read = (path: string): string => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
 const commandsOf = (path: string): string[] => shellCommands(read(path));
 const DOCUMENTS = PAIRS.flat();
-const EXPERIMENT_COMMANDS = DOCUMENTS.flatMap((path) => experimentCommands(commandsOf(path)).map((command) => ({ ...command, path })));
-const LOCAL_NAMES = [...new Set(EXPERIMENT_COMMANDS.filter((c) => c.target === 'local').map((c) => c.name))].filter((name) =>
-  EXPERIMENTS.some((experiment) => experiment.name === name),
+const EXPERIMENT_COMMANDS = DOCUMENTS.flatMap((path) =>
+  experimentCommands(commandsOf(path)).map((command) => ({ ...command, path })),
+);
+const LOCAL_NAMES = [...new Set(EXPERIMENT_COMMANDS.filter((c) => c.target === 'local').map((c) => c.name))].filter(
+  (name) => EXPERIMENTS.some((experiment) => experiment.name === name),
 );
 /** Seconds each run took when the guide's output was recorded (`── <name>: … (12.3 s) ──`). */
 const RECORDED_SECONDS = new Map(
-  [...read('docs/experiments.md').matchAll(/^── (\S+): .* \((\d+(?:\.\d+)?) s\) ──$/gm)].map((m) => [m[1] ?? '', Number(m[2])]),
+  [...read('docs/experiments.md').matchAll(/^── (\S+): .* \((\d+(?:\.\d+)?) s\) ──$/gm)].map((m) => [
+    m[1] ?? '',
+    Number(m[2]),
+  ]),
 );
 
 describe.each(PAIRS)('%s and %s', (english, japanese) => {
@@ -58,7 +63,9 @@ describe('npm run experiment lines in the docs', () => {
   });
 
   it('never ask AWS for an experiment that runs on the lab only', () => {
-    const labOnly = EXPERIMENT_COMMANDS.filter((c) => c.target === 'aws' && findExperiment(c.name).variant !== undefined);
+    const labOnly = EXPERIMENT_COMMANDS.filter(
+      (c) => c.target === 'aws' && findExperiment(c.name).variant !== undefined,
+    );
     expect(labOnly.map((c) => `${c.path}: ${c.command}`)).toEqual([]);
   });
 });

@@ -37,7 +37,11 @@ describe('missingFrom', () => {
 describe('experimentCommands', () => {
   it('reads the name and the target of each npm run experiment line', () => {
     expect(
-      experimentCommands(['npm run experiment -- heartbeat', 'npm run experiment -- partial-batch --target aws', 'npm test']),
+      experimentCommands([
+        'npm run experiment -- heartbeat',
+        'npm run experiment -- partial-batch --target aws',
+        'npm test',
+      ]),
     ).toEqual([
       { command: 'npm run experiment -- heartbeat', name: 'heartbeat', target: 'local' },
       { command: 'npm run experiment -- partial-batch --target aws', name: 'partial-batch', target: 'aws' },

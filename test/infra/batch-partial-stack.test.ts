@@ -39,7 +39,7 @@ const propertiesOf = (id: string) => template.toJSON().Resources[id].Properties;
 describe('BatchPartialStack functions', () => {
   it('runs both functions on nodejs24.x, and needs no custom resource provider', () => {
     const runtimes = Object.values(resourcesOfType(template, 'AWS::Lambda::Function')).map(
-      (fn) => fn.Properties?.['Runtime'],
+      (fn) => fn.Properties?.Runtime,
     );
     expect(runtimes).toEqual(['nodejs24.x', 'nodejs24.x']);
     template.resourceCountIs('Custom::AWS', 0);
@@ -94,7 +94,9 @@ describe('BatchPartialStack queues', () => {
   });
 
   it('keeps DLQ messages longer than the source queue does', () => {
-    expect(propertiesOf(ids.dlq).MessageRetentionPeriod).toBeGreaterThan(propertiesOf(ids.queue).MessageRetentionPeriod);
+    expect(propertiesOf(ids.dlq).MessageRetentionPeriod).toBeGreaterThan(
+      propertiesOf(ids.queue).MessageRetentionPeriod,
+    );
   });
 
   it('encrypts both queues with SQS-managed keys and deletes them with the stack', () => {
@@ -188,7 +190,7 @@ describe('BatchPartialStack API and outputs', () => {
   });
 
   it('ApiEndpoint ends in /', () => {
-    expect(renderIntrinsic(template.findOutputs('ApiEndpoint')['ApiEndpoint']?.['Value'])).toMatch(/\/$/);
+    expect(renderIntrinsic(template.findOutputs('ApiEndpoint').ApiEndpoint?.Value)).toMatch(/\/$/);
   });
 
   it('DlqUrl is the DLQ the seed command inspects', () => {

@@ -1,6 +1,6 @@
+import type { PolicyViolation } from 'aws-cdk-lib';
 import { type App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import type { PolicyViolation } from 'aws-cdk-lib';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { BatchPartialStack } from '../../lib/batch-partial-stack';
 import { VisibilityDupStack } from '../../lib/visibility-dup-stack';
@@ -68,7 +68,7 @@ describe('cdk-nag AwsSolutions checks', () => {
       const fired = unacknowledged.some(
         (finding) =>
           finding.ruleName === ack.id &&
-          finding.violatingResources.some((resource) => (resource.constructPath?.startsWith(`${ack.path}/`) ?? false)),
+          finding.violatingResources.some((resource) => resource.constructPath?.startsWith(`${ack.path}/`) ?? false),
       );
       expect(fired, `${ack.path} ${ack.id}`).toBe(true);
     }

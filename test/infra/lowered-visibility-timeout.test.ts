@@ -22,13 +22,17 @@ let stack: TopologyStack;
 let template: Template;
 
 beforeAll(() => {
-  stack = new TopologyStack(labApp({ bundle: false }), 'LoweredBatchStack', { topology: batchTopologyWithLoweredQueue() });
+  stack = new TopologyStack(labApp({ bundle: false }), 'LoweredBatchStack', {
+    topology: batchTopologyWithLoweredQueue(),
+  });
   template = Template.fromStack(stack);
 });
 
 describe('LoweredVisibilityTimeout, applied from the topology', () => {
   it('creates any queue with createVisibilityTimeoutSeconds at that value', () => {
-    expect(template.toJSON().Resources[logicalId(must(stack.queues, 'BatchQueue'))].Properties.VisibilityTimeout).toBe(20);
+    expect(template.toJSON().Resources[logicalId(must(stack.queues, 'BatchQueue'))].Properties.VisibilityTimeout).toBe(
+      20,
+    );
   });
 
   it('lowers it to visibilityTimeoutSeconds after that queue’s mapping', () => {
@@ -36,7 +40,7 @@ describe('LoweredVisibilityTimeout, applied from the topology', () => {
     expect(lowerings).toHaveLength(1);
     const [mappingId] = Object.keys(resourcesOfType(template, 'AWS::Lambda::EventSourceMapping'));
     expect(dependsOn(lowerings[0]!)).toContain(mappingId);
-    const call = JSON.parse(renderIntrinsic(lowerings[0]!.Properties?.['Create'])) as {
+    const call = JSON.parse(renderIntrinsic(lowerings[0]!.Properties?.Create)) as {
       parameters: { QueueUrl: string; Attributes: Record<string, string> };
     };
     expect(call.parameters).toEqual({
@@ -46,14 +50,16 @@ describe('LoweredVisibilityTimeout, applied from the topology', () => {
   });
 
   it('leaves queues without createVisibilityTimeoutSeconds alone', () => {
-    expect(template.toJSON().Resources[logicalId(must(stack.queues, 'BatchDlq'))].Properties.VisibilityTimeout).toBe(10);
+    expect(template.toJSON().Resources[logicalId(must(stack.queues, 'BatchDlq'))].Properties.VisibilityTimeout).toBe(
+      10,
+    );
   });
 
   it('runs again when a queue setting in the topology changes (the settings fingerprint is in its physical id)', () => {
     const physicalId = (topology: StackTopology) => {
       const other = new TopologyStack(labApp({ bundle: false }), 'Other', { topology });
       const [lowering] = Object.values(resourcesOfType(Template.fromStack(other), 'Custom::AWS'));
-      return (JSON.parse(renderIntrinsic(lowering?.Properties?.['Create'])) as { physicalResourceId: { id: string } })
+      return (JSON.parse(renderIntrinsic(lowering?.Properties?.Create)) as { physicalResourceId: { id: string } })
         .physicalResourceId.id;
     };
     const base = batchTopologyWithLoweredQueue();

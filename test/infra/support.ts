@@ -60,8 +60,11 @@ export function resourcesOfType(template: Template, type: string): Record<string
 /** The IAM statements of every AWS::IAM::Policy attached to the given role. */
 export function statementsOfRole(template: Template, roleLogicalId: string): PolicyStatementJson[] {
   return Object.values(resourcesOfType(template, 'AWS::IAM::Policy'))
-    .filter((policy) => JSON.stringify(policy.Properties?.['Roles']).includes(`"${roleLogicalId}"`))
-    .flatMap((policy) => (policy.Properties?.['PolicyDocument'] as { Statement: PolicyStatementJson[] }).Statement);
+    .filter((policy) => JSON.stringify(policy.Properties?.Roles).includes(`"${roleLogicalId}"`))
+    .flatMap(
+      (policy) =>
+        (policy.Properties?.PolicyDocument as { Statement: PolicyStatementJson[] } | undefined)?.Statement ?? [],
+    );
 }
 
 /** One statement of a synthesised policy document. */
@@ -90,7 +93,7 @@ export function renderIntrinsic(value: unknown): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'object' && value !== null) {
     const record = value as Record<string, unknown>;
-    if (typeof record['Ref'] === 'string') return `\${Ref:${record['Ref']}}`;
+    if (typeof record.Ref === 'string') return `\${Ref:${record.Ref}}`;
     const getAtt = record['Fn::GetAtt'];
     if (Array.isArray(getAtt)) return `\${${getAtt.join('.')}}`;
     const join = record['Fn::Join'];
@@ -104,8 +107,8 @@ export function renderIntrinsic(value: unknown): string {
 /** Every `Resource` of every AWS::IAM::Policy in the template, flattened. */
 export function policyResources(template: Template): unknown[] {
   return Object.values(resourcesOfType(template, 'AWS::IAM::Policy')).flatMap((policy) =>
-    (policy.Properties?.['PolicyDocument'] as { Statement: { Resource: unknown }[] }).Statement.flatMap((statement) =>
-      Array.isArray(statement.Resource) ? statement.Resource : [statement.Resource],
-    ),
+    (
+      (policy.Properties?.PolicyDocument as { Statement: { Resource: unknown }[] } | undefined)?.Statement ?? []
+    ).flatMap((statement) => (Array.isArray(statement.Resource) ? statement.Resource : [statement.Resource])),
   );
 }

@@ -62,7 +62,7 @@ function loweringCall(phase: 'Create' | 'Update') {
 describe('VisibilityDupStack functions', () => {
   it(`runs every function, the custom resource provider included, on ${LAMBDA_RUNTIME}`, () => {
     const runtimes = Object.values(resourcesOfType(template, 'AWS::Lambda::Function')).map(
-      (fn) => fn.Properties?.['Runtime'],
+      (fn) => fn.Properties?.Runtime,
     );
     expect(runtimes).toEqual(['nodejs24.x', 'nodejs24.x', 'nodejs24.x']);
   });
@@ -247,9 +247,9 @@ describe('VisibilityDupStack log groups', () => {
 
   it('sends the custom resource provider logs to a group of the stack, not one Lambda creates and leaves', () => {
     const provider = Object.values(resourcesOfType(template, 'AWS::Lambda::Function')).find(
-      (fn) => fn.Properties?.['Handler'] === 'index.handler' && !('Environment' in (fn.Properties ?? {})),
+      (fn) => fn.Properties?.Handler === 'index.handler' && !('Environment' in (fn.Properties ?? {})),
     );
-    expect(provider?.Properties?.['LoggingConfig']).toEqual({ LogGroup: { Ref: expect.any(String) } });
+    expect(provider?.Properties?.LoggingConfig).toEqual({ LogGroup: { Ref: expect.any(String) } });
   });
 });
 
@@ -348,7 +348,7 @@ describe('VisibilityDupStack outputs', () => {
   });
 
   it('ApiEndpoint is the prod stage URL ending in /, so ${API}enqueue is the route', () => {
-    const url = renderIntrinsic(template.findOutputs('ApiEndpoint')['ApiEndpoint']?.['Value']);
+    const url = renderIntrinsic(template.findOutputs('ApiEndpoint').ApiEndpoint?.Value);
     expect(url).toMatch(/^https:\/\/\$\{Ref:\w+\}\.execute-api\..+\/\$\{Ref:\w*prod\w*\}\/$/);
   });
 

@@ -54,7 +54,9 @@ function throttled(): Error {
 }
 
 async function effectsOf(key: string): Promise<number | undefined> {
-  const { Item } = await client.send(new GetCommand({ TableName: 'IdemTable', Key: { messageId: key }, ConsistentRead: true }));
+  const { Item } = await client.send(
+    new GetCommand({ TableName: 'IdemTable', Key: { messageId: key }, ConsistentRead: true }),
+  );
   return Item?.effects as number | undefined;
 }
 
@@ -116,7 +118,9 @@ describe('idempotency guard on dynalite', () => {
   it('a completion that failed releases the claim, so the retry runs at once and applies the effect once', async () => {
     const throttledOnce = { ...wrapStore(), completeWithEffect: async () => Promise.reject(throttled()) };
 
-    await expect(runIdempotent('complete-fails', async () => undefined, { ...context('a'), store: throttledOnce })).rejects.toThrow('throttled');
+    await expect(
+      runIdempotent('complete-fails', async () => undefined, { ...context('a'), store: throttledOnce }),
+    ).rejects.toThrow('throttled');
     const retry = await runIdempotent('complete-fails', async () => undefined, context('b'));
 
     expect(retry).toEqual({ kind: 'completed', effects: 1 });
@@ -131,7 +135,9 @@ describe('idempotency guard on dynalite', () => {
       },
     };
 
-    await expect(runIdempotent('answer-lost', async () => undefined, { ...context('a'), store: answerLost })).rejects.toThrow('throttled');
+    await expect(
+      runIdempotent('answer-lost', async () => undefined, { ...context('a'), store: answerLost }),
+    ).rejects.toThrow('throttled');
     const retry = await runIdempotent('answer-lost', async () => undefined, context('b'));
 
     expect(retry).toEqual({ kind: 'duplicate', effects: 1 });

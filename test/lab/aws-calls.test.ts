@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GetQueueAttributesCommand, ListQueuesCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StackTopology } from '../../lib/topology';
 import { type AwsCallsOptions, type AwsFaultRule, FaultPlan, FaultRuleError } from '../../lab/aws-call-faults';
 import { type Emulators, startEmulators } from '../../lab/emulators';
 import { type Lab, startLab } from '../../lab/lab';
+import type { StackTopology } from '../../lib/topology';
 import { testBundleDir } from './helpers';
 
 /** One stack whose Worker is the aws-caller fixture, invoked directly (no mapping). */
@@ -50,7 +50,13 @@ describe('the AWS call interceptor (lab.awsCallCounts and fault rules)', () => {
   let emulators: Emulators;
   const labs: Lab[] = [];
   const open = async (awsCalls?: AwsCallsOptions) => {
-    const lab = await startLab({ stacks: [callerTopology()], quiet: true, emulators, bundleDir: testBundleDir('aws-calls'), awsCalls });
+    const lab = await startLab({
+      stacks: [callerTopology()],
+      quiet: true,
+      emulators,
+      bundleDir: testBundleDir('aws-calls'),
+      awsCalls,
+    });
     labs.push(lab);
     return lab;
   };
@@ -75,13 +81,16 @@ describe('the AWS call interceptor (lab.awsCallCounts and fault rules)', () => {
     );
 
     expect(result).toMatchObject({ status: 'success', payload: { outcomes: ['ok', 'ok', 'ok', 'ok', 'ok'] } });
-    expect(lab.awsCallCounts()['VisibilityDupStack/Worker']).toEqual({ 'SQS.GetQueueAttributes': 3, 'DynamoDB.UpdateItem': 2 });
+    expect(lab.awsCallCounts()['VisibilityDupStack/Worker']).toEqual({
+      'SQS.GetQueueAttributes': 3,
+      'DynamoDB.UpdateItem': 2,
+    });
     expect(labBefore).toMatchObject({ 'SQS.CreateQueue': 1, 'DynamoDB.CreateTable': 1 });
     expect(lab.awsCallCounts().lab?.['SQS.GetQueueAttributes']).toBe((labBefore['SQS.GetQueueAttributes'] ?? 0) + 1);
     expect(lab.awsCallFaults()).toEqual({});
   });
 
-  it('fails only the calls a rule matches, with the service\'s own exception class inside the handler', async () => {
+  it("fails only the calls a rule matches, with the service's own exception class inside the handler", async () => {
     const lab = await open({ faults: [THROTTLE_COMPLETION] });
 
     const result = await invoke(lab, { updates: ['SET', 'ADD', 'SET'] });
@@ -113,7 +122,15 @@ describe('the AWS call interceptor (lab.awsCallCounts and fault rules)', () => {
     const directory = mkdtempSync(join(tmpdir(), 'sqs-lab-crash-'));
     const marker = join(directory, 'calls');
     const lab = await open({
-      faults: [{ service: 'DynamoDB', operation: 'UpdateItem', probability: 1, crash: true, match: { path: 'UpdateExpression', contains: 'ADD' } }],
+      faults: [
+        {
+          service: 'DynamoDB',
+          operation: 'UpdateItem',
+          probability: 1,
+          crash: true,
+          match: { path: 'UpdateExpression', contains: 'ADD' },
+        },
+      ],
     });
 
     const crashed = await invoke(lab, { getAttributes: 2, updates: ['ADD', 'SET'], marker });
@@ -122,14 +139,19 @@ describe('the AWS call interceptor (lab.awsCallCounts and fault rules)', () => {
     const written = readFileSync(marker, 'utf8').trim().split('\n');
     rmSync(directory, { recursive: true, force: true });
 
-    expect(crashed).toMatchObject({ status: 'error', error: { errorType: 'Runtime.ExitError', errorMessage: 'Runtime exited with error: signal: killed' } });
+    expect(crashed).toMatchObject({
+      status: 'error',
+      error: { errorType: 'Runtime.ExitError', errorMessage: 'Runtime exited with error: signal: killed' },
+    });
     expect(written).toEqual(['1', '2']);
     expect(again.status).toBe('success');
     expect(lab.stack('VisibilityDupStack').functions.Worker?.coldStarts).toBe(2);
   });
 
-  it('delays a call by a rule\'s delayMs and then lets it through', async () => {
-    const lab = await open({ faults: [{ service: 'SQS', operation: 'GetQueueAttributes', probability: 1, delayMs: 300 }] });
+  it("delays a call by a rule's delayMs and then lets it through", async () => {
+    const lab = await open({
+      faults: [{ service: 'SQS', operation: 'GetQueueAttributes', probability: 1, delayMs: 300 }],
+    });
 
     const result = await invoke(lab, { getAttributes: 2 });
 
@@ -137,26 +159,40 @@ describe('the AWS call interceptor (lab.awsCallCounts and fault rules)', () => {
     expect(result.durationMs).toBeGreaterThanOrEqual(600);
   });
 
-  it('faults the lab\'s own clients for rules that say where: [\'lab\'], and leaves the functions alone', async () => {
-    const rule = { service: 'SQS', probability: 1, where: ['lab'], error: { name: 'QueueDoesNotExist', message: 'injected' } };
+  it("faults the lab's own clients for rules that say where: ['lab'], and leaves the functions alone", async () => {
+    const rule = {
+      service: 'SQS',
+      probability: 1,
+      where: ['lab'],
+      error: { name: 'QueueDoesNotExist', message: 'injected' },
+    };
     // Provisioning reads queue attributes, so the lab-side rule names an operation only the test calls.
-    const lab = await open({ faults: [{ ...rule, operation: 'ListQueues' }, { ...rule, operation: 'GetQueueAttributes', where: ['VisibilityDupStack/Producer'] }] });
+    const lab = await open({
+      faults: [
+        { ...rule, operation: 'ListQueues' },
+        { ...rule, operation: 'GetQueueAttributes', where: ['VisibilityDupStack/Producer'] },
+      ],
+    });
 
-    const fromLab = lab.clients.sqs.send(new ListQueuesCommand({}));
+    // Settled at once, so the injected rejection is never left unhandled while the worker runs.
+    const fromLab = lab.clients.sqs.send(new ListQueuesCommand({})).then(
+      () => 'resolved',
+      (error: unknown) => error,
+    );
     const fromWorker = await invoke(lab, { getAttributes: 1 });
 
-    await expect(fromLab).rejects.toMatchObject({ name: 'QueueDoesNotExist', message: 'injected' });
+    expect(await fromLab).toMatchObject({ name: 'QueueDoesNotExist', message: 'injected' });
     expect(fromWorker).toMatchObject({ status: 'success', payload: { outcomes: ['ok'] } });
     expect(lab.awsCallFaults()).toEqual({ lab: { 'SQS.ListQueues': 1 } });
   });
 
   it('refuses a rule that cannot work before starting anything', async () => {
-    await expect(open({ faults: [{ service: 'SQS', operation: 'ReceiveMessageCommand', probability: 1, delayMs: 1 }] })).rejects.toBeInstanceOf(
-      FaultRuleError,
-    );
-    await expect(open({ faults: [{ service: 'SQS', operation: 'ReceiveMessage', probability: 2, delayMs: 1 }] })).rejects.toThrow(
-      /probability must be between 0 and 1/,
-    );
+    await expect(
+      open({ faults: [{ service: 'SQS', operation: 'ReceiveMessageCommand', probability: 1, delayMs: 1 }] }),
+    ).rejects.toBeInstanceOf(FaultRuleError);
+    await expect(
+      open({ faults: [{ service: 'SQS', operation: 'ReceiveMessage', probability: 2, delayMs: 1 }] }),
+    ).rejects.toThrow(/probability must be between 0 and 1/);
   });
 });
 
@@ -171,12 +207,33 @@ describe('FaultPlan', () => {
 
   it('tells a claim from a completion by the command input', () => {
     const plan = new FaultPlan(
-      [{ service: 'DynamoDB', operation: 'UpdateItem', probability: 1, delayMs: 1, match: [{ path: 'ConditionExpression', contains: 'attribute_not_exists' }, { path: 'UpdateExpression', notContains: 'ADD' }] }],
+      [
+        {
+          service: 'DynamoDB',
+          operation: 'UpdateItem',
+          probability: 1,
+          delayMs: 1,
+          match: [
+            { path: 'ConditionExpression', contains: 'attribute_not_exists' },
+            { path: 'UpdateExpression', notContains: 'ADD' },
+          ],
+        },
+      ],
       1,
       'test',
     );
 
-    expect(plan.decide('S/F', 'DynamoDB', 'UpdateItem', { ConditionExpression: 'attribute_not_exists(#s)', UpdateExpression: 'SET #s = :p' })).toBeDefined();
-    expect(plan.decide('S/F', 'DynamoDB', 'UpdateItem', { ConditionExpression: '#owner = :o', UpdateExpression: 'SET #s = :c ADD #e :one' })).toBeUndefined();
+    expect(
+      plan.decide('S/F', 'DynamoDB', 'UpdateItem', {
+        ConditionExpression: 'attribute_not_exists(#s)',
+        UpdateExpression: 'SET #s = :p',
+      }),
+    ).toBeDefined();
+    expect(
+      plan.decide('S/F', 'DynamoDB', 'UpdateItem', {
+        ConditionExpression: '#owner = :o',
+        UpdateExpression: 'SET #s = :c ADD #e :one',
+      }),
+    ).toBeUndefined();
   });
 });

@@ -3,7 +3,12 @@ import { settleBatch } from '../../lab/batch-response';
 import type { InvocationResult } from '../../lab/local-lambda';
 
 const ids = ['m1', 'm2', 'm3'];
-const returned = (payload: unknown): InvocationResult => ({ status: 'success', requestId: 'r', payload, durationMs: 1 });
+const returned = (payload: unknown): InvocationResult => ({
+  status: 'success',
+  requestId: 'r',
+  payload,
+  durationMs: 1,
+});
 
 describe('settleBatch (what the event source mapping deletes)', () => {
   describe.each([true, false])('reportBatchItemFailures %s', (reportBatchItemFailures) => {
@@ -29,16 +34,27 @@ describe('settleBatch (what the event source mapping deletes)', () => {
         error: { errorType: 'Sandbox.Timedout', errorMessage: 'x', trace: [] },
         durationMs: 1,
       };
-      expect(settleBatch(ids, result, reportBatchItemFailures)).toMatchObject({ deleteMessageIds: [], reason: 'timeout' });
+      expect(settleBatch(ids, result, reportBatchItemFailures)).toMatchObject({
+        deleteMessageIds: [],
+        reason: 'timeout',
+      });
     });
 
-    it.each([null, {}, { batchItemFailures: [] }, { batchItemFailures: null }])('deletes everything for %j', (payload) => {
-      expect(settleBatch(ids, returned(payload), reportBatchItemFailures)).toMatchObject({ deleteMessageIds: ids, outcome: 'success' });
-    });
+    it.each([null, {}, { batchItemFailures: [] }, { batchItemFailures: null }])(
+      'deletes everything for %j',
+      (payload) => {
+        expect(settleBatch(ids, returned(payload), reportBatchItemFailures)).toMatchObject({
+          deleteMessageIds: ids,
+          outcome: 'success',
+        });
+      },
+    );
   });
 
   it('without reportBatchItemFailures ignores a returned list, even an invalid one', () => {
-    expect(settleBatch(ids, returned({ batchItemFailures: [{ itemIdentifier: 'm2' }] }), false).deleteMessageIds).toEqual(ids);
+    expect(
+      settleBatch(ids, returned({ batchItemFailures: [{ itemIdentifier: 'm2' }] }), false).deleteMessageIds,
+    ).toEqual(ids);
     expect(settleBatch(ids, returned('not even an object'), false).deleteMessageIds).toEqual(ids);
   });
 
@@ -53,7 +69,11 @@ describe('settleBatch (what the event source mapping deletes)', () => {
 
   it('calls a batch whose every record is listed a failure, still a valid response', () => {
     const listed = { batchItemFailures: ids.map((itemIdentifier) => ({ itemIdentifier })) };
-    expect(settleBatch(ids, returned(listed), true)).toMatchObject({ deleteMessageIds: [], outcome: 'failure', reason: 'batch-item-failures' });
+    expect(settleBatch(ids, returned(listed), true)).toMatchObject({
+      deleteMessageIds: [],
+      outcome: 'failure',
+      reason: 'batch-item-failures',
+    });
   });
 
   it.each([

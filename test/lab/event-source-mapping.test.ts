@@ -48,7 +48,8 @@ describe('EventSourceMapping (lab, fixture worker)', () => {
     rmSync(markers, { recursive: true, force: true });
   });
 
-  const batchesWith = (messageId: string) => mappingRecords(records).filter((batch) => batch.messageIds.includes(messageId));
+  const batchesWith = (messageId: string) =>
+    mappingRecords(records).filter((batch) => batch.messageIds.includes(messageId));
   const deliveries = (messageId: string) =>
     functionEvents(records, 'start').filter((line) => line.parsed?.messageId === messageId);
 
@@ -160,7 +161,9 @@ describe('EventSourceMapping (lab, fixture worker)', () => {
     const stack = lab.stack('BatchPartialStack');
     const lateMarker = join(markers, 'late');
     const controlMarker = join(markers, 'control');
-    const [slow] = await sendBodies(lab.clients.sqs, stack.queueUrl, [{ id: 'slow', sleepMs: 1500, marker: lateMarker }]);
+    const [slow] = await sendBodies(lab.clients.sqs, stack.queueUrl, [
+      { id: 'slow', sleepMs: 1500, marker: lateMarker },
+    ]);
     const batch = await waitFor(() => batchesWith(slow ?? '')[0], 5000, 'the timed-out batch');
     const startedAt = deliveries(slow ?? '')[0]?.time ?? Date.now();
 
@@ -176,7 +179,9 @@ describe('EventSourceMapping (lab, fixture worker)', () => {
     expect(functionEvents(records, 'done').filter((line) => line.parsed?.messageId === slow)).toEqual([]);
 
     // The same write within the timeout happens: the marker check itself works.
-    const [fast] = await sendBodies(lab.clients.sqs, stack.queueUrl, [{ id: 'fast', sleepMs: 10, marker: controlMarker }]);
+    const [fast] = await sendBodies(lab.clients.sqs, stack.queueUrl, [
+      { id: 'fast', sleepMs: 10, marker: controlMarker },
+    ]);
     await waitFor(() => batchesWith(fast ?? '')[0], 5000, 'the control batch');
     expect(existsSync(controlMarker)).toBe(true);
   });
@@ -185,7 +190,8 @@ describe('EventSourceMapping (lab, fixture worker)', () => {
     const stack = lab.stack('BatchPartialStack');
     const [messageId] = await sendBodies(lab.clients.sqs, stack.queueUrl, [{ id: 'to-dlq', throw: true }]);
     const inDlq = await waitFor(
-      async () => (await receiveAll(lab.clients.sqs, stack.dlqUrl ?? '')).find((message) => message.MessageId === messageId),
+      async () =>
+        (await receiveAll(lab.clients.sqs, stack.dlqUrl ?? '')).find((message) => message.MessageId === messageId),
       8000,
       'the message in the DLQ',
     );
@@ -196,7 +202,10 @@ describe('EventSourceMapping (lab, fixture worker)', () => {
 
   it('without ReportBatchItemFailures deletes the whole batch on any successful return, listed failures included', async () => {
     const stack = lab.stack('VisibilityDupStack');
-    const ids = await sendBodies(lab.clients.sqs, stack.queueUrl, [{ id: 'plain-ok' }, { id: 'plain-listed', fail: true }]);
+    const ids = await sendBodies(lab.clients.sqs, stack.queueUrl, [
+      { id: 'plain-ok' },
+      { id: 'plain-listed', fail: true },
+    ]);
     const batch = await waitFor(() => batchesWith(ids[0] ?? '')[0], 5000, 'the batch');
 
     expect(batch).toMatchObject({ outcome: 'success', deletedMessageIds: ids });

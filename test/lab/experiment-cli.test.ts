@@ -8,7 +8,11 @@ import { describe, expect, it } from 'vitest';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 function experimentCli(...args: string[]): { status: number | null; stderr: string; stdout: string } {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', 'lab/experiment.ts', ...args], { cwd: root, encoding: 'utf8', timeout: 30_000 });
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'lab/experiment.ts', ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
   return { status: run.status, stderr: run.stderr, stdout: run.stdout };
 }
 

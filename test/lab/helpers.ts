@@ -9,8 +9,8 @@ import {
   SendMessageBatchCommand,
   type SQSClient,
 } from '@aws-sdk/client-sqs';
-import type { StackTopology } from '../../lib/topology';
 import type { FunctionLogRecord, LabLogRecord, MappingLogRecord } from '../../lab/logs';
+import type { StackTopology } from '../../lib/topology';
 
 /** Bundles of one test file, apart from `.lab/bundles` and from other test files running in parallel. */
 export function testBundleDir(name: string): string {
@@ -142,5 +142,7 @@ export function mappingRecords(records: readonly LabLogRecord[]): MappingLogReco
 
 /** Function lines with a given `event` field, e.g. every `start` of the fixture worker. */
 export function functionEvents(records: readonly LabLogRecord[], event: string): FunctionLogRecord[] {
-  return records.filter((record): record is FunctionLogRecord => record.kind === 'function' && record.parsed?.event === event);
+  return records.filter(
+    (record): record is FunctionLogRecord => record.kind === 'function' && record.parsed?.event === event,
+  );
 }

@@ -2,8 +2,8 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { PROJECT_ROOT } from '../../lib/project-root';
 import { parseLabArgs, UsageError } from '../../lab/lab-args';
+import { PROJECT_ROOT } from '../../lib/project-root';
 
 describe('parseLabArgs (npm run lab flags)', () => {
   it('defaults to the CDK context defaults', () => {
@@ -15,7 +15,9 @@ describe('parseLabArgs (npm run lab flags)', () => {
   });
 
   it('reads the flags named after the CDK context switches', () => {
-    expect(parseLabArgs(['--batch-size', '1', '--report-batch-item-failures', 'false', '--quiet']).batchOptions).toEqual({
+    expect(
+      parseLabArgs(['--batch-size', '1', '--report-batch-item-failures', 'false', '--quiet']).batchOptions,
+    ).toEqual({
       batchSize: 1,
       reportBatchItemFailures: false,
     });
@@ -30,7 +32,10 @@ describe('parseLabArgs (npm run lab flags)', () => {
 
   it.each([
     [['--bogus'], "Unknown option '--bogus'"],
-    [['-c', 'batchsize=1'], '-c takes name=value with name one of batchSize, reportBatchItemFailures; got "batchsize=1"'],
+    [
+      ['-c', 'batchsize=1'],
+      '-c takes name=value with name one of batchSize, reportBatchItemFailures; got "batchsize=1"',
+    ],
     [['-c', 'batchSize'], 'got "batchSize"'],
     [['-c', 'batchSize=11'], 'batchSize must be an integer from 1 to 10'],
     [['--batch-size', '11'], 'batchSize must be an integer from 1 to 10'],
@@ -45,10 +50,14 @@ describe('parseLabArgs (npm run lab flags)', () => {
 
 describe('npm run lab (lab/main.ts)', () => {
   const run = (args: string[]) =>
-    promisify(execFile)(join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx'), [join(PROJECT_ROOT, 'lab', 'main.ts'), ...args], {
-      cwd: PROJECT_ROOT,
-      timeout: 30_000,
-    });
+    promisify(execFile)(
+      join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx'),
+      [join(PROJECT_ROOT, 'lab', 'main.ts'), ...args],
+      {
+        cwd: PROJECT_ROOT,
+        timeout: 30_000,
+      },
+    );
 
   it('exits 2 with the error and the usage on a bad flag', async () => {
     const failure = await run(['--batch-size', '0']).catch((error: { code: number; stderr: string }) => error);

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GetQueueAttributesCommand, ListQueuesCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VISIBILITY_DUP } from '../../lib/settings';
 import { startEmulators } from '../../lab/emulators';
 import { type Lab, startLab } from '../../lab/lab';
 import type { LabLogRecord } from '../../lab/logs';
 import { LOCAL_LAB_KEY, writeLabOutputs } from '../../lab/outputs';
+import { VISIBILITY_DUP } from '../../lib/settings';
 import { fixtureTopology, functionEvents, mappingRecords, messagesInQueue, testBundleDir, waitFor } from './helpers';
 
 /** Both real stacks with the real handlers: the lab as `npm run lab` serves it. */
@@ -47,13 +47,18 @@ describe('startLab with the real stacks', () => {
     expect(outputs[LOCAL_LAB_KEY]).toMatchObject({
       SqsEndpointUrl: lab.endpoints.sqsCliEndpoint,
       Region: 'us-east-1',
-      AwsCliExample: expect.stringContaining(`aws --endpoint-url ${lab.endpoints.sqsCliEndpoint} sqs get-queue-attributes`),
+      AwsCliExample: expect.stringContaining(
+        `aws --endpoint-url ${lab.endpoints.sqsCliEndpoint} sqs get-queue-attributes`,
+      ),
     });
   });
 
   it('runs the visibility queue at 5 s after creating its mapping at 30 s', async () => {
     const { Attributes } = await lab.clients.sqs.send(
-      new GetQueueAttributesCommand({ QueueUrl: lab.stack('VisibilityDupStack').queueUrl, AttributeNames: ['VisibilityTimeout'] }),
+      new GetQueueAttributesCommand({
+        QueueUrl: lab.stack('VisibilityDupStack').queueUrl,
+        AttributeNames: ['VisibilityTimeout'],
+      }),
     );
 
     expect(Attributes?.VisibilityTimeout).toBe(String(VISIBILITY_DUP.queueVisibilityTimeoutSeconds));

@@ -13,12 +13,17 @@ interface Answer {
 }
 
 /** A raw HTTP request (fetch would hide header case and refuse some methods). */
-function send(url: string, options: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<Answer> {
+function send(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = request(url, { method: options.method ?? 'POST', headers: options.headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+      );
     });
     req.on('error', reject);
     req.end(options.body);
@@ -75,7 +80,11 @@ describe('LocalApi (lab, fixture producer)', () => {
         identity: { sourceIp: '127.0.0.1', userAgent: null, accessKey: null },
       },
     });
-    expect(event.headers).toMatchObject({ 'Content-Type': 'application/json', 'X-Custom': 'yes', 'X-Forwarded-For': '127.0.0.1' });
+    expect(event.headers).toMatchObject({
+      'Content-Type': 'application/json',
+      'X-Custom': 'yes',
+      'X-Forwarded-For': '127.0.0.1',
+    });
     expect(event.multiValueHeaders['X-Custom']).toEqual(['yes']);
   });
 
@@ -92,7 +101,10 @@ describe('LocalApi (lab, fixture producer)', () => {
     ['the function throws', { throw: true }],
     ['the function returns no statusCode', { malformed: true }],
   ])('answers 502 Internal server error when %s', async (_case, body) => {
-    const answer = await send(`${api}enqueue`, { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const answer = await send(`${api}enqueue`, {
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
 
     expect(answer.status).toBe(502);
     expect(JSON.parse(answer.body)).toEqual({ message: 'Internal server error' });

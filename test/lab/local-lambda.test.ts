@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bundleFunction, bundleRuntimeWorker } from '../../lab/bundle';
 import { localhostDnsModuleUrl } from '../../lab/emulators';
 import { FunctionStoppedError, LocalFunction, timeoutMessage } from '../../lab/local-lambda';
-import { type FunctionLogRecord, LabLogs, type LabLogRecord, type PlatformLogRecord } from '../../lab/logs';
+import { type FunctionLogRecord, type LabLogRecord, LabLogs, type PlatformLogRecord } from '../../lab/logs';
 import { sqsEvent, sqsRecord } from '../helpers/factories';
 import { functionEvents, testBundleDir } from './helpers';
 
@@ -55,7 +55,10 @@ describe('LocalFunction (worker-thread execution environments)', () => {
     const first = await fn.invoke(eventOf({ id: 'a', fail: true }));
     const second = await fn.invoke(eventOf({ id: 'b' }));
 
-    expect(first).toMatchObject({ status: 'success', payload: { batchItemFailures: [{ itemIdentifier: expect.any(String) }] } });
+    expect(first).toMatchObject({
+      status: 'success',
+      payload: { batchItemFailures: [{ itemIdentifier: expect.any(String) }] },
+    });
     expect(second).toMatchObject({ status: 'success', payload: { batchItemFailures: [] } });
     expect(fn.coldStarts).toBe(1);
   });
@@ -63,7 +66,10 @@ describe('LocalFunction (worker-thread execution environments)', () => {
   it('runs concurrent invocations in separate environments', async () => {
     const { fn, records } = startFunction();
 
-    const results = await Promise.all([fn.invoke(eventOf({ id: 'c1', sleepMs: 200 })), fn.invoke(eventOf({ id: 'c2', sleepMs: 200 }))]);
+    const results = await Promise.all([
+      fn.invoke(eventOf({ id: 'c1', sleepMs: 200 })),
+      fn.invoke(eventOf({ id: 'c2', sleepMs: 200 })),
+    ]);
 
     expect(results.map((result) => result.status)).toEqual(['success', 'success']);
     expect(fn.coldStarts).toBe(2);
@@ -86,11 +92,19 @@ describe('LocalFunction (worker-thread execution environments)', () => {
       parsed: { event: 'start', id: 'logged', receiveCount: '1' },
     });
     expect(JSON.parse((start as FunctionLogRecord).line)).toEqual(start?.parsed);
-    expect(platform(records, 'platform.start')[0]?.parsed.record).toEqual({ requestId: result.requestId, version: '$LATEST' });
+    expect(platform(records, 'platform.start')[0]?.parsed.record).toEqual({
+      requestId: result.requestId,
+      version: '$LATEST',
+    });
     expect(platform(records, 'platform.report')[0]?.parsed.record).toMatchObject({
       requestId: result.requestId,
       status: 'success',
-      metrics: { durationMs: expect.any(Number), billedDurationMs: expect.any(Number), memorySizeMB: 128, initDurationMs: expect.any(Number) },
+      metrics: {
+        durationMs: expect.any(Number),
+        billedDurationMs: expect.any(Number),
+        memorySizeMB: 128,
+        initDurationMs: expect.any(Number),
+      },
     });
   });
 
@@ -114,7 +128,7 @@ describe('LocalFunction (worker-thread execution environments)', () => {
     expect(fn.coldStarts).toBe(1);
   });
 
-  it('ends an invocation at the timeout with Lambda\'s message, and the next one starts cold', async () => {
+  it("ends an invocation at the timeout with Lambda's message, and the next one starts cold", async () => {
     const { fn, records } = startFunction({ timeoutSeconds: 0.5 });
 
     const result = await fn.invoke(eventOf({ id: 'slow', sleepMs: 2000 }));
@@ -122,7 +136,10 @@ describe('LocalFunction (worker-thread execution environments)', () => {
 
     expect(result).toMatchObject({
       status: 'timeout',
-      error: { errorType: 'Sandbox.Timedout', errorMessage: `RequestId: ${result.requestId} Error: Task timed out after 0.50 seconds` },
+      error: {
+        errorType: 'Sandbox.Timedout',
+        errorMessage: `RequestId: ${result.requestId} Error: Task timed out after 0.50 seconds`,
+      },
     });
     expect(result.durationMs).toBeGreaterThanOrEqual(500);
     expect(result.durationMs).toBeLessThan(1500);
@@ -169,7 +186,10 @@ describe('LocalFunction (worker-thread execution environments)', () => {
 
     expect(idle).toBe(false);
     expect(killed).toBe(true);
-    expect(result).toMatchObject({ status: 'error', error: { errorType: 'Runtime.ExitError', errorMessage: 'Runtime exited with error: signal: killed' } });
+    expect(result).toMatchObject({
+      status: 'error',
+      error: { errorType: 'Runtime.ExitError', errorMessage: 'Runtime exited with error: signal: killed' },
+    });
     expect(result.durationMs).toBeLessThan(900);
     expect(functionEvents(records, 'done')).toHaveLength(0);
     expect(fn.kills).toBe(1);

@@ -1,8 +1,6 @@
 import { DescribeTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetQueueAttributesCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BATCH_PARTIAL, VISIBILITY_DUP } from '../../lib/settings';
-import { batchPartialTopology, type StackTopology, visibilityDupTopology } from '../../lib/topology';
 import { createDynamoDbClient, createSqsClient, type Emulators, startEmulators } from '../../lab/emulators';
 import {
   EventSourceMapping,
@@ -17,6 +15,8 @@ import {
   resolveBindings,
   TopologyError,
 } from '../../lab/provision';
+import { BATCH_PARTIAL, VISIBILITY_DUP } from '../../lib/settings';
+import { batchPartialTopology, type StackTopology, visibilityDupTopology } from '../../lib/topology';
 
 /** A function that is never really invoked: the mapping check only reads its timeout. */
 function stubFunction(timeoutSeconds: number): Invocable {
@@ -74,7 +74,9 @@ describe('provisioning a stack from its topology', () => {
     });
 
     await expect(creating).rejects.toBeInstanceOf(InvalidParameterValueError);
-    await expect(creating).rejects.toThrow('Queue visibility timeout: 5 seconds is less than Function timeout: 30 seconds');
+    await expect(creating).rejects.toThrow(
+      'Queue visibility timeout: 5 seconds is less than Function timeout: 30 seconds',
+    );
   });
 
   it('accepts it when the queue is created at 30 s, then lowers the queue to 5 s', async () => {

@@ -6,7 +6,12 @@ import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { GetQueueAttributesCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { AwsProbe, DeployedOutputsError, readDeployedOutputs, requiredContextFlags } from '../../lab/experiments/aws-probe';
+import {
+  AwsProbe,
+  DeployedOutputsError,
+  readDeployedOutputs,
+  requiredContextFlags,
+} from '../../lab/experiments/aws-probe';
 import { findExperiment } from '../../lab/experiments/catalog';
 
 const logsMock = mockClient(CloudWatchLogsClient);
@@ -23,7 +28,11 @@ const OUTPUTS = {
 };
 
 function probe(): AwsProbe {
-  return new AwsProbe(OUTPUTS, { sqs: new SQSClient({}), dynamodb: new DynamoDBClient({}), logs: new CloudWatchLogsClient({}) });
+  return new AwsProbe(OUTPUTS, {
+    sqs: new SQSClient({}),
+    dynamodb: new DynamoDBClient({}),
+    logs: new CloudWatchLogsClient({}),
+  });
 }
 
 afterEach(() => {
@@ -76,14 +85,20 @@ describe('AwsProbe', () => {
     const lines = await probe().workerLines();
 
     expect(lines.map((line) => line.event)).toEqual(['start', 'completed']);
-    expect(logsMock.commandCalls(FilterLogEventsCommand)[0]?.args[0].input).toMatchObject({ logGroupName: '/aws/lambda/worker' });
+    expect(logsMock.commandCalls(FilterLogEventsCommand)[0]?.args[0].input).toMatchObject({
+      logGroupName: '/aws/lambda/worker',
+    });
     expect(logsMock.commandCalls(FilterLogEventsCommand)[1]?.args[0].input.nextToken).toBe('more');
   });
 
   it('reads the effect counter from the table and the depth and DLQ from SQS', async () => {
     ddbMock.on(GetItemCommand).resolves({ Item: { messageId: { S: 'a' }, effects: { N: '2' } } });
     sqsMock.on(GetQueueAttributesCommand).resolves({
-      Attributes: { ApproximateNumberOfMessages: '1', ApproximateNumberOfMessagesNotVisible: '2', ApproximateNumberOfMessagesDelayed: '0' },
+      Attributes: {
+        ApproximateNumberOfMessages: '1',
+        ApproximateNumberOfMessagesNotVisible: '2',
+        ApproximateNumberOfMessagesDelayed: '0',
+      },
     });
     sqsMock
       .on(ReceiveMessageCommand)
@@ -100,7 +115,9 @@ describe('AwsProbe', () => {
 
 describe('requiredContextFlags', () => {
   it('names the -c flags a Step 8 experiment needs on AWS, and none for Step 7', () => {
-    expect(requiredContextFlags(findExperiment('no-partial-report'))).toBe('-c batchSize=10 -c reportBatchItemFailures=false');
+    expect(requiredContextFlags(findExperiment('no-partial-report'))).toBe(
+      '-c batchSize=10 -c reportBatchItemFailures=false',
+    );
     expect(requiredContextFlags(findExperiment('heartbeat'))).toBe('');
   });
 });

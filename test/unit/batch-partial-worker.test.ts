@@ -15,7 +15,12 @@ function run(count: number, failEvery: number): SQSEvent {
   return sqsEvent(
     ...Array.from({ length: count }, (_, offset) => {
       const index = offset + 1;
-      return sqsRecord({ id: `1700000000000-${index}`, runId: '1700000000000', index, shouldFail: index % failEvery === 0 });
+      return sqsRecord({
+        id: `1700000000000-${index}`,
+        runId: '1700000000000',
+        index,
+        shouldFail: index % failEvery === 0,
+      });
     }),
   );
 }
@@ -72,8 +77,6 @@ describe('BatchPartialStack worker', () => {
     vi.resetModules();
     delete process.env.REPORT_BATCH_ITEM_FAILURES;
 
-    await expect(import('../../lambda/batch-partial/worker')).rejects.toThrow(
-      /REPORT_BATCH_ITEM_FAILURES is required/,
-    );
+    await expect(import('../../lambda/batch-partial/worker')).rejects.toThrow(/REPORT_BATCH_ITEM_FAILURES is required/);
   });
 });

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { validateFaultRules } from '../../lab/aws-call-faults';
 import { EXPERIMENTS, findExperiment } from '../../lab/experiments/catalog';
-import { observeBatch, observeSweep, type VisibilityObservation, type WorkerLine } from '../../lab/experiments/observation';
+import {
+  observeBatch,
+  observeSweep,
+  type VisibilityObservation,
+  type WorkerLine,
+} from '../../lab/experiments/observation';
 import { throttledCompletion, workerAssumesVisibilityTimeout, workerTimeout } from '../../lab/experiments/variants';
 
 // The experiments docs/experiments.md adds to the tour's eight: their observations, judges and
@@ -139,8 +144,12 @@ describe('guide judges', () => {
     const twoIds = new Map([3, 6, 9].map((i) => [i, 2]));
 
     expect(experiment.judge({ ...base, failByIndex: fourTimes, messageIdsByIndex: twoIds })).toBe(true);
-    expect(experiment.judge({ ...base, failByIndex: new Map([3, 6, 9].map((i) => [i, 2])), messageIdsByIndex: twoIds })).toBe(false);
-    expect(experiment.judge({ ...base, failByIndex: fourTimes, messageIdsByIndex: twoIds, dlqIndexes: [] })).toBe(false);
+    expect(
+      experiment.judge({ ...base, failByIndex: new Map([3, 6, 9].map((i) => [i, 2])), messageIdsByIndex: twoIds }),
+    ).toBe(false);
+    expect(experiment.judge({ ...base, failByIndex: fourTimes, messageIdsByIndex: twoIds, dlqIndexes: [] })).toBe(
+      false,
+    );
   });
 });
 

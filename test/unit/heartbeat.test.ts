@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   type Extension,
-  type HeartbeatEvent,
   HeartbeatConfigurationError,
+  type HeartbeatEvent,
   type HeartbeatTarget,
   MAX_VISIBILITY_SECONDS,
   startHeartbeat,
@@ -13,12 +13,19 @@ import { heartbeatTimingFor } from '../../lib/settings';
 const T0 = 1_700_000_000_000;
 
 /** A message received at `receivedAtMs` (default: now, as the work starts). */
-function target(id: string, firstReceivedAtMs = T0, receivedAtMs: number | undefined = firstReceivedAtMs): HeartbeatTarget {
+function target(
+  id: string,
+  firstReceivedAtMs = T0,
+  receivedAtMs: number | undefined = firstReceivedAtMs,
+): HeartbeatTarget {
   return { id, messageId: `mid-${id}`, receiptHandle: `rh-${id}`, firstReceivedAtMs, receivedAtMs };
 }
 
 /** An extender that records each request (time + extensions) and resolves after `latencyMs`. */
-function recordingExtender(latencyMs = 0): { extend: VisibilityExtender; calls: { at: number; extensions: readonly Extension[] }[] } {
+function recordingExtender(latencyMs = 0): {
+  extend: VisibilityExtender;
+  calls: { at: number; extensions: readonly Extension[] }[];
+} {
   const calls: { at: number; extensions: readonly Extension[] }[] = [];
   const extend: VisibilityExtender = async (extensions) => {
     calls.push({ at: Date.now() - T0, extensions });
@@ -189,7 +196,12 @@ describe('startHeartbeat', () => {
     const events: HeartbeatEvent[] = [];
     const { extend, calls } = recordingExtender();
     const expired = target('expired', T0 - MAX_VISIBILITY_SECONDS * 1000, T0);
-    const heartbeat = startHeartbeat([expired], { extend, intervalMs: 3000, extensionSeconds: 10, onEvent: (e) => events.push(e) });
+    const heartbeat = startHeartbeat([expired], {
+      extend,
+      intervalMs: 3000,
+      extensionSeconds: 10,
+      onEvent: (e) => events.push(e),
+    });
 
     await vi.advanceTimersByTimeAsync(3000);
     await heartbeat.stop();

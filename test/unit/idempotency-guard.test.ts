@@ -26,7 +26,11 @@ function guardContext(overrides: Partial<GuardContext> = {}): GuardContext {
   };
 }
 
-function updates(): { UpdateExpression?: string; ConditionExpression?: string; ExpressionAttributeValues?: Record<string, unknown> }[] {
+function updates(): {
+  UpdateExpression?: string;
+  ConditionExpression?: string;
+  ExpressionAttributeValues?: Record<string, unknown>;
+}[] {
   return ddbMock.commandCalls(UpdateCommand).map((call) => call.args[0].input);
 }
 
@@ -36,7 +40,10 @@ afterEach(() => {
 
 describe('runIdempotent with the DynamoDB store', () => {
   it('first delivery: claims with an owner token and expiry from the remaining time, works, completes with the effect', async () => {
-    ddbMock.on(UpdateCommand).resolvesOnce({}).resolvesOnce({ Attributes: { effects: 1 } });
+    ddbMock
+      .on(UpdateCommand)
+      .resolvesOnce({})
+      .resolvesOnce({ Attributes: { effects: 1 } });
     const work = vi.fn(async () => undefined);
 
     const outcome = await runIdempotent('msg-1', work, guardContext());
@@ -55,7 +62,11 @@ describe('runIdempotent with the DynamoDB store', () => {
 
   it('duplicate while in progress: throws IdempotencyInProgressError and does not work (not acknowledged)', async () => {
     ddbMock.on(UpdateCommand).rejects(
-      conditionFailed({ messageId: { S: 'msg-1' }, status: { S: 'INPROGRESS' }, inProgressExpiresAt: { N: String(NOW + 20_000) } }),
+      conditionFailed({
+        messageId: { S: 'msg-1' },
+        status: { S: 'INPROGRESS' },
+        inProgressExpiresAt: { N: String(NOW + 20_000) },
+      }),
     );
     const work = vi.fn(async () => undefined);
 
@@ -68,9 +79,9 @@ describe('runIdempotent with the DynamoDB store', () => {
   });
 
   it('duplicate after completion: skips the work and reports a duplicate (acknowledged)', async () => {
-    ddbMock.on(UpdateCommand).rejects(
-      conditionFailed({ messageId: { S: 'msg-1' }, status: { S: 'COMPLETED' }, effects: { N: '1' } }),
-    );
+    ddbMock
+      .on(UpdateCommand)
+      .rejects(conditionFailed({ messageId: { S: 'msg-1' }, status: { S: 'COMPLETED' }, effects: { N: '1' } }));
     const work = vi.fn(async () => undefined);
 
     const outcome = await runIdempotent('msg-1', work, guardContext());
@@ -91,7 +102,10 @@ describe('runIdempotent with the DynamoDB store', () => {
   });
 
   it('expired claim: the claim condition lets a later delivery take over a lapsed in-progress record', async () => {
-    ddbMock.on(UpdateCommand).resolvesOnce({}).resolvesOnce({ Attributes: { effects: 1 } });
+    ddbMock
+      .on(UpdateCommand)
+      .resolvesOnce({})
+      .resolvesOnce({ Attributes: { effects: 1 } });
 
     await runIdempotent('msg-1', async () => undefined, guardContext({ owner: 'req-2/def' }));
 
@@ -122,10 +136,12 @@ describe('runIdempotent with the DynamoDB store', () => {
     await expect(
       runIdempotent('msg-1', async () => Promise.reject(failure), guardContext({ onReleaseError })),
     ).rejects.toBe(failure);
-    expect(onReleaseError).toHaveBeenCalledWith(expect.objectContaining({ name: 'ProvisionedThroughputExceededException' }));
+    expect(onReleaseError).toHaveBeenCalledWith(
+      expect.objectContaining({ name: 'ProvisionedThroughputExceededException' }),
+    );
   });
 
-  it('claim taken over before completion: ClaimLostError, the effect is not applied and the new owner\'s claim is left alone', async () => {
+  it("claim taken over before completion: ClaimLostError, the effect is not applied and the new owner's claim is left alone", async () => {
     ddbMock.on(UpdateCommand).resolvesOnce({}).rejectsOnce(conditionFailed());
 
     await expect(runIdempotent('msg-1', async () => undefined, guardContext())).rejects.toBeInstanceOf(ClaimLostError);
@@ -146,7 +162,9 @@ describe('runIdempotent with the DynamoDB store', () => {
   });
 
   it('a throttled claim propagates (the message is retried, nothing is acknowledged)', async () => {
-    ddbMock.on(UpdateCommand).rejects(Object.assign(new Error('throttled'), { name: 'ProvisionedThroughputExceededException' }));
+    ddbMock
+      .on(UpdateCommand)
+      .rejects(Object.assign(new Error('throttled'), { name: 'ProvisionedThroughputExceededException' }));
     const work = vi.fn(async () => undefined);
 
     await expect(runIdempotent('msg-1', work, guardContext())).rejects.toMatchObject({

@@ -74,13 +74,25 @@ describe('catalog judges', () => {
 
     expect(judge.judge({ ...base, okByIndex: ok, failByIndex: fail, dlqIndexes: [3, 6, 9] })).toBe(true);
     expect(judge.judge({ ...base, okByIndex: ok, failByIndex: fail, dlqIndexes: [3, 6] })).toBe(false);
-    expect(judge.judge({ ...base, okByIndex: new Map([...ok, [1, 2]]), failByIndex: fail, dlqIndexes: [3, 6, 9] })).toBe(false);
+    expect(
+      judge.judge({ ...base, okByIndex: new Map([...ok, [1, 2]]), failByIndex: fail, dlqIndexes: [3, 6, 9] }),
+    ).toBe(false);
   });
 
   it('no-heartbeat needs a duplicate AND exactly one effect', () => {
     const judge = findExperiment('no-heartbeat');
     if (judge.stack !== 'VisibilityDupStack') throw new Error('wrong stack');
-    const seen = { kind: 'visibility' as const, id: 'a', deliveries: 2, skipped: 1, inProgress: 0, heartbeats: 0, heartbeatFailures: 0, workFailures: 0, dlq: 0 };
+    const seen = {
+      kind: 'visibility' as const,
+      id: 'a',
+      deliveries: 2,
+      skipped: 1,
+      inProgress: 0,
+      heartbeats: 0,
+      heartbeatFailures: 0,
+      workFailures: 0,
+      dlq: 0,
+    };
 
     expect(judge.judge({ ...seen, effects: 1 })).toBe(true);
     expect(judge.judge({ ...seen, effects: 2 })).toBe(false);

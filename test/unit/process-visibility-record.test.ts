@@ -23,7 +23,12 @@ function scriptedStore(claim: ClaimResult = { kind: 'claimed' }): IdempotencySto
   };
 }
 
-function deps(overrides: Partial<JobDependencies> = {}): { deps: JobDependencies; events: () => string[]; lines: ReturnType<typeof captureLogs>['lines']; extend: ReturnType<typeof vi.fn> } {
+function deps(overrides: Partial<JobDependencies> = {}): {
+  deps: JobDependencies;
+  events: () => string[];
+  lines: ReturnType<typeof captureLogs>['lines'];
+  extend: ReturnType<typeof vi.fn>;
+} {
   const { logger, lines, events } = captureLogs();
   const extend = vi.fn<VisibilityExtender>(async () => []);
   return {
@@ -45,7 +50,8 @@ function deps(overrides: Partial<JobDependencies> = {}): { deps: JobDependencies
   };
 }
 
-const job = (extra: object = {}) => sqsRecord({ id: 'msg-1', sleep: 8, heartbeat: true, failHeartbeat: false, idempotency: true, ...extra });
+const job = (extra: object = {}) =>
+  sqsRecord({ id: 'msg-1', sleep: 8, heartbeat: true, failHeartbeat: false, idempotency: true, ...extra });
 
 beforeEach(() => {
   vi.useFakeTimers({ now: T0 });
@@ -140,7 +146,11 @@ describe('processVisibilityRecord', () => {
 
   it('failed work stops the heartbeat, releases the claim and throws', async () => {
     const store = scriptedStore();
-    const { deps: d, events, extend } = deps({
+    const {
+      deps: d,
+      events,
+      extend,
+    } = deps({
       store,
       sleep: async (ms) => {
         await new Promise((resolve) => setTimeout(resolve, ms / 2));

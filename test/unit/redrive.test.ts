@@ -30,7 +30,10 @@ describe('redriveByCopy', () => {
         ],
       })
       .resolves({ Messages: [] });
-    sqsMock.on(SendMessageBatchCommand).resolves({ Successful: [{ Id: '1', MessageId: 'new-b', MD5OfMessageBody: '' }], Failed: [{ Id: '0', Code: 'x', SenderFault: false }] });
+    sqsMock.on(SendMessageBatchCommand).resolves({
+      Successful: [{ Id: '1', MessageId: 'new-b', MD5OfMessageBody: '' }],
+      Failed: [{ Id: '0', Code: 'x', SenderFault: false }],
+    });
     sqsMock.on(DeleteMessageBatchCommand).resolves({ Successful: [{ Id: '0' }] });
 
     const report = await redriveByCopy(new SQSClient({}), QUEUES);
@@ -49,7 +52,9 @@ describe('redriveByCopy', () => {
 
   it('fails with a named error when no copy could be sent', async () => {
     sqsMock.on(ReceiveMessageCommand).resolves({ Messages: [{ MessageId: 'a', Body: 'x', ReceiptHandle: 'ha' }] });
-    sqsMock.on(SendMessageBatchCommand).resolves({ Successful: [], Failed: [{ Id: '0', Code: 'AccessDenied', SenderFault: true }] });
+    sqsMock
+      .on(SendMessageBatchCommand)
+      .resolves({ Successful: [], Failed: [{ Id: '0', Code: 'AccessDenied', SenderFault: true }] });
 
     await expect(redriveByCopy(new SQSClient({}), QUEUES)).rejects.toBeInstanceOf(RedriveFailedError);
     expect(sqsMock.commandCalls(DeleteMessageBatchCommand)).toHaveLength(0);
@@ -68,16 +73,22 @@ describe('redriveWithMoveTask', () => {
     const report = await redriveWithMoveTask(new SQSClient({}), 'http://sqs/dlq', { pollMs: 1 });
 
     expect(report).toEqual({ moved: 3, how: 'StartMessageMoveTask --source-arn arn:aws:sqs:us-east-1:1:dlq' });
-    expect(sqsMock.commandCalls(StartMessageMoveTaskCommand)[0]?.args[0].input).toEqual({ SourceArn: 'arn:aws:sqs:us-east-1:1:dlq' });
+    expect(sqsMock.commandCalls(StartMessageMoveTaskCommand)[0]?.args[0].input).toEqual({
+      SourceArn: 'arn:aws:sqs:us-east-1:1:dlq',
+    });
     expect(sqsMock.commandCalls(ListMessageMoveTasksCommand)).toHaveLength(2);
   });
 
   it("reports a failed task with SQS's reason", async () => {
     sqsMock.on(GetQueueAttributesCommand).resolves({ Attributes: { QueueArn: 'arn:dlq' } });
     sqsMock.on(StartMessageMoveTaskCommand).resolves({ TaskHandle: 't1' });
-    sqsMock.on(ListMessageMoveTasksCommand).resolves({ Results: [{ TaskHandle: 't1', Status: 'FAILED', FailureReason: 'AccessDenied' }] });
+    sqsMock
+      .on(ListMessageMoveTasksCommand)
+      .resolves({ Results: [{ TaskHandle: 't1', Status: 'FAILED', FailureReason: 'AccessDenied' }] });
 
-    await expect(redriveWithMoveTask(new SQSClient({}), 'http://sqs/dlq', { pollMs: 1 })).rejects.toThrow(/failed: AccessDenied/);
+    await expect(redriveWithMoveTask(new SQSClient({}), 'http://sqs/dlq', { pollMs: 1 })).rejects.toThrow(
+      /failed: AccessDenied/,
+    );
   });
 });
 
@@ -85,20 +96,32 @@ describe('sendRawBodies', () => {
   it('sends the bodies as they are, ten per SendMessageBatch, and returns the message ids', async () => {
     sqsMock
       .on(SendMessageBatchCommand)
-      .resolvesOnce({ Successful: Array.from({ length: 10 }, (_, i) => ({ Id: String(i), MessageId: `m${i}`, MD5OfMessageBody: '' })), Failed: [] })
+      .resolvesOnce({
+        Successful: Array.from({ length: 10 }, (_, i) => ({ Id: String(i), MessageId: `m${i}`, MD5OfMessageBody: '' })),
+        Failed: [],
+      })
       .resolves({ Successful: [{ Id: '0', MessageId: 'm10', MD5OfMessageBody: '' }], Failed: [] });
     const bodies = Array.from({ length: 11 }, (_, i) => `not json ${i}`);
 
     const ids = await sendRawBodies(new SQSClient({}), 'http://sqs/source', bodies);
 
     expect(ids).toHaveLength(11);
-    expect(sqsMock.commandCalls(SendMessageBatchCommand).map((call) => call.args[0].input.Entries?.length)).toEqual([10, 1]);
-    expect(sqsMock.commandCalls(SendMessageBatchCommand)[1]?.args[0].input.Entries?.[0]?.MessageBody).toBe('not json 10');
+    expect(sqsMock.commandCalls(SendMessageBatchCommand).map((call) => call.args[0].input.Entries?.length)).toEqual([
+      10, 1,
+    ]);
+    expect(sqsMock.commandCalls(SendMessageBatchCommand)[1]?.args[0].input.Entries?.[0]?.MessageBody).toBe(
+      'not json 10',
+    );
   });
 
   it('fails with a named error when SQS refuses one', async () => {
-    sqsMock.on(SendMessageBatchCommand).resolves({ Successful: [], Failed: [{ Id: '0', Code: 'InvalidMessageContents', Message: 'bad', SenderFault: true }] });
+    sqsMock.on(SendMessageBatchCommand).resolves({
+      Successful: [],
+      Failed: [{ Id: '0', Code: 'InvalidMessageContents', Message: 'bad', SenderFault: true }],
+    });
 
-    await expect(sendRawBodies(new SQSClient({}), 'http://sqs/source', ['\u0000'])).rejects.toBeInstanceOf(RawSendError);
+    await expect(sendRawBodies(new SQSClient({}), 'http://sqs/source', ['\u0000'])).rejects.toBeInstanceOf(
+      RawSendError,
+    );
   });
 });

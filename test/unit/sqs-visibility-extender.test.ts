@@ -1,8 +1,4 @@
-import {
-  ChangeMessageVisibilityBatchCommand,
-  ChangeMessageVisibilityCommand,
-  SQSClient,
-} from '@aws-sdk/client-sqs';
+import { ChangeMessageVisibilityBatchCommand, ChangeMessageVisibilityCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HeartbeatTarget } from '../../lambda/core/heartbeat';
@@ -10,7 +6,12 @@ import { sqsVisibilityExtender } from '../../lambda/core/sqs-visibility-extender
 
 const sqsMock = mockClient(SQSClient);
 const QUEUE_URL = 'https://sqs.us-east-1.amazonaws.com/000000000000/q';
-const target = (id: string): HeartbeatTarget => ({ id, messageId: `m-${id}`, receiptHandle: `rh-${id}`, firstReceivedAtMs: 0 });
+const target = (id: string): HeartbeatTarget => ({
+  id,
+  messageId: `m-${id}`,
+  receiptHandle: `rh-${id}`,
+  firstReceivedAtMs: 0,
+});
 
 afterEach(() => {
   sqsMock.reset();

@@ -77,7 +77,12 @@ describe('VisibilityDupStack producer', () => {
     ['a numeric id', apiEvent({ id: 7, sleep: 8 }), 400, /id must be a string/],
     ['an id over the length limit', apiEvent({ id: longId, sleep: 1 }), 400, /129 characters long; the limit is 128/],
     ['an id with a control character', apiEvent({ id: 'a\u0000b', sleep: 1 }), 400, /control characters/],
-    ['an id with an unpaired surrogate', apiEvent('{"id":"a\\ud800b","sleep":1}'), 400, /valid unicode text; it contains half of a surrogate pair/],
+    [
+      'an id with an unpaired surrogate',
+      apiEvent('{"id":"a\\ud800b","sleep":1}'),
+      400,
+      /valid unicode text; it contains half of a surrogate pair/,
+    ],
     ['sleep as a string', apiEvent({ id: 'msg-1', sleep: '8' }), 400, /sleep must be a number .* got the string "8"/],
     ['a negative sleep', apiEvent({ id: 'msg-1', sleep: -1 }), 400, /sleep must be a number between 0 and 25, got -1/],
     [
@@ -88,10 +93,25 @@ describe('VisibilityDupStack producer', () => {
     ],
     ['a huge sleep', apiEvent({ id: 'msg-1', sleep: 1e308 }), 400, /sleep must be a number between 0 and 25/],
     ['heartbeat as a string', apiEvent({ id: 'msg-1', heartbeat: 'false' }), 400, /heartbeat must be true or false/],
-    ['a misspelt switch', apiEvent({ id: 'msg-1', heartbaet: false }), 400, /unknown field "heartbaet" \(did you mean "heartbeat"\?\)/],
-    ['an unrelated field', apiEvent({ id: 'msg-1', colour: 'red' }), 400, /unknown field "colour"; allowed fields: id, sleep/],
+    [
+      'a misspelt switch',
+      apiEvent({ id: 'msg-1', heartbaet: false }),
+      400,
+      /unknown field "heartbaet" \(did you mean "heartbeat"\?\)/,
+    ],
+    [
+      'an unrelated field',
+      apiEvent({ id: 'msg-1', colour: 'red' }),
+      400,
+      /unknown field "colour"; allowed fields: id, sleep/,
+    ],
     ['a body over the size limit', apiEvent(tooLarge), 400, /limit is 4096 bytes/],
-    ['a form content type', apiEvent('id=msg-1', { 'content-type': 'application/x-www-form-urlencoded' }), 415, /Content-Type must be application\/json/],
+    [
+      'a form content type',
+      apiEvent('id=msg-1', { 'content-type': 'application/x-www-form-urlencoded' }),
+      415,
+      /Content-Type must be application\/json/,
+    ],
     ['a GET', apiEvent({ id: 'msg-1' }, {}, 'GET'), 405, /use POST/],
   ])('refuses %s', (_name, event, status, reason) => {
     it(`answers ${status} with a JSON reason and sends nothing`, async () => {
@@ -120,7 +140,12 @@ describe('VisibilityDupStack producer', () => {
     const { lines } = await captureStdout(() => handler(apiEvent({ id: 'msg-9', sleep: 2 })));
 
     expect(lines).toEqual([
-      expect.objectContaining({ event: 'enqueued', id: 'msg-9', messageId: 'sqs-9', message: 'Enqueued msg-9 sleep 2' }),
+      expect.objectContaining({
+        event: 'enqueued',
+        id: 'msg-9',
+        messageId: 'sqs-9',
+        message: 'Enqueued msg-9 sleep 2',
+      }),
     ]);
   });
 });
