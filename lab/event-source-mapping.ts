@@ -107,9 +107,9 @@ export async function validateEventSourceMapping(options: EventSourceMappingOpti
   }
 }
 
-/** A running mapping. Create it with {@link EventSourceMapping.create}; end it with `stop()`. */
-export class EventSourceMapping {
-  private readonly counts: MappingCounters = {
+/** Counters at zero: a new mapping's, or the start of a sum. */
+export function emptyMappingCounters(): MappingCounters {
+  return {
     receiveCalls: 0,
     emptyReceives: 0,
     receiveErrors: 0,
@@ -124,6 +124,11 @@ export class EventSourceMapping {
     deleteErrors: 0,
     inFlightBatches: 0,
   };
+}
+
+/** A running mapping. Create it with {@link EventSourceMapping.create}; end it with `stop()`. */
+export class EventSourceMapping {
+  private readonly counts: MappingCounters = emptyMappingCounters();
   private readonly abort = new AbortController();
   private readonly loops: Promise<void>[] = [];
   private stopping: Promise<void> | undefined;

@@ -16,7 +16,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AwsCallCounts } from '../../lab/aws-call-ledger';
 import { createDynamoDbClient, type Emulators } from '../../lab/emulators';
-import type { MappingCounters } from '../../lab/event-source-mapping';
+import { emptyMappingCounters, type MappingCounters } from '../../lab/event-source-mapping';
 import { type Lab, startLab } from '../../lab/lab';
 import type { LabLogRecord } from '../../lab/logs';
 import { DynamoDbIdempotencyStore } from '../../lambda/core/dynamodb-idempotency-store';
@@ -103,21 +103,7 @@ function sumCounts(a: AwsCallCounts, b: AwsCallCounts): AwsCallCounts {
 }
 
 function sumMappingCounters(all: readonly MappingCounters[]): MappingCounters {
-  const total: MappingCounters = {
-    receiveCalls: 0,
-    emptyReceives: 0,
-    receiveErrors: 0,
-    messagesReceived: 0,
-    invocations: 0,
-    successes: 0,
-    functionErrors: 0,
-    timeouts: 0,
-    invalidResponses: 0,
-    partialBatches: 0,
-    messagesDeleted: 0,
-    deleteErrors: 0,
-    inFlightBatches: 0,
-  };
+  const total = emptyMappingCounters();
   for (const counters of all)
     for (const key of Object.keys(total) as (keyof MappingCounters)[]) total[key] += counters[key];
   return total;

@@ -7,6 +7,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MAX_ID_LENGTH, MAX_REQUEST_BODY_BYTES, VISIBILITY_DUP } from '../../lib/settings';
 import { MAX_PAYLOAD_BYTES } from '../local-api';
+import { parseJsonObject } from '../logs';
 
 /** One request of the sweep. */
 export interface InputCase {
@@ -146,7 +147,7 @@ export async function sweepInputs(
         await sleep(250);
         continue;
       }
-      outcomes.push({ case: inputCase, status: response.status, json: parseObject(text), throttledRetries });
+      outcomes.push({ case: inputCase, status: response.status, json: parseJsonObject(text), throttledRetries });
       break;
     }
   }
@@ -162,7 +163,7 @@ export function outcomeProblem(outcome: InputOutcome): string | undefined {
   const { status, json: body } = outcome;
   if (outcome.case.valid === true) {
     if (status !== 202) return `expected 202, got ${status} ${JSON.stringify(body)}`;
-    const sentId = parseObject(outcome.case.body)?.id;
+    const sentId = parseJsonObject(outcome.case.body)?.id;
     if (sentId !== undefined && body?.id !== sentId)
       return `id did not round-trip: sent ${JSON.stringify(sentId)}, got ${JSON.stringify(body?.id)}`;
     return undefined;
@@ -174,15 +175,4 @@ export function outcomeProblem(outcome: InputOutcome): string | undefined {
     return `status ${status} without an "error" string: ${JSON.stringify(body)}`;
   if (/\n\s+at |stack/i.test(message)) return `the error leaks a stack trace: ${message}`;
   return undefined;
-}
-
-function parseObject(text: string): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : undefined;
-  } catch {
-    return undefined;
-  }
 }
