@@ -6,10 +6,9 @@ import { MAX_ID_LENGTH } from '../../lib/settings';
  * so the caller chooses the error class.
  */
 export type FieldResult<T> =
-  | { readonly ok: true; readonly value: T }
-  | { readonly ok: false; readonly problem: string };
+  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problem: string };
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point: ids must not contain them.
+// Ids must not contain control characters (C0, DEL, C1).
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/u;
 /**
  * Half of a UTF-16 surrogate pair on its own: not a character (a whole pair, e.g. an emoji, is

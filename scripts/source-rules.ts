@@ -1,0 +1,79 @@
+/**
+ * The project's own lint rules, for what a formatter cannot see: no focused or skipped tests
+ * (a green run must mean every test ran), no `any` without a comment saying why, and no
+ * `console.*` in the Lambda code (its logs are one JSON line per event, through Logger).
+ */
+
+/** One broken rule at a line. */
+export interface RuleViolation {
+  readonly file: string;
+  readonly line: number;
+  readonly rule: string;
+  readonly text: string;
+}
+
+interface Rule {
+  readonly name: string;
+  /** Which files the rule applies to (project-relative path). */
+  readonly applies: (file: string) => boolean;
+  readonly pattern: RegExp;
+  /** A comment on the line or the line above excuses it. */
+  readonly excusedByComment: boolean;
+}
+
+const isTest = (file: string): boolean => file.startsWith('test/');
+
+const RULES: readonly Rule[] = [
+  {
+    name: 'no focused tests',
+    applies: isTest,
+    pattern: /\b(?:it|test|describe|suite)\s*\.\s*only\b|\bf(?:it|describe)\s*\(/,
+    excusedByComment: false,
+  },
+  {
+    name: 'no skipped tests',
+    applies: isTest,
+    pattern: /\b(?:it|test|describe|suite)\s*\.\s*(?:skip|todo|skipIf|runIf)\b|\bx(?:it|describe)\s*\(/,
+    excusedByComment: false,
+  },
+  {
+    name: 'no any without a comment saying why',
+    applies: () => true,
+    pattern: /(?::|\bas|<|,|\|)\s*any\s*(?=[;,)\]>=|&}]|\[\]|$)/,
+    excusedByComment: true,
+  },
+  {
+    name: 'no console in Lambda code (use Logger)',
+    applies: (file) => file.startsWith('lambda/'),
+    pattern: /\bconsole\s*\.\s*\w+\s*\(/,
+    excusedByComment: false,
+  },
+];
+
+/** Checks one file's text against every rule that applies to it. */
+export function checkSource(file: string, text: string): RuleViolation[] {
+  const lines = text.split('\n');
+  const violations: RuleViolation[] = [];
+  lines.forEach((line, index) => {
+    if (/^\s*(?:\/\*|\*)/.test(line)) return; // inside a doc comment
+    const code = blankStrings(stripLineComment(line));
+    for (const rule of RULES) {
+      if (!rule.applies(file) || !rule.pattern.test(code)) continue;
+      const previous = lines[index - 1] ?? '';
+      if (rule.excusedByComment && (line.includes('//') || /^\s*(?:\/\/|\*)/.test(previous))) continue;
+      violations.push({ file, line: index + 1, rule: rule.name, text: line.trim() });
+    }
+  });
+  return violations;
+}
+
+/** The line without a trailing `// comment` (strings containing `//` are left alone). */
+function stripLineComment(line: string): string {
+  const match = /^(?:[^'"`/]|'[^']*'|"[^"]*"|`[^`]*`|\/(?!\/))*/.exec(line);
+  return match ? match[0] : line;
+}
+
+/** The line with every string literal's content blanked, so prose in strings never matches. */
+function blankStrings(code: string): string {
+  return code.replace(/'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|`(?:[^`\\]|\\.)*`/g, "''");
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { checkSource } from '../../scripts/source-rules';
+
+const rulesBroken = (file: string, text: string): string[] => checkSource(file, text).map((v) => v.rule);
+
+describe('checkSource', () => {
+  it.each([
+    ["it.only('x', () => {});"],
+    ["describe.only('x', () => {});"],
+    ["test . only('x', () => {});"],
+    ["fit('x', () => {});"],
+  ])('refuses a focused test: %s', (line) => {
+    expect(rulesBroken('test/unit/a.test.ts', line)).toEqual(['no focused tests']);
+  });
+
+  it.each([
+    ["it.skip('x', () => {});"],
+    ["describe.skipIf(true)('x', () => {});"],
+    ["it.todo('x');"],
+    ["xit('x', () => {});"],
+  ])('refuses a skipped test: %s', (line) => {
+    expect(rulesBroken('test/unit/a.test.ts', line)).toEqual(['no skipped tests']);
+  });
+
+  it('refuses an unexplained any, and accepts one with a comment saying why', () => {
+    expect(rulesBroken('lab/a.ts', 'const x: any = 1;')).toEqual(['no any without a comment saying why']);
+    expect(rulesBroken('lab/a.ts', 'const y = z as any;')).toEqual(['no any without a comment saying why']);
+    expect(rulesBroken('lab/a.ts', 'const x: any = 1; // the SDK types this loosely')).toEqual([]);
+    expect(rulesBroken('lab/a.ts', '// the SDK types this loosely\nconst x: any[] = [];')).toEqual([]);
+  });
+
+  it('does not mistake prose in strings or doc comments for code', () => {
+    expect(rulesBroken('test/unit/a.test.ts', "it('fails any batch, as only one: skip it', () => {});")).toEqual([]);
+    expect(rulesBroken('lab/a.ts', ' * Default seed: any run can be replayed.')).toEqual([]);
+  });
+
+  it('refuses console in Lambda code only', () => {
+    expect(rulesBroken('lambda/core/a.ts', "console.log('x');")).toEqual(['no console in Lambda code (use Logger)']);
+    expect(rulesBroken('lab/a.ts', "console.log('x');")).toEqual([]);
+  });
+});
