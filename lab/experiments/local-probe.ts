@@ -85,9 +85,7 @@ class LocalProbe implements StackProbe {
 
   async pendingInvocations(): Promise<number> {
     let pending = 0;
-    for (const counters of Object.values(this.lab.counters())) {
-      pending += counters.invocations - counters.successes - counters.functionErrors - counters.timeouts;
-    }
+    for (const counters of Object.values(this.lab.counters())) pending += counters.inFlightBatches;
     return pending;
   }
 

@@ -85,8 +85,8 @@ export async function runExperiment(
   }
   const jobIds = new Set(jobs.map((job) => job.id));
 
-  const observe = async (): Promise<Observation> => {
-    const lines = await probe.workerLines();
+  /** The observation from `lines` (already read) plus the table and the DLQ. */
+  const observe = async (lines: readonly WorkerLine[]): Promise<Observation> => {
     if (experiment.stack === 'BatchPartialStack') {
       return observeBatch(lines, runId, experiment.body.count, await probe.dlqIds(), rawMessageIds);
     }
@@ -118,7 +118,7 @@ export async function runExperiment(
         probe.workerLines(),
         probe.pendingInvocations(),
       ]);
-      const current = await observe();
+      const current = await observe(lines);
       onProgress({
         experiment,
         elapsedSeconds: (Date.now() - started) / 1000,
@@ -146,7 +146,8 @@ export async function runExperiment(
     note(`DLQ redrive: ${report.moved} message(s) moved back to the source queue (${report.how})`, redriveStarted);
     settled = await settle();
   }
-  const observation = await observe();
+  const workerLines = await probe.workerLines();
+  const observation = await observe(workerLines);
   const actedAsPlanned = experiment.duringRun === undefined || crashes > 0;
   if (!actedAsPlanned) note('the during-run action never found its moment, so the run cannot show what it is about');
   return {
@@ -158,7 +159,7 @@ export async function runExperiment(
     enqueue,
     lines: probe.displayLines(),
     notes,
-    workerLines: await probe.workerLines(),
+    workerLines,
   };
 }
 
