@@ -16,6 +16,7 @@ function summarize(observation: Observation, queueDepth: number): string {
  */
 export class ProgressBoard {
   private readonly state = new Map<string, string>();
+  private readonly finished = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
   private readonly started = Date.now();
 
@@ -27,6 +28,7 @@ export class ProgressBoard {
 
   /** The listener to give each run. */
   readonly listener: ProgressListener = ({ experiment, elapsedSeconds, observation, queueDepth }) => {
+    if (this.finished.has(experiment.name)) return;
     this.state.set(
       experiment.name,
       `${experiment.name} ${elapsedSeconds.toFixed(0)}s: ${summarize(observation, queueDepth)}`,
@@ -35,6 +37,7 @@ export class ProgressBoard {
 
   /** Marks a run finished. */
   finish(name: string, outcome: string): void {
+    this.finished.add(name);
     this.state.set(name, `${name}: ${outcome}`);
     if (!this.interactive) this.write(`[tour] ${name} finished: ${outcome}\n`);
   }
@@ -53,7 +56,7 @@ export class ProgressBoard {
   private render(): void {
     const elapsed = ((Date.now() - this.started) / 1000).toFixed(0);
     if (this.interactive) {
-      const running = [...this.state.values()].filter((line) => !line.includes(': matched') && !line.includes('NOT'));
+      const running = [...this.state].filter(([name]) => !this.finished.has(name)).map(([, line]) => line);
       const width = Math.max(40, (process.stdout.columns ?? 120) - 1);
       const text = `⏳ ${elapsed}s · ${running.length} running · ${running.join(' | ')}`;
       this.write(`\r\x1b[K${text.slice(0, width)}`);
