@@ -1,6 +1,6 @@
 import { BATCH_PARTIAL } from '../../lib/settings';
 import { InvalidMessageError, RequestValidationError } from '../core/errors';
-import { type FieldResult, readNumber } from '../core/fields';
+import { readNumber, takerThrowing } from '../core/fields';
 import { parseJsonObjectMessage } from '../core/message-body';
 import { rejectUnknownFields } from '../core/request-body';
 
@@ -26,10 +26,7 @@ export const BATCH_RUN_EXAMPLE = '{"count":10,"failEvery":3}';
 /** Validates a `POST /enqueue` body of BatchPartialStack; throws RequestValidationError. */
 export function parseBatchRunRequest(body: Record<string, unknown>): BatchRunRequest {
   rejectUnknownFields(body, BATCH_RUN_FIELDS);
-  const take = <T>(result: FieldResult<T>): T => {
-    if (!result.ok) throw new RequestValidationError(result.problem);
-    return result.value;
-  };
+  const take = takerThrowing((problem) => new RequestValidationError(problem));
   return {
     count: take(readNumber(body, 'count', { min: 1, max: BATCH_PARTIAL.maxCount, integer: true, fallback: 10 })),
     failEvery: take(readNumber(body, 'failEvery', { min: 0, max: BATCH_PARTIAL.maxCount, integer: true, fallback: 0 })),

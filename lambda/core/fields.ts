@@ -8,6 +8,14 @@ import { MAX_ID_LENGTH } from '../../lib/settings';
 export type FieldResult<T> =
   { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problem: string };
 
+/** A reader of field results that throws `fail(problem)` for a bad field, so callers pick the error class. */
+export function takerThrowing(fail: (problem: string) => Error): <T>(result: FieldResult<T>) => T {
+  return (result) => {
+    if (!result.ok) throw fail(result.problem);
+    return result.value;
+  };
+}
+
 // Ids must not contain control characters (C0, DEL, C1).
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/u;
 /**

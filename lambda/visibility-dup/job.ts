@@ -1,6 +1,6 @@
 import { VISIBILITY_DUP } from '../../lib/settings';
 import { InvalidMessageError, RequestValidationError } from '../core/errors';
-import { type FieldResult, readBoolean, readId, readNumber } from '../core/fields';
+import { readBoolean, readId, readNumber, takerThrowing } from '../core/fields';
 import { parseJsonObjectMessage } from '../core/message-body';
 import { rejectUnknownFields } from '../core/request-body';
 
@@ -32,10 +32,7 @@ export const VISIBILITY_JOB_EXAMPLE = '{"id":"msg-1","sleep":8}';
  * the producer answers 400 and the worker treats the message as poison.
  */
 function readJob(body: Record<string, unknown>, fail: (problem: string) => Error): VisibilityJob {
-  const take = <T>(result: FieldResult<T>): T => {
-    if (!result.ok) throw fail(result.problem);
-    return result.value;
-  };
+  const take = takerThrowing(fail);
   return {
     id: take(readId(body, 'id')),
     sleep: take(
