@@ -4,7 +4,7 @@
  */
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { createSqsClient, startEmulators } from '../lab/emulators';
+import { createSqsClient, startEmulators } from '../lab';
 import { PRICES } from './prices';
 import type { BenchResults, RequestsSection, SectionName } from './results';
 import { type BundleRow, bundleSubjects, measureBundles } from './sections/bundles';

@@ -21,10 +21,10 @@ import {
   FaultPlan,
   LAB_CALL_SITE,
   validateFaultRules,
-} from './aws-call-faults';
-import { buildFaultError, instrumentClient } from './aws-call-interceptor';
-import { type AwsCallCounts, AwsCallLedger } from './aws-call-ledger';
-import { bundleFunction, bundleRuntimeWorker } from './bundle';
+} from './interceptors/aws-call-faults';
+import { buildFaultError, instrumentClient } from './interceptors/aws-call-interceptor';
+import { type AwsCallCounts, AwsCallLedger } from './interceptors/aws-call-ledger';
+import { bundleFunction, bundleRuntimeWorker } from './services/lambda/runtime/bundle';
 import {
   createDynamoDbClient,
   createSqsClient,
@@ -32,12 +32,12 @@ import {
   type Emulators,
   localhostDnsModuleUrl,
   startEmulators,
-} from './emulators';
-import { EventSourceMapping, type MappingCounters } from './event-source-mapping';
-import { LocalApi } from './local-api';
-import { fakeAwsEnvironment } from './local-aws';
-import { type InvocationResult, LocalFunction, lambdaEnvironment } from './local-lambda';
-import { LabLogs, printLogs } from './logs';
+} from './services/emulators';
+import { EventSourceMapping, type MappingCounters } from './services/lambda/event-source-mapping/event-source-mapping';
+import { LocalApi } from './services/apigateway/local-api';
+import { fakeAwsEnvironment } from './common/local-aws';
+import { type InvocationResult, LocalFunction, lambdaEnvironment } from './services/lambda/runtime/local-function';
+import { LabLogs, printLogs } from './services/logs/lab-logs';
 import { buildLabOutputs, type LabOutputs } from './outputs';
 import {
   createStackResources,

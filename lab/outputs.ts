@@ -5,7 +5,7 @@
  * emulator endpoints for the AWS CLI.
  */
 import { writeFile } from 'node:fs/promises';
-import { LAB_CREDENTIALS, LAB_REGION } from './local-aws';
+import { LAB_CREDENTIALS, LAB_REGION } from './common/local-aws';
 
 /** The file name, next to the `cdk-outputs.json` a deploy writes. */
 export const LOCAL_OUTPUTS_FILE = 'cdk-outputs.local.json';

@@ -19,6 +19,10 @@ interface Rule {
   readonly pattern: RegExp;
   /** A comment on the line or the line above excuses it. */
   readonly excusedByComment: boolean;
+  /** Match the line as written (string contents included), e.g. for import paths. */
+  readonly raw?: boolean;
+  /** A further check on the match, when the pattern alone cannot tell. */
+  readonly holds?: (file: string, match: RegExpExecArray) => boolean;
 }
 
 const isTest = (file: string): boolean => file.startsWith('test/');
@@ -48,6 +52,15 @@ const RULES: readonly Rule[] = [
     pattern: /\bconsole\s*\.\s*\w+\s*\(/,
     excusedByComment: false,
   },
+  {
+    name: 'bench/ and test/ reach the lab through lab/index.ts only',
+    applies: (file) => file.startsWith('bench/') || file.startsWith('test/'),
+    pattern: /\bfrom\s+'((?:\.\.\/)+)lab\/[^']+'/,
+    excusedByComment: false,
+    raw: true,
+    // Only the project's lab/ (as many `../` as the file is deep), not test/lab/.
+    holds: (file, match) => (match[1] ?? '').length / 3 === file.split('/').length - 1,
+  },
 ];
 
 /** Checks one file's text against every rule that applies to it. */
@@ -58,7 +71,9 @@ export function checkSource(file: string, text: string): RuleViolation[] {
     if (/^\s*(?:\/\*|\*)/.test(line)) return; // inside a doc comment
     const code = blankStrings(stripLineComment(line));
     for (const rule of RULES) {
-      if (!rule.applies(file) || !rule.pattern.test(code)) continue;
+      if (!rule.applies(file)) continue;
+      const match = rule.pattern.exec(rule.raw === true ? line : code);
+      if (match === null || (rule.holds !== undefined && !rule.holds(file, match))) continue;
       const previous = lines[index - 1] ?? '';
       if (rule.excusedByComment && (line.includes('//') || /^\s*(?:\/\/|\*)/.test(previous))) continue;
       violations.push({ file, line: index + 1, rule: rule.name, text: line.trim() });

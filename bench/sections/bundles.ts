@@ -1,6 +1,6 @@
 /**
  * Bundle size and module load time of each Lambda, built exactly as the stacks build them
- * (lab/bundle.ts: the esbuild options of CDK's NodejsFunction, minified, `@aws-sdk/*` left to
+ * (lab/services/lambda/runtime/bundle.ts: the esbuild options of CDK's NodejsFunction, minified, `@aws-sdk/*` left to
  * the runtime), beside the same workers written with Powertools. Load time is a cold-start
  * proxy: a fresh `node -e` requires the bundle (and the SDK clients it imports), median of
  * several runs, interleaved so machine noise falls on every bundle alike.
@@ -10,8 +10,8 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
-import { bundleFunction, NODEJS_FUNCTION_OPTIONS } from '../../lab/bundle';
-import { fakeAwsEnvironment } from '../../lab/local-aws';
+import { bundleFunction, NODEJS_FUNCTION_OPTIONS } from '../../lab';
+import { fakeAwsEnvironment } from '../../lab';
 import { PROJECT_ROOT } from '../../lib/project-root';
 import { batchPartialTopology, visibilityDupTopology } from '../../lib/topology';
 import { median } from '../stats';

@@ -3,7 +3,7 @@
  * fault is lab-level (the AWS call interceptor, environment kills, the function timeout);
  * the handlers run unchanged.
  */
-import type { AwsFaultRule } from '../aws-call-faults';
+import type { AwsFaultRule } from '../interceptors/aws-call-faults';
 
 /** One mix. */
 export interface ChaosMix {

@@ -5,12 +5,12 @@
  */
 import { type AttributeValue, type DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { ReceiveMessageCommand, SendMessageBatchCommand, type SQSClient } from '@aws-sdk/client-sqs';
-import type { AwsCallCounts } from '../aws-call-ledger';
-import type { Emulators } from '../emulators';
-import type { MappingCounters } from '../event-source-mapping';
+import type { AwsCallCounts } from '../interceptors/aws-call-ledger';
+import type { Emulators } from '../services/emulators';
+import type { MappingCounters } from '../services/lambda/event-source-mapping/event-source-mapping';
 import { queueDepth } from '../experiments/stack-reads';
 import { type LabStack, startLab } from '../lab';
-import { seededRandom } from '../seeded-random';
+import { seededRandom } from '../common/seeded-random';
 import type { ChaosMix } from './mixes';
 import { type WorkerEventCounts, WorkerTally } from './tally';
 import { chaosBatchTopology, chaosVisibilityTopology, checkTimeScale } from './topologies';

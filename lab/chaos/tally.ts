@@ -2,7 +2,7 @@
  * Counts what a chaos run's worker says it did, from its JSON log lines as they arrive,
  * without keeping the lines (a 1 000-message run writes tens of thousands).
  */
-import type { LabLogRecord, LabLogs } from '../logs';
+import type { LabLogRecord, LabLogs } from '../services/logs/lab-logs';
 
 /** Worker events of both stacks, counted. */
 export interface WorkerEventCounts {

@@ -3,7 +3,7 @@
  * failing run can be replayed (the interleaving of concurrent deliveries still varies).
  */
 import type { VisibilityJob } from '../../lambda/visibility-dup/job';
-import { seededRandom } from '../seeded-random';
+import { seededRandom } from '../common/seeded-random';
 import type { ChaosMix } from './mixes';
 import { scaledVisibilityTiming } from './topologies';
 

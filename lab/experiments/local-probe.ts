@@ -1,8 +1,8 @@
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import type { SQSClient } from '@aws-sdk/client-sqs';
-import type { Emulators } from '../emulators';
+import type { Emulators } from '../services/emulators';
 import { type Lab, startLab } from '../lab';
-import type { LabLogRecord } from '../logs';
+import type { LabLogRecord } from '../services/logs/lab-logs';
 import type { Experiment } from './catalog';
 import type { WorkerLine } from './observation';
 import type { EnqueueResponse, StackProbe } from './probe';

@@ -5,7 +5,7 @@
  */
 import { heartbeatTimingFor, VISIBILITY_DUP } from '../../lib/settings';
 import { type StackTopology, visibilityDupTopology } from '../../lib/topology';
-import type { AwsCallsOptions } from '../aws-call-faults';
+import type { AwsCallsOptions } from '../interceptors/aws-call-faults';
 
 /** A stack the lab builds instead of the deployed one. */
 export interface LabVariant {

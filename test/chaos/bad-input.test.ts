@@ -6,10 +6,10 @@ import {
   outcomeProblem,
   sweepInputs,
   visibilityInputCases,
-} from '../../lab/chaos/bad-input';
-import { queueDepth } from '../../lab/experiments/stack-reads';
-import { type Lab, type StackName, startLab } from '../../lab/lab';
-import type { LabLogRecord } from '../../lab/logs';
+} from '../../lab';
+import { queueDepth } from '../../lab';
+import { type Lab, type StackName, startLab } from '../../lab';
+import type { LabLogRecord } from '../../lab';
 import { testBundleDir, waitFor } from '../lab/helpers';
 
 // Every bad request to either stack's POST /enqueue: a 4xx JSON error, nothing enqueued, and

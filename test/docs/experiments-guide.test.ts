@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Emulators, startEmulators } from '../../lab/emulators';
-import { EXPERIMENTS, findExperiment } from '../../lab/experiments/catalog';
-import { openLocalProbe } from '../../lab/experiments/local-probe';
-import { toRow } from '../../lab/experiments/report';
-import { type ExperimentResult, runExperiment } from '../../lab/experiments/runner';
+import { type Emulators, startEmulators } from '../../lab';
+import { EXPERIMENTS, findExperiment } from '../../lab';
+import { openLocalProbe } from '../../lab';
+import { toRow } from '../../lab';
+import { type ExperimentResult, runExperiment } from '../../lab';
 import { experimentCommands, missingFrom, shellCommands } from './fenced-commands';
 
 // The guides cannot rot: the English and Japanese versions show the same commands, every

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GetQueueAttributesCommand, ListQueuesCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AwsCallsOptions, type AwsFaultRule, FaultPlan, FaultRuleError } from '../../lab/aws-call-faults';
-import { type Emulators, startEmulators } from '../../lab/emulators';
-import { type Lab, startLab } from '../../lab/lab';
+import { type AwsCallsOptions, type AwsFaultRule, FaultPlan, FaultRuleError } from '../../lab';
+import { type Emulators, startEmulators } from '../../lab';
+import { type Lab, startLab } from '../../lab';
 import type { StackTopology } from '../../lib/topology';
 import { testBundleDir } from './helpers';
 

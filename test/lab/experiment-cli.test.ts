@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 function experimentCli(...args: string[]): { status: number | null; stderr: string; stdout: string } {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', 'lab/experiment.ts', ...args], {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'lab/cli/experiment.ts', ...args], {
     cwd: root,
     encoding: 'utf8',
     timeout: 30_000,

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { parseLabArgs, UsageError } from '../../lab/lab-args';
+import { parseLabArgs, UsageError } from '../../lab';
 import { PROJECT_ROOT } from '../../lib/project-root';
 
 describe('parseLabArgs (npm run lab flags)', () => {
@@ -48,11 +48,11 @@ describe('parseLabArgs (npm run lab flags)', () => {
   });
 });
 
-describe('npm run lab (lab/main.ts)', () => {
+describe('npm run lab (lab/cli/lab.ts)', () => {
   const run = (args: string[]) =>
     promisify(execFile)(
       join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx'),
-      [join(PROJECT_ROOT, 'lab', 'main.ts'), ...args],
+      [join(PROJECT_ROOT, 'lab', 'cli', 'lab.ts'), ...args],
       {
         cwd: PROJECT_ROOT,
         timeout: 30_000,

@@ -1,9 +1,9 @@
 import { request } from 'node:http';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Lab, startLab } from '../../lab/lab';
-import { parseProxyResponse } from '../../lab/local-api';
-import { TokenBucket } from '../../lab/token-bucket';
+import { type Lab, startLab } from '../../lab';
+import { parseProxyResponse } from '../../lab';
+import { TokenBucket } from '../../lab';
 import { fixtureTopology, testBundleDir } from './helpers';
 
 interface Answer {

@@ -1,8 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { bundleFunction, bundleRuntimeWorker } from '../../lab/bundle';
-import { localhostDnsModuleUrl } from '../../lab/emulators';
-import { FunctionStoppedError, LocalFunction, timeoutMessage } from '../../lab/local-lambda';
-import { type FunctionLogRecord, type LabLogRecord, LabLogs, type PlatformLogRecord } from '../../lab/logs';
+import { bundleFunction, bundleRuntimeWorker } from '../../lab';
+import { localhostDnsModuleUrl } from '../../lab';
+import { FunctionStoppedError, LocalFunction, timeoutMessage } from '../../lab';
+import { type FunctionLogRecord, type LabLogRecord, LabLogs, type PlatformLogRecord } from '../../lab';
 import { sqsEvent, sqsRecord } from '../helpers/factories';
 import { functionEvents, testBundleDir } from './helpers';
 

@@ -1,20 +1,10 @@
 import { DescribeTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetQueueAttributesCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDynamoDbClient, createSqsClient, type Emulators, startEmulators } from '../../lab/emulators';
-import {
-  EventSourceMapping,
-  InvalidParameterValueError,
-  validateEventSourceMapping,
-} from '../../lab/event-source-mapping';
-import type { Invocable } from '../../lab/local-lambda';
-import {
-  createStackResources,
-  lowerVisibilityTimeouts,
-  requireQueue,
-  resolveBindings,
-  TopologyError,
-} from '../../lab/provision';
+import { createDynamoDbClient, createSqsClient, type Emulators, startEmulators } from '../../lab';
+import { EventSourceMapping, InvalidParameterValueError, validateEventSourceMapping } from '../../lab';
+import type { Invocable } from '../../lab';
+import { createStackResources, lowerVisibilityTimeouts, requireQueue, resolveBindings, TopologyError } from '../../lab';
 import { BATCH_PARTIAL, VISIBILITY_DUP } from '../../lib/settings';
 import { batchPartialTopology, type StackTopology, visibilityDupTopology } from '../../lib/topology';
 

@@ -6,8 +6,8 @@ import {
   type SQSClient,
 } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSqsClient, type Emulators, startEmulators } from '../../lab/emulators';
-import { redriveByCopy } from '../../lab/experiments/redrive';
+import { createSqsClient, type Emulators, startEmulators } from '../../lab';
+import { redriveByCopy } from '../../lab';
 
 // The lab's stand-in for StartMessageMoveTask on the real SQS emulator: what the AWS task does
 // to a message (a new message in the source queue, receive count from zero, the DLQ emptied).

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Emulators, startEmulators } from '../../lab/emulators';
-import { findExperiment } from '../../lab/experiments/catalog';
-import { openLocalProbe } from '../../lab/experiments/local-probe';
-import type { BatchObservation, VisibilityObservation, WorkerLine } from '../../lab/experiments/observation';
-import { type ExperimentResult, runExperiment } from '../../lab/experiments/runner';
+import { type Emulators, startEmulators } from '../../lab';
+import { findExperiment } from '../../lab';
+import { openLocalProbe } from '../../lab';
+import type { BatchObservation, VisibilityObservation, WorkerLine } from '../../lab';
+import { type ExperimentResult, runExperiment } from '../../lab';
 
 // The tutorial's predictions, checked as outcomes on the real handlers, emulators and the
 // local event source mapping. The experiments run side by side (about a minute of wall time,

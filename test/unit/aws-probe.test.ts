@@ -6,13 +6,8 @@ import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { GetQueueAttributesCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import {
-  AwsProbe,
-  DeployedOutputsError,
-  readDeployedOutputs,
-  requiredContextFlags,
-} from '../../lab/experiments/aws-probe';
-import { findExperiment } from '../../lab/experiments/catalog';
+import { AwsProbe, DeployedOutputsError, readDeployedOutputs, requiredContextFlags } from '../../lab';
+import { findExperiment } from '../../lab';
 
 const logsMock = mockClient(CloudWatchLogsClient);
 const sqsMock = mockClient(SQSClient);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findExperiment, UnknownExperimentError } from '../../lab/experiments/catalog';
-import { batchIndexOf, observeBatch, observeVisibility, type WorkerLine } from '../../lab/experiments/observation';
+import { findExperiment, UnknownExperimentError } from '../../lab';
+import { batchIndexOf, observeBatch, observeVisibility, type WorkerLine } from '../../lab';
 
 const line = (event: string, id: string, extra: object = {}): WorkerLine => ({ event, id, ...extra });
 

@@ -9,8 +9,8 @@ import {
 } from '@aws-sdk/client-sqs';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
-import { RedriveFailedError, redriveByCopy, redriveWithMoveTask } from '../../lab/experiments/redrive';
-import { RawSendError, sendRawBodies } from '../../lab/experiments/stack-reads';
+import { RedriveFailedError, redriveByCopy, redriveWithMoveTask } from '../../lab';
+import { RawSendError, sendRawBodies } from '../../lab';
 
 const sqsMock = mockClient(SQSClient);
 const QUEUES = { dlqUrl: 'http://sqs/dlq', sourceUrl: 'http://sqs/source' };

@@ -38,4 +38,15 @@ describe('checkSource', () => {
     expect(rulesBroken('lambda/core/a.ts', "console.log('x');")).toEqual(['no console in Lambda code (use Logger)']);
     expect(rulesBroken('lab/a.ts', "console.log('x');")).toEqual([]);
   });
+
+  it('lets bench/ and test/ import the lab only through lab/index.ts', () => {
+    const rule = 'bench/ and test/ reach the lab through lab/index.ts only';
+    // Written in two pieces so that this file does not break the rule it tests.
+    const deep = (path: string): string => `import { x } from '../../${''}lab/${path}';`;
+    expect(rulesBroken('test/unit/a.test.ts', deep('lab'))).toEqual([rule]);
+    expect(rulesBroken('bench/sections/a.ts', deep('services/emulators'))).toEqual([rule]);
+    expect(rulesBroken('test/unit/a.test.ts', "import { startLab } from '../../lab';")).toEqual([]);
+    expect(rulesBroken('test/chaos/a.test.ts', "import { waitFor } from '../lab/helpers';")).toEqual([]);
+    expect(rulesBroken('lab/cli/a.ts', "import { startLab } from '../lab';")).toEqual([]);
+  });
 });

@@ -14,9 +14,9 @@ import {
   type SQSClient,
 } from '@aws-sdk/client-sqs';
 import { settleBatch } from './batch-response';
-import { LAB_REGION } from './local-aws';
-import type { Invocable, InvocationResult } from './local-lambda';
-import type { LabLogs } from './logs';
+import { LAB_REGION } from '../../../common/local-aws';
+import type { Invocable, InvocationResult } from '../runtime/local-function';
+import type { LabLogs } from '../../logs/lab-logs';
 import { toSqsEvent } from './sqs-event';
 
 /** Lambda's answer to a mapping it will not create (`InvalidParameterValueException`). */

@@ -1,4 +1,4 @@
-import type { AwsFaultRule } from './aws-call-faults';
+import type { AwsFaultRule } from '../../../interceptors/aws-call-faults';
 
 /**
  * Messages between a lab function (main thread) and its execution environments (worker

@@ -8,7 +8,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BuildOptions, build } from 'esbuild';
-import { PROJECT_ROOT } from '../lib/project-root';
+import { PROJECT_ROOT } from '../../../../lib/project-root';
 
 /** Where function bundles go by default: `.lab/bundles/<stack>/<fn>/index.cjs`. */
 export const DEFAULT_BUNDLE_DIR = join(PROJECT_ROOT, '.lab', 'bundles');

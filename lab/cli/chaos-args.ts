@@ -1,8 +1,8 @@
 /** The command line of `npm run chaos`. */
 import { parseArgs } from 'node:util';
-import { UsageError } from '../lab-args';
-import { CHAOS_MIXES, type ChaosMix, findMix, UnknownMixError } from './mixes';
-import { checkTimeScale, TimeScaleError } from './topologies';
+import { UsageError } from './lab-args';
+import { CHAOS_MIXES, type ChaosMix, findMix, UnknownMixError } from '../chaos/mixes';
+import { checkTimeScale, TimeScaleError } from '../chaos/topologies';
 
 /** Where results go by default, relative to the project root. */
 export const DEFAULT_RESULTS_FILE = 'bench/chaos-results.json';

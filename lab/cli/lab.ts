@@ -5,11 +5,11 @@
  *   npm run lab -- --batch-size 1 --report-batch-item-failures false
  */
 import { join } from 'node:path';
-import { PROJECT_ROOT } from '../lib/project-root';
-import type { BatchPartialOptions } from '../lib/topology';
-import { type Lab, startLab } from './lab';
+import { PROJECT_ROOT } from '../../lib/project-root';
+import type { BatchPartialOptions } from '../../lib/topology';
+import { type Lab, startLab } from '../lab';
 import { LAB_USAGE, type LabCommand, parseLabArgs, UsageError } from './lab-args';
-import { LOCAL_LAB_KEY, LOCAL_OUTPUTS_FILE, writeLabOutputs } from './outputs';
+import { LOCAL_LAB_KEY, LOCAL_OUTPUTS_FILE, writeLabOutputs } from '../outputs';
 
 function readyText(lab: Lab, outputsPath: string, batchOptions: BatchPartialOptions): string {
   const visibility = lab.stack('VisibilityDupStack');

@@ -9,14 +9,14 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { PROJECT_ROOT } from '../../lib/project-root';
-import { startEmulators } from '../emulators';
-import { UsageError } from '../lab-args';
-import { CHAOS_USAGE, type ChaosCommand, parseChaosArgs } from './args';
-import { invariantViolations } from './invariant';
-import { progressLine, reliabilityTable, resultBlock } from './report';
-import { type ChaosResult, runChaos } from './run-chaos';
-import { timeScaleText } from './topologies';
-import { NO_HEARTBEAT_SHARE } from './workload';
+import { startEmulators } from '../services/emulators';
+import { UsageError } from './lab-args';
+import { CHAOS_USAGE, type ChaosCommand, parseChaosArgs } from './chaos-args';
+import { invariantViolations } from '../chaos/invariant';
+import { progressLine, reliabilityTable, resultBlock } from '../chaos/report';
+import { type ChaosResult, runChaos } from '../chaos/run-chaos';
+import { timeScaleText } from '../chaos/topologies';
+import { NO_HEARTBEAT_SHARE } from '../chaos/workload';
 
 async function main(): Promise<void> {
   let command: ChaosCommand;

@@ -13,8 +13,8 @@ import { fileURLToPath } from 'node:url';
 import { format } from 'node:util';
 import { getHeapStatistics } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
-import { FaultPlan } from './aws-call-faults';
-import { buildFaultError, patchClientSend } from './aws-call-interceptor';
+import { FaultPlan } from '../../../interceptors/aws-call-faults';
+import { buildFaultError, patchClientSend } from '../../../interceptors/aws-call-interceptor';
 import type { ErrorDocument, FromRuntimeMessage, RuntimeWorkerData, ToRuntimeMessage } from './runtime-protocol';
 
 type Handler = (event: unknown, context: unknown) => unknown;

@@ -8,7 +8,7 @@
  *   that is null, empty, not a string, not in the batch, or an entry with a wrong key fails the
  *   whole batch (Lambda guide, "Implementing partial batch responses").
  */
-import type { InvocationResult } from './local-lambda';
+import type { InvocationResult } from '../runtime/local-function';
 
 /** The mapping's decision for one batch. */
 export interface BatchSettlement {

@@ -3,14 +3,14 @@
  * judged by the same code on both targets. `local` (default) runs it on a fresh lab; `aws`
  * posts to the stacks in `cdk-outputs.json` and reads CloudWatch Logs, DynamoDB and SQS.
  */
-import { startEmulators } from './emulators';
-import { openAwsProbe, requiredContextFlags } from './experiments/aws-probe';
-import { EXPERIMENTS, findExperiment } from './experiments/catalog';
-import { openLocalProbe } from './experiments/local-probe';
-import type { StackProbe } from './experiments/probe';
-import { ProgressBoard } from './experiments/progress';
-import { renderResult, renderTable, toRow } from './experiments/report';
-import { runExperiment } from './experiments/runner';
+import { startEmulators } from '../services/emulators';
+import { openAwsProbe, requiredContextFlags } from '../experiments/aws-probe';
+import { EXPERIMENTS, findExperiment } from '../experiments/catalog';
+import { openLocalProbe } from '../experiments/local-probe';
+import type { StackProbe } from '../experiments/probe';
+import { ProgressBoard } from '../experiments/progress';
+import { renderResult, renderTable, toRow } from '../experiments/report';
+import { runExperiment } from '../experiments/runner';
 
 const USAGE = `Usage: npm run experiment -- <name> [--target local|aws] [--outputs cdk-outputs.json]
 

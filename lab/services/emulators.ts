@@ -9,8 +9,8 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import dynalite from 'dynalite';
 import { type FauxqsServer, interceptLocalhostDns, startFauxqs } from 'fauxqs';
-import { allowSqsCharacterSet } from './fauxqs-fidelity';
-import { LAB_CREDENTIALS, LAB_REGION } from './local-aws';
+import { allowSqsCharacterSet } from './sqs/fauxqs-fidelity';
+import { LAB_CREDENTIALS, LAB_REGION } from '../common/local-aws';
 
 /** Where the emulators listen. */
 export interface EmulatorEndpoints {

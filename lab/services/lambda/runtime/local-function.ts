@@ -7,11 +7,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
-import type { FunctionSpec } from '../lib/topology';
-import { type AwsFaultRule, DEFAULT_FAULT_SEED } from './aws-call-faults';
-import type { AwsCallLedger } from './aws-call-ledger';
-import { functionArn } from './local-aws';
-import { type FunctionRef, type LabLogs, type PlatformEvent, parseJsonObject } from './logs';
+import type { FunctionSpec } from '../../../../lib/topology';
+import { type AwsFaultRule, DEFAULT_FAULT_SEED } from '../../../interceptors/aws-call-faults';
+import type { AwsCallLedger } from '../../../interceptors/aws-call-ledger';
+import { functionArn } from '../../../common/local-aws';
+import { type FunctionRef, type LabLogs, type PlatformEvent, parseJsonObject } from '../../logs/lab-logs';
 import type { ErrorDocument, FromRuntimeMessage, RuntimeWorkerData, ToRuntimeMessage } from './runtime-protocol';
 
 /** What one invocation produced. A failure is a result, never a thrown error. */

@@ -2,10 +2,10 @@
  * The command line of `npm run lab`: flags named after BatchPartialStack's CDK context switches.
  */
 import { parseArgs } from 'node:util';
-import { parseBatchPartialOptions } from '../lib/batch-partial-options';
-import { InvalidBatchPartialOptionError } from '../lib/errors';
-import type { BatchPartialOptions } from '../lib/topology';
-import { LOCAL_OUTPUTS_FILE } from './outputs';
+import { parseBatchPartialOptions } from '../../lib/batch-partial-options';
+import { InvalidBatchPartialOptionError } from '../../lib/errors';
+import type { BatchPartialOptions } from '../../lib/topology';
+import { LOCAL_OUTPUTS_FILE } from '../outputs';
 
 /** The help text. */
 export const LAB_USAGE = `Usage: npm run lab -- [options]

@@ -4,12 +4,12 @@
  * each experiment's log lines and ends with the verdict table. Exit code 0 only if every
  * outcome matched the tutorial's prediction.
  */
-import { startEmulators } from './emulators';
-import { EXPERIMENTS, type Experiment, findExperiment } from './experiments/catalog';
-import { openLocalProbe } from './experiments/local-probe';
-import { ProgressBoard } from './experiments/progress';
-import { renderResult, renderTable, toRow } from './experiments/report';
-import { type ExperimentResult, runExperiment } from './experiments/runner';
+import { startEmulators } from '../services/emulators';
+import { EXPERIMENTS, type Experiment, findExperiment } from '../experiments/catalog';
+import { openLocalProbe } from '../experiments/local-probe';
+import { ProgressBoard } from '../experiments/progress';
+import { renderResult, renderTable, toRow } from '../experiments/report';
+import { type ExperimentResult, runExperiment } from '../experiments/runner';
 
 /** The tour's experiments: the catalog minus those marked `inTour: false` (run them with `--only`). */
 const TOUR = EXPERIMENTS.filter((experiment) => experiment.inTour !== false);

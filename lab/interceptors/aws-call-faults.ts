@@ -3,7 +3,7 @@
  * each function's worker thread), and the seeded plan that decides, call by call, which
  * rule fires. Pure code: bundled into the lab runtime as well as used by the main thread.
  */
-import { seededRandom } from './seeded-random';
+import { seededRandom } from '../common/seeded-random';
 
 /** Where calls are made: a function as `<Stack>/<Function>`, or `lab` for the lab's own clients. */
 export type CallSite = string;

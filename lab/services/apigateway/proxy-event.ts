@@ -4,7 +4,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { LAB_ACCOUNT_ID } from './local-aws';
+import { LAB_ACCOUNT_ID } from '../../common/local-aws';
 
 /** The parts of an API and a route that appear in the event. */
 export interface ProxyRoute {

@@ -10,9 +10,9 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { API_STAGE_NAME, API_THROTTLING } from '../lib/settings';
-import { type ProxyRoute, toProxyEvent } from './api-gateway-event';
-import type { Invocable, InvocationResult } from './local-lambda';
+import { API_STAGE_NAME, API_THROTTLING } from '../../../lib/settings';
+import { type ProxyRoute, toProxyEvent } from './proxy-event';
+import type { Invocable, InvocationResult } from '../lambda/runtime/local-function';
 import { TokenBucket } from './token-bucket';
 
 /** API Gateway's payload limit for REST APIs. */
