@@ -72,6 +72,14 @@ export const API_THROTTLING = {
   burstLimit: 20,
 } as const;
 
+/**
+ * `ScalingConfig.MaximumConcurrency` of every event source mapping: at most this many
+ * concurrent invocations per mapping, so the stage throttle bounds Lambda spend as well as
+ * requests (10 requests/s of `{"sleep":25}` would otherwise keep about 250 workers busy).
+ * 5 is where Lambda's SQS scaling starts, so no experiment depends on scaling beyond it.
+ */
+export const MAPPING_MAX_CONCURRENCY = 5;
+
 /** API Gateway stage name: the endpoint is `https://…/prod/`, so `${API}enqueue` works. */
 export const API_STAGE_NAME = 'prod';
 

@@ -1,13 +1,13 @@
-import { createHash } from 'node:crypto';
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
-import type { EventSourceMapping } from 'aws-cdk-lib/aws-lambda';
+import type { CfnEventSourceMapping, EventSourceMapping } from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
 import { EnqueueApi } from './constructs/enqueue-api';
 import { LabFunction } from './constructs/lab-function';
 import { LabQueue } from './constructs/lab-queue';
 import { LabTable } from './constructs/lab-table';
-import { LoweredVisibilityTimeout } from './constructs/lowered-visibility-timeout';
+import { MappingVisibilityWindow } from './constructs/mapping-visibility-window';
 import { InvalidTopologyError } from './errors';
+import { MAPPING_MAX_CONCURRENCY } from './settings';
 import type { EnvBinding, FunctionSpec, MappingSpec, QueueSpec, StackTopology } from './topology';
 import { validateTopology } from './validate-topology';
 
@@ -48,16 +48,11 @@ export class TopologyStack extends Stack {
     const mappings = topology.mappings.map((spec) => ({ spec, mapping: this.buildMapping(spec) }));
     for (const spec of topology.queues) {
       if (spec.createVisibilityTimeoutSeconds === undefined) continue;
-      const onThisQueue = mappings.filter(({ spec: m }) => m.queueId === spec.id).map(({ mapping }) => mapping);
-      new LoweredVisibilityTimeout(this, `${spec.id}VisibilityTimeout`, {
+      new MappingVisibilityWindow(this, `${spec.id}VisibilityTimeout`, {
         queue: this.queue(spec.id),
+        mappings: mappings.filter(({ spec: m }) => m.queueId === spec.id).map(({ mapping }) => mapping),
+        mappingVisibilityTimeoutSeconds: spec.createVisibilityTimeoutSeconds,
         visibilityTimeoutSeconds: spec.visibilityTimeoutSeconds,
-        after: onThisQueue,
-        triggers: [
-          // A replaced mapping, or a queue CloudFormation updated from the topology, gets lowered again.
-          ...onThisQueue.map((mapping) => mapping.eventSourceMappingId),
-          fingerprint(topology.queues),
-        ],
       });
     }
 
@@ -115,11 +110,17 @@ export class TopologyStack extends Stack {
     const fn = this.fn(spec.functionId);
     // What SqsEventSource grants: receive, delete, change visibility (the heartbeat), attributes.
     queue.grantConsumeMessages(fn);
-    return fn.addEventSourceMapping(`${spec.queueId}Mapping`, {
+    const mapping = fn.addEventSourceMapping(`${spec.queueId}Mapping`, {
       eventSourceArn: queue.queueArn,
       batchSize: spec.batchSize,
       reportBatchItemFailures: spec.reportBatchItemFailures,
+      maxConcurrency: spec.maximumConcurrency ?? MAPPING_MAX_CONCURRENCY,
     });
+    if (!spec.reportBatchItemFailures) {
+      // CDK omits the property when off; an update that drops it may leave a live mapping's value as it was.
+      (mapping.node.defaultChild as CfnEventSourceMapping).addPropertyOverride('FunctionResponseTypes', []);
+    }
+    return mapping;
   }
 
   private addOutputs(): void {
@@ -161,9 +162,4 @@ function lookup<T>(byId: ReadonlyMap<string, T>, id: string, what: string): T {
   const item = byId.get(id);
   if (item === undefined) throw new InvalidTopologyError(`the topology names ${what} ${id}, which was not built.`);
   return item;
-}
-
-/** A short stable hash of the queue settings: it changes exactly when CloudFormation would update a queue. */
-function fingerprint(queues: readonly QueueSpec[]): string {
-  return createHash('sha256').update(JSON.stringify(queues)).digest('hex').slice(0, 16);
 }

@@ -51,6 +51,8 @@ export interface MappingSpec {
   readonly queueId: string;
   readonly batchSize: number;
   readonly reportBatchItemFailures: boolean;
+  /** `ScalingConfig.MaximumConcurrency`, 2 to 1000 (default `MAPPING_MAX_CONCURRENCY`). */
+  readonly maximumConcurrency?: number;
 }
 
 /** One stack: `POST /enqueue` → producer → queue → worker. */

@@ -53,6 +53,12 @@ export function validateTopology(topology: StackTopology): void {
         `${name}: batch size of ${fn.id} must be an integer from 1 to ${BATCH_PARTIAL.maxBatchSize}, got ${mapping.batchSize}.`,
       );
     }
+    const concurrency = mapping.maximumConcurrency;
+    if (concurrency !== undefined && (!Number.isInteger(concurrency) || concurrency < 2 || concurrency > 1000)) {
+      throw new InvalidTopologyError(
+        `${name}: maximum concurrency of ${fn.id}'s mapping must be an integer from 2 to 1000 (Lambda's range), got ${concurrency}.`,
+      );
+    }
     const atCreation = creationTimeout(queue);
     if (atCreation < fn.timeoutSeconds) {
       throw new InvalidTopologyError(

@@ -49,8 +49,17 @@ beforeAll(() => {
 const arnOf = (id: string) => ({ 'Fn::GetAtt': [id, 'Arn'] });
 
 /** The SetQueueAttributes call of the lowering custom resource, parsed. */
-function loweringCall(phase: 'Create' | 'Update') {
-  const [resource] = Object.values(resourcesOfType(template, 'Custom::AWS'));
+/** The Raise (before the mapping) or Lower (after it) custom resource of ShortVTQueue. */
+function windowStep(step: 'Raise' | 'Lower') {
+  const entry = Object.entries(resourcesOfType(template, 'Custom::AWS')).find(([id]) =>
+    id.startsWith(`ShortVTQueueVisibilityTimeout${step}`),
+  );
+  if (entry === undefined) throw new Error(`no ${step} custom resource`);
+  return { logicalId: entry[0], resource: entry[1] };
+}
+
+function windowCall(step: 'Raise' | 'Lower', phase: 'Create' | 'Update') {
+  const { resource } = windowStep(step);
   return JSON.parse(renderIntrinsic(resource?.Properties?.[phase])) as {
     service: string;
     action: string;
@@ -136,7 +145,7 @@ describe('VisibilityDupStack effective 5 s visibility timeout', () => {
   });
 
   it('lowers ShortVTQueue to 5 s with SetQueueAttributes on create', () => {
-    expect(loweringCall('Create')).toMatchObject({
+    expect(windowCall('Lower', 'Create')).toMatchObject({
       service: 'SQS',
       action: 'setQueueAttributes',
       parameters: { QueueUrl: `\${Ref:${ids.queue}}`, Attributes: { VisibilityTimeout: '5' } },
@@ -144,13 +153,21 @@ describe('VisibilityDupStack effective 5 s visibility timeout', () => {
   });
 
   it('lowers it again on update, with the same call', () => {
-    expect(loweringCall('Update')).toEqual(loweringCall('Create'));
+    expect(windowCall('Lower', 'Update')).toEqual(windowCall('Lower', 'Create'));
+  });
+
+  it('raises ShortVTQueue to 30 s, the worker timeout, before the mapping is created or updated', () => {
+    for (const phase of ['Create', 'Update'] as const) {
+      expect(windowCall('Raise', phase).parameters).toEqual({
+        QueueUrl: `\${Ref:${ids.queue}}`,
+        Attributes: { VisibilityTimeout: String(VISIBILITY_DUP.workerTimeoutSeconds) },
+      });
+    }
+    expect(dependsOn(template.toJSON().Resources[ids.mapping])).toContain(windowStep('Raise').logicalId);
   });
 
   it('orders the lowering after the event source mapping (DependsOn)', () => {
-    const [lowering] = Object.values(resourcesOfType(template, 'Custom::AWS'));
-    expect(lowering).toBeDefined();
-    expect(dependsOn(lowering!)).toContain(ids.mapping);
+    expect(dependsOn(windowStep('Lower').resource)).toContain(ids.mapping);
   });
 
   it('creates the mapping after the queue exists (it reads the queue ARN)', () => {
@@ -159,15 +176,16 @@ describe('VisibilityDupStack effective 5 s visibility timeout', () => {
   });
 
   it('runs the lowering again when the mapping is replaced (the mapping id is in its physical id)', () => {
-    expect(loweringCall('Create').physicalResourceId.id).toContain(`\${Ref:${ids.mapping}}`);
+    expect(windowCall('Lower', 'Create').physicalResourceId.id).toContain(`\${Ref:${ids.mapping}}`);
   });
 
-  it('lets the custom resource call only sqs:SetQueueAttributes on ShortVTQueue', () => {
-    const [lowering] = Object.values(resourcesOfType(template, 'Custom::AWS'));
-    const policyId = dependsOn(lowering!).find((id) => id !== ids.mapping);
-    expect(template.toJSON().Resources[policyId!].Properties.PolicyDocument.Statement).toEqual([
-      { Action: 'sqs:SetQueueAttributes', Effect: 'Allow', Resource: arnOf(ids.queue) },
-    ]);
+  it('lets the custom resources call only sqs:SetQueueAttributes on ShortVTQueue', () => {
+    for (const step of ['Raise', 'Lower'] as const) {
+      const policyId = dependsOn(windowStep(step).resource).find((id) => id.includes('CustomResourcePolicy'));
+      expect(template.toJSON().Resources[policyId!].Properties.PolicyDocument.Statement).toEqual([
+        { Action: 'sqs:SetQueueAttributes', Effect: 'Allow', Resource: arnOf(ids.queue) },
+      ]);
+    }
   });
 
   it('does not install the latest AWS SDK at deploy time (no npm access needed)', () => {
