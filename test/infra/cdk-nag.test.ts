@@ -74,9 +74,11 @@ describe('cdk-nag AwsSolutions checks', () => {
     }
   });
 
-  it('are registered in bin/sqs-lab.ts, so `cdk synth` fails on a new finding', async () => {
+  it('are registered by the app bin/sqs-lab.ts builds (lib/app.ts), so `cdk synth` fails on a new finding', async () => {
     const { readFile } = await import('node:fs/promises');
     const bin = await readFile(new URL('../../bin/sqs-lab.ts', import.meta.url), 'utf8');
-    expect(bin).toContain('Validations.of(app).addPlugins(new AwsSolutionsChecks(app))');
+    const app = await readFile(new URL('../../lib/app.ts', import.meta.url), 'utf8');
+    expect(bin).toContain('addSqsLabStacks(app)');
+    expect(app).toContain('Validations.of(app).addPlugins(new AwsSolutionsChecks(app))');
   });
 });

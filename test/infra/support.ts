@@ -2,20 +2,12 @@
  * Shared set-up of the template tests: an App with the feature flags of cdk.json (what
  * `cdk synth` uses), logical ids of constructs, and small readers of synthesised JSON.
  */
-import { readFileSync } from 'node:fs';
-import * as path from 'node:path';
 import { App, type CfnElement, Stack } from 'aws-cdk-lib';
 import type { Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
-import { PROJECT_ROOT } from '../../lib/project-root';
+import { cdkJsonContext } from '../../lib/app';
 
-/** The `context` block of cdk.json, as the CLI passes it to the app. */
-export function cdkJsonContext(): Record<string, unknown> {
-  const cdkJson = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'cdk.json'), 'utf8')) as {
-    context: Record<string, unknown>;
-  };
-  return cdkJson.context;
-}
+export { cdkJsonContext };
 
 /**
  * An App configured like `cdk synth`. `bundle: false` skips esbuild (for tests that read the

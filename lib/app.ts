@@ -1,0 +1,34 @@
+/**
+ * The CDK app's content, shared by `bin/sqs-lab.ts` (what `cdk synth` and `cdk deploy` run) and
+ * the local lab, which synthesizes the same app in-process and deploys what it renders.
+ */
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { type App, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { parseBatchPartialOptions } from './batch-partial-options';
+import { BatchPartialStack } from './batch-partial-stack';
+import { PROJECT_ROOT } from './project-root';
+import { VisibilityDupStack } from './visibility-dup-stack';
+
+/** The `context` block of cdk.json: what the CLI hands the app before any `-c` switch. */
+export function cdkJsonContext(): Record<string, unknown> {
+  const cdkJson = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'cdk.json'), 'utf8')) as {
+    context: Record<string, unknown>;
+  };
+  return cdkJson.context;
+}
+
+/**
+ * Adds both stacks, with the deploy-time switches read from the app's context
+ * (`-c batchSize=1 -c reportBatchItemFailures=false`), and the cdk-nag AwsSolutions checks.
+ */
+export function addSqsLabStacks(app: App): void {
+  const options = parseBatchPartialOptions({
+    batchSize: app.node.tryGetContext('batchSize'),
+    reportBatchItemFailures: app.node.tryGetContext('reportBatchItemFailures'),
+  });
+  new VisibilityDupStack(app, 'VisibilityDupStack');
+  new BatchPartialStack(app, 'BatchPartialStack', { options });
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+}
