@@ -26,6 +26,11 @@ export interface InterceptorHooks {
   crash(call: DescribedCall, action: FaultAction): never;
   /** The error a faulted call throws. */
   makeError(service: string, error: { readonly name: string; readonly message: string }): Error;
+  /**
+   * IAM, between counting and faults: resolves to the AWS error of a denied call, or undefined
+   * when the call may go on. Absent: nothing is authorized (calls are only counted and faulted).
+   */
+  authorize?(call: DescribedCall): Promise<Error | undefined>;
 }
 
 /** The part of a smithy client the interceptor reads. */
@@ -61,14 +66,18 @@ export function patchClientSend(prototype: { send: Send }, hooks: InterceptorHoo
     const call = describeCall(this, command);
     const action = hooks.plan.decide(hooks.site, call.service, call.operation, call.input);
     hooks.onCall(call, action);
-    if (action === undefined) return original.call(this, command, ...rest);
+    if (action === undefined && hooks.authorize === undefined) return original.call(this, command, ...rest);
     const last = rest[rest.length - 1];
     const callback = typeof last === 'function' ? (last as (error: unknown, data?: unknown) => void) : undefined;
     const args = callback === undefined ? rest : rest.slice(0, -1);
     const result = (async (): Promise<unknown> => {
-      if (action.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, action.delayMs));
-      if (action.crash) hooks.crash(call, action);
-      if (action.error !== undefined) throw hooks.makeError(call.service, action.error);
+      const denied = await hooks.authorize?.(call);
+      if (denied !== undefined) throw denied;
+      if (action !== undefined) {
+        if (action.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, action.delayMs));
+        if (action.crash) hooks.crash(call, action);
+        if (action.error !== undefined) throw hooks.makeError(call.service, action.error);
+      }
       return original.call(this, command, ...args);
     })();
     if (callback === undefined) return result;
@@ -123,6 +132,20 @@ export function instrumentClient(client: MiddlewareClient, hooks: Omit<Intercept
 
 /** An SDK service exception class (`new Cls({ message, $metadata })`). */
 type ServiceExceptionClass = new (options: { message: string; $metadata: Record<string, unknown> }) => Error;
+
+/** The error the SDK raises for an AWS error response that its model does not name (e.g. SQS's `AccessDenied`). */
+export function buildDeniedError(
+  load: (packageName: string) => unknown,
+  service: string,
+  denied: { readonly name: string; readonly message: string; readonly httpStatusCode: number },
+): Error {
+  const error = buildFaultError(load, service, denied);
+  return Object.assign(error, {
+    $fault: 'client',
+    $metadata: { httpStatusCode: denied.httpStatusCode, attempts: 1, totalRetryDelay: 0 },
+    ...(service === 'SQS' ? { Code: denied.name, Type: 'Sender' } : {}),
+  });
+}
 
 /** The client package of a service, where its modeled exception classes live. */
 export function servicePackage(service: string): string {

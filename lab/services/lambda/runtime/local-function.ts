@@ -12,7 +12,13 @@ import { type AwsFaultRule, DEFAULT_FAULT_SEED } from '../../../interceptors/aws
 import type { AwsCallLedger } from '../../../interceptors/aws-call-ledger';
 import { functionArn } from '../../../common/local-aws';
 import { type FunctionRef, type LabLogs, type PlatformEvent, parseJsonObject } from '../../logs/lab-logs';
-import type { ErrorDocument, FromRuntimeMessage, RuntimeWorkerData, ToRuntimeMessage } from './runtime-protocol';
+import type {
+  DeniedCall,
+  ErrorDocument,
+  FromRuntimeMessage,
+  RuntimeWorkerData,
+  ToRuntimeMessage,
+} from './runtime-protocol';
 
 /** What one invocation produced. A failure is a result, never a thrown error. */
 export type InvocationResult =
@@ -59,6 +65,16 @@ export interface LocalFunctionOptions {
     readonly faults?: readonly AwsFaultRule[];
     readonly seed?: number | string;
   };
+  /** IAM: decides each AWS call the function makes (undefined: allowed). Absent: no IAM checks. */
+  readonly authorize?: (call: {
+    readonly service: string;
+    readonly operation: string;
+    readonly input: unknown;
+  }) => Promise<DeniedCall | undefined>;
+  /** HTTPS hosts sent to lab servers instead (a custom resource's ResponseURL). */
+  readonly httpsRedirects?: Readonly<Record<string, { readonly host: string; readonly port: number }>>;
+  /** The log group Lambda writes to (`LoggingConfig.LogGroup`); default `/aws/lambda/<name>`. */
+  readonly logGroupName?: string;
 }
 
 /** Raised when a function is invoked after `stop()`. */
@@ -152,8 +168,10 @@ class ExecutionEnvironment {
       functionVersion: '$LATEST',
       invokedFunctionArn: functionArn(options.ref.functionName),
       memoryLimitInMB: String(options.memoryMb),
-      logGroupName: `/aws/lambda/${options.ref.functionName}`,
+      logGroupName: options.logGroupName ?? `/aws/lambda/${options.ref.functionName}`,
       logStreamName,
+      authorizeCalls: options.authorize !== undefined,
+      httpsRedirects: options.httpsRedirects ?? {},
       awsCalls: {
         site: callSite(options.ref),
         faults: options.awsCalls?.faults ?? [],
@@ -212,6 +230,17 @@ class ExecutionEnvironment {
           if (message.faultRule !== undefined)
             this.options.awsCalls?.ledger.fault(callSite(this.options.ref), message.call);
           break;
+        case 'authorize': {
+          const answer = (denied: DeniedCall | undefined): void =>
+            this.worker.postMessage({ type: 'authorized', id: message.id, ...(denied ? { denied } : {}) });
+          const authorize = this.options.authorize;
+          if (authorize === undefined) answer(undefined);
+          else
+            authorize(message).then(answer, (error: unknown) =>
+              answer({ name: 'InternalFailure', message: String(error), httpStatusCode: 500 }),
+            );
+          break;
+        }
         case 'crash':
           void this.kill(`fault rule ${message.faultRule} crashed the environment at ${message.call}`);
           break;

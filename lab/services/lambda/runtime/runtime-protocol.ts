@@ -25,6 +25,20 @@ export interface RuntimeWorkerData {
   readonly logStreamName: string;
   /** The AWS call interceptor's set-up for this environment. */
   readonly awsCalls: RuntimeAwsCalls;
+  /** Ask the lab to authorize every AWS call against the function's role (IAM) before it is sent. */
+  readonly authorizeCalls: boolean;
+  /**
+   * Host names whose HTTPS requests go to a lab server instead (plain HTTP on loopback): the
+   * ResponseURL a custom resource handler answers CloudFormation on.
+   */
+  readonly httpsRedirects: Readonly<Record<string, { readonly host: string; readonly port: number }>>;
+}
+
+/** Why the lab refused an AWS call, as the SDK would surface AWS's answer. */
+export interface DeniedCall {
+  readonly name: string;
+  readonly message: string;
+  readonly httpStatusCode: number;
 }
 
 /** What the interceptor inside an environment needs: its call site, the rules, its seeded stream. */
@@ -55,7 +69,14 @@ export interface InvokeMessage {
   readonly generation: number;
 }
 
-export type ToRuntimeMessage = InvokeMessage;
+/** The lab's answer to an `authorize` message. */
+export interface AuthorizedMessage {
+  readonly type: 'authorized';
+  readonly id: number;
+  readonly denied?: DeniedCall;
+}
+
+export type ToRuntimeMessage = InvokeMessage | AuthorizedMessage;
 
 export type FromRuntimeMessage =
   | { readonly type: 'ready'; readonly initDurationMs: number }
@@ -63,6 +84,14 @@ export type FromRuntimeMessage =
   | { readonly type: 'log'; readonly stream: 'stdout' | 'stderr'; readonly text: string }
   /** One AWS SDK call, `Service.Operation`; `faultRule` names the rule that fired for it, if any. */
   | { readonly type: 'aws-call'; readonly call: string; readonly faultRule?: number }
+  /** An AWS call waiting for the lab's IAM decision (answered with `authorized`). */
+  | {
+      readonly type: 'authorize';
+      readonly id: number;
+      readonly service: string;
+      readonly operation: string;
+      readonly input: unknown;
+    }
   /** A crash rule fired: the environment waits, blocked, for the main thread to terminate it. */
   | { readonly type: 'crash'; readonly call: string; readonly faultRule: number }
   | {

@@ -14,8 +14,15 @@ import { format } from 'node:util';
 import { getHeapStatistics } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { FaultPlan } from '../../../interceptors/aws-call-faults';
-import { buildFaultError, patchClientSend } from '../../../interceptors/aws-call-interceptor';
-import type { ErrorDocument, FromRuntimeMessage, RuntimeWorkerData, ToRuntimeMessage } from './runtime-protocol';
+import { buildDeniedError, buildFaultError, patchClientSend } from '../../../interceptors/aws-call-interceptor';
+import type {
+  DeniedCall,
+  ErrorDocument,
+  FromRuntimeMessage,
+  InvokeMessage,
+  RuntimeWorkerData,
+  ToRuntimeMessage,
+} from './runtime-protocol';
 
 type Handler = (event: unknown, context: unknown) => unknown;
 
@@ -150,8 +157,58 @@ function installAwsCallInterceptor(requireFromBundle: NodeJS.Require): void {
         for (;;) Atomics.wait(blocker, 0, 0);
       },
       makeError: (service, error) => buildFaultError(requireFromBundle, service, error),
+      ...(data.authorizeCalls
+        ? {
+            authorize: async (call) => {
+              const denied = await authorize(call.service, call.operation, call.input);
+              return denied === undefined ? undefined : buildDeniedError(requireFromBundle, call.service, denied);
+            },
+          }
+        : {}),
     });
   }
+}
+
+const pendingAuthorizations = new Map<number, (denied: DeniedCall | undefined) => void>();
+let nextAuthorization = 0;
+
+/** Asks the lab's IAM whether this call may go on (the role's policies, the target's resource policy). */
+function authorize(service: string, operation: string, input: unknown): Promise<DeniedCall | undefined> {
+  const id = (nextAuthorization += 1);
+  return new Promise((resolve) => {
+    pendingAuthorizations.set(id, resolve);
+    let cloneable: unknown;
+    try {
+      cloneable = structuredClone(input);
+    } catch {
+      cloneable = undefined; // Not cloneable: the lab maps what it can without it.
+    }
+    post({ type: 'authorize', id, service, operation, input: cloneable });
+  });
+}
+
+/**
+ * Sends HTTPS requests for the lab's stand-in hosts (a custom resource's ResponseURL) to the
+ * lab's HTTP server on loopback instead.
+ */
+function installHttpsRedirects(): void {
+  const redirects = data.httpsRedirects;
+  if (Object.keys(redirects).length === 0) return;
+  const require = createRequire(import.meta.url);
+  const https = require('node:https') as typeof import('node:https');
+  const http = require('node:http') as typeof import('node:http');
+  const original = https.request;
+  https.request = ((options: unknown, ...rest: unknown[]) => {
+    const target =
+      options !== null && typeof options === 'object' && 'hostname' in options
+        ? redirects[String((options as { hostname?: unknown }).hostname)]
+        : undefined;
+    if (target === undefined) return (original as (...args: unknown[]) => unknown)(options, ...rest);
+    return (http.request as (...args: unknown[]) => unknown)(
+      { ...(options as object), hostname: target.host, host: target.host, port: target.port, protocol: 'http:' },
+      ...rest,
+    );
+  }) as typeof https.request;
 }
 
 function loadHandler(): Handler {
@@ -164,6 +221,7 @@ function loadHandler(): Handler {
   localhost.interceptLocalhostDns();
   const requireFromBundle = createRequire(data.bundlePath);
   installAwsCallInterceptor(requireFromBundle);
+  installHttpsRedirects();
   const module = requireFromBundle(data.bundlePath) as { handler?: unknown };
   if (typeof module.handler !== 'function') {
     const error = new Error('index.handler is undefined or not exported');
@@ -197,7 +255,7 @@ function contextFor(requestId: string, deadlineMs: number): Record<string, unkno
   };
 }
 
-async function invoke(message: ToRuntimeMessage): Promise<void> {
+async function invoke(message: InvokeMessage): Promise<void> {
   currentRequestId = message.requestId;
   try {
     const event: unknown = JSON.parse(message.eventJson);
@@ -222,4 +280,8 @@ async function invoke(message: ToRuntimeMessage): Promise<void> {
 
 port.on('message', (message: ToRuntimeMessage) => {
   if (message.type === 'invoke') void invoke(message);
+  else if (message.type === 'authorized') {
+    pendingAuthorizations.get(message.id)?.(message.denied);
+    pendingAuthorizations.delete(message.id);
+  }
 });

@@ -1,0 +1,32 @@
+/**
+ * A denied call, failed as AWS fails it. SQS (JSON protocol, query-compatible) answers 403 with
+ * the query error code `AccessDenied`, which the SDK v3 uses as the error's name; DynamoDB
+ * answers 400 `AccessDeniedException`. The message names the caller, the action and the
+ * resource, and why (IAM's "is not authorized to perform" wording).
+ */
+import type { IamRequest } from './call-authorization';
+import type { CallerIdentity, Decision } from './iam-evaluator';
+
+/** The name, status and message a denied call fails with. */
+export interface AccessDeniedDocument {
+  readonly name: string;
+  readonly httpStatusCode: number;
+  readonly message: string;
+}
+
+/** The AWS error of a denied call to `service`. */
+export function accessDenied(
+  service: string,
+  caller: CallerIdentity & { readonly accountId: string; readonly roleName: string },
+  request: IamRequest,
+  decision: Exclude<Decision, 'Allowed'>,
+): AccessDeniedDocument {
+  const user = `arn:aws:sts::${caller.accountId}:assumed-role/${caller.roleName}/${caller.sessionName}`;
+  const why =
+    decision === 'ExplicitlyDenied'
+      ? `with an explicit deny in a ${request.resource === '*' ? 'identity' : 'resource'}-based policy`
+      : `because no identity-based policy allows the ${request.action} action`;
+  const message = `User: ${user} is not authorized to perform: ${request.action} on resource: ${request.resource} ${why}`;
+  if (service === 'SQS') return { name: 'AccessDenied', httpStatusCode: 403, message };
+  return { name: 'AccessDeniedException', httpStatusCode: 400, message };
+}

@@ -1,0 +1,67 @@
+/**
+ * From an SDK call to the IAM request AWS authorizes it as: the action and the resource ARN.
+ * SQS batch operations are authorized by their single-message action (SQS developer guide,
+ * "Amazon SQS API permissions: Actions and resource reference": SendMessageBatch needs
+ * sqs:SendMessage, DeleteMessageBatch sqs:DeleteMessage, ChangeMessageVisibilityBatch
+ * sqs:ChangeMessageVisibility).
+ */
+import { UnmappedCallError } from './iam-errors';
+
+/** One action on one resource. */
+export interface IamRequest {
+  readonly action: string;
+  readonly resource: string;
+}
+
+const SQS_BATCH_ACTIONS: Readonly<Record<string, string>> = {
+  SendMessageBatch: 'SendMessage',
+  DeleteMessageBatch: 'DeleteMessage',
+  ChangeMessageVisibilityBatch: 'ChangeMessageVisibility',
+};
+
+/** The IAM requests of one call (a DynamoDB batch touches several tables). */
+export function iamRequestsOf(
+  call: { readonly service: string; readonly operation: string; readonly input: unknown },
+  target: { readonly region: string; readonly accountId: string },
+): IamRequest[] {
+  const input = (call.input ?? {}) as Record<string, unknown>;
+  switch (call.service) {
+    case 'SQS': {
+      const action = `sqs:${SQS_BATCH_ACTIONS[call.operation] ?? call.operation}`;
+      if (call.operation === 'ListQueues' || (call.operation === 'CreateQueue' && typeof input.QueueName !== 'string'))
+        return [{ action, resource: '*' }];
+      const name =
+        typeof input.QueueUrl === 'string'
+          ? input.QueueUrl.slice(input.QueueUrl.lastIndexOf('/') + 1)
+          : typeof input.QueueName === 'string'
+            ? input.QueueName
+            : undefined;
+      if (name === undefined) return [{ action, resource: '*' }];
+      return [{ action, resource: `arn:aws:sqs:${target.region}:${target.accountId}:${name}` }];
+    }
+    case 'DynamoDB': {
+      const action = `dynamodb:${call.operation}`;
+      const tables = new Set<string>();
+      if (typeof input.TableName === 'string') tables.add(input.TableName);
+      for (const key of ['RequestItems']) {
+        const items = input[key];
+        if (items !== null && typeof items === 'object') for (const table of Object.keys(items)) tables.add(table);
+      }
+      for (const item of (input.TransactItems ?? []) as Record<string, { TableName?: string }>[]) {
+        for (const inner of Object.values(item)) if (typeof inner.TableName === 'string') tables.add(inner.TableName);
+      }
+      if (tables.size === 0) return [{ action, resource: '*' }];
+      const index = typeof input.IndexName === 'string' ? `/index/${input.IndexName}` : '';
+      return [...tables].map((table) => ({
+        action,
+        resource: `arn:aws:dynamodb:${target.region}:${target.accountId}:table/${table}${index}`,
+      }));
+    }
+    case 'CloudWatch Logs':
+      return [{ action: `logs:${call.operation}`, resource: '*' }];
+    default:
+      throw new UnmappedCallError(
+        `the lab cannot authorize ${call.service}.${call.operation}: no IAM mapping for ${call.service}`,
+      );
+  }
+}

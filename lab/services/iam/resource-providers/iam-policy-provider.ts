@@ -1,0 +1,19 @@
+/** `AWS::IAM::Policy`: a policy attached to roles (CDK's `DefaultPolicy` of every role). */
+import type { ResourceProvider } from '../../cloudformation/resource-provider';
+import type { IamRegistry } from '../iam-registry';
+import type { PolicyDocument } from '../policy-document';
+
+/** The attached-policy provider. Roles are named by `Ref` (the role name). */
+export function iamPolicyProvider(registry: IamRegistry): ResourceProvider {
+  const put = (id: string, properties: Readonly<Record<string, unknown>>) => {
+    registry.putAttachedPolicy(id, (properties.Roles ?? []) as string[], properties.PolicyDocument as PolicyDocument);
+    return { physicalId: id, attributes: { Id: id } };
+  };
+  return {
+    type: 'AWS::IAM::Policy',
+    create: async ({ stackName, logicalId, properties }) =>
+      put(`${stackName}-${String(properties.PolicyName ?? logicalId)}-${logicalId}`, properties),
+    update: async ({ properties, previous }) => put(previous.physicalId, properties),
+    delete: async ({ resource }) => registry.deleteAttachedPolicy(resource.physicalId),
+  };
+}

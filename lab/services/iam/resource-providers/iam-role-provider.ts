@@ -1,0 +1,35 @@
+/** `AWS::IAM::Role`: a role in the lab's IAM, with its managed and inline policies. */
+import { changedAny, type ResourceProvider } from '../../cloudformation/resource-provider';
+import type { IamRegistry } from '../iam-registry';
+import { roleArn } from '../iam-registry';
+import type { PolicyDocument } from '../policy-document';
+
+/** The role provider. */
+export function iamRoleProvider(registry: IamRegistry): ResourceProvider {
+  const put = (roleName: string, properties: Readonly<Record<string, unknown>>) => {
+    const path = typeof properties.Path === 'string' ? properties.Path : '/';
+    const arn = roleArn(roleName, path);
+    registry.putRole({
+      roleName,
+      arn,
+      managedPolicyArns: (properties.ManagedPolicyArns ?? []) as string[],
+      inlinePolicies: ((properties.Policies ?? []) as { PolicyName: string; PolicyDocument: PolicyDocument }[]).map(
+        (policy) => ({ name: policy.PolicyName, document: policy.PolicyDocument }),
+      ),
+    });
+    return { physicalId: roleName, attributes: { Arn: arn, RoleId: `AROALAB${roleName.length}${roleName.slice(-8)}` } };
+  };
+  return {
+    type: 'AWS::IAM::Role',
+    create: async ({ stackName, logicalId, properties }) =>
+      put(
+        typeof properties.RoleName === 'string'
+          ? properties.RoleName
+          : `${stackName}-${logicalId}-${Math.random().toString(36).slice(2, 10).toUpperCase()}`.slice(0, 64),
+        properties,
+      ),
+    update: async ({ properties, previous }) => put(previous.physicalId, properties),
+    delete: async ({ resource }) => registry.deleteRole(resource.physicalId),
+    requiresReplacement: (previous, next) => changedAny(['RoleName', 'Path'], previous, next),
+  };
+}

@@ -1,0 +1,104 @@
+/** `AWS::SQS::Queue` on fauxqs: CreateQueue, SetQueueAttributes on update, DeleteQueue. */
+import {
+  CreateQueueCommand,
+  DeleteQueueCommand,
+  GetQueueAttributesCommand,
+  SetQueueAttributesCommand,
+  type SQSClient,
+} from '@aws-sdk/client-sqs';
+import { changedAny, type ProvisionedResource, type ResourceProvider } from '../../cloudformation/resource-provider';
+
+/** Queue properties that map one to one onto SQS attributes. */
+const ATTRIBUTES = [
+  'DelaySeconds',
+  'MaximumMessageSize',
+  'MessageRetentionPeriod',
+  'ReceiveMessageWaitTimeSeconds',
+  'VisibilityTimeout',
+  'ContentBasedDeduplication',
+  'DeduplicationScope',
+  'FifoThroughputLimit',
+  'KmsMasterKeyId',
+  'KmsDataKeyReusePeriodSeconds',
+  'SqsManagedSseEnabled',
+] as const;
+
+/** Each attribute's value when the template stops setting it (SQS's defaults). */
+const DEFAULTS: Partial<Record<string, string>> = {
+  DelaySeconds: '0',
+  MaximumMessageSize: '1048576',
+  MessageRetentionPeriod: '345600',
+  ReceiveMessageWaitTimeSeconds: '0',
+  VisibilityTimeout: '30',
+  RedrivePolicy: '',
+  RedriveAllowPolicy: '',
+};
+
+/** The queue provider; `namePrefix` keeps several labs on one emulator apart. */
+export function sqsQueueProvider(options: { readonly sqs: SQSClient; readonly namePrefix: string }): ResourceProvider {
+  const { sqs } = options;
+  const describe = async (url: string): Promise<ProvisionedResource> => {
+    const { Attributes } = await sqs.send(
+      new GetQueueAttributesCommand({ QueueUrl: url, AttributeNames: ['QueueArn'] }),
+    );
+    const arn = Attributes?.QueueArn ?? '';
+    const name = url.slice(url.lastIndexOf('/') + 1);
+    return { physicalId: url, attributes: { Arn: arn, QueueName: name, QueueUrl: url } };
+  };
+  return {
+    type: 'AWS::SQS::Queue',
+    async create({ stackName, logicalId, properties }) {
+      const fifo = properties.FifoQueue === true || properties.FifoQueue === 'true';
+      const name =
+        typeof properties.QueueName === 'string'
+          ? properties.QueueName
+          : generatedName(options.namePrefix, stackName, logicalId, fifo);
+      const { QueueUrl } = await sqs.send(
+        new CreateQueueCommand({
+          QueueName: name,
+          Attributes: { ...queueAttributes(properties), ...(fifo ? { FifoQueue: 'true' } : {}) },
+        }),
+      );
+      if (QueueUrl === undefined) throw new Error(`CreateQueue returned no URL for ${name}`);
+      return describe(QueueUrl);
+    },
+    async update({ properties, previous }) {
+      const next = queueAttributes(properties);
+      const before = queueAttributes(previous.properties);
+      const changes: Record<string, string> = {};
+      for (const name of new Set([...Object.keys(next), ...Object.keys(before)])) {
+        if (next[name] === before[name]) continue;
+        const value = next[name] ?? DEFAULTS[name];
+        if (value !== undefined) changes[name] = value;
+      }
+      if (Object.keys(changes).length > 0)
+        await sqs.send(new SetQueueAttributesCommand({ QueueUrl: previous.physicalId, Attributes: changes }));
+      return describe(previous.physicalId);
+    },
+    async delete({ resource }) {
+      await sqs.send(new DeleteQueueCommand({ QueueUrl: resource.physicalId }));
+    },
+    requiresReplacement: (previous, next) => changedAny(['QueueName', 'FifoQueue'], previous, next),
+  };
+}
+
+/** The SQS attributes a queue's properties ask for. */
+export function queueAttributes(properties: Readonly<Record<string, unknown>>): Record<string, string> {
+  const attributes: Record<string, string> = {};
+  for (const name of ATTRIBUTES) {
+    const value = properties[name];
+    if (value !== undefined) attributes[name] = String(value);
+  }
+  for (const name of ['RedrivePolicy', 'RedriveAllowPolicy'] as const) {
+    const value = properties[name];
+    if (value !== undefined) attributes[name] = typeof value === 'string' ? value : JSON.stringify(value);
+  }
+  return attributes;
+}
+
+/** CloudFormation's generated name, `<stack>-<logical id>-<random>`, after the lab's prefix (80 characters at most). */
+function generatedName(prefix: string, stackName: string, logicalId: string, fifo: boolean): string {
+  const suffix = Math.random().toString(36).slice(2, 10).toUpperCase();
+  const base = `${prefix}${stackName}-${logicalId}`.slice(0, fifo ? 66 : 71);
+  return `${base}-${suffix}${fifo ? '.fifo' : ''}`;
+}
