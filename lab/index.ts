@@ -33,16 +33,9 @@ export { throttledCompletion, workerAssumesVisibilityTimeout, workerTimeout } fr
 export { FaultPlan, FaultRuleError, LAB_CALL_SITE, validateFaultRules } from './interceptors/aws-call-faults';
 export type { AwsCallsOptions, AwsFaultRule } from './interceptors/aws-call-faults';
 export type { AwsCallCounts } from './interceptors/aws-call-ledger';
-export { startLab } from './lab';
+export { TopologyError, startLab } from './lab';
 export type { Lab, StackName } from './lab';
 export { LOCAL_LAB_KEY, writeLabOutputs } from './outputs';
-export {
-  TopologyError,
-  createStackResources,
-  lowerVisibilityTimeouts,
-  requireQueue,
-  resolveBindings,
-} from './provision';
 export { parseProxyResponse } from './services/apigateway/local-api';
 export { TokenBucket } from './services/apigateway/token-bucket';
 export { createDynamoDbClient, createSqsClient, localhostDnsModuleUrl, startEmulators } from './services/emulators';

@@ -1,8 +1,9 @@
 /**
- * The local lab: both stacks (or the ones asked for) running on a laptop from the same
- * topologies the CDK stacks deploy. Emulators, queues and tables, bundled functions in
- * worker threads, event source mappings and a local REST API per stack, composed once here
- * and torn down by one `stop()`.
+ * The local lab: both stacks (or the ones asked for) synthesized by CDK in-process and deployed
+ * to emulated AWS services by a CloudFormation stand-in: queues on fauxqs, tables on dynalite,
+ * the bundles CDK built running as Lambda functions in worker threads (every AWS call they make
+ * authorized by IAM against the template's policies), event source mappings, REST API stages
+ * and custom resources that run their own handlers. Composed once here, torn down by one `stop()`.
  */
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -15,6 +16,7 @@ import {
   type StackTopology,
   visibilityDupTopology,
 } from '../lib/topology';
+import { LAB_ACCOUNT_ID, LAB_REGION } from './common/local-aws';
 import {
   type AwsCallsOptions,
   DEFAULT_FAULT_SEED,
@@ -24,7 +26,19 @@ import {
 } from './interceptors/aws-call-faults';
 import { buildFaultError, instrumentClient } from './interceptors/aws-call-interceptor';
 import { type AwsCallCounts, AwsCallLedger } from './interceptors/aws-call-ledger';
-import { bundleFunction, bundleRuntimeWorker } from './services/lambda/runtime/bundle';
+import { buildLabOutputs, type LabOutputs } from './outputs';
+import { restApiProviders, ApiGatewayService } from './services/apigateway/resource-providers/rest-api-providers';
+import { type AssemblyStack, readCloudAssembly } from './services/cloudformation/assembly-reader';
+import { cdkMetadataProvider } from './services/cloudformation/cdk-metadata-provider';
+import {
+  CustomResourceResponses,
+  customResourceProvider,
+  RESPONSE_URL_HOST,
+} from './services/cloudformation/custom-resource-provider';
+import { ProviderRegistry } from './services/cloudformation/resource-provider';
+import { type DeployedStack, deployStack, type StackEvent } from './services/cloudformation/stack-deployer';
+import { type AppSource, synthesizeApp } from './services/cloudformation/synthesize-app';
+import { dynamodbTableProvider } from './services/dynamodb/resource-providers/dynamodb-table-provider';
 import {
   createDynamoDbClient,
   createSqsClient,
@@ -33,21 +47,41 @@ import {
   localhostDnsModuleUrl,
   startEmulators,
 } from './services/emulators';
-import { EventSourceMapping, type MappingCounters } from './services/lambda/event-source-mapping/event-source-mapping';
-import { LocalApi } from './services/apigateway/local-api';
-import { fakeAwsEnvironment } from './common/local-aws';
-import { type InvocationResult, LocalFunction, lambdaEnvironment } from './services/lambda/runtime/local-function';
-import { LabLogs, printLogs } from './services/logs/lab-logs';
-import { buildLabOutputs, type LabOutputs } from './outputs';
+import { accessDenied } from './services/iam/access-denied';
+import { iamRequestsOf } from './services/iam/call-authorization';
+import { IamEvaluator } from './services/iam/iam-evaluator';
+import { IamRegistry } from './services/iam/iam-registry';
+import { iamPolicyProvider } from './services/iam/resource-providers/iam-policy-provider';
+import { iamRoleProvider } from './services/iam/resource-providers/iam-role-provider';
+import type { EventSourceMapping, MappingCounters } from './services/lambda/event-source-mapping/event-source-mapping';
+import { LambdaService } from './services/lambda/lambda-service';
+import { eventSourceMappingProvider } from './services/lambda/resource-providers/event-source-mapping-provider';
+import { constructIdOf, lambdaFunctionProvider } from './services/lambda/resource-providers/lambda-function-provider';
 import {
-  createStackResources,
-  lowerVisibilityTimeouts,
-  type ProvisionedQueue,
-  type ProvisionedStack,
-  requireQueue,
-  resolveBindings,
-  TopologyError,
-} from './provision';
+  lambdaPermissionProvider,
+  type PermissionStore,
+} from './services/lambda/resource-providers/lambda-permission-provider';
+import { bundleRuntimeWorker } from './services/lambda/runtime/bundle';
+import type { InvocationResult, LocalFunction } from './services/lambda/runtime/local-function';
+import type { DeniedCall } from './services/lambda/runtime/runtime-protocol';
+import { LabLogs, printLogs } from './services/logs/lab-logs';
+import { LogGroups } from './services/logs/log-groups';
+import { logGroupProvider } from './services/logs/resource-providers/log-group-provider';
+import { sqsQueuePolicyProvider } from './services/sqs/resource-providers/sqs-queue-policy-provider';
+import { sqsQueueProvider } from './services/sqs/resource-providers/sqs-queue-provider';
+
+/** Raised when a lab is asked for a stack it does not serve, or a topology is inconsistent. */
+export class TopologyError extends Error {
+  override readonly name = 'TopologyError';
+}
+
+/** A queue as deployed. */
+export interface ProvisionedQueue {
+  readonly id: string;
+  readonly name: string;
+  readonly url: string;
+  readonly arn: string;
+}
 
 /** The stacks the lab knows by name. */
 export type StackName = StackTopology['stackName'];
@@ -73,8 +107,14 @@ export interface StartLabOptions {
   readonly waitTimeSeconds?: number;
   /** Share running emulators (several labs side by side); by default the lab starts its own. */
   readonly emulators?: Emulators;
-  /** Where function bundles go, relative to the project root (default `.lab/bundles`). */
+  /** Kept for callers of the topology lab; CDK's own bundles (in the cloud assembly) are what runs. */
   readonly bundleDir?: string;
+  /** Every CloudFormation event of the deploy (`CREATE_IN_PROGRESS`, …), as `cdk deploy` prints them. */
+  readonly onStackEvent?: (event: StackEvent) => void;
+  /** CDK context for the app (`-c name=value`), beyond `batchOptions`. */
+  readonly context?: Readonly<Record<string, string>>;
+  /** Where cloud assemblies are cached (default `.lab/assemblies`). */
+  readonly assemblyCacheDir?: string;
   /**
    * The AWS call interceptor: fault rules applied inside every function's environments (and,
    * for rules that say `where: ['lab']`, in the lab's own clients), with the seed of their
@@ -116,6 +156,19 @@ export interface Lab {
   readonly stacks: ReadonlyMap<StackName, LabStack>;
   /** The stack, or a TopologyError when this lab does not serve it. */
   stack(name: StackName): LabStack;
+  /** The stacks as CloudFormation left them (templates, resources, outputs). */
+  readonly deployed: ReadonlyMap<StackName, DeployedStack>;
+  /** The cloud assembly the lab runs. */
+  readonly assemblyDir: string;
+  /**
+   * Synthesizes again with `context` (or new variant topologies) and applies the difference to
+   * the running stacks, as `cdk deploy` does: in CloudFormation's order, replacing where it
+   * would replace, rolling back on failure. Queues, tables and their data are kept.
+   */
+  deploy(update?: {
+    readonly context?: Readonly<Record<string, string>>;
+    readonly stacks?: readonly StackTopology[];
+  }): Promise<readonly DeployedStack[]>;
   /** Every function line, platform line and batch outcome: `lab.logs.on('record', …)`. */
   readonly logs: LabLogs;
   /** Counters of every mapping, keyed `<stack>/<function>`. */
@@ -153,12 +206,14 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
     cleanups.length = 0;
   };
   try {
-    const [emulators, runtimePath, bundles] = await Promise.all([
+    const [emulators, runtimePath, assembly, responses] = await Promise.all([
       options.emulators ?? startEmulators(),
       bundleRuntimeWorker(),
-      bundleAll(topologies, options.bundleDir),
+      synthesizeApp(appSource(options, topologies), { cacheDir: options.assemblyCacheDir }),
+      CustomResourceResponses.start(),
     ]);
     if (options.emulators === undefined) cleanups.push(() => emulators.stop());
+    cleanups.push(() => responses.stop());
     const sqs = createSqsClient(emulators);
     const dynamodb = createDynamoDbClient(emulators);
     const labPlan = new FaultPlan(faults, seed, LAB_CALL_SITE);
@@ -181,24 +236,118 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
       const detach = printLogs(logs, options.print);
       cleanups.push(async () => detach());
     }
-    const stacks = new Map<StackName, LabStack>();
-    for (const topology of topologies) {
-      const provisioned = await createStackResources(topology, { sqs, dynamodb, namePrefix });
-      if (options.emulators !== undefined) cleanups.push(() => deleteResources(provisioned, sqs, dynamodb));
-      const stack = await startStack({
-        provisioned,
-        emulators,
+    const target = { accountId: LAB_ACCOUNT_ID, region: LAB_REGION };
+    const iam = new IamRegistry();
+    const evaluator = new IamEvaluator(iam, target);
+    const lambda = new LambdaService({ sqs, logs });
+    cleanups.push(() => lambda.stop());
+    const apis = new ApiGatewayService();
+    cleanups.push(() => apis.stop());
+    const logGroups = new LogGroups();
+    const permissions: PermissionStore = new Map();
+    let current = readCloudAssembly(assembly.dir);
+    const assetDir = (stackName: string, key: string): string => {
+      const dir = current.stacks.find((stack) => stack.stackName === stackName)?.assetDirs.get(key);
+      if (dir === undefined) throw new TopologyError(`${stackName}: no asset ${key} in the cloud assembly`);
+      return dir;
+    };
+    const authorize =
+      (roleArn: string, sessionName: string) =>
+      async (call: {
+        readonly service: string;
+        readonly operation: string;
+        readonly input: unknown;
+      }): Promise<DeniedCall | undefined> => {
+        const role = iam.roleByArn(roleArn);
+        for (const request of iamRequestsOf(call, target)) {
+          const decision = await evaluator.evaluate({ roleArn, sessionName }, request);
+          if (decision !== 'Allowed')
+            return accessDenied(
+              call.service,
+              { roleArn, sessionName, accountId: target.accountId, roleName: role?.roleName ?? roleArn },
+              request,
+              decision,
+            );
+        }
+        return undefined;
+      };
+    const deployedStacks = new Map<StackName, DeployedStack>();
+    const providers = new ProviderRegistry([
+      cdkMetadataProvider,
+      sqsQueueProvider({ sqs, namePrefix }),
+      sqsQueuePolicyProvider({
+        registry: iam,
+        queueArnOf: (url) => `arn:aws:sqs:${LAB_REGION}:${LAB_ACCOUNT_ID}:${url.slice(url.lastIndexOf('/') + 1)}`,
+      }),
+      dynamodbTableProvider({ dynamodb, namePrefix }),
+      iamRoleProvider(iam),
+      iamPolicyProvider(iam),
+      logGroupProvider(logGroups),
+      lambdaFunctionProvider({
+        lambda,
+        assetDir,
+        runtimePath,
+        localhostDnsModuleUrl: localhostDnsModuleUrl(),
+        endpoints: emulators,
+        runtimeOptions: ({ functionName, roleArn }) => ({
+          logs,
+          awsCalls: { ledger, faults, seed },
+          authorize: authorize(roleArn, functionName),
+          httpsRedirects: { [RESPONSE_URL_HOST]: responses.target },
+        }),
+      }),
+      eventSourceMappingProvider({
+        lambda,
         sqs,
         logs,
-        runtimePath,
-        bundles,
-        options,
-        cleanups,
-        awsCalls: { ledger, faults, seed },
-      });
-      stacks.set(topology.stackName, stack);
-    }
+        roleMay: async (roleArn, sessionName, action, resource) =>
+          (await evaluator.evaluate({ roleArn, sessionName }, { action, resource })) === 'Allowed',
+        ...(options.pollers === undefined ? {} : { pollers: options.pollers }),
+        ...(options.waitTimeSeconds === undefined ? {} : { waitTimeSeconds: options.waitTimeSeconds }),
+      }),
+      lambdaPermissionProvider(permissions),
+      ...restApiProviders({ apis, lambda }),
+      customResourceProvider({
+        responses,
+        stackId: (stackName) => deployedStacks.get(stackName as StackName)?.stackId ?? stackName,
+        invoke: (serviceToken, event) => {
+          const deployed = lambda.resolve(serviceToken);
+          return { timeoutSeconds: deployed.timeoutSeconds, done: deployed.fn.invoke(event) };
+        },
+      }),
+    ]);
+    const wanted = new Set(topologies.map((topology) => topology.stackName));
+    const deployAll = async (assemblyStacks: readonly AssemblyStack[]): Promise<DeployedStack[]> => {
+      const results: DeployedStack[] = [];
+      for (const stack of assemblyStacks) {
+        if (!wanted.has(stack.stackName as StackName)) continue;
+        const deployed = await deployStack({
+          stackName: stack.stackName,
+          template: stack.template,
+          providers,
+          target,
+          previous: deployedStacks.get(stack.stackName as StackName),
+          parameters: { [BOOTSTRAP_VERSION_PARAMETER]: LAB_BOOTSTRAP_VERSION },
+          onEvent: (event) => options.onStackEvent?.(event),
+        });
+        deployedStacks.set(stack.stackName as StackName, deployed);
+        results.push(deployed);
+      }
+      return results;
+    };
+    if (options.emulators !== undefined)
+      cleanups.push(() => deleteDeployed([...deployedStacks.values()], sqs, dynamodb));
+    await deployAll(current.stacks);
+    const stacks = new Map<StackName, LabStack>();
+    const refreshViews = (): void => {
+      for (const topology of topologies) {
+        const deployed = deployedStacks.get(topology.stackName);
+        if (deployed !== undefined) stacks.set(topology.stackName, stackView(topology, deployed, lambda, apis));
+      }
+    };
+    refreshViews();
     const stop = once(cleanUp);
+    let currentTopologies = topologies;
     return {
       id,
       namePrefix,
@@ -209,24 +358,42 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
       },
       clients: { sqs, dynamodb },
       stacks,
+      deployed: deployedStacks,
+      get assemblyDir() {
+        return current.dir;
+      },
       stack(name) {
         const stack = stacks.get(name);
         if (stack === undefined)
           throw new TopologyError(`this lab does not serve ${name}; start it with stacks: ['${name}']`);
         return stack;
       },
+      async deploy(update = {}) {
+        if (update.stacks !== undefined) currentTopologies = [...update.stacks];
+        const source: AppSource =
+          update.stacks !== undefined || options.stacks?.some((entry) => typeof entry !== 'string') === true
+            ? { kind: 'topologies', topologies: currentTopologies }
+            : { kind: 'app', context: { ...appContext(options), ...update.context } };
+        const next = await synthesizeApp(source, { cacheDir: options.assemblyCacheDir });
+        current = readCloudAssembly(next.dir);
+        try {
+          return await deployAll(current.stacks);
+        } finally {
+          refreshViews();
+        }
+      },
       logs,
       counters() {
         const counters: Record<string, MappingCounters> = {};
         for (const stack of stacks.values()) {
           for (const mapping of stack.mappings)
-            counters[`${stack.stackName}/${mappingFunctionId(stack, mapping)}`] = mapping.counters;
+            counters[`${stack.stackName}/${mappingFunctionId(mapping)}`] = mapping.counters;
         }
         return counters;
       },
       awsCallCounts: () => ledger.counts(),
       awsCallFaults: () => ledger.faults(),
-      outputs: () => buildLabOutputs([...stacks.values()], emulators),
+      outputs: () => buildLabOutputs([...deployedStacks.values()], apis.localUrls(LAB_REGION), emulators),
       startupMs: Math.round(performance.now() - started),
       stop,
     };
@@ -234,6 +401,26 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
     await cleanUp();
     throw error;
   }
+}
+
+/** The SSM parameter CDK's templates read their bootstrap version from. */
+const BOOTSTRAP_VERSION_PARAMETER = '/cdk-bootstrap/hnb659fds/version';
+
+/** The bootstrap version the lab claims: the current one of `cdk bootstrap`. */
+const LAB_BOOTSTRAP_VERSION = '30';
+
+function appContext(options: StartLabOptions): Record<string, string> {
+  const batch = options.batchOptions ?? DEFAULT_BATCH_PARTIAL_OPTIONS;
+  return {
+    batchSize: String(batch.batchSize),
+    reportBatchItemFailures: String(batch.reportBatchItemFailures),
+    ...options.context,
+  };
+}
+
+function appSource(options: StartLabOptions, topologies: readonly StackTopology[]): AppSource {
+  const custom = options.stacks?.some((entry) => typeof entry !== 'string') === true;
+  return custom ? { kind: 'topologies', topologies } : { kind: 'app', context: appContext(options) };
 }
 
 function resolveTopologies(options: StartLabOptions): StackTopology[] {
@@ -250,121 +437,97 @@ function resolveTopologies(options: StartLabOptions): StackTopology[] {
   return topologies;
 }
 
-type Bundles = ReadonlyMap<string, string>;
-
-async function bundleAll(topologies: readonly StackTopology[], bundleDir: string | undefined): Promise<Bundles> {
-  const entries = await Promise.all(
-    topologies.flatMap((topology) =>
-      topology.functions.map(async (spec) => {
-        const path = await bundleFunction({
-          entry: spec.entry,
-          stackName: topology.stackName,
-          functionId: spec.id,
-          bundleDir,
-        });
-        return [`${topology.stackName}/${spec.id}`, path] as const;
-      }),
-    ),
-  );
-  return new Map(entries);
+/** The deployed resource whose logical id is the topology id plus CDK's 8-character hash. */
+function physicalIdOf(deployed: DeployedStack, type: string, constructId: string): string | undefined {
+  for (const [logicalId, resource] of deployed.resources) {
+    if (resource.type === type && constructIdOf(logicalId) === constructId) return resource.physicalId;
+  }
+  return undefined;
 }
 
-async function startStack(context: {
-  readonly provisioned: ProvisionedStack;
-  readonly emulators: EmulatorEndpoints;
-  readonly sqs: SQSClient;
-  readonly logs: LabLogs;
-  readonly runtimePath: string;
-  readonly bundles: Bundles;
-  readonly options: StartLabOptions;
-  readonly cleanups: (() => Promise<void>)[];
-  readonly awsCalls: NonNullable<ConstructorParameters<typeof LocalFunction>[0]['awsCalls']>;
-}): Promise<LabStack> {
-  const { provisioned, emulators, logs, cleanups } = context;
-  const { topology } = provisioned;
-  const functions: Record<string, LocalFunction> = {};
-  for (const spec of topology.functions) {
-    const ref = {
-      stackName: topology.stackName,
-      functionId: spec.id,
-      functionName: `${topology.stackName}-${spec.id}`,
+/** The lab's view of a deployed stack, by the topology's ids. */
+function stackView(
+  topology: StackTopology,
+  deployed: DeployedStack,
+  lambda: LambdaService,
+  apis: ApiGatewayService,
+): LabStack {
+  const queues: Record<string, ProvisionedQueue> = {};
+  for (const [logicalId, resource] of deployed.resources) {
+    if (resource.type !== 'AWS::SQS::Queue') continue;
+    const id = constructIdOf(logicalId);
+    queues[id] = {
+      id,
+      name: String(resource.attributes.QueueName),
+      url: resource.physicalId,
+      arn: String(resource.attributes.Arn),
     };
-    const fn = new LocalFunction({
-      ref,
-      bundlePath: context.bundles.get(`${topology.stackName}/${spec.id}`) ?? '',
-      runtimePath: context.runtimePath,
-      localhostDnsModuleUrl: localhostDnsModuleUrl(),
-      timeoutSeconds: spec.timeoutSeconds,
-      memoryMb: spec.memoryMb,
-      environment: lambdaEnvironment({
-        ref,
-        spec,
-        bindings: resolveBindings(provisioned, spec),
-        awsEnvironment: fakeAwsEnvironment(),
-        sqsEndpoint: emulators.sqsEndpoint,
-        dynamodbEndpoint: emulators.dynamodbEndpoint,
-      }),
-      logs,
-      awsCalls: context.awsCalls,
-    });
-    functions[spec.id] = fn;
-    cleanups.push(() => fn.stop());
+  }
+  const tableNames: Record<string, string> = {};
+  for (const table of topology.tables) {
+    const name = physicalIdOf(deployed, 'AWS::DynamoDB::Table', table.id);
+    if (name !== undefined) tableNames[table.id] = name;
+  }
+  const functionNames: Record<string, string> = {};
+  for (const spec of topology.functions) {
+    const name = physicalIdOf(deployed, 'AWS::Lambda::Function', spec.id);
+    if (name !== undefined) functionNames[spec.id] = name;
+  }
+  const functions: Record<string, LocalFunction> = {};
+  for (const [id, name] of Object.entries(functionNames)) {
+    Object.defineProperty(functions, id, { enumerable: true, get: () => lambda.get(name).fn });
   }
   const mappings: EventSourceMapping[] = [];
-  for (const spec of topology.mappings) {
-    const fn = requireFunction(functions, topology, spec.functionId);
-    const queue = requireQueue(provisioned, spec.queueId);
-    const mapping = await EventSourceMapping.create({
-      sqs: context.sqs,
-      queue,
-      fn,
-      batchSize: spec.batchSize,
-      reportBatchItemFailures: spec.reportBatchItemFailures,
-      pollers: context.options.pollers,
-      waitTimeSeconds: context.options.waitTimeSeconds,
-      logs,
-    });
-    mappings.push(mapping);
-    cleanups.push(() => mapping.stop());
+  for (const [, resource] of deployed.resources) {
+    if (resource.type !== 'AWS::Lambda::EventSourceMapping') continue;
+    const mapping = lambda.mappings.get(resource.physicalId);
+    if (mapping !== undefined) mappings.push(mapping);
   }
-  // Only now, as the CDK stack's custom resource does after the mapping exists.
-  await lowerVisibilityTimeouts(provisioned, context.sqs);
-  const api = await LocalApi.start({ fn: requireFunction(functions, topology, topology.apiFunctionId) });
-  cleanups.push(() => api.stop());
-  const mainQueue = requireQueue(provisioned, topology.mainQueueId);
+  const urls = apis.localUrls(LAB_REGION);
+  const apiEndpoint = urls.get(deployed.outputs.ApiEndpoint ?? '') ?? deployed.outputs.ApiEndpoint ?? '';
+  const mainQueue = queues[topology.mainQueueId];
+  if (mainQueue === undefined) throw new TopologyError(`${topology.stackName} has no queue "${topology.mainQueueId}"`);
   const mainSpec = topology.queues.find((queue) => queue.id === topology.mainQueueId);
-  const dlq = mainSpec?.deadLetter === undefined ? undefined : requireQueue(provisioned, mainSpec.deadLetter.queueId);
+  const dlq = mainSpec?.deadLetter === undefined ? undefined : queues[mainSpec.deadLetter.queueId];
   return {
     stackName: topology.stackName,
     topology,
-    apiEndpoint: api.url,
+    apiEndpoint,
     queueUrl: mainQueue.url,
     dlqUrl: dlq?.url,
-    queues: Object.fromEntries(provisioned.queues),
-    tableNames: Object.fromEntries(provisioned.tables),
+    queues,
+    tableNames,
     functions,
     mappings,
-    invoke: (functionId, event) => requireFunction(functions, topology, functionId).invoke(event),
+    invoke: (functionId, event) => {
+      const name = functionNames[functionId];
+      if (name === undefined) throw new TopologyError(`${topology.stackName} has no function "${functionId}"`);
+      return lambda.get(name).fn.invoke(event);
+    },
   };
 }
 
-function requireFunction(functions: Record<string, LocalFunction>, topology: StackTopology, id: string): LocalFunction {
-  const fn = functions[id];
-  if (fn === undefined) throw new TopologyError(`${topology.stackName} has no function "${id}"`);
-  return fn;
-}
-
-function mappingFunctionId(stack: LabStack, mapping: EventSourceMapping): string {
-  const spec = stack.topology.mappings.find((candidate) => stack.queues[candidate.queueId]?.url === mapping.queue.url);
-  return spec?.functionId ?? mapping.queue.name;
+function mappingFunctionId(mapping: EventSourceMapping): string {
+  return mapping.functionRef?.functionId ?? mapping.queue.name;
 }
 
 /** With shared emulators, the lab removes its queues (which also ends abandoned long polls) and tables. */
-async function deleteResources(stack: ProvisionedStack, sqs: SQSClient, dynamodb: DynamoDBClient): Promise<void> {
-  await Promise.allSettled([
-    ...[...stack.queues.values()].map((queue) => sqs.send(new DeleteQueueCommand({ QueueUrl: queue.url }))),
-    ...[...stack.tables.values()].map((name) => dynamodb.send(new DeleteTableCommand({ TableName: name }))),
-  ]);
+async function deleteDeployed(
+  stacks: readonly DeployedStack[],
+  sqs: SQSClient,
+  dynamodb: DynamoDBClient,
+): Promise<void> {
+  await Promise.allSettled(
+    stacks.flatMap((stack) =>
+      [...stack.resources.values()].map((resource) => {
+        if (resource.type === 'AWS::SQS::Queue')
+          return sqs.send(new DeleteQueueCommand({ QueueUrl: resource.physicalId }));
+        if (resource.type === 'AWS::DynamoDB::Table')
+          return dynamodb.send(new DeleteTableCommand({ TableName: resource.physicalId }));
+        return Promise.resolve();
+      }),
+    ),
+  );
 }
 
 /** Loads an SDK package from the lab's own node_modules (for modeled exception classes). */
@@ -374,3 +537,6 @@ function once(action: () => Promise<void>): () => Promise<void> {
   let running: Promise<void> | undefined;
   return () => (running ??= action());
 }
+
+/** For `invoke` typing in {@link LabStack}. */
+export type { InvocationResult };

@@ -13,36 +13,30 @@ export const LOCAL_OUTPUTS_FILE = 'cdk-outputs.local.json';
 /** Key of the lab's own entry in the outputs file. */
 export const LOCAL_LAB_KEY = 'LocalLab';
 
-/** What one stack contributes to the file. */
+/** What one stack contributes to the file: its resolved CloudFormation outputs. */
 export interface StackOutputSource {
   readonly stackName: string;
-  readonly apiEndpoint: string;
-  readonly queueUrl: string;
-  readonly dlqUrl: string | undefined;
-  /** Table id → name. */
-  readonly tableNames: Readonly<Record<string, string>>;
-  /** Function id → running function (only its Lambda name is used). */
-  readonly functions: Readonly<Record<string, { readonly ref: { readonly functionName: string } }>>;
+  readonly outputs: Readonly<Record<string, string>>;
 }
 
 /** The whole file. */
 export type LabOutputs = Record<string, Record<string, string>>;
 
-/** Builds the outputs object for the given stacks and emulator endpoints. */
+/**
+ * Builds the outputs object from each deployed stack's outputs, keys kept. An API Gateway URL
+ * (`https://<id>.execute-api.<region>.amazonaws.com/<stage>/`) becomes the local stage URL it
+ * stands for, so `curl -X POST "${API}enqueue"` reaches the lab.
+ */
 export function buildLabOutputs(
   stacks: readonly StackOutputSource[],
+  localUrls: ReadonlyMap<string, string>,
   endpoints: { readonly sqsCliEndpoint: string; readonly dynamodbEndpoint: string },
 ): LabOutputs {
   const outputs: LabOutputs = {};
   for (const stack of stacks) {
-    const entry: Record<string, string> = { ApiEndpoint: stack.apiEndpoint, QueueUrl: stack.queueUrl };
-    if (stack.dlqUrl !== undefined) entry.DlqUrl = stack.dlqUrl;
-    // Same keys as lib/topology-stack.ts; the log group names tell where AWS would keep the lines.
-    for (const [id, fn] of Object.entries(stack.functions))
-      entry[`${id}LogGroup`] = `/aws/lambda/${fn.ref.functionName}`;
-    const tables = Object.entries(stack.tableNames);
-    for (const [id, name] of tables) entry[tables.length === 1 ? 'TableName' : `${id}TableName`] = name;
-    outputs[stack.stackName] = entry;
+    outputs[stack.stackName] = Object.fromEntries(
+      Object.entries(stack.outputs).map(([key, value]) => [key, localUrls.get(value) ?? value]),
+    );
   }
   const credentials = `AWS_ACCESS_KEY_ID=${LAB_CREDENTIALS.accessKeyId} AWS_SECRET_ACCESS_KEY=${LAB_CREDENTIALS.secretAccessKey} AWS_DEFAULT_REGION=${LAB_REGION}`;
   outputs[LOCAL_LAB_KEY] = {

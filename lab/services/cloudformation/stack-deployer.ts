@@ -142,6 +142,8 @@ export async function deployStack(options: DeployStackOptions): Promise<Deployed
       }
       const updated = await provider.update({ ...request, previous: before });
       current.set(logicalId, { ...updated, type, properties, deletionPolicy: definition.DeletionPolicy });
+      // A new physical id from an update (a custom resource may answer one) retires the old one.
+      if (updated.physicalId !== before.physicalId) retired.push({ logicalId, resource: before });
       actions.push({ kind: 'updated', logicalId });
       emit({ logicalId, resourceType: type, status: 'UPDATE_COMPLETE', physicalId: updated.physicalId });
     } catch (error) {

@@ -87,6 +87,20 @@ async function synthesizeInto(source: AppSource, outdir: string): Promise<void> 
       cause: error,
     });
   }
+  await markAssetsCommonJs(outdir);
+}
+
+/**
+ * In Lambda a function's `.js` files are CommonJS (no package.json in /var/task says otherwise);
+ * inside this project, whose package.json says `"type": "module"`, Node would read them as ES
+ * modules. A package.json in each asset directory restores Lambda's reading.
+ */
+async function markAssetsCommonJs(outdir: string): Promise<void> {
+  for (const entry of readdirSync(outdir, { withFileTypes: true })) {
+    if (!entry.isDirectory() || !entry.name.startsWith('asset.')) continue;
+    const marker = join(outdir, entry.name, 'package.json');
+    if (!existsSync(marker)) await writeFile(marker, '{ "type": "commonjs" }\n');
+  }
 }
 
 /** The cache key of a source: its description plus the content of every input file. */

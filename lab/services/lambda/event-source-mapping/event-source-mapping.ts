@@ -154,6 +154,11 @@ export class EventSourceMapping {
     return this.options.queue;
   }
 
+  /** The function the mapping invokes. */
+  get functionRef(): Invocable['ref'] {
+    return this.options.fn.ref;
+  }
+
   /**
    * Aborts the long polls at once and waits for the invocations in flight to finish and
    * delete their messages, for at most `timeoutMs` (default: the function timeout plus 2 s).

@@ -194,7 +194,8 @@ function authorize(service: string, operation: string, input: unknown): Promise<
 function installHttpsRedirects(): void {
   const redirects = data.httpsRedirects;
   if (Object.keys(redirects).length === 0) return;
-  const require = createRequire(import.meta.url);
+  // The very module objects the handler's `require("https")` gets.
+  const require = createRequire(data.bundlePath);
   const https = require('node:https') as typeof import('node:https');
   const http = require('node:http') as typeof import('node:http');
   const original = https.request;

@@ -1,0 +1,150 @@
+/**
+ * The AWS::ApiGateway::* resources of a REST API with a Lambda proxy integration: RestApi,
+ * Resource, Method, Deployment and Stage. The Stage starts the lab's HTTP server for the
+ * deployed route, with the stage's throttling; the function is invoked by name, so a function
+ * CloudFormation updates is reached at once.
+ */
+import { randomBytes } from 'node:crypto';
+import { API_THROTTLING } from '../../../../lib/settings';
+import type { ResourceProvider } from '../../cloudformation/resource-provider';
+import type { LambdaService } from '../../lambda/lambda-service';
+import { LocalApi } from '../local-api';
+
+interface RestApi {
+  readonly id: string;
+  readonly rootResourceId: string;
+  readonly resources: Map<string, { readonly parentId: string; readonly pathPart: string }>;
+  readonly methods: Map<string, { readonly resourceId: string; readonly httpMethod: string; readonly uri: string }>;
+  readonly stages: Map<string, LocalApi>;
+}
+
+/** The lab's API Gateway: REST APIs by id, and the local URL of each deployed stage. */
+export class ApiGatewayService {
+  readonly apis = new Map<string, RestApi>();
+
+  /** `https://<id>.execute-api.<region>.amazonaws.com/<stage>/` → the stage's local URL, for outputs. */
+  localUrls(region: string): Map<string, string> {
+    const urls = new Map<string, string>();
+    for (const api of this.apis.values()) {
+      for (const [stage, server] of api.stages)
+        urls.set(`https://${api.id}.execute-api.${region}.amazonaws.com/${stage}/`, server.url);
+    }
+    return urls;
+  }
+
+  async stop(): Promise<void> {
+    await Promise.allSettled([...this.apis.values()].flatMap((api) => [...api.stages.values()].map((s) => s.stop())));
+  }
+}
+
+const newId = (): string => randomBytes(5).toString('hex');
+
+/** Providers for the five REST API resource types. */
+export function restApiProviders(options: {
+  readonly apis: ApiGatewayService;
+  readonly lambda: LambdaService;
+}): ResourceProvider[] {
+  const { apis } = options;
+  const api = (id: unknown): RestApi => {
+    const found = apis.apis.get(String(id));
+    if (found === undefined) throw new Error(`Invalid API identifier specified ${String(id)}`);
+    return found;
+  };
+  const pathOf = (rest: RestApi, resourceId: string): string => {
+    if (resourceId === rest.rootResourceId) return '';
+    const resource = rest.resources.get(resourceId);
+    if (resource === undefined) throw new Error(`Invalid Resource identifier specified ${resourceId}`);
+    return `${pathOf(rest, resource.parentId)}/${resource.pathPart}`;
+  };
+  const startStage = async (properties: Readonly<Record<string, unknown>>): Promise<string> => {
+    const rest = api(properties.RestApiId);
+    const stageName = String(properties.StageName);
+    const proxies = [...rest.methods.values()].filter((method) => method.uri.includes(':lambda:path/'));
+    const route = proxies[0];
+    if (route === undefined) throw new Error(`REST API ${rest.id} has no Lambda proxy method to deploy`);
+    const functionArn = /functions\/(.+)\/invocations$/.exec(route.uri)?.[1] ?? '';
+    const settings = ((properties.MethodSettings ?? []) as Record<string, unknown>[]).find(
+      (setting) => setting.HttpMethod === '*' && setting.ResourcePath === '/*',
+    );
+    const server = await LocalApi.start({
+      fn: options.lambda.invocable(options.lambda.resolve(functionArn).fn.ref.functionName),
+      stage: stageName,
+      resourcePath: pathOf(rest, route.resourceId),
+      throttling: {
+        rateLimitPerSecond: Number(settings?.ThrottlingRateLimit ?? API_THROTTLING.rateLimitPerSecond),
+        burstLimit: Number(settings?.ThrottlingBurstLimit ?? API_THROTTLING.burstLimit),
+      },
+    });
+    await rest.stages.get(stageName)?.stop();
+    rest.stages.set(stageName, server);
+    return stageName;
+  };
+  return [
+    {
+      type: 'AWS::ApiGateway::RestApi',
+      async create() {
+        const id = newId();
+        const rootResourceId = newId().slice(0, 6);
+        apis.apis.set(id, { id, rootResourceId, resources: new Map(), methods: new Map(), stages: new Map() });
+        return { physicalId: id, attributes: { RootResourceId: rootResourceId, RestApiId: id } };
+      },
+      update: async ({ previous }) => previous,
+      async delete({ resource }) {
+        const rest = apis.apis.get(resource.physicalId);
+        await Promise.allSettled([...(rest?.stages.values() ?? [])].map((stage) => stage.stop()));
+        apis.apis.delete(resource.physicalId);
+      },
+    },
+    {
+      type: 'AWS::ApiGateway::Resource',
+      async create({ properties }) {
+        const id = newId().slice(0, 6);
+        api(properties.RestApiId).resources.set(id, {
+          parentId: String(properties.ParentId),
+          pathPart: String(properties.PathPart),
+        });
+        return { physicalId: id, attributes: { ResourceId: id } };
+      },
+      update: async ({ previous }) => previous,
+      delete: async ({ resource, properties }) => {
+        apis.apis.get(String(properties.RestApiId))?.resources.delete(resource.physicalId);
+      },
+      requiresReplacement: () => true,
+    },
+    {
+      type: 'AWS::ApiGateway::Method',
+      async create({ properties }) {
+        const id = newId();
+        const integration = (properties.Integration ?? {}) as { Uri?: string };
+        api(properties.RestApiId).methods.set(id, {
+          resourceId: String(properties.ResourceId),
+          httpMethod: String(properties.HttpMethod),
+          uri: String(integration.Uri ?? ''),
+        });
+        return { physicalId: id, attributes: {} };
+      },
+      update: async ({ previous }) => previous,
+      delete: async ({ resource, properties }) => {
+        apis.apis.get(String(properties.RestApiId))?.methods.delete(resource.physicalId);
+      },
+      requiresReplacement: () => true,
+    },
+    {
+      type: 'AWS::ApiGateway::Deployment',
+      create: async () => ({ physicalId: newId(), attributes: {} }),
+      update: async ({ previous }) => previous,
+      delete: async () => undefined,
+      requiresReplacement: () => true,
+    },
+    {
+      type: 'AWS::ApiGateway::Stage',
+      create: async ({ properties }) => ({ physicalId: await startStage(properties), attributes: {} }),
+      update: async ({ properties }) => ({ physicalId: await startStage(properties), attributes: {} }),
+      async delete({ resource, properties }) {
+        const rest = apis.apis.get(String(properties.RestApiId));
+        await rest?.stages.get(resource.physicalId)?.stop();
+        rest?.stages.delete(resource.physicalId);
+      },
+    },
+  ];
+}

@@ -1,0 +1,90 @@
+/**
+ * The lab's Lambda: functions by name (each a {@link LocalFunction} of worker threads), their
+ * event source mappings, and the permissions others hold to invoke them. A function that
+ * CloudFormation updates is swapped for a new one under the same name, so mappings and APIs
+ * that invoke it by name reach the new code.
+ */
+import type { SQSClient } from '@aws-sdk/client-sqs';
+import type { LabLogs } from '../logs/lab-logs';
+import type { EventSourceMapping } from './event-source-mapping/event-source-mapping';
+import type { Invocable, InvocationResult, LocalFunction } from './runtime/local-function';
+
+/** A deployed function: the running code and what it was deployed with. */
+export interface DeployedFunction {
+  readonly fn: LocalFunction;
+  readonly roleArn: string;
+  readonly timeoutSeconds: number;
+  readonly arn: string;
+}
+
+/** Raised when something invokes a function name the lab does not have. */
+export class ResourceNotFoundError extends Error {
+  override readonly name = 'ResourceNotFoundException';
+}
+
+/** Functions and mappings of one lab. */
+export class LambdaService {
+  private readonly functions = new Map<string, DeployedFunction>();
+  readonly mappings = new Map<string, EventSourceMapping>();
+
+  constructor(
+    readonly deps: {
+      readonly sqs: SQSClient;
+      readonly logs: LabLogs;
+    },
+  ) {}
+
+  /** Adds or replaces a function; the replaced one is stopped after its invocations finish. */
+  async put(name: string, deployed: DeployedFunction): Promise<void> {
+    const before = this.functions.get(name);
+    this.functions.set(name, deployed);
+    if (before !== undefined && before.fn !== deployed.fn) await before.fn.stop();
+  }
+
+  async remove(name: string): Promise<void> {
+    const before = this.functions.get(name);
+    this.functions.delete(name);
+    await before?.fn.stop();
+  }
+
+  get(name: string): DeployedFunction {
+    const deployed = this.functions.get(name);
+    if (deployed === undefined) throw new ResourceNotFoundError(`Function not found: ${name}`);
+    return deployed;
+  }
+
+  /** The function by name, or by ARN (`arn:aws:lambda:…:function:<name>`). */
+  resolve(nameOrArn: string): DeployedFunction {
+    return this.get(nameOrArn.startsWith('arn:') ? (nameOrArn.split(':')[6] ?? nameOrArn) : nameOrArn);
+  }
+
+  /** Every function, by name. */
+  all(): ReadonlyMap<string, DeployedFunction> {
+    return this.functions;
+  }
+
+  /**
+   * An {@link Invocable} that looks the function up on every call, so it keeps working after
+   * CloudFormation replaces the code behind the name.
+   */
+  invocable(name: string): Invocable {
+    const service = this;
+    return {
+      get ref() {
+        return service.get(name).fn.ref;
+      },
+      get timeoutSeconds() {
+        return service.get(name).timeoutSeconds;
+      },
+      invoke(event: unknown): Promise<InvocationResult> {
+        return service.get(name).fn.invoke(event);
+      },
+    };
+  }
+
+  /** Stops every mapping (waiting for batches in flight), then every function. */
+  async stop(): Promise<void> {
+    await Promise.allSettled([...this.mappings.values()].map((mapping) => mapping.stop()));
+    await Promise.allSettled([...this.functions.values()].map(({ fn }) => fn.stop()));
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * `AWS::Lambda::EventSourceMapping` for SQS: Lambda's checks on create **and** update (the
+ * queue's visibility timeout against the function's timeout; the role may receive from the
+ * queue), then the lab's pollers. An update replaces the pollers in place (same UUID).
+ */
+import { randomUUID } from 'node:crypto';
+import { GetQueueUrlCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import type { ResourceProvider } from '../../cloudformation/resource-provider';
+import { EventSourceMapping, InvalidParameterValueError } from '../event-source-mapping/event-source-mapping';
+import type { LambdaService } from '../lambda-service';
+import type { LabLogs } from '../../logs/lab-logs';
+
+/** What the provider needs from the lab. */
+export interface EventSourceMappingProviderOptions {
+  readonly lambda: LambdaService;
+  readonly sqs: SQSClient;
+  readonly logs: LabLogs;
+  /** Whether the role may call `action` on the queue (IAM); absent: no check. */
+  readonly roleMay?: (roleArn: string, functionName: string, action: string, queueArn: string) => Promise<boolean>;
+  readonly pollers?: number;
+  readonly waitTimeSeconds?: number;
+}
+
+/** The actions Lambda needs on the queue to poll it (Lambda guide, "Execution role permissions" for SQS). */
+const REQUIRED_ACTIONS = ['ReceiveMessage', 'DeleteMessage', 'GetQueueAttributes'] as const;
+
+/** The mapping provider. */
+export function eventSourceMappingProvider(options: EventSourceMappingProviderOptions): ResourceProvider {
+  const start = async (uuid: string, properties: Readonly<Record<string, unknown>>) => {
+    const queueArn = String(properties.EventSourceArn ?? '');
+    const queueName = queueArn.split(':')[5];
+    if (!queueArn.startsWith('arn:aws:sqs:') || queueName === undefined)
+      throw new InvalidParameterValueError(`the lab maps SQS queues only, got EventSourceArn ${queueArn}`);
+    const functionName = String(properties.FunctionName ?? '');
+    const deployed = options.lambda.resolve(functionName);
+    if (options.roleMay !== undefined) {
+      for (const action of REQUIRED_ACTIONS) {
+        if (!(await options.roleMay(deployed.roleArn, deployed.fn.ref.functionName, `sqs:${action}`, queueArn)))
+          throw new InvalidParameterValueError(
+            `The function execution role does not have permissions to call ${action} on SQS`,
+          );
+      }
+    }
+    const { QueueUrl } = await options.sqs.send(new GetQueueUrlCommand({ QueueName: queueName }));
+    if (QueueUrl === undefined) throw new InvalidParameterValueError(`queue ${queueArn} does not exist`);
+    const responseTypes = (properties.FunctionResponseTypes ?? []) as string[];
+    const mapping = await EventSourceMapping.create({
+      sqs: options.sqs,
+      queue: { name: queueName, url: QueueUrl, arn: queueArn },
+      fn: options.lambda.invocable(deployed.fn.ref.functionName),
+      batchSize: Number(properties.BatchSize ?? 10),
+      reportBatchItemFailures: responseTypes.includes('ReportBatchItemFailures'),
+      ...(options.pollers === undefined ? {} : { pollers: options.pollers }),
+      ...(options.waitTimeSeconds === undefined ? {} : { waitTimeSeconds: options.waitTimeSeconds }),
+      logs: options.logs,
+    });
+    const previous = options.lambda.mappings.get(uuid);
+    options.lambda.mappings.set(uuid, mapping);
+    await previous?.stop();
+    return { physicalId: uuid, attributes: { EventSourceMappingArn: `arn:aws:lambda:::event-source-mapping:${uuid}` } };
+  };
+  return {
+    type: 'AWS::Lambda::EventSourceMapping',
+    create: async ({ properties }) => start(randomUUID(), properties),
+    update: async ({ properties, previous }) => start(previous.physicalId, properties),
+    delete: async ({ resource }) => {
+      const mapping = options.lambda.mappings.get(resource.physicalId);
+      options.lambda.mappings.delete(resource.physicalId);
+      await mapping?.stop();
+    },
+    requiresReplacement: (previous, next) =>
+      previous.EventSourceArn !== next.EventSourceArn || previous.FunctionName !== next.FunctionName,
+  };
+}
