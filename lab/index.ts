@@ -54,3 +54,19 @@ export { FunctionStoppedError, LocalFunction, timeoutMessage } from './services/
 export type { Invocable, InvocationResult } from './services/lambda/runtime/local-function';
 export { LabLogs } from './services/logs/lab-logs';
 export type { FunctionLogRecord, LabLogRecord, MappingLogRecord, PlatformLogRecord } from './services/logs/lab-logs';
+export { readCloudAssembly } from './services/cloudformation/assembly-reader';
+export type { AssemblyStack, CloudAssembly } from './services/cloudformation/assembly-reader';
+export {
+  CloudFormationError,
+  StackOperationFailedError,
+  UnsupportedResourceTypeError,
+} from './services/cloudformation/errors';
+export { evaluateConditions, resolveValue } from './services/cloudformation/intrinsic-resolver';
+export type { ResolutionContext } from './services/cloudformation/intrinsic-resolver';
+export { ProviderRegistry } from './services/cloudformation/resource-provider';
+export type { ResourceProvider } from './services/cloudformation/resource-provider';
+export { deployStack, deploymentOrder } from './services/cloudformation/stack-deployer';
+export type { DeployedStack, StackEvent } from './services/cloudformation/stack-deployer';
+export { formatStackEvent } from './services/cloudformation/stack-event-format';
+export { synthesizeApp } from './services/cloudformation/synthesize-app';
+export type { Template } from './services/cloudformation/template';

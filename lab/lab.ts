@@ -116,6 +116,12 @@ export interface StartLabOptions {
   /** Where cloud assemblies are cached (default `.lab/assemblies`). */
   readonly assemblyCacheDir?: string;
   /**
+   * Authorize every AWS call a function makes against its role and the target's resource
+   * policy (default true). Off only to measure IAM's cost, or to test other layers with
+   * fixtures that have no grants.
+   */
+  readonly enforceIam?: boolean;
+  /**
    * The AWS call interceptor: fault rules applied inside every function's environments (and,
    * for rules that say `where: ['lab']`, in the lab's own clients), with the seed of their
    * coin flips. Calls are counted whether or not this is given.
@@ -168,6 +174,8 @@ export interface Lab {
   deploy(update?: {
     readonly context?: Readonly<Record<string, string>>;
     readonly stacks?: readonly StackTopology[];
+    /** This deploy's events (also sent to `onStackEvent`). */
+    readonly onEvent?: (event: StackEvent) => void;
   }): Promise<readonly DeployedStack[]>;
   /** Every function line, platform line and batch outcome: `lab.logs.on('record', …)`. */
   readonly logs: LabLogs;
@@ -292,7 +300,7 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
         runtimeOptions: ({ functionName, roleArn }) => ({
           logs,
           awsCalls: { ledger, faults, seed },
-          authorize: authorize(roleArn, functionName),
+          ...(options.enforceIam === false ? {} : { authorize: authorize(roleArn, functionName) }),
           httpsRedirects: { [RESPONSE_URL_HOST]: responses.target },
         }),
       }),
@@ -317,7 +325,10 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
       }),
     ]);
     const wanted = new Set(topologies.map((topology) => topology.stackName));
-    const deployAll = async (assemblyStacks: readonly AssemblyStack[]): Promise<DeployedStack[]> => {
+    const deployAll = async (
+      assemblyStacks: readonly AssemblyStack[],
+      onEvent?: (event: StackEvent) => void,
+    ): Promise<DeployedStack[]> => {
       const results: DeployedStack[] = [];
       for (const stack of assemblyStacks) {
         if (!wanted.has(stack.stackName as StackName)) continue;
@@ -328,7 +339,10 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
           target,
           previous: deployedStacks.get(stack.stackName as StackName),
           parameters: { [BOOTSTRAP_VERSION_PARAMETER]: LAB_BOOTSTRAP_VERSION },
-          onEvent: (event) => options.onStackEvent?.(event),
+          onEvent: (event) => {
+            options.onStackEvent?.(event);
+            onEvent?.(event);
+          },
         });
         deployedStacks.set(stack.stackName as StackName, deployed);
         results.push(deployed);
@@ -377,7 +391,7 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
         const next = await synthesizeApp(source, { cacheDir: options.assemblyCacheDir });
         current = readCloudAssembly(next.dir);
         try {
-          return await deployAll(current.stacks);
+          return await deployAll(current.stacks, update.onEvent);
         } finally {
           refreshViews();
         }

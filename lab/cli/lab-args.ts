@@ -19,6 +19,9 @@ Options (named after the CDK context switches of BatchPartialStack):
   --report-batch-item-failures true|false partial batch responses (default true)
   -c batchSize=N -c reportBatchItemFailures=true|false
                                           the same, spelled as cdk deploy's context
+  -c name=value                           any other CDK context, passed to cdk synth
+  --watch                                 redeploy on every save under bin/, lib/, lambda/
+                                          (as cdk watch); npm run lab:deploy does it once
   --quiet                                 do not print function logs
   --help                                  show this help
 `;
@@ -32,7 +35,10 @@ export class UsageError extends Error {
 export interface LabCommand {
   readonly help: boolean;
   readonly quiet: boolean;
+  readonly watch: boolean;
   readonly batchOptions: BatchPartialOptions;
+  /** Every `-c name=value`, as given (the batch switches included). */
+  readonly context: Readonly<Record<string, string>>;
 }
 
 /** Parses `argv` (without node and script); throws UsageError on a bad flag or value. */
@@ -46,6 +52,7 @@ export function parseLabArgs(argv: readonly string[]): LabCommand {
         'report-batch-item-failures': { type: 'string' },
         context: { type: 'string', short: 'c', multiple: true },
         quiet: { type: 'boolean', default: false },
+        watch: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
@@ -59,6 +66,8 @@ export function parseLabArgs(argv: readonly string[]): LabCommand {
     return {
       help: values.help,
       quiet: values.quiet,
+      watch: values.watch,
+      context,
       batchOptions: parseBatchPartialOptions({
         batchSize: values['batch-size'] ?? context.batchSize,
         reportBatchItemFailures: values['report-batch-item-failures'] ?? context.reportBatchItemFailures,
@@ -70,19 +79,23 @@ export function parseLabArgs(argv: readonly string[]): LabCommand {
   }
 }
 
-/** The CDK context names the lab understands in `-c name=value`. */
-const CONTEXT_NAMES = ['batchSize', 'reportBatchItemFailures'] as const;
+/** The context names the stacks read (lib/app.ts). */
+const KNOWN_CONTEXT = ['batchSize', 'reportBatchItemFailures'] as const;
 
 /** `-c batchSize=1 -c reportBatchItemFailures=false`, exactly as `cdk deploy` takes them. */
-function parseContextPairs(pairs: readonly string[]): Partial<Record<(typeof CONTEXT_NAMES)[number], string>> {
-  const context: Partial<Record<(typeof CONTEXT_NAMES)[number], string>> = {};
+export function parseContextPairs(pairs: readonly string[]): Record<string, string> & {
+  readonly batchSize?: string;
+  readonly reportBatchItemFailures?: string;
+} {
+  const context: Record<string, string> = {};
   for (const pair of pairs) {
     const separator = pair.indexOf('=');
-    const name = separator === -1 ? pair : pair.slice(0, separator);
-    if (separator === -1 || !(CONTEXT_NAMES as readonly string[]).includes(name)) {
-      throw new UsageError(`-c takes name=value with name one of ${CONTEXT_NAMES.join(', ')}; got "${pair}"`);
-    }
-    context[name as (typeof CONTEXT_NAMES)[number]] = pair.slice(separator + 1);
+    if (separator < 1) throw new UsageError(`-c takes name=value, for example -c batchSize=1; got "${pair}"`);
+    const name = pair.slice(0, separator);
+    const meant = KNOWN_CONTEXT.find((known) => known !== name && known.toLowerCase() === name.toLowerCase());
+    if (meant !== undefined)
+      throw new UsageError(`-c ${name}: context names are case-sensitive; did you mean ${meant}?`);
+    context[name] = pair.slice(separator + 1);
   }
   return context;
 }

@@ -1,15 +1,21 @@
 /**
- * `npm run lab`: serves both stacks locally until Ctrl-C and writes `cdk-outputs.local.json`,
- * so the tutorial's commands work with the file name swapped.
+ * `npm run lab`: synthesizes the CDK app, deploys both stacks to the local lab (printing the
+ * stack events as `cdk deploy` does), serves them until Ctrl-C and writes
+ * `cdk-outputs.local.json`, so the tutorial's commands work with the file name swapped.
+ * `npm run lab:deploy` (or `--watch`, on every save) applies later edits to the running lab.
  *
  *   npm run lab -- --batch-size 1 --report-batch-item-failures false
  */
+import { watch } from 'node:fs';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../../lib/project-root';
 import type { BatchPartialOptions } from '../../lib/topology';
 import { type Lab, startLab } from '../lab';
 import { LAB_USAGE, type LabCommand, parseLabArgs, UsageError } from './lab-args';
-import { LOCAL_LAB_KEY, LOCAL_OUTPUTS_FILE, writeLabOutputs } from '../outputs';
+import { LOCAL_LAB_KEY, LOCAL_OUTPUTS_FILE, type LabOutputs, writeLabOutputs } from '../outputs';
+import { startDeployEndpoint } from '../services/cloudformation/deploy-endpoint';
+import { StackOperationFailedError } from '../services/cloudformation/errors';
+import { formatStackEvent } from '../services/cloudformation/stack-event-format';
 
 function readyText(lab: Lab, outputsPath: string, batchOptions: BatchPartialOptions): string {
   const visibility = lab.stack('VisibilityDupStack');
@@ -47,10 +53,22 @@ async function main(): Promise<void> {
     process.stdout.write(LAB_USAGE);
     return;
   }
-  const lab = await startLab({ batchOptions: command.batchOptions, quiet: command.quiet });
+  const printEvent = (event: Parameters<typeof formatStackEvent>[0]): void => {
+    process.stdout.write(`${formatStackEvent(event)}\n`);
+  };
+  const lab = await startLab({
+    batchOptions: command.batchOptions,
+    context: command.context,
+    quiet: command.quiet,
+    onStackEvent: printEvent,
+  });
   const outputsPath = join(PROJECT_ROOT, LOCAL_OUTPUTS_FILE);
-  await writeLabOutputs(outputsPath, lab.outputs());
+  const endpoint = await startDeployEndpoint((context) => lab.deploy({ context: { ...command.context, ...context } }));
+  const writeOutputs = (): Promise<void> =>
+    writeLabOutputs(outputsPath, withDeployEndpoint(lab.outputs(), endpoint.url));
+  await writeOutputs();
   process.stdout.write(readyText(lab, outputsPath, command.batchOptions));
+  const stopWatching = command.watch ? watchSources(lab, command.context, writeOutputs) : () => undefined;
   await new Promise<void>((resolve) => {
     const onSignal = (signal: NodeJS.Signals): void => {
       process.stdout.write(
@@ -64,8 +82,63 @@ async function main(): Promise<void> {
     process.on('SIGINT', onSignal);
     process.on('SIGTERM', onSignal);
   });
+  stopWatching();
+  await endpoint.stop();
   await lab.stop();
   process.stdout.write('Lab stopped.\n');
+}
+
+function withDeployEndpoint(outputs: LabOutputs, url: string): LabOutputs {
+  return { ...outputs, [LOCAL_LAB_KEY]: { ...outputs[LOCAL_LAB_KEY], DeployEndpointUrl: url } };
+}
+
+/** The folders `cdk watch` watches for this app (cdk.json's `watch.include`). */
+const WATCHED = ['bin', 'lib', 'lambda'];
+
+/** Redeploys after every burst of saves, one deploy at a time, as `cdk watch` does. */
+function watchSources(
+  lab: Lab,
+  context: Readonly<Record<string, string>>,
+  afterDeploy: () => Promise<void>,
+): () => void {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let again = false;
+  const deploy = (): void => {
+    if (running !== undefined) {
+      again = true;
+      return;
+    }
+    process.stdout.write('\nChange detected: synthesizing and deploying to the lab...\n');
+    running = lab
+      .deploy({ context })
+      .then(async () => {
+        await afterDeploy();
+        process.stdout.write('Deployed. The lab runs the new code.\n');
+      })
+      .catch((error: unknown) => {
+        const why = error instanceof StackOperationFailedError ? `${error.logicalId}: ${error.reason}` : String(error);
+        process.stdout.write(`Deploy failed, the lab keeps the previous version (${why}).\n`);
+      })
+      .finally(() => {
+        running = undefined;
+        if (again) {
+          again = false;
+          deploy();
+        }
+      });
+  };
+  const watchers = WATCHED.map((folder) =>
+    watch(join(PROJECT_ROOT, folder), { recursive: true }, () => {
+      clearTimeout(timer);
+      timer = setTimeout(deploy, 300);
+    }),
+  );
+  process.stdout.write(`Watching ${WATCHED.join('/, ')}/ for changes.\n`);
+  return () => {
+    clearTimeout(timer);
+    for (const watcher of watchers) watcher.close();
+  };
 }
 
 main().catch((error: unknown) => {

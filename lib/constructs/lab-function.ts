@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { type IRole, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { LoggingFormat } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogLevel, NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { labLogRetention, labRuntime } from '../cdk-settings';
@@ -59,6 +59,8 @@ export class LabFunction extends NodejsFunction {
         sourceMap: true,
         sourcesContent: false,
         externalModules: ['@aws-sdk/*'],
+        // esbuild's size table is noise in `cdk synth` and in the lab, which synthesizes in-process.
+        logLevel: LogLevel.WARNING,
       },
     });
   }

@@ -56,6 +56,9 @@ describe('the AWS call interceptor (lab.awsCallCounts and fault rules)', () => {
       emulators,
       bundleDir: testBundleDir('aws-calls'),
       awsCalls,
+      // This fixture calls what its role is not granted (no mapping, no producer grant): the
+      // interceptor's counting and faults are the point here; IAM has its own test.
+      enforceIam: false,
     });
     labs.push(lab);
     return lab;

@@ -79,14 +79,17 @@ describe('EventSourceMapping (lab, fixture worker)', () => {
       awsRegion: 'us-east-1',
     });
     expect(echo.context).toMatchObject({
-      functionName: 'BatchPartialStack-Worker',
+      // CloudFormation's generated name: <stack>-<logical id>-<random>.
+      functionName: expect.stringMatching(/^BatchPartialStack-Worker[0-9A-F]{8}-[a-z0-9]+$/),
       functionVersion: '$LATEST',
-      invokedFunctionArn: 'arn:aws:lambda:us-east-1:000000000000:function:BatchPartialStack-Worker',
+      invokedFunctionArn: expect.stringMatching(
+        /^arn:aws:lambda:us-east-1:000000000000:function:BatchPartialStack-Worker[0-9A-F]{8}-[a-z0-9]+$/,
+      ),
       memoryLimitInMB: '128',
       awsRequestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
     expect(echo.env).toMatchObject({
-      AWS_LAMBDA_FUNCTION_NAME: 'BatchPartialStack-Worker',
+      AWS_LAMBDA_FUNCTION_NAME: expect.stringMatching(/^BatchPartialStack-Worker[0-9A-F]{8}-/),
       AWS_LAMBDA_FUNCTION_TIMEOUT: '1',
       AWS_ENDPOINT_URL_SQS: lab.endpoints.sqsEndpoint,
       AWS_ENDPOINT_URL_DYNAMODB: lab.endpoints.dynamodbEndpoint,

@@ -10,6 +10,8 @@ describe('parseLabArgs (npm run lab flags)', () => {
     expect(parseLabArgs([])).toEqual({
       help: false,
       quiet: false,
+      watch: false,
+      context: {},
       batchOptions: { batchSize: 10, reportBatchItemFailures: true },
     });
   });
@@ -30,12 +32,16 @@ describe('parseLabArgs (npm run lab flags)', () => {
     });
   });
 
+  it('passes any other context on to cdk synth, as cdk deploy does', () => {
+    expect(parseLabArgs(['-c', 'alarmEmail=me@example.com', '--watch'])).toMatchObject({
+      watch: true,
+      context: { alarmEmail: 'me@example.com' },
+    });
+  });
+
   it.each([
     [['--bogus'], "Unknown option '--bogus'"],
-    [
-      ['-c', 'batchsize=1'],
-      '-c takes name=value with name one of batchSize, reportBatchItemFailures; got "batchsize=1"',
-    ],
+    [['-c', 'batchsize=1'], '-c batchsize: context names are case-sensitive; did you mean batchSize?'],
     [['-c', 'batchSize'], 'got "batchSize"'],
     [['-c', 'batchSize=11'], 'batchSize must be an integer from 1 to 10'],
     [['--batch-size', '11'], 'batchSize must be an integer from 1 to 10'],

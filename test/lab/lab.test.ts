@@ -37,9 +37,12 @@ describe('startLab with the real stacks', () => {
       ApiEndpoint: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/prod\/$/),
       QueueUrl: expect.stringMatching(queueUrl),
       DlqUrl: expect.stringMatching(queueUrl),
-      TableName: `${lab.namePrefix}VisibilityDupStack-IdemTable`,
-      ProducerLogGroup: '/aws/lambda/VisibilityDupStack-Producer',
-      WorkerLogGroup: '/aws/lambda/VisibilityDupStack-Worker',
+      // Names CloudFormation generates (<stack>-<logical id>-<random>), the lab's prefix on tables.
+      TableName: expect.stringMatching(
+        new RegExp(`^${lab.namePrefix}VisibilityDupStack-IdemTable[0-9A-F]{8}-[A-Z0-9]{8}$`),
+      ),
+      ProducerLogGroup: expect.stringMatching(/^VisibilityDupStack-ProducerLogs[0-9A-F]{8}-[A-Z0-9]{8}$/),
+      WorkerLogGroup: expect.stringMatching(/^VisibilityDupStack-WorkerLogs[0-9A-F]{8}-[A-Z0-9]{8}$/),
     });
     expect(Object.keys(outputs.BatchPartialStack ?? {}).sort()).toEqual(
       ['ApiEndpoint', 'DlqUrl', 'ProducerLogGroup', 'QueueUrl', 'WorkerLogGroup'].sort(),

@@ -1,0 +1,109 @@
+/**
+ * `npm run lab:deploy -- [-c name=value]…`: synthesizes again and applies the difference to the
+ * running lab (`npm run lab` in another terminal), as `cdk deploy` applies a change set. Prints
+ * the stack events; exits 0 on `UPDATE_COMPLETE`, 1 naming the failed resource and the reason.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { PROJECT_ROOT } from '../../lib/project-root';
+import { LOCAL_LAB_KEY, LOCAL_OUTPUTS_FILE } from '../outputs';
+import type { DeployStreamLine } from '../services/cloudformation/deploy-endpoint';
+import type { StackEvent } from '../services/cloudformation/stack-deployer';
+import { formatStackEvent } from '../services/cloudformation/stack-event-format';
+import { parseContextPairs } from './lab-args';
+
+const USAGE = `Usage: npm run lab:deploy -- [-c name=value]...
+
+Synthesizes the CDK app again and deploys the difference to the running lab
+(start it first with npm run lab), as cdk deploy does: a change set per stack,
+updates in CloudFormation's order, rollback on failure. Queues, tables and their
+messages and items are kept.
+`;
+
+async function main(): Promise<number> {
+  let context: Record<string, string>;
+  try {
+    const { values } = parseArgs({
+      args: process.argv.slice(2),
+      options: { context: { type: 'string', short: 'c', multiple: true }, help: { type: 'boolean', short: 'h' } },
+      strict: true,
+      allowPositionals: false,
+    });
+    if (values.help === true) {
+      process.stdout.write(USAGE);
+      return 0;
+    }
+    context = parseContextPairs(values.context ?? []);
+  } catch (error) {
+    process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
+    return 2;
+  }
+  const url = await deployEndpointUrl();
+  if (url === undefined) {
+    process.stderr.write(
+      `No running lab found (${LOCAL_OUTPUTS_FILE} names no deploy endpoint): start one with npm run lab.\n`,
+    );
+    return 1;
+  }
+  let response: Response;
+  try {
+    response = await fetch(url, { method: 'POST', body: JSON.stringify({ context }) });
+  } catch {
+    process.stderr.write(`The lab at ${url} does not answer: start it with npm run lab.\n`);
+    return 1;
+  }
+  if (!response.ok || response.body === null) {
+    const body = (await response.json().catch(() => ({}))) as { error?: { message?: string } };
+    process.stderr.write(`The lab refused the deploy: ${body.error?.message ?? response.statusText}.\n`);
+    return 1;
+  }
+  let outcome = 1;
+  let buffered = '';
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+    buffered += Buffer.from(chunk).toString('utf8');
+    let newline = buffered.indexOf('\n');
+    while (newline >= 0) {
+      const line = JSON.parse(buffered.slice(0, newline)) as DeployStreamLine;
+      buffered = buffered.slice(newline + 1);
+      newline = buffered.indexOf('\n');
+      if ('event' in line) {
+        process.stdout.write(
+          `${formatStackEvent({ ...line.event, timestamp: new Date(line.event.timestamp) } as StackEvent)}\n`,
+        );
+      } else if ('result' in line) {
+        for (const stack of line.result.stacks) process.stdout.write(`\n ✅  ${stack.stackName} (${stack.status})\n`);
+        outcome = 0;
+      } else {
+        const { error } = line;
+        process.stderr.write(
+          `\n ❌  Deployment failed: ${error.logicalId === undefined ? error.message : `${error.logicalId} failed: ${error.reason ?? ''}`}${error.status === undefined ? '' : ` (${error.status})`}\n`,
+        );
+        outcome = 1;
+      }
+    }
+  }
+  return outcome;
+}
+
+async function deployEndpointUrl(): Promise<string | undefined> {
+  try {
+    const outputs = JSON.parse(await readFile(join(PROJECT_ROOT, LOCAL_OUTPUTS_FILE), 'utf8')) as Record<
+      string,
+      Record<string, string>
+    >;
+    return outputs[LOCAL_LAB_KEY]?.DeployEndpointUrl;
+  } catch {
+    return undefined;
+  }
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`lab:deploy failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  },
+);
