@@ -37,7 +37,7 @@ import {
 } from './services/cloudformation/custom-resource-provider';
 import { ProviderRegistry } from './services/cloudformation/resource-provider';
 import { type DeployedStack, deployStack, type StackEvent } from './services/cloudformation/stack-deployer';
-import { type AppSource, synthesizeApp } from './services/cloudformation/synthesize-app';
+import { type AppSource, markAssetsCommonJs, synthesizeApp } from './services/cloudformation/synthesize-app';
 import { dynamodbTableProvider } from './services/dynamodb/resource-providers/dynamodb-table-provider';
 import {
   createDynamoDbClient,
@@ -115,6 +115,8 @@ export interface StartLabOptions {
   readonly context?: Readonly<Record<string, string>>;
   /** Where cloud assemblies are cached (default `.lab/assemblies`). */
   readonly assemblyCacheDir?: string;
+  /** Deploy this cloud assembly (a `cdk.out` made elsewhere) instead of synthesizing one. */
+  readonly assemblyDir?: string;
   /**
    * Authorize every AWS call a function makes against its role and the target's resource
    * policy (default true). Off only to measure IAM's cost, or to test other layers with
@@ -174,6 +176,8 @@ export interface Lab {
   deploy(update?: {
     readonly context?: Readonly<Record<string, string>>;
     readonly stacks?: readonly StackTopology[];
+    /** A cloud assembly made elsewhere, deployed as it is. */
+    readonly assemblyDir?: string;
     /** This deploy's events (also sent to `onStackEvent`). */
     readonly onEvent?: (event: StackEvent) => void;
   }): Promise<readonly DeployedStack[]>;
@@ -217,7 +221,9 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
     const [emulators, runtimePath, assembly, responses] = await Promise.all([
       options.emulators ?? startEmulators(),
       bundleRuntimeWorker(),
-      synthesizeApp(appSource(options, topologies), { cacheDir: options.assemblyCacheDir }),
+      options.assemblyDir === undefined
+        ? synthesizeApp(appSource(options, topologies), { cacheDir: options.assemblyCacheDir })
+        : markAssetsCommonJs(options.assemblyDir).then(() => ({ dir: options.assemblyDir as string })),
       CustomResourceResponses.start(),
     ]);
     if (options.emulators === undefined) cleanups.push(() => emulators.stop());
@@ -388,7 +394,11 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
           update.stacks !== undefined || options.stacks?.some((entry) => typeof entry !== 'string') === true
             ? { kind: 'topologies', topologies: currentTopologies }
             : { kind: 'app', context: { ...appContext(options), ...update.context } };
-        const next = await synthesizeApp(source, { cacheDir: options.assemblyCacheDir });
+        const next =
+          update.assemblyDir === undefined
+            ? await synthesizeApp(source, { cacheDir: options.assemblyCacheDir })
+            : { dir: update.assemblyDir };
+        await markAssetsCommonJs(next.dir);
         current = readCloudAssembly(next.dir);
         try {
           return await deployAll(current.stacks, update.onEvent);

@@ -95,7 +95,7 @@ async function synthesizeInto(source: AppSource, outdir: string): Promise<void> 
  * inside this project, whose package.json says `"type": "module"`, Node would read them as ES
  * modules. A package.json in each asset directory restores Lambda's reading.
  */
-async function markAssetsCommonJs(outdir: string): Promise<void> {
+export async function markAssetsCommonJs(outdir: string): Promise<void> {
   for (const entry of readdirSync(outdir, { withFileTypes: true })) {
     if (!entry.isDirectory() || !entry.name.startsWith('asset.')) continue;
     const marker = join(outdir, entry.name, 'package.json');

@@ -1,0 +1,167 @@
+/**
+ * `cdk deploy` to the lab: what CDK renders, deployed, then updated as a learner updates a stack.
+ * Lambda's rule (https://docs.aws.amazon.com/lambda/latest/dg/services-sqs-configure.html):
+ * "Lambda validates this requirement when you create or update an event source mapping".
+ */
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { App } from 'aws-cdk-lib';
+import type { CfnPolicy, Policy } from 'aws-cdk-lib/aws-iam';
+import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Lab, type LabLogRecord, type StackEvent, StackOperationFailedError, startLab } from '../../lab';
+import { cdkJsonContext } from '../../lib/app';
+import { PROJECT_ROOT } from '../../lib/project-root';
+import { type StackTopology, visibilityDupTopology } from '../../lib/topology';
+import { TopologyStack } from '../../lib/topology-stack';
+import { waitFor } from './helpers';
+
+/** Step 7 edited as a learner edits it: a bigger batch on the mapping, a longer retention on the queue. */
+function editedStep7(): StackTopology {
+  const topology = visibilityDupTopology();
+  return {
+    ...topology,
+    queues: topology.queues.map((queue) =>
+      queue.id === 'ShortVTQueue' ? { ...queue, retentionSeconds: queue.retentionSeconds + 3600 } : queue,
+    ),
+    mappings: topology.mappings.map((mapping) => ({ ...mapping, batchSize: 2 })),
+  };
+}
+
+/**
+ * Synthesizes `topology` into a fresh directory, letting `edit` change the construct tree first.
+ * Inside the project, as `cdk.out` is: the functions find the runtime's SDK in node_modules.
+ */
+function synthesize(topology: StackTopology, edit: (stack: TopologyStack) => void = () => undefined): string {
+  mkdirSync(join(PROJECT_ROOT, '.lab', 'test-assemblies'), { recursive: true });
+  const outdir = mkdtempSync(join(PROJECT_ROOT, '.lab', 'test-assemblies', 'cdk-out-'));
+  const app = new App({ outdir, context: cdkJsonContext() });
+  edit(new TopologyStack(app, topology.stackName, { topology }));
+  app.synth();
+  return outdir;
+}
+
+async function attributes(lab: Lab, names: ('VisibilityTimeout' | 'MessageRetentionPeriod')[]) {
+  const { Attributes } = await lab.clients.sqs.send(
+    new GetQueueAttributesCommand({ QueueUrl: lab.stack('VisibilityDupStack').queueUrl, AttributeNames: names }),
+  );
+  return Attributes ?? {};
+}
+
+describe('cdk deploy to the lab, then updates', () => {
+  let lab: Lab;
+  const events: StackEvent[] = [];
+
+  beforeAll(async () => {
+    lab = await startLab({ stacks: ['VisibilityDupStack'], quiet: true, onStackEvent: (event) => events.push(event) });
+  });
+
+  afterAll(async () => {
+    await lab?.stop();
+  });
+
+  it('creates every resource of the template and ends CREATE_COMPLETE, the custom resource lowering the queue to 5 s', async () => {
+    const template = lab.deployed.get('VisibilityDupStack')?.template;
+    const created = events.filter(
+      (event) => event.status === 'CREATE_COMPLETE' && event.resourceType !== 'AWS::CloudFormation::Stack',
+    );
+    expect(created.map((event) => event.logicalId).sort()).toEqual(Object.keys(template?.Resources ?? {}).sort());
+    expect(events.at(-1)).toMatchObject({ logicalId: 'VisibilityDupStack', status: 'CREATE_COMPLETE' });
+    expect(await attributes(lab, ['VisibilityTimeout'])).toEqual({ VisibilityTimeout: '5' });
+  });
+
+  it('updates the Step 7 mapping and the queue: UPDATE_COMPLETE, and the queue is back at 5 s', async () => {
+    events.length = 0;
+    const [stack] = await lab.deploy({ stacks: [editedStep7()] });
+    expect(stack?.status).toBe('UPDATE_COMPLETE');
+    const updated = events.filter((event) => event.status === 'UPDATE_COMPLETE').map((event) => event.logicalId);
+    expect(updated).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^ShortVTQueue[0-9A-F]{8}$/),
+        expect.stringMatching(/^WorkerShortVTQueueMapping/),
+        expect.stringMatching(/^ShortVTQueueVisibilityTimeoutRaise/),
+        expect.stringMatching(/^ShortVTQueueVisibilityTimeoutLower/),
+      ]),
+    );
+    expect(await attributes(lab, ['VisibilityTimeout', 'MessageRetentionPeriod'])).toEqual({
+      VisibilityTimeout: '5',
+      MessageRetentionPeriod: String(visibilityDupTopology().queues[0]!.retentionSeconds + 3600),
+    });
+  });
+
+  it('fails the same kind of update without the raise step, with Lambda’s own message, and rolls back', async () => {
+    // The raise step taken out of the rendered template (its resources, and the mapping's DependsOn on them).
+    const outdir = synthesize({
+      ...editedStep7(),
+      mappings: editedStep7().mappings.map((m) => ({ ...m, batchSize: 3 })),
+    });
+    const templateFile = join(outdir, 'VisibilityDupStack.template.json');
+    const template = JSON.parse(readFileSync(templateFile, 'utf8')) as {
+      Resources: Record<string, { DependsOn?: string[] }>;
+    };
+    const raise = Object.keys(template.Resources).filter((id) => id.startsWith('ShortVTQueueVisibilityTimeoutRaise'));
+    expect(raise.length).toBeGreaterThan(0);
+    for (const id of raise) delete template.Resources[id];
+    for (const resource of Object.values(template.Resources)) {
+      if (resource.DependsOn !== undefined) resource.DependsOn = resource.DependsOn.filter((id) => !raise.includes(id));
+    }
+    writeFileSync(templateFile, JSON.stringify(template));
+    const failure = await lab.deploy({ assemblyDir: outdir }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(StackOperationFailedError);
+    expect(failure).toMatchObject({
+      status: 'UPDATE_ROLLBACK_COMPLETE',
+      logicalId: expect.stringMatching(/^WorkerShortVTQueueMapping/),
+      reason: 'Queue visibility timeout: 5 seconds is less than Function timeout: 30 seconds',
+    });
+    expect(await attributes(lab, ['VisibilityTimeout'])).toEqual({ VisibilityTimeout: '5' });
+  });
+});
+
+describe('IAM on the lab', () => {
+  let lab: Lab;
+  let records: LabLogRecord[];
+
+  beforeAll(async () => {
+    // The producer's sqs:SendMessage grant removed in the CDK code, everything else as deployed.
+    const outdir = synthesize(visibilityDupTopology(), (stack) => {
+      const role = stack.functions.get('Producer')?.role;
+      const policy = role?.node.tryFindChild('DefaultPolicy') as Policy | undefined;
+      if (policy === undefined) throw new Error('the producer role has no default policy');
+      const document = stack.resolve(policy.document) as { Statement: { Action: string | string[] }[] };
+      const kept = document.Statement.filter((statement) => ![statement.Action].flat().includes('sqs:SendMessage'));
+      (policy.node.defaultChild as CfnPolicy).addPropertyOverride('PolicyDocument.Statement', kept);
+    });
+    lab = await startLab({ stacks: ['VisibilityDupStack'], assemblyDir: outdir, quiet: true });
+    records = lab.logs.collect().records;
+  });
+
+  afterAll(async () => {
+    await lab?.stop();
+  });
+
+  it('fails POST /enqueue with AccessDenied in the producer’s log, naming the action and the queue', async () => {
+    const stack = lab.stack('VisibilityDupStack');
+    const response = await fetch(`${stack.apiEndpoint}enqueue`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id: 'iam-denied', sleep: 1 }),
+    });
+    expect(response.status).toBeGreaterThanOrEqual(500);
+    const lines = await waitFor(
+      () => {
+        const found = records.filter(
+          (record) =>
+            record.kind === 'function' && record.functionId === 'Producer' && record.line.includes('AccessDenied'),
+        );
+        return found.length > 0 ? found : undefined;
+      },
+      5000,
+      'the producer to log AccessDenied',
+    );
+    const text = JSON.stringify(lines);
+    expect(text).toContain(
+      'is not authorized to perform: sqs:SendMessage on resource: arn:aws:sqs:us-east-1:000000000000:',
+    );
+    expect(text).toContain('because no identity-based policy allows the sqs:SendMessage action');
+  });
+});
