@@ -70,3 +70,8 @@ export type { DeployedStack, StackEvent } from './services/cloudformation/stack-
 export { formatStackEvent } from './services/cloudformation/stack-event-format';
 export { synthesizeApp } from './services/cloudformation/synthesize-app';
 export type { Template } from './services/cloudformation/template';
+export { accessDenied } from './services/iam/access-denied';
+export { iamRequestsOf } from './services/iam/call-authorization';
+export { IamEvaluator } from './services/iam/iam-evaluator';
+export { UnknownManagedPolicyError, UnmappedCallError } from './services/iam/iam-errors';
+export { IamRegistry, roleArn } from './services/iam/iam-registry';
