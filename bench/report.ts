@@ -267,6 +267,29 @@ function guardTable(results: BenchResults): string | undefined {
   ].join('\n');
 }
 
+function deployTable(results: BenchResults): string | undefined {
+  const deploy = results.deploy;
+  if (deploy === undefined) return undefined;
+  const stacks = Object.entries(deploy.stackMs).map(([name, ms]) => `${name} ${(ms / 1000).toFixed(2)} s`);
+  return [
+    '### cdk deploy to the lab',
+    '',
+    table(
+      ['Measure', 'Figure'],
+      [
+        [
+          'Both stacks, synth excluded (median)',
+          `${(deploy.medianDeployMs / 1000).toFixed(2)} s over ${deploy.deployMs.length}`,
+        ],
+        ['Per stack, first event to CREATE_COMPLETE', stacks.join(', ')],
+        ['Batch path with IAM (msg/s, per pass)', deploy.withIam.map((rate) => rate.toFixed(0)).join(', ')],
+        ['Batch path without IAM (msg/s, per pass)', deploy.withoutIam.map((rate) => rate.toFixed(0)).join(', ')],
+        ['Throughput IAM costs', `${(deploy.iamCost * 100).toFixed(1)} %`],
+      ],
+    ),
+  ].join('\n');
+}
+
 function targetTable(results: BenchResults): string {
   const mark = { pass: '✅ pass', miss: '❌ miss', 'not-run': '— not run' } as const;
   return [
@@ -438,6 +461,7 @@ export function renderReport(results: BenchResults): string {
     bundleTable(results),
     throughputTable(results),
     guardTable(results),
+    deployTable(results),
     targetTable(results),
     footer,
   ]

@@ -12,6 +12,7 @@ import { estimateCosts } from './sections/cost-estimate';
 import { measureGuardRequests } from './sections/guard-requests';
 import { type GuardThroughputRow, measureGuardThroughput } from './sections/guard-throughput';
 import { measureHeartbeatRequests } from './sections/heartbeat-requests';
+import { type LabDeployResult, measureLabDeploy } from './sections/lab-deploy';
 import { measureThroughput, type PipelinePath, type ThroughputRow } from './sections/lab-throughput';
 import { measurePipelineRequests } from './sections/pipeline-requests';
 import { measureProducerRequests } from './sections/producer-requests';
@@ -26,6 +27,7 @@ export interface BenchSizes {
   readonly bundleLoads: number;
   readonly throughput: Readonly<Record<PipelinePath, readonly number[]>>;
   readonly guard: { readonly deliveries: number; readonly concurrency: number; readonly racedKeys: number };
+  readonly deploy: { readonly deploys: number; readonly passes: number; readonly messages: number };
 }
 
 /** `npm run bench`: the issue's sizes. */
@@ -36,6 +38,7 @@ export const FULL_SIZES: BenchSizes = {
   bundleLoads: 9,
   throughput: { batch: [1000, 10_000], guard: [1000, 10_000] },
   guard: { deliveries: 500, concurrency: 8, racedKeys: 100 },
+  deploy: { deploys: 5, passes: 4, messages: 2000 },
 };
 
 /** `--quick`: every code path, small sizes (the smoke test in `npm test`). */
@@ -46,6 +49,7 @@ export const QUICK_SIZES: BenchSizes = {
   bundleLoads: 1,
   throughput: { batch: [100, 300], guard: [20, 40] },
   guard: { deliveries: 30, concurrency: 8, racedKeys: 10 },
+  deploy: { deploys: 1, passes: 1, messages: 100 },
 };
 
 /** Where the bench's bundles go by default, relative to the project root. */
@@ -79,6 +83,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
   let bundles: BundleRow[] | undefined;
   let throughput: ThroughputRow[] | undefined;
   let guardThroughput: GuardThroughputRow[] | undefined;
+  let deploy: LabDeployResult | undefined;
   try {
     if (has('requests')) {
       say('requests', `producer, ${sizes.producerCounts.join(' / ')} messages, batched and one by one`);
@@ -125,6 +130,14 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
       );
       guardThroughput = await measureGuardThroughput(emulators, sizes.guard);
     }
+    if (has('deploy')) {
+      say(
+        'deploy',
+        `${sizes.deploy.deploys} deploy(s) of both stacks (synth excluded); batch path ${sizes.deploy.messages} messages with and without IAM, ${sizes.deploy.passes} pass(es) each`,
+      );
+      deploy = await measureLabDeploy(emulators, sizes.deploy, workDir);
+      say('deploy', `deploy ${deploy.medianDeployMs.toFixed(0)} ms; IAM costs ${(deploy.iamCost * 100).toFixed(1)} %`);
+    }
   } finally {
     await emulators.stop();
   }
@@ -149,6 +162,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
     ...(bundles === undefined ? {} : { bundles }),
     ...(throughput === undefined ? {} : { throughput }),
     ...(guardThroughput === undefined ? {} : { guardThroughput }),
+    ...(deploy === undefined ? {} : { deploy }),
   };
   say('done', 'judging targets');
   return { ...partial, targets: evaluateTargets(partial) };

@@ -3,6 +3,7 @@
  * a miss is a finding to explain, not a failing test.
  */
 import type { BenchResults } from './results';
+import { median } from './stats';
 import type { PipelinePath, ThroughputRow } from './sections/lab-throughput';
 
 /** `not-run`: the section behind the target was not run (`--only`). */
@@ -117,5 +118,36 @@ export function evaluateTargets(results: Omit<BenchResults, 'targets'>): TargetR
     bundleTarget(results),
     ...throughputTargets(results, 'batch'),
     ...throughputTargets(results, 'guard'),
+    ...deployTargets(results),
+  ];
+}
+
+/** Deploying both stacks to the lab, synth excluded, in ms at most. */
+export const MAX_DEPLOY_MS = 5000;
+/** IAM may cost at most this share of the batch path's throughput. */
+export const MAX_IAM_COST = 0.1;
+
+function deployTargets(results: Omit<BenchResults, 'targets'>): TargetResult[] {
+  const deploy = results.deploy;
+  const deployTarget = `deploying both stacks to the lab (synth excluded) ≤ ${MAX_DEPLOY_MS / 1000} s`;
+  const iamTarget = `IAM costs ≤ ${MAX_IAM_COST * 100} % of the batch path's throughput`;
+  if (deploy === undefined)
+    return [
+      { id: 'lab-deploy', target: deployTarget, status: 'not-run', figure: '' },
+      { id: 'iam-cost', target: iamTarget, status: 'not-run', figure: '' },
+    ];
+  return [
+    {
+      id: 'lab-deploy',
+      target: deployTarget,
+      status: deploy.medianDeployMs <= MAX_DEPLOY_MS ? 'pass' : 'miss',
+      figure: `median ${(deploy.medianDeployMs / 1000).toFixed(2)} s over ${deploy.deployMs.length}`,
+    },
+    {
+      id: 'iam-cost',
+      target: iamTarget,
+      status: deploy.iamCost <= MAX_IAM_COST ? 'pass' : 'miss',
+      figure: `${(deploy.iamCost * 100).toFixed(1)} % (median ${median(deploy.withIam).toFixed(0)} vs ${median(deploy.withoutIam).toFixed(0)} msg/s)`,
+    },
   ];
 }

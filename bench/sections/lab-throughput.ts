@@ -142,6 +142,8 @@ export interface LabRunOptions {
   readonly warmUp: boolean;
   /** Timed passes through the same lab; the pass with the median rate is returned. */
   readonly passes?: number;
+  /** IAM authorization of every function call (default on, as the lab runs). */
+  readonly enforceIam?: boolean;
 }
 
 /** Warm-up sizes: enough concurrent invocations to start every environment the run uses. */
@@ -213,6 +215,7 @@ export async function measureLabPipeline(
     emulators,
     pollers: POLLERS,
     bundleDir: join(workDir, 'lab-bundles'),
+    ...(options.enforceIam === undefined ? {} : { enforceIam: options.enforceIam }),
   });
   const reports = lab.logs.collect((record) => record.kind === 'platform' && record.parsed.type === 'platform.report');
   try {

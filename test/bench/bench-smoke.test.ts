@@ -15,6 +15,7 @@ const SMOKE_SIZES: BenchSizes = {
   bundleLoads: 1,
   throughput: { batch: [50], guard: [] },
   guard: { deliveries: 10, concurrency: 4, racedKeys: 4 },
+  deploy: { deploys: 1, passes: 1, messages: 30 },
 };
 
 /**
@@ -37,10 +38,18 @@ describe('runBench (smoke, all sections)', () => {
 
   it('writes every section to the JSON file, with the price table and its date', () => {
     expect(written).toMatchObject({ schemaVersion: 1, mode: 'quick', sections: [...SECTIONS] });
-    for (const key of ['requests', 'cost', 'bundles', 'throughput', 'guardThroughput', 'targets'] as const) {
+    for (const key of ['requests', 'cost', 'bundles', 'throughput', 'guardThroughput', 'deploy', 'targets'] as const) {
       expect(written[key]).toBeDefined();
     }
     expect(written.prices.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('times the deploy of both stacks and runs the batch path with and without IAM', () => {
+    expect(results.deploy?.deployMs).toHaveLength(1);
+    expect(Object.keys(results.deploy?.stackMs ?? {}).sort()).toEqual(['BatchPartialStack', 'VisibilityDupStack']);
+    expect(results.deploy?.withIam).toHaveLength(1);
+    expect(results.deploy?.withoutIam).toHaveLength(1);
+    expect(results.targets.map((target) => target.id)).toEqual(expect.arrayContaining(['lab-deploy', 'iam-cost']));
   });
 
   it('counts ⌈n/10⌉ SendMessageBatch calls for n messages, and n SendMessage calls for the naive producer', () => {
