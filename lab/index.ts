@@ -75,3 +75,5 @@ export { iamRequestsOf } from './services/iam/call-authorization';
 export { IamEvaluator } from './services/iam/iam-evaluator';
 export { UnknownManagedPolicyError, UnmappedCallError } from './services/iam/iam-errors';
 export { IamRegistry, roleArn } from './services/iam/iam-registry';
+export { startDeployEndpoint } from './services/cloudformation/deploy-endpoint';
+export type { DeployEndpoint } from './services/cloudformation/deploy-endpoint';

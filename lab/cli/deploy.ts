@@ -13,20 +13,26 @@ import type { StackEvent } from '../services/cloudformation/stack-deployer';
 import { formatStackEvent } from '../services/cloudformation/stack-event-format';
 import { parseContextPairs } from './lab-args';
 
-const USAGE = `Usage: npm run lab:deploy -- [-c name=value]...
+const USAGE = `Usage: npm run lab:deploy -- [-c name=value]... [--outputs FILE]
 
 Synthesizes the CDK app again and deploys the difference to the running lab
 (start it first with npm run lab), as cdk deploy does: a change set per stack,
 updates in CloudFormation's order, rollback on failure. Queues, tables and their
-messages and items are kept.
+messages and items are kept. The running lab is found through its outputs file
+(default ${LOCAL_OUTPUTS_FILE}).
 `;
 
 async function main(): Promise<number> {
   let context: Record<string, string>;
+  let outputsFile: string;
   try {
     const { values } = parseArgs({
       args: process.argv.slice(2),
-      options: { context: { type: 'string', short: 'c', multiple: true }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        context: { type: 'string', short: 'c', multiple: true },
+        outputs: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
       strict: true,
       allowPositionals: false,
     });
@@ -35,14 +41,15 @@ async function main(): Promise<number> {
       return 0;
     }
     context = parseContextPairs(values.context ?? []);
+    outputsFile = values.outputs ?? join(PROJECT_ROOT, LOCAL_OUTPUTS_FILE);
   } catch (error) {
     process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
     return 2;
   }
-  const url = await deployEndpointUrl();
+  const url = await deployEndpointUrl(outputsFile);
   if (url === undefined) {
     process.stderr.write(
-      `No running lab found (${LOCAL_OUTPUTS_FILE} names no deploy endpoint): start one with npm run lab.\n`,
+      `No running lab found (${outputsFile} names no deploy endpoint): start one with npm run lab.\n`,
     );
     return 1;
   }
@@ -86,12 +93,9 @@ async function main(): Promise<number> {
   return outcome;
 }
 
-async function deployEndpointUrl(): Promise<string | undefined> {
+async function deployEndpointUrl(file: string): Promise<string | undefined> {
   try {
-    const outputs = JSON.parse(await readFile(join(PROJECT_ROOT, LOCAL_OUTPUTS_FILE), 'utf8')) as Record<
-      string,
-      Record<string, string>
-    >;
+    const outputs = JSON.parse(await readFile(file, 'utf8')) as Record<string, Record<string, string>>;
     return outputs[LOCAL_LAB_KEY]?.DeployEndpointUrl;
   } catch {
     return undefined;
