@@ -153,7 +153,10 @@ describe('runBench (smoke, all sections)', () => {
       'batch-throughput-scaling',
       'guard-throughput-ratio',
       'guard-throughput-scaling',
+      'lab-deploy',
+      'iam-cost',
     ]);
     expect(renderReport(results)).toContain('### AWS requests per message');
+    expect(renderReport(results)).toContain('### cdk deploy to the lab');
   });
 });
