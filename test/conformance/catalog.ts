@@ -1,0 +1,5 @@
+/** Every behaviour of the conformance suite, from each service's catalog, in one list. */
+import type { Behaviour } from './behaviour';
+
+/** The whole catalog (each service's file adds its own list here). */
+export const CONFORMANCE_CATALOG: readonly Behaviour[] = [];
