@@ -36,7 +36,8 @@ import {
 import { EventSourceMapping, type MappingCounters } from './services/lambda/event-source-mapping/event-source-mapping';
 import { LocalApi } from './services/apigateway/local-api';
 import { fakeAwsEnvironment } from './common/local-aws';
-import { type InvocationResult, LocalFunction, lambdaEnvironment } from './services/lambda/runtime/local-function';
+import { type InvocationResult, LocalFunction } from './services/lambda/runtime/local-function';
+import { lambdaEnvironment } from './services/lambda/runtime/lambda-environment';
 import { LabLogs, printLogs } from './services/logs/lab-logs';
 import { buildLabOutputs, type LabOutputs } from './outputs';
 import {
