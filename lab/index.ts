@@ -58,6 +58,23 @@ export type { MappingCounters } from './services/lambda/event-source-mapping/eve
 export { IncompleteMessageError, toSqsEvent, toSqsRecord } from './services/lambda/event-source-mapping/sqs-event';
 export { NODEJS_FUNCTION_OPTIONS, bundleFunction, bundleRuntimeWorker } from './services/lambda/runtime/bundle';
 export { FunctionStoppedError, LocalFunction, timeoutMessage } from './services/lambda/runtime/local-function';
+export {
+  LAB_FUNCTION_LOGGING,
+  lambdaEnvironment,
+  logGroupName,
+  newLogStreamName,
+} from './services/lambda/runtime/lambda-environment';
+export type { LambdaLogging, LogLevelName } from './services/lambda/runtime/lambda-environment';
 export type { Invocable, InvocationResult } from './services/lambda/runtime/local-function';
-export { LabLogs } from './services/logs/lab-logs';
-export type { FunctionLogRecord, LabLogRecord, MappingLogRecord, PlatformLogRecord } from './services/logs/lab-logs';
+export { LabLogs, printLogs, prettyText } from './services/logs/lab-logs';
+export type {
+  FunctionLogRecord,
+  LabLogRecord,
+  LogPrintFormat,
+  MappingLogRecord,
+  PlatformLogRecord,
+} from './services/logs/lab-logs';
+export { compileFilterPattern } from './services/logs/filter-pattern';
+export { LogStore } from './services/logs/log-store';
+export { LogsServer } from './services/logs/logs-server';
+export { InvalidParameterError, LogsServiceError, ResourceNotFoundError } from './services/logs/logs-errors';

@@ -38,7 +38,10 @@ import { LocalApi } from './services/apigateway/local-api';
 import { fakeAwsEnvironment } from './common/local-aws';
 import { type InvocationResult, LocalFunction } from './services/lambda/runtime/local-function';
 import { lambdaEnvironment } from './services/lambda/runtime/lambda-environment';
-import { LabLogs, printLogs } from './services/logs/lab-logs';
+import { LabLogs, type LogPrintFormat, printLogs } from './services/logs/lab-logs';
+import { LogStore } from './services/logs/log-store';
+import { LogsServer } from './services/logs/logs-server';
+import { logGroupName } from './services/lambda/runtime/lambda-environment';
 import { buildLabOutputs, type LabOutputs } from './outputs';
 import {
   createStackResources,
@@ -68,6 +71,8 @@ export interface StartLabOptions {
   readonly quiet?: boolean;
   /** Where printed lines go (default stdout). */
   readonly print?: (text: string) => void;
+  /** How lines are printed: `pretty` (time, function, level, message; the default) or the raw `json` lines. */
+  readonly logFormat?: LogPrintFormat;
   /** Concurrent pollers per mapping (Lambda starts with 5). */
   readonly pollers?: number;
   /** Long-poll wait of the pollers, 1–20 s (Lambda: 20). */
@@ -119,6 +124,12 @@ export interface Lab {
   stack(name: StackName): LabStack;
   /** Every function line, platform line and batch outcome: `lab.logs.on('record', …)`. */
   readonly logs: LabLogs;
+  /**
+   * The lab's CloudWatch Logs endpoint, `http://127.0.0.1:<port>`: every function's lines in
+   * `/aws/lambda/<function>`, one stream per execution environment (FilterLogEvents,
+   * GetLogEvents, DescribeLogGroups, DescribeLogStreams).
+   */
+  readonly logsEndpoint: string;
   /** Counters of every mapping, keyed `<stack>/<function>`. */
   counters(): Record<string, MappingCounters>;
   /**
@@ -179,9 +190,17 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
       dynamodb.destroy();
     });
     if (options.quiet !== true) {
-      const detach = printLogs(logs, options.print);
+      const detach = printLogs(logs, options.print, options.logFormat);
       cleanups.push(async () => detach());
     }
+    const logStore = new LogStore();
+    const detachStore = logStore.attach(logs);
+    cleanups.push(async () => detachStore());
+    for (const topology of topologies) {
+      for (const spec of topology.functions) logStore.createLogGroup(logGroupName(`${topology.stackName}-${spec.id}`));
+    }
+    const logsServer = await LogsServer.start(logStore);
+    cleanups.push(() => logsServer.stop());
     const stacks = new Map<StackName, LabStack>();
     for (const topology of topologies) {
       const provisioned = await createStackResources(topology, { sqs, dynamodb, namePrefix });
@@ -217,6 +236,7 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
         return stack;
       },
       logs,
+      logsEndpoint: logsServer.url,
       counters() {
         const counters: Record<string, MappingCounters> = {};
         for (const stack of stacks.values()) {
@@ -227,7 +247,7 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
       },
       awsCallCounts: () => ledger.counts(),
       awsCallFaults: () => ledger.faults(),
-      outputs: () => buildLabOutputs([...stacks.values()], emulators),
+      outputs: () => buildLabOutputs([...stacks.values()], { ...emulators, logsEndpoint: logsServer.url }),
       startupMs: Math.round(performance.now() - started),
       stop,
     };

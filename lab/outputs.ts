@@ -31,13 +31,18 @@ export type LabOutputs = Record<string, Record<string, string>>;
 /** Builds the outputs object for the given stacks and emulator endpoints. */
 export function buildLabOutputs(
   stacks: readonly StackOutputSource[],
-  endpoints: { readonly sqsCliEndpoint: string; readonly dynamodbEndpoint: string },
+  endpoints: {
+    readonly sqsCliEndpoint: string;
+    readonly dynamodbEndpoint: string;
+    /** The lab's CloudWatch Logs endpoint (`LocalLab.LogsEndpointUrl`). */
+    readonly logsEndpoint?: string;
+  },
 ): LabOutputs {
   const outputs: LabOutputs = {};
   for (const stack of stacks) {
     const entry: Record<string, string> = { ApiEndpoint: stack.apiEndpoint, QueueUrl: stack.queueUrl };
     if (stack.dlqUrl !== undefined) entry.DlqUrl = stack.dlqUrl;
-    // Same keys as lib/topology-stack.ts; the log group names tell where AWS would keep the lines.
+    // Same keys as lib/topology-stack.ts; the lab's CloudWatch Logs endpoint keeps the lines in these groups.
     for (const [id, fn] of Object.entries(stack.functions))
       entry[`${id}LogGroup`] = `/aws/lambda/${fn.ref.functionName}`;
     const tables = Object.entries(stack.tableNames);
@@ -48,6 +53,7 @@ export function buildLabOutputs(
   outputs[LOCAL_LAB_KEY] = {
     SqsEndpointUrl: endpoints.sqsCliEndpoint,
     DynamoDbEndpointUrl: endpoints.dynamodbEndpoint,
+    ...(endpoints.logsEndpoint === undefined ? {} : { LogsEndpointUrl: endpoints.logsEndpoint }),
     Region: LAB_REGION,
     AwsCliEnvironment: credentials,
     AwsCliExample:

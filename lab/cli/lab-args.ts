@@ -6,6 +6,7 @@ import { parseBatchPartialOptions } from '../../lib/batch-partial-options';
 import { InvalidBatchPartialOptionError } from '../../lib/errors';
 import type { BatchPartialOptions } from '../../lib/topology';
 import { LOCAL_OUTPUTS_FILE } from '../outputs';
+import { LOG_PRINT_FORMATS, type LogPrintFormat } from '../services/logs/lab-logs';
 
 /** The help text. */
 export const LAB_USAGE = `Usage: npm run lab -- [options]
@@ -19,6 +20,9 @@ Options (named after the CDK context switches of BatchPartialStack):
   --report-batch-item-failures true|false partial batch responses (default true)
   -c batchSize=N -c reportBatchItemFailures=true|false
                                           the same, spelled as cdk deploy's context
+  --log-format pretty|json                how function lines are printed: time, function,
+                                          level and message (pretty, the default), or the
+                                          JSON lines as CloudWatch Logs holds them (json)
   --quiet                                 do not print function logs
   --help                                  show this help
 `;
@@ -32,6 +36,7 @@ export class UsageError extends Error {
 export interface LabCommand {
   readonly help: boolean;
   readonly quiet: boolean;
+  readonly logFormat: LogPrintFormat;
   readonly batchOptions: BatchPartialOptions;
 }
 
@@ -46,6 +51,7 @@ export function parseLabArgs(argv: readonly string[]): LabCommand {
         'report-batch-item-failures': { type: 'string' },
         context: { type: 'string', short: 'c', multiple: true },
         quiet: { type: 'boolean', default: false },
+        'log-format': { type: 'string', default: 'pretty' },
         help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
@@ -55,10 +61,15 @@ export function parseLabArgs(argv: readonly string[]): LabCommand {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
   const context = parseContextPairs(values.context ?? []);
+  const logFormat = values['log-format'];
+  if (!(LOG_PRINT_FORMATS as readonly string[]).includes(logFormat)) {
+    throw new UsageError(`--log-format takes ${LOG_PRINT_FORMATS.join(' or ')}; got "${logFormat}"`);
+  }
   try {
     return {
       help: values.help,
       quiet: values.quiet,
+      logFormat: logFormat as LogPrintFormat,
       batchOptions: parseBatchPartialOptions({
         batchSize: values['batch-size'] ?? context.batchSize,
         reportBatchItemFailures: values['report-batch-item-failures'] ?? context.reportBatchItemFailures,

@@ -19,6 +19,7 @@ function readyText(lab: Lab, outputsPath: string, batchOptions: BatchPartialOpti
 Lab ready in ${lab.startupMs} ms. Outputs: ${outputsPath}
   VisibilityDupStack  API ${visibility.apiEndpoint}
   BatchPartialStack   API ${batch.apiEndpoint}  (batchSize ${batchOptions.batchSize}, reportBatchItemFailures ${batchOptions.reportBatchItemFailures})
+  CloudWatch Logs     ${lab.logsEndpoint}  (groups /aws/lambda/<Stack>-<Function>)
 
 In a second terminal:
   API=$(jq -r '.VisibilityDupStack.ApiEndpoint' ${LOCAL_OUTPUTS_FILE})
@@ -28,6 +29,9 @@ In a second terminal:
   curl -X POST "\${API}enqueue" -H "Content-Type: application/json" -d '{"count":10,"failEvery":3}'
 
   ${cli.AwsCliExample ?? ''}
+
+  # the functions' lines, as CloudWatch Logs holds them (the local twin of aws logs tail):
+  ${cli.AwsCliEnvironment ?? ''} aws logs tail /aws/lambda/VisibilityDupStack-Worker --follow --endpoint-url ${lab.logsEndpoint}
 
 Ctrl-C stops the lab.
 `;
@@ -47,7 +51,11 @@ async function main(): Promise<void> {
     process.stdout.write(LAB_USAGE);
     return;
   }
-  const lab = await startLab({ batchOptions: command.batchOptions, quiet: command.quiet });
+  const lab = await startLab({
+    batchOptions: command.batchOptions,
+    quiet: command.quiet,
+    logFormat: command.logFormat,
+  });
   const outputsPath = join(PROJECT_ROOT, LOCAL_OUTPUTS_FILE);
   await writeLabOutputs(outputsPath, lab.outputs());
   process.stdout.write(readyText(lab, outputsPath, command.batchOptions));
