@@ -19,7 +19,13 @@ export { batchWorkload, bodyKey, visibilityWorkload } from './chaos/workload';
 export { DEFAULT_RESULTS_FILE, parseChaosArgs } from './cli/chaos-args';
 export { UsageError, parseLabArgs } from './cli/lab-args';
 export { LAB_ACCOUNT_ID, LAB_CREDENTIALS, LAB_REGION, fakeAwsEnvironment } from './common/local-aws';
-export { AwsProbe, DeployedOutputsError, readDeployedOutputs, requiredContextFlags } from './experiments/aws-probe';
+export {
+  AwsProbe,
+  DeployedOutputsError,
+  openAwsProbe,
+  readDeployedOutputs,
+  requiredContextFlags,
+} from './experiments/aws-probe';
 export { EXPERIMENTS, UnknownExperimentError, findExperiment } from './experiments/catalog';
 export { openLocalProbe } from './experiments/local-probe';
 export { batchIndexOf, observeBatch, observeSweep, observeVisibility } from './experiments/observation';

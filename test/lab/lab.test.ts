@@ -84,7 +84,7 @@ describe('startLab with the real stacks', () => {
     expect(await messagesInQueue(lab.clients.sqs, stack.queueUrl)).toBe(0);
     // Readable by default: time, function, level, message.
     expect(printed.join('')).toMatch(
-      /\d{2}:\d{2}:\d{2}\.\d{3} {2}VisibilityDupStack\/Worker {2}INFO {3}Start lab-msg-1/,
+      /\d{2}:\d{2}:\d{2}\.\d{3} {2}VisibilityDupStack\/Worker {4}INFO {3}Start lab-msg-1/,
     );
   });
 

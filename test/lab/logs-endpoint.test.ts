@@ -74,7 +74,7 @@ describe('prettyText (how npm run lab prints a line)', () => {
       parsed: { level: 'INFO', message: 'Start msg-1 sleep 8' },
       time,
     };
-    expect(prettyText(record)).toBe('07:18:44.123  VisibilityDupStack/Worker  INFO   Start msg-1 sleep 8');
+    expect(prettyText(record)).toBe('07:18:44.123  VisibilityDupStack/Worker    INFO   Start msg-1 sleep 8');
   });
 
   it('shows an error message as its type and text, and a REPORT in a few words', () => {
@@ -104,9 +104,9 @@ describe('prettyText (how npm run lab prints a line)', () => {
       },
       time,
     };
-    expect(prettyText(error)).toBe('07:18:44.123  VisibilityDupStack/Worker  ERROR  TypeError: bad');
+    expect(prettyText(error)).toBe('07:18:44.123  VisibilityDupStack/Worker    ERROR  TypeError: bad');
     expect(prettyText(report)).toBe(
-      '07:18:44.123  VisibilityDupStack/Worker  REPORT 8012.50 ms · billed 8013 ms · memory 80 of 256 MB',
+      '07:18:44.123  VisibilityDupStack/Worker    REPORT 8012.50 ms · billed 8013 ms · memory 80 of 256 MB',
     );
   });
 });

@@ -140,7 +140,8 @@ function jsonText(record: LabLogRecord): string | undefined {
  */
 export function prettyText(record: LabLogRecord): string | undefined {
   const time = new Date(record.time).toISOString().slice(11, 23);
-  const tag = `${record.stackName}/${record.functionId}`;
+  // Wide enough for the longest function of the two stacks, so the columns line up.
+  const tag = `${record.stackName}/${record.functionId}`.padEnd(TAG_WIDTH);
   if (record.kind === 'function') {
     const parsed = record.parsed;
     const level = typeof parsed?.level === 'string' ? parsed.level : '';
@@ -151,6 +152,9 @@ export function prettyText(record: LabLogRecord): string | undefined {
   }
   return undefined;
 }
+
+/** `VisibilityDupStack/Producer`. */
+const TAG_WIDTH = 27;
 
 function messageText(parsed: Record<string, unknown>): string {
   const message = parsed.message;
