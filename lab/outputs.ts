@@ -49,7 +49,8 @@ export function buildLabOutputs(
     for (const [id, name] of tables) entry[tables.length === 1 ? 'TableName' : `${id}TableName`] = name;
     outputs[stack.stackName] = entry;
   }
-  const credentials = `AWS_ACCESS_KEY_ID=${LAB_CREDENTIALS.accessKeyId} AWS_SECRET_ACCESS_KEY=${LAB_CREDENTIALS.secretAccessKey} AWS_DEFAULT_REGION=${LAB_REGION}`;
+  // AWS_DEFAULT_REGION for the AWS CLI, AWS_REGION for the SDK (npm run experiment -- … --target aws).
+  const credentials = `AWS_ACCESS_KEY_ID=${LAB_CREDENTIALS.accessKeyId} AWS_SECRET_ACCESS_KEY=${LAB_CREDENTIALS.secretAccessKey} AWS_DEFAULT_REGION=${LAB_REGION} AWS_REGION=${LAB_REGION}`;
   outputs[LOCAL_LAB_KEY] = {
     SqsEndpointUrl: endpoints.sqsCliEndpoint,
     DynamoDbEndpointUrl: endpoints.dynamodbEndpoint,
