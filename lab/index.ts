@@ -66,6 +66,7 @@ export { NODEJS_FUNCTION_OPTIONS, bundleFunction, bundleRuntimeWorker } from './
 export { FunctionStoppedError, LocalFunction, timeoutMessage } from './services/lambda/runtime/local-function';
 export {
   LAB_FUNCTION_LOGGING,
+  ReservedVariableError,
   lambdaEnvironment,
   logGroupName,
   newLogStreamName,

@@ -26,6 +26,20 @@ export const RUNTIME_BEHAVIOURS = [
     },
   },
   {
+    id: 'lambda.runtime.env.reserved-refused',
+    service: 'Lambda runtime',
+    source: ENV_DOC,
+    verdict: 'same',
+    en: {
+      title: 'A function cannot set a reserved variable',
+      aws: 'A function configuration whose environment sets a reserved key (AWS_REGION, _HANDLER, …) is refused with "Lambda was unable to configure your environment variables because the environment variables you have provided contains reserved keys …", naming the keys.',
+    },
+    ja: {
+      title: '関数は予約済みの環境変数を設定できない',
+      aws: '環境変数に予約済みのキー（AWS_REGION、_HANDLER など）を含む関数設定は、"Lambda was unable to configure your environment variables because the environment variables you have provided contains reserved keys …" というメッセージでキー名を挙げて拒否されます。',
+    },
+  },
+  {
     id: 'lambda.runtime.env.not-set',
     service: 'Lambda runtime',
     source: ENV_DOC,

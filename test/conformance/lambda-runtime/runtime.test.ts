@@ -12,6 +12,7 @@ import {
   LocalFunction,
   localhostDnsModuleUrl,
   type PlatformLogRecord,
+  ReservedVariableError,
 } from '../../../lab';
 import { conform } from '../behaviour';
 import { testBundleDir } from '../../lab/helpers';
@@ -105,6 +106,21 @@ describe('Lambda runtime surface (conformance)', () => {
       TZ: ':UTC',
       MODE: 'conformance',
     });
+  });
+
+  conform(runtimeBehaviour('lambda.runtime.env.reserved-refused'), () => {
+    const configure = () =>
+      lambdaEnvironment({
+        ref,
+        spec: { memoryMb: 128 },
+        bindings: { MODE: 'x', AWS_REGION: 'eu-west-1', _HANDLER: 'other.handler' },
+        awsEnvironment: fakeAwsEnvironment(),
+        sqsEndpoint: 'http://127.0.0.1:1',
+        dynamodbEndpoint: 'http://127.0.0.1:2',
+      });
+
+    expect(configure).toThrow(ReservedVariableError);
+    expect(configure).toThrow(/contains reserved keys .* Reserved keys used in this request: AWS_REGION, _HANDLER$/);
   });
 
   conform(runtimeBehaviour('lambda.runtime.env.not-set'), async () => {

@@ -79,6 +79,10 @@ export function lambdaEnvironment(options: {
 }): Record<string, string> {
   const { functionName } = options.ref;
   const logging = options.logging ?? LAB_FUNCTION_LOGGING;
+  const reserved = Object.keys(options.bindings).filter((name) =>
+    (RESERVED_VARIABLES as readonly string[]).includes(name),
+  );
+  if (reserved.length > 0) throw new ReservedVariableError(reserved);
   return {
     // Not reserved; the managed runtime's values.
     LANG: 'en_US.UTF-8',
@@ -104,8 +108,21 @@ export function lambdaEnvironment(options: {
     ...(logging.format === 'JSON'
       ? { AWS_LAMBDA_LOG_FORMAT: 'JSON', AWS_LAMBDA_LOG_LEVEL: logging.applicationLogLevel }
       : {}),
+    // The function's own: LabFunction sets it, because the bundle ships a source map.
+    NODE_OPTIONS: '--enable-source-maps',
     ...options.bindings,
   };
+}
+
+/** A function's own environment sets a variable Lambda reserves; Lambda refuses such a configuration. */
+export class ReservedVariableError extends Error {
+  override readonly name = 'ReservedVariableError';
+
+  constructor(readonly keys: readonly string[]) {
+    super(
+      `Lambda was unable to configure your environment variables because the environment variables you have provided contains reserved keys that are currently not supported for modification. Reserved keys used in this request: ${keys.join(', ')}`,
+    );
+  }
 }
 
 /** Variables Lambda reserves: a function's own environment cannot set them. */
