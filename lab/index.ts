@@ -19,7 +19,13 @@ export { batchWorkload, bodyKey, visibilityWorkload } from './chaos/workload';
 export { DEFAULT_RESULTS_FILE, parseChaosArgs } from './cli/chaos-args';
 export { UsageError, parseLabArgs } from './cli/lab-args';
 export { LAB_ACCOUNT_ID, LAB_CREDENTIALS, LAB_REGION, fakeAwsEnvironment } from './common/local-aws';
-export { AwsProbe, DeployedOutputsError, readDeployedOutputs, requiredContextFlags } from './experiments/aws-probe';
+export {
+  AwsProbe,
+  DeployedOutputsError,
+  openAwsProbe,
+  readDeployedOutputs,
+  requiredContextFlags,
+} from './experiments/aws-probe';
 export { EXPERIMENTS, UnknownExperimentError, findExperiment } from './experiments/catalog';
 export { openLocalProbe } from './experiments/local-probe';
 export { batchIndexOf, observeBatch, observeSweep, observeVisibility } from './experiments/observation';
@@ -51,9 +57,15 @@ export type { MappingCounters } from './services/lambda/event-source-mapping/eve
 export { IncompleteMessageError, toSqsEvent, toSqsRecord } from './services/lambda/event-source-mapping/sqs-event';
 export { NODEJS_FUNCTION_OPTIONS, bundleFunction, bundleRuntimeWorker } from './services/lambda/runtime/bundle';
 export { FunctionStoppedError, LocalFunction, timeoutMessage } from './services/lambda/runtime/local-function';
+export {
+  LAB_FUNCTION_LOGGING,
+  ReservedVariableError,
+  lambdaEnvironment,
+  logGroupName,
+  newLogStreamName,
+} from './services/lambda/runtime/lambda-environment';
+export type { LambdaLogging, LogLevelName } from './services/lambda/runtime/lambda-environment';
 export type { Invocable, InvocationResult } from './services/lambda/runtime/local-function';
-export { LabLogs } from './services/logs/lab-logs';
-export type { FunctionLogRecord, LabLogRecord, MappingLogRecord, PlatformLogRecord } from './services/logs/lab-logs';
 export { readCloudAssembly } from './services/cloudformation/assembly-reader';
 export type { AssemblyStack, CloudAssembly } from './services/cloudformation/assembly-reader';
 export {
@@ -77,3 +89,15 @@ export { UnknownManagedPolicyError, UnmappedCallError } from './services/iam/iam
 export { IamRegistry, roleArn } from './services/iam/iam-registry';
 export { startDeployEndpoint } from './services/cloudformation/deploy-endpoint';
 export type { DeployEndpoint } from './services/cloudformation/deploy-endpoint';
+export { LabLogs, printLogs, prettyText } from './services/logs/lab-logs';
+export type {
+  FunctionLogRecord,
+  LabLogRecord,
+  LogPrintFormat,
+  MappingLogRecord,
+  PlatformLogRecord,
+} from './services/logs/lab-logs';
+export { compileFilterPattern } from './services/logs/filter-pattern';
+export { LogStore } from './services/logs/log-store';
+export { LogsServer } from './services/logs/logs-server';
+export { InvalidParameterError, LogsServiceError, ResourceNotFoundError } from './services/logs/logs-errors';

@@ -57,6 +57,9 @@ import type { EventSourceMapping, MappingCounters } from './services/lambda/even
 import { LambdaService } from './services/lambda/lambda-service';
 import { eventSourceMappingProvider } from './services/lambda/resource-providers/event-source-mapping-provider';
 import { constructIdOf, lambdaFunctionProvider } from './services/lambda/resource-providers/lambda-function-provider';
+import { LabLogs, type LogPrintFormat, printLogs } from './services/logs/lab-logs';
+import { LogStore } from './services/logs/log-store';
+import { LogsServer } from './services/logs/logs-server';
 import {
   lambdaPermissionProvider,
   type PermissionStore,
@@ -64,8 +67,6 @@ import {
 import { bundleRuntimeWorker } from './services/lambda/runtime/bundle';
 import type { InvocationResult, LocalFunction } from './services/lambda/runtime/local-function';
 import type { DeniedCall } from './services/lambda/runtime/runtime-protocol';
-import { LabLogs, printLogs } from './services/logs/lab-logs';
-import { LogGroups } from './services/logs/log-groups';
 import { logGroupProvider } from './services/logs/resource-providers/log-group-provider';
 import { sqsQueuePolicyProvider } from './services/sqs/resource-providers/sqs-queue-policy-provider';
 import { sqsQueueProvider } from './services/sqs/resource-providers/sqs-queue-provider';
@@ -101,6 +102,8 @@ export interface StartLabOptions {
   readonly quiet?: boolean;
   /** Where printed lines go (default stdout). */
   readonly print?: (text: string) => void;
+  /** How lines are printed: `pretty` (time, function, level, message; the default) or the raw `json` lines. */
+  readonly logFormat?: LogPrintFormat;
   /** Concurrent pollers per mapping (Lambda starts with 5). */
   readonly pollers?: number;
   /** Long-poll wait of the pollers, 1–20 s (Lambda: 20). */
@@ -183,6 +186,12 @@ export interface Lab {
   }): Promise<readonly DeployedStack[]>;
   /** Every function line, platform line and batch outcome: `lab.logs.on('record', …)`. */
   readonly logs: LabLogs;
+  /**
+   * The lab's CloudWatch Logs endpoint, `http://127.0.0.1:<port>`: every function's lines in
+   * `/aws/lambda/<function>`, one stream per execution environment (FilterLogEvents,
+   * GetLogEvents, DescribeLogGroups, DescribeLogStreams).
+   */
+  readonly logsEndpoint: string;
   /** Counters of every mapping, keyed `<stack>/<function>`. */
   counters(): Record<string, MappingCounters>;
   /**
@@ -247,17 +256,21 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
       dynamodb.destroy();
     });
     if (options.quiet !== true) {
-      const detach = printLogs(logs, options.print);
+      const detach = printLogs(logs, options.print, options.logFormat);
       cleanups.push(async () => detach());
     }
+    const logStore = new LogStore();
+    const logsServer = await LogsServer.start(logStore);
+    cleanups.push(() => logsServer.stop());
     const target = { accountId: LAB_ACCOUNT_ID, region: LAB_REGION };
     const iam = new IamRegistry();
     const evaluator = new IamEvaluator(iam, target);
     const lambda = new LambdaService({ sqs, logs });
     cleanups.push(() => lambda.stop());
+    const detachStore = logStore.attach(logs, (functionName) => lambda.logGroupOf(functionName));
+    cleanups.push(async () => detachStore());
     const apis = new ApiGatewayService();
     cleanups.push(() => apis.stop());
-    const logGroups = new LogGroups();
     const permissions: PermissionStore = new Map();
     let current = readCloudAssembly(assembly.dir);
     const assetDir = (stackName: string, key: string): string => {
@@ -296,7 +309,7 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
       dynamodbTableProvider({ dynamodb, namePrefix }),
       iamRoleProvider(iam),
       iamPolicyProvider(iam),
-      logGroupProvider(logGroups),
+      logGroupProvider(logStore),
       lambdaFunctionProvider({
         lambda,
         assetDir,
@@ -407,6 +420,7 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
         }
       },
       logs,
+      logsEndpoint: logsServer.url,
       counters() {
         const counters: Record<string, MappingCounters> = {};
         for (const stack of stacks.values()) {
@@ -417,7 +431,11 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
       },
       awsCallCounts: () => ledger.counts(),
       awsCallFaults: () => ledger.faults(),
-      outputs: () => buildLabOutputs([...deployedStacks.values()], apis.localUrls(LAB_REGION), emulators),
+      outputs: () =>
+        buildLabOutputs([...deployedStacks.values()], apis.localUrls(LAB_REGION), {
+          ...emulators,
+          logsEndpoint: logsServer.url,
+        }),
       startupMs: Math.round(performance.now() - started),
       stop,
     };

@@ -30,7 +30,12 @@ export type LabOutputs = Record<string, Record<string, string>>;
 export function buildLabOutputs(
   stacks: readonly StackOutputSource[],
   localUrls: ReadonlyMap<string, string>,
-  endpoints: { readonly sqsCliEndpoint: string; readonly dynamodbEndpoint: string },
+  endpoints: {
+    readonly sqsCliEndpoint: string;
+    readonly dynamodbEndpoint: string;
+    /** The lab's CloudWatch Logs endpoint (`LocalLab.LogsEndpointUrl`). */
+    readonly logsEndpoint?: string;
+  },
 ): LabOutputs {
   const outputs: LabOutputs = {};
   for (const stack of stacks) {
@@ -38,10 +43,12 @@ export function buildLabOutputs(
       Object.entries(stack.outputs).map(([key, value]) => [key, localUrls.get(value) ?? value]),
     );
   }
-  const credentials = `AWS_ACCESS_KEY_ID=${LAB_CREDENTIALS.accessKeyId} AWS_SECRET_ACCESS_KEY=${LAB_CREDENTIALS.secretAccessKey} AWS_DEFAULT_REGION=${LAB_REGION}`;
+  // AWS_DEFAULT_REGION for the AWS CLI, AWS_REGION for the SDK (npm run experiment -- … --target aws).
+  const credentials = `AWS_ACCESS_KEY_ID=${LAB_CREDENTIALS.accessKeyId} AWS_SECRET_ACCESS_KEY=${LAB_CREDENTIALS.secretAccessKey} AWS_DEFAULT_REGION=${LAB_REGION} AWS_REGION=${LAB_REGION}`;
   outputs[LOCAL_LAB_KEY] = {
     SqsEndpointUrl: endpoints.sqsCliEndpoint,
     DynamoDbEndpointUrl: endpoints.dynamodbEndpoint,
+    ...(endpoints.logsEndpoint === undefined ? {} : { LogsEndpointUrl: endpoints.logsEndpoint }),
     Region: LAB_REGION,
     AwsCliEnvironment: credentials,
     AwsCliExample:

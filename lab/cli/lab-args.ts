@@ -6,6 +6,7 @@ import { parseBatchPartialOptions } from '../../lib/batch-partial-options';
 import { InvalidBatchPartialOptionError } from '../../lib/errors';
 import type { BatchPartialOptions } from '../../lib/topology';
 import { LOCAL_OUTPUTS_FILE } from '../outputs';
+import { LOG_PRINT_FORMATS, type LogPrintFormat } from '../services/logs/lab-logs';
 
 /** The help text. */
 export const LAB_USAGE = `Usage: npm run lab -- [options]
@@ -22,6 +23,9 @@ Options (named after the CDK context switches of BatchPartialStack):
   -c name=value                           any other CDK context, passed to cdk synth
   --watch                                 redeploy on every save under bin/, lib/, lambda/
                                           (as cdk watch); npm run lab:deploy does it once
+  --log-format pretty|json                how function lines are printed: time, function,
+                                          level and message (pretty, the default), or the
+                                          JSON lines as CloudWatch Logs holds them (json)
   --quiet                                 do not print function logs
   --help                                  show this help
 `;
@@ -36,6 +40,7 @@ export interface LabCommand {
   readonly help: boolean;
   readonly quiet: boolean;
   readonly watch: boolean;
+  readonly logFormat: LogPrintFormat;
   readonly batchOptions: BatchPartialOptions;
   /** Every `-c name=value`, as given (the batch switches included). */
   readonly context: Readonly<Record<string, string>>;
@@ -53,6 +58,7 @@ export function parseLabArgs(argv: readonly string[]): LabCommand {
         context: { type: 'string', short: 'c', multiple: true },
         quiet: { type: 'boolean', default: false },
         watch: { type: 'boolean', default: false },
+        'log-format': { type: 'string', default: 'pretty' },
         help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
@@ -62,12 +68,17 @@ export function parseLabArgs(argv: readonly string[]): LabCommand {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
   const context = parseContextPairs(values.context ?? []);
+  const logFormat = values['log-format'];
+  if (!(LOG_PRINT_FORMATS as readonly string[]).includes(logFormat)) {
+    throw new UsageError(`--log-format takes ${LOG_PRINT_FORMATS.join(' or ')}; got "${logFormat}"`);
+  }
   try {
     return {
       help: values.help,
       quiet: values.quiet,
       watch: values.watch,
       context,
+      logFormat: logFormat as LogPrintFormat,
       batchOptions: parseBatchPartialOptions({
         batchSize: values['batch-size'] ?? context.batchSize,
         reportBatchItemFailures: values['report-batch-item-failures'] ?? context.reportBatchItemFailures,

@@ -25,6 +25,7 @@ function readyText(lab: Lab, outputsPath: string, batchOptions: BatchPartialOpti
 Lab ready in ${lab.startupMs} ms. Outputs: ${outputsPath}
   VisibilityDupStack  API ${visibility.apiEndpoint}
   BatchPartialStack   API ${batch.apiEndpoint}  (batchSize ${batchOptions.batchSize}, reportBatchItemFailures ${batchOptions.reportBatchItemFailures})
+  CloudWatch Logs     ${lab.logsEndpoint}  (the stacks' log groups: the …LogGroup outputs)
 
 In a second terminal:
   API=$(jq -r '.VisibilityDupStack.ApiEndpoint' ${LOCAL_OUTPUTS_FILE})
@@ -34,6 +35,9 @@ In a second terminal:
   curl -X POST "\${API}enqueue" -H "Content-Type: application/json" -d '{"count":10,"failEvery":3}'
 
   ${cli.AwsCliExample ?? ''}
+
+  # the functions' lines, as CloudWatch Logs holds them (the local twin of aws logs tail):
+  ${cli.AwsCliEnvironment ?? ''} aws logs tail ${lab.outputs().VisibilityDupStack?.WorkerLogGroup ?? ''} --follow --endpoint-url ${lab.logsEndpoint}
 
 Ctrl-C stops the lab.
 `;
@@ -60,10 +64,13 @@ async function main(): Promise<void> {
     batchOptions: command.batchOptions,
     context: command.context,
     quiet: command.quiet,
+    logFormat: command.logFormat,
     onStackEvent: printEvent,
   });
   const outputsPath = join(PROJECT_ROOT, LOCAL_OUTPUTS_FILE);
-  const endpoint = await startDeployEndpoint((context) => lab.deploy({ context: { ...command.context, ...context } }));
+  const endpoint = await startDeployEndpoint((context, onEvent) =>
+    lab.deploy({ context: { ...command.context, ...context }, onEvent }),
+  );
   const writeOutputs = (): Promise<void> =>
     writeLabOutputs(outputsPath, withDeployEndpoint(lab.outputs(), endpoint.url));
   await writeOutputs();

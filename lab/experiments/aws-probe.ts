@@ -152,11 +152,22 @@ export function requiredContextFlags(experiment: Experiment): string {
   return `-c batchSize=${experiment.options.batchSize} -c reportBatchItemFailures=${experiment.options.reportBatchItemFailures}`;
 }
 
-/** An AWS probe for the experiment's stack from `outputsFile`, with default SDK clients. */
-export async function openAwsProbe(experiment: Experiment, outputsFile: string): Promise<StackProbe> {
+/**
+ * An AWS probe for the experiment's stack from `outputsFile`, with default SDK clients. They
+ * honour `AWS_ENDPOINT_URL_SQS`, `_DYNAMODB` and `_CLOUDWATCH_LOGS`, so the same path runs
+ * against the lab (`--outputs cdk-outputs.local.json` with the `LocalLab` endpoints): with an
+ * SQS endpoint set, requests go there rather than to the queue URL's host, which only the
+ * lab's own process resolves (`sqs.<region>.localhost`).
+ */
+export async function openAwsProbe(
+  experiment: Experiment,
+  outputsFile: string,
+  environment: NodeJS.ProcessEnv = process.env,
+): Promise<StackProbe> {
   const outputs = await readDeployedOutputs(outputsFile, experiment.stack);
+  const sqsEndpointSet = (environment.AWS_ENDPOINT_URL_SQS ?? environment.AWS_ENDPOINT_URL) !== undefined;
   return new AwsProbe(outputs, {
-    sqs: new SQSClient({}),
+    sqs: new SQSClient(sqsEndpointSet ? { useQueueUrlAsEndpoint: false } : {}),
     dynamodb: new DynamoDBClient({}),
     logs: new CloudWatchLogsClient({}),
   });

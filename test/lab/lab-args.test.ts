@@ -12,8 +12,14 @@ describe('parseLabArgs (npm run lab flags)', () => {
       quiet: false,
       watch: false,
       context: {},
+      logFormat: 'pretty',
       batchOptions: { batchSize: 10, reportBatchItemFailures: true },
     });
+  });
+
+  it('prints the raw JSON lines with --log-format json, and refuses another format', () => {
+    expect(parseLabArgs(['--log-format', 'json']).logFormat).toBe('json');
+    expect(() => parseLabArgs(['--log-format', 'text'])).toThrow('--log-format takes pretty or json; got "text"');
   });
 
   it('reads the flags named after the CDK context switches', () => {

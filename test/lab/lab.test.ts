@@ -49,6 +49,7 @@ describe('startLab with the real stacks', () => {
     );
     expect(outputs[LOCAL_LAB_KEY]).toMatchObject({
       SqsEndpointUrl: lab.endpoints.sqsCliEndpoint,
+      LogsEndpointUrl: lab.logsEndpoint,
       Region: 'us-east-1',
       AwsCliExample: expect.stringContaining(
         `aws --endpoint-url ${lab.endpoints.sqsCliEndpoint} sqs get-queue-attributes`,
@@ -84,7 +85,10 @@ describe('startLab with the real stacks', () => {
     );
     expect(functionEvents(records, 'completed').map((line) => line.parsed?.id)).toContain('lab-msg-1');
     expect(await messagesInQueue(lab.clients.sqs, stack.queueUrl)).toBe(0);
-    expect(printed.join('')).toContain('[VisibilityDupStack/Worker] {');
+    // Readable by default: time, function, level, message.
+    expect(printed.join('')).toMatch(
+      /\d{2}:\d{2}:\d{2}\.\d{3} {2}VisibilityDupStack\/Worker {4}INFO {3}Start lab-msg-1/,
+    );
   });
 
   it('takes a batch through the real BatchPartialStack producer and worker', async () => {

@@ -35,7 +35,12 @@ describe('LocalFunction (worker-thread execution environments)', () => {
       localhostDnsModuleUrl: localhostDnsModuleUrl(),
       timeoutSeconds: options.timeoutSeconds ?? 2,
       memoryMb: 128,
-      environment: { AWS_LAMBDA_FUNCTION_NAME: 'Fixture-Worker', MODE: 'unit' },
+      environment: {
+        AWS_LAMBDA_FUNCTION_NAME: 'Fixture-Worker',
+        AWS_LAMBDA_LOG_FORMAT: 'JSON',
+        AWS_LAMBDA_LOG_LEVEL: 'INFO',
+        MODE: 'unit',
+      },
       logs,
     });
     started.push(fn);
@@ -108,21 +113,25 @@ describe('LocalFunction (worker-thread execution environments)', () => {
     });
   });
 
-  it('turns a thrown error into an error result and an Invoke Error line, and keeps the environment', async () => {
+  it('turns a thrown error into an error result and an ERROR line with the error as its message, and keeps the environment', async () => {
     const { fn, records } = startFunction();
 
     const result = await fn.invoke(eventOf({ id: 'bad', throw: true }));
     const again = await fn.invoke(eventOf({ id: 'good' }));
 
     expect(result).toMatchObject({ status: 'error', error: { errorType: 'Error', errorMessage: 'boom bad' } });
+    // The runtime logs `console.error(error)`: with JSON format the error is the message.
     const invokeError = records.find(
-      (record): record is FunctionLogRecord => record.kind === 'function' && record.parsed?.message === 'Invoke Error',
+      (record): record is FunctionLogRecord => record.kind === 'function' && record.parsed?.level === 'ERROR',
     );
     expect(invokeError?.parsed).toMatchObject({
       level: 'ERROR',
-      errorType: 'Error',
-      errorMessage: 'boom bad',
       requestId: result.requestId,
+      message: {
+        errorType: 'Error',
+        errorMessage: 'boom bad',
+        stackTrace: expect.arrayContaining(['Error: boom bad']),
+      },
     });
     expect(again.status).toBe('success');
     expect(fn.coldStarts).toBe(1);

@@ -15,6 +15,8 @@ export interface DeployedFunction {
   readonly roleArn: string;
   readonly timeoutSeconds: number;
   readonly arn: string;
+  /** Where its lines go: `LoggingConfig.LogGroup`, or `/aws/lambda/<name>`. */
+  readonly logGroupName: string;
 }
 
 /** Raised when something invokes a function name the lab does not have. */
@@ -56,6 +58,11 @@ export class LambdaService {
   /** The function by name, or by ARN (`arn:aws:lambda:…:function:<name>`). */
   resolve(nameOrArn: string): DeployedFunction {
     return this.get(nameOrArn.startsWith('arn:') ? (nameOrArn.split(':')[6] ?? nameOrArn) : nameOrArn);
+  }
+
+  /** The log group a function writes to (`/aws/lambda/<name>` for one the lab does not know). */
+  logGroupOf(name: string): string {
+    return this.functions.get(name)?.logGroupName ?? `/aws/lambda/${name}`;
   }
 
   /** Every function, by name. */

@@ -4,6 +4,7 @@
  * delivered to listeners as records and, unless quiet, printed tagged with the function.
  */
 import { EventEmitter } from 'node:events';
+import { reportText } from '../lambda/runtime/platform-lines';
 
 /** Which function a record belongs to. */
 export interface FunctionRef {
@@ -18,6 +19,8 @@ export interface FunctionLogRecord extends FunctionRef {
   readonly kind: 'function';
   /** The invocation running when the line was written (the last one, for a line written between invocations). */
   readonly requestId: string | undefined;
+  /** The execution environment's log stream, `YYYY/MM/DD/[$LATEST]<32 hex>`. */
+  readonly logStreamName: string;
   readonly stream: 'stdout' | 'stderr';
   readonly line: string;
   /** The line parsed as JSON when it is a JSON object, otherwise undefined. */
@@ -25,10 +28,15 @@ export interface FunctionLogRecord extends FunctionRef {
   readonly time: number;
 }
 
-/** Lambda's platform events, shaped as the JSON log format writes them (`platform.start`, `platform.report`). */
+/**
+ * Lambda's platform events that reach CloudWatch Logs: `line` is what the log stream holds (the
+ * JSON record, or `START`/`END`/`REPORT` with the Text format), `parsed` the event either way.
+ */
 export interface PlatformLogRecord extends FunctionRef {
   readonly kind: 'platform';
   readonly requestId: string;
+  /** The execution environment's log stream. */
+  readonly logStreamName: string;
   readonly line: string;
   readonly parsed: PlatformEvent;
   readonly time: number;
@@ -93,38 +101,85 @@ export function functionTag(ref: FunctionRef): string {
   return `[${ref.stackName}/${ref.functionId}]`;
 }
 
+/** How `npm run lab` prints lines: `pretty` (time, function, level, message) or the raw `json` lines. */
+export type LogPrintFormat = 'pretty' | 'json';
+
+/** The printable formats, for the command line. */
+export const LOG_PRINT_FORMATS: readonly LogPrintFormat[] = ['pretty', 'json'];
+
 /**
- * Prints function lines as CloudWatch would hold them, tagged with the function, plus a short
- * REPORT line per invocation. Mapping records are not printed (CloudWatch has no such lines).
- * Returns a function that detaches the printer.
+ * Prints function lines and one REPORT per invocation. `pretty` (the default) writes
+ * `time  Stack/Function  LEVEL  message`, as the experiment report does; `json` writes each
+ * line as CloudWatch holds it, tagged with the function. Mapping records are not printed
+ * (CloudWatch has no such lines). Returns a function that detaches the printer.
  */
 export function printLogs(
   logs: LabLogs,
   write: (text: string) => void = (text) => process.stdout.write(text),
+  format: LogPrintFormat = 'pretty',
 ): () => void {
   const listener = (record: LabLogRecord): void => {
-    if (record.kind === 'function') {
-      write(`${functionTag(record)} ${record.line}\n`);
-    } else if (record.kind === 'platform' && record.parsed.type === 'platform.report') {
-      write(`${functionTag(record)} ${reportText(record)}\n`);
-    }
+    const text = format === 'json' ? jsonText(record) : prettyText(record);
+    if (text !== undefined) write(`${text}\n`);
   };
   logs.on('record', listener);
   return () => logs.off('record', listener);
 }
 
-function reportText(record: PlatformLogRecord): string {
-  const report = record.parsed.record;
+function jsonText(record: LabLogRecord): string | undefined {
+  if (record.kind === 'function') return `${functionTag(record)} ${record.line}`;
+  if (record.kind === 'platform' && record.parsed.type === 'platform.report')
+    return `${functionTag(record)} ${reportText(record.requestId, record.parsed.record)}`;
+  return undefined;
+}
+
+/**
+ * One readable line: `07:18:44.123  VisibilityDupStack/Worker  INFO   Start msg-1 sleep 8`.
+ * The message is the line's `message` (an object or an Error is shown compactly), or the
+ * whole line when it is not JSON.
+ */
+export function prettyText(record: LabLogRecord): string | undefined {
+  const time = new Date(record.time).toISOString().slice(11, 23);
+  // Wide enough for the longest function of the two stacks, so the columns line up.
+  const tag = `${record.stackName}/${record.functionId}`.padEnd(TAG_WIDTH);
+  if (record.kind === 'function') {
+    const parsed = record.parsed;
+    const level = typeof parsed?.level === 'string' ? parsed.level : '';
+    return `${time}  ${tag}  ${level.padEnd(6)} ${parsed === undefined ? record.line : messageText(parsed)}`;
+  }
+  if (record.kind === 'platform' && record.parsed.type === 'platform.report') {
+    return `${time}  ${tag}  ${'REPORT'.padEnd(6)} ${reportSummary(record.parsed.record)}`;
+  }
+  return undefined;
+}
+
+/** `VisibilityDupStack/Producer`. */
+const TAG_WIDTH = 27;
+
+function messageText(parsed: Record<string, unknown>): string {
+  const message = parsed.message;
+  if (typeof message === 'string') {
+    return typeof parsed.errorType === 'string'
+      ? `${message} (${parsed.errorType}: ${String(parsed.errorMessage)})`
+      : message;
+  }
+  if (typeof message === 'object' && message !== null) {
+    const error = message as Record<string, unknown>;
+    if (typeof error.errorType === 'string') return `${error.errorType}: ${String(error.errorMessage)}`;
+    return JSON.stringify(message);
+  }
+  return message === undefined ? JSON.stringify(parsed) : String(message);
+}
+
+function reportSummary(report: Readonly<Record<string, unknown>>): string {
   const metrics = (report.metrics ?? {}) as Record<string, number | undefined>;
   const parts = [
-    `REPORT RequestId: ${record.requestId}`,
-    `Duration: ${(metrics.durationMs ?? 0).toFixed(2)} ms`,
-    `Billed Duration: ${metrics.billedDurationMs ?? 0} ms`,
-    `Memory Size: ${metrics.memorySizeMB ?? 0} MB`,
-    `Max Memory Used: ${metrics.maxMemoryUsedMB ?? 0} MB`,
+    `${(metrics.durationMs ?? 0).toFixed(2)} ms`,
+    `billed ${metrics.billedDurationMs ?? 0} ms`,
+    `memory ${metrics.maxMemoryUsedMB ?? 0} of ${metrics.memorySizeMB ?? 0} MB`,
   ];
-  if (metrics.initDurationMs !== undefined) parts.push(`Init Duration: ${metrics.initDurationMs.toFixed(2)} ms`);
-  if (report.status !== 'success') parts.push(`Status: ${String(report.status)}`);
-  if (typeof report.errorType === 'string') parts.push(`Error Type: ${report.errorType}`);
-  return parts.join('\t');
+  if (metrics.initDurationMs !== undefined) parts.push(`cold start ${metrics.initDurationMs.toFixed(2)} ms`);
+  const status = report.status === undefined || report.status === 'success' ? '' : ` · ${String(report.status)}`;
+  const errorType = typeof report.errorType === 'string' ? ` ${report.errorType}` : '';
+  return `${parts.join(' · ')}${status}${errorType}`;
 }

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { fakeAwsEnvironment, functionArn } from '../../../common/local-aws';
 import { changedAny, type ResourceProvider } from '../../cloudformation/resource-provider';
 import type { LambdaService } from '../lambda-service';
-import { lambdaEnvironment, LocalFunction, type LocalFunctionOptions } from '../runtime/local-function';
+import { type LambdaLogging, lambdaEnvironment } from '../runtime/lambda-environment';
+import { LocalFunction, type LocalFunctionOptions } from '../runtime/local-function';
 
 /** What the provider needs from the lab. */
 export interface LambdaFunctionProviderOptions {
@@ -49,16 +50,25 @@ export function lambdaFunctionProvider(options: LambdaFunctionProviderOptions): 
     const roleArn = String(properties.Role ?? '');
     const variables = ((properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables ??
       {}) as Record<string, unknown>;
-    const logging = properties.LoggingConfig as { LogGroup?: string; LogFormat?: string } | undefined;
+    const logging = properties.LoggingConfig as
+      { LogGroup?: string; LogFormat?: string; ApplicationLogLevel?: string; SystemLogLevel?: string } | undefined;
+    // Lambda's defaults: Text; with JSON, INFO for both levels.
+    const lambdaLogging: LambdaLogging = {
+      format: logging?.LogFormat === 'JSON' ? 'JSON' : 'Text',
+      applicationLogLevel: (logging?.ApplicationLogLevel ?? 'INFO') as LambdaLogging['applicationLogLevel'],
+      systemLogLevel: (logging?.SystemLogLevel ?? 'INFO') as LambdaLogging['systemLogLevel'],
+    };
     const ref = { stackName, functionId: constructIdOf(logicalId), functionName: name };
     const environment = lambdaEnvironment({
       ref,
-      spec: { timeoutSeconds, memoryMb },
+      spec: { memoryMb },
+      logging: lambdaLogging,
       bindings: Object.fromEntries(Object.entries(variables).map(([key, value]) => [key, String(value)])),
       awsEnvironment: fakeAwsEnvironment(),
       sqsEndpoint: options.endpoints.sqsEndpoint,
       dynamodbEndpoint: options.endpoints.dynamodbEndpoint,
     });
+    environment._HANDLER = handler;
     if (logging?.LogGroup !== undefined) environment.AWS_LAMBDA_LOG_GROUP_NAME = logging.LogGroup;
     const fn = new LocalFunction({
       ref,
@@ -72,7 +82,13 @@ export function lambdaFunctionProvider(options: LambdaFunctionProviderOptions): 
       ...options.runtimeOptions({ functionName: name, roleArn }),
     });
     const arn = functionArn(name);
-    await options.lambda.put(name, { fn, roleArn, timeoutSeconds, arn });
+    await options.lambda.put(name, {
+      fn,
+      roleArn,
+      timeoutSeconds,
+      arn,
+      logGroupName: logging?.LogGroup ?? `/aws/lambda/${name}`,
+    });
     return { physicalId: name, attributes: { Arn: arn } };
   };
   return {

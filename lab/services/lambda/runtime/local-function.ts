@@ -7,11 +7,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
-import type { FunctionSpec } from '../../../../lib/topology';
 import { type AwsFaultRule, DEFAULT_FAULT_SEED } from '../../../interceptors/aws-call-faults';
 import type { AwsCallLedger } from '../../../interceptors/aws-call-ledger';
 import { functionArn } from '../../../common/local-aws';
 import { type FunctionRef, type LabLogs, type PlatformEvent, parseJsonObject } from '../../logs/lab-logs';
+import { keepsApplicationLine, parseLevel } from './console-format';
+import { type LambdaLogging, logGroupName, newLogStreamName, newTraceHeader } from './lambda-environment';
+import { reportText } from './platform-lines';
 import type {
   DeniedCall,
   ErrorDocument,
@@ -56,8 +58,13 @@ export interface LocalFunctionOptions {
   /** Seconds; fractions are allowed so tests can run short timeouts. */
   readonly timeoutSeconds: number;
   readonly memoryMb: number;
-  /** The function's full environment (see {@link lambdaEnvironment}). */
+  /**
+   * The function's full environment (see `lambdaEnvironment`). Its `AWS_LAMBDA_LOG_FORMAT` and
+   * `AWS_LAMBDA_LOG_LEVEL` say how lines are written and filtered, as in Lambda.
+   */
   readonly environment: Readonly<Record<string, string>>;
+  /** LoggingConfig's SystemLogLevel (JSON format only; default INFO, as Lambda's). */
+  readonly systemLogLevel?: LambdaLogging['systemLogLevel'];
   readonly logs: LabLogs;
   /** Where the environments' AWS calls are counted, and the fault rules they apply. */
   readonly awsCalls?: {
@@ -84,38 +91,6 @@ export class FunctionStoppedError extends Error {
 
 /** Longest INIT phase Lambda allows before it gives up on an environment. */
 const INIT_TIMEOUT_MS = 10_000;
-
-/**
- * The variables Lambda sets in every environment, plus the function's own bindings and the
- * emulator endpoints through the SDK's standard `AWS_ENDPOINT_URL_*` variables.
- */
-export function lambdaEnvironment(options: {
-  readonly ref: FunctionRef;
-  readonly spec: Pick<FunctionSpec, 'timeoutSeconds' | 'memoryMb'>;
-  readonly bindings: Readonly<Record<string, string>>;
-  readonly awsEnvironment: Readonly<Record<string, string>>;
-  readonly sqsEndpoint: string;
-  readonly dynamodbEndpoint: string;
-}): Record<string, string> {
-  const { functionName } = options.ref;
-  return {
-    ...options.awsEnvironment,
-    AWS_ENDPOINT_URL_SQS: options.sqsEndpoint,
-    AWS_ENDPOINT_URL_DYNAMODB: options.dynamodbEndpoint,
-    AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs24.x',
-    AWS_LAMBDA_FUNCTION_NAME: functionName,
-    AWS_LAMBDA_FUNCTION_VERSION: '$LATEST',
-    AWS_LAMBDA_FUNCTION_MEMORY_SIZE: String(options.spec.memoryMb),
-    AWS_LAMBDA_FUNCTION_TIMEOUT: String(options.spec.timeoutSeconds),
-    AWS_LAMBDA_LOG_GROUP_NAME: `/aws/lambda/${functionName}`,
-    AWS_LAMBDA_LOG_FORMAT: 'JSON',
-    AWS_NODEJS_CONNECTION_REUSE_ENABLED: '1',
-    LAMBDA_TASK_ROOT: '/var/task',
-    // NodejsFunction adds this when the bundle has a source map.
-    NODE_OPTIONS: '--enable-source-maps',
-    ...options.bindings,
-  };
-}
 
 /** Lambda's message for a timeout, e.g. `Task timed out after 30.00 seconds`. */
 export function timeoutMessage(timeoutSeconds: number): string {
@@ -153,13 +128,13 @@ class ExecutionEnvironment {
   static start(
     options: LocalFunctionOptions,
     index: number,
+    logStreamName: string,
+    initializationType: 'on-demand' | 'provisioned-concurrency' = 'on-demand',
   ): Promise<
     | { readonly ok: true; readonly environment: ExecutionEnvironment; readonly initDurationMs: number }
     | { readonly ok: false; readonly error: ErrorDocument }
   > {
     const freezeBuffer = new SharedArrayBuffer(4);
-    const day = new Date().toISOString().slice(0, 10).replaceAll('-', '/');
-    const logStreamName = `${day}/[$LATEST]${randomUUID().replaceAll('-', '')}`;
     const workerData: RuntimeWorkerData = {
       bundlePath: options.bundlePath,
       localhostDnsModuleUrl: options.localhostDnsModuleUrl,
@@ -168,7 +143,7 @@ class ExecutionEnvironment {
       functionVersion: '$LATEST',
       invokedFunctionArn: functionArn(options.ref.functionName),
       memoryLimitInMB: String(options.memoryMb),
-      logGroupName: options.logGroupName ?? `/aws/lambda/${options.ref.functionName}`,
+      logGroupName: options.logGroupName ?? logGroupName(options.ref.functionName),
       logStreamName,
       authorizeCalls: options.authorize !== undefined,
       httpsRedirects: options.httpsRedirects ?? {},
@@ -181,7 +156,11 @@ class ExecutionEnvironment {
     };
     const worker = new Worker(options.runtimePath, {
       workerData,
-      env: { ...options.environment },
+      env: {
+        ...options.environment,
+        AWS_LAMBDA_LOG_STREAM_NAME: logStreamName,
+        AWS_LAMBDA_INITIALIZATION_TYPE: initializationType,
+      },
       execArgv: [],
       stdout: true,
       stderr: true,
@@ -286,7 +265,7 @@ class ExecutionEnvironment {
   }
 
   /** Runs one invocation; never rejects. */
-  run(requestId: string, eventJson: string, timeoutMs: number): Promise<RunOutcome> {
+  run(requestId: string, eventJson: string, timeoutMs: number, traceId: string): Promise<RunOutcome> {
     this.lastRequestId = requestId;
     const deadlineMs = Date.now() + timeoutMs;
     return new Promise<RunOutcome>((resolve) => {
@@ -309,6 +288,7 @@ class ExecutionEnvironment {
         eventJson,
         deadlineMs,
         generation: this.generation,
+        traceId,
       };
       this.worker.postMessage(message);
     });
@@ -355,13 +335,18 @@ class ExecutionEnvironment {
 
   private publishLine(stream: 'stdout' | 'stderr', line: string): void {
     if (line.trim() === '') return;
+    const parsed = parseJsonObject(line);
+    const logging = loggingOf(this.options);
+    // Lambda drops what is below the application log level before CloudWatch sees it.
+    if (logging.format === 'JSON' && !keepsApplicationLine(parsed, logging.applicationLogLevel)) return;
     this.options.logs.publish({
       kind: 'function',
       ...this.options.ref,
       requestId: this.lastRequestId,
+      logStreamName: this.logStreamName,
       stream,
       line,
-      parsed: parseJsonObject(line),
+      parsed,
       time: Date.now(),
     });
   }
@@ -419,7 +404,12 @@ export class LocalFunction implements Invocable {
       while (remaining > 0 && !this.stopped) {
         remaining -= 1;
         this.coldStarts += 1;
-        const init = await ExecutionEnvironment.start(this.options, this.coldStarts);
+        const init = await ExecutionEnvironment.start(
+          this.options,
+          this.coldStarts,
+          newLogStreamName(),
+          'provisioned-concurrency',
+        );
         if (!init.ok)
           throw new Error(`${this.ref.functionName} INIT failed: ${init.error.errorType}: ${init.error.errorMessage}`);
         if (this.stopped) {
@@ -460,30 +450,40 @@ export class LocalFunction implements Invocable {
     const started = performance.now();
     let initDurationMs: number | undefined;
     let environment = this.idle.pop();
+    let logStreamName = environment?.logStreamName ?? newLogStreamName();
     if (environment === undefined) {
       this.coldStarts += 1;
-      this.platform(requestId, 'platform.initStart', {
+      this.platform(requestId, logStreamName, 'platform.initStart', {
         initializationType: 'on-demand',
         phase: 'init',
-        runtimeVersion: 'nodejs:24.lab',
+        runtimeVersion: RUNTIME_VERSION,
+        runtimeVersionArn: RUNTIME_VERSION_ARN,
         functionName: this.ref.functionName,
         functionVersion: '$LATEST',
       });
-      const init = await ExecutionEnvironment.start(this.options, this.coldStarts);
+      const init = await ExecutionEnvironment.start(this.options, this.coldStarts, logStreamName);
       if (!init.ok) {
-        return this.finish(requestId, started, { status: 'error', error: init.error }, undefined, 0);
+        return this.finish(requestId, logStreamName, started, { status: 'error', error: init.error }, undefined, 0);
       }
       environment = init.environment;
       initDurationMs = init.initDurationMs;
     }
+    logStreamName = environment.logStreamName;
     if (this.stopped) {
       await environment.terminate();
-      return this.finish(requestId, started, { status: 'error', error: stoppedError() }, initDurationMs, 0);
+      return this.finish(
+        requestId,
+        logStreamName,
+        started,
+        { status: 'error', error: stoppedError() },
+        initDurationMs,
+        0,
+      );
     }
     this.busy.add(environment);
-    this.platform(requestId, 'platform.start', { requestId, version: '$LATEST' });
+    this.platform(requestId, logStreamName, 'platform.start', { requestId, version: '$LATEST' });
     const invokeStarted = performance.now();
-    const outcome = await environment.run(requestId, eventJson, this.timeoutSeconds * 1000);
+    const outcome = await environment.run(requestId, eventJson, this.timeoutSeconds * 1000, newTraceHeader());
     this.busy.delete(environment);
     const durationMs = performance.now() - invokeStarted;
     if (
@@ -499,6 +499,7 @@ export class LocalFunction implements Invocable {
       case 'result':
         return this.finish(
           requestId,
+          logStreamName,
           started,
           { status: 'success', payload: JSON.parse(outcome.payloadJson) },
           initDurationMs,
@@ -508,6 +509,7 @@ export class LocalFunction implements Invocable {
       case 'error':
         return this.finish(
           requestId,
+          logStreamName,
           started,
           { status: 'error', error: outcome.error },
           initDurationMs,
@@ -517,6 +519,7 @@ export class LocalFunction implements Invocable {
       case 'timeout':
         return this.finish(
           requestId,
+          logStreamName,
           started,
           {
             status: 'timeout',
@@ -533,6 +536,7 @@ export class LocalFunction implements Invocable {
       case 'exit':
         return this.finish(
           requestId,
+          logStreamName,
           started,
           { status: 'error', error: this.stopped ? stoppedError() : outcome.error },
           initDurationMs,
@@ -544,6 +548,7 @@ export class LocalFunction implements Invocable {
 
   private finish(
     requestId: string,
+    logStreamName: string,
     started: number,
     result: { status: 'success'; payload: unknown } | { status: 'error' | 'timeout'; error: ErrorDocument },
     initDurationMs: number | undefined,
@@ -560,28 +565,90 @@ export class LocalFunction implements Invocable {
       maxMemoryUsedMB,
       ...(initDurationMs === undefined ? {} : { initDurationMs: Math.round(initDurationMs * 100) / 100 }),
     };
-    this.platform(requestId, 'platform.runtimeDone', {
+    this.platform(requestId, logStreamName, 'platform.runtimeDone', {
       requestId,
       status,
       ...(errorType ? { errorType } : {}),
       metrics: { durationMs },
     });
-    this.platform(requestId, 'platform.report', { requestId, status, ...(errorType ? { errorType } : {}), metrics });
+    this.platform(requestId, logStreamName, 'platform.report', {
+      requestId,
+      metrics,
+      status,
+      ...(errorType ? { errorType } : {}),
+    });
     return result.status === 'success'
       ? { status: 'success', requestId, payload: result.payload, durationMs }
       : { status: result.status, requestId, error: result.error, durationMs };
   }
 
-  private platform(requestId: string, type: PlatformEvent['type'], record: Record<string, unknown>): void {
+  /**
+   * Publishes one of Lambda's system records, as the function's LoggingConfig has it: a JSON
+   * `platform.*` record when it is at or above the system log level, or the Text line
+   * (`INIT_START`, `START`, `END`, `REPORT`).
+   */
+  private platform(
+    requestId: string,
+    logStreamName: string,
+    type: PlatformEvent['type'],
+    record: Record<string, unknown>,
+  ): void {
+    const logging = loggingOf(this.options);
     const parsed: PlatformEvent = { time: new Date().toISOString(), type, record };
+    let line: string;
+    if (logging.format === 'JSON') {
+      if (SYSTEM_LEVEL_RANK[PLATFORM_EVENT_LEVELS[type]] < SYSTEM_LEVEL_RANK[logging.systemLogLevel]) return;
+      line = JSON.stringify(parsed);
+    } else {
+      line = platformText(requestId, parsed);
+    }
     this.options.logs.publish({
       kind: 'platform',
       ...this.ref,
       requestId,
-      line: JSON.stringify(parsed),
+      logStreamName,
+      line,
       parsed,
       time: Date.now(),
     });
+  }
+}
+
+/** The function's LoggingConfig, read back from its environment as the runtime reads it. */
+function loggingOf(options: LocalFunctionOptions): LambdaLogging {
+  const json = options.environment.AWS_LAMBDA_LOG_FORMAT?.toUpperCase() === 'JSON';
+  return {
+    format: json ? 'JSON' : 'Text',
+    applicationLogLevel: parseLevel(options.environment.AWS_LAMBDA_LOG_LEVEL) ?? 'TRACE',
+    systemLogLevel: options.systemLogLevel ?? 'INFO',
+  };
+}
+
+/** The runtime version the lab reports in `platform.initStart` (Lambda's form: `nodejs:24.v<N>`). */
+const RUNTIME_VERSION = 'nodejs:24.v0';
+const RUNTIME_VERSION_ARN =
+  'arn:aws:lambda:us-east-1::runtime:0000000000000000000000000000000000000000000000000000000000000000';
+
+/** The level Lambda gives each system event; with the default system level INFO, `platform.runtimeDone` is not sent. */
+const PLATFORM_EVENT_LEVELS: Record<PlatformEvent['type'], 'DEBUG' | 'INFO'> = {
+  'platform.initStart': 'INFO',
+  'platform.start': 'INFO',
+  'platform.runtimeDone': 'DEBUG',
+  'platform.report': 'INFO',
+};
+const SYSTEM_LEVEL_RANK: Record<LambdaLogging['systemLogLevel'], number> = { DEBUG: 0, INFO: 1, WARN: 2 };
+
+/** The Text format's system line for an event. */
+function platformText(requestId: string, event: PlatformEvent): string {
+  switch (event.type) {
+    case 'platform.initStart':
+      return `INIT_START Runtime Version: ${RUNTIME_VERSION}\tRuntime Version ARN: ${RUNTIME_VERSION_ARN}`;
+    case 'platform.start':
+      return `START RequestId: ${requestId} Version: $LATEST`;
+    case 'platform.runtimeDone':
+      return `END RequestId: ${requestId}`;
+    case 'platform.report':
+      return reportText(requestId, event.record);
   }
 }
 

@@ -67,6 +67,8 @@ export interface InvokeMessage {
   readonly deadlineMs: number;
   /** The freeze generation of this invocation. */
   readonly generation: number;
+  /** The invocation's X-Ray trace header, which the runtime puts in `_X_AMZN_TRACE_ID`. */
+  readonly traceId: string;
 }
 
 /** The lab's answer to an `authorize` message. */

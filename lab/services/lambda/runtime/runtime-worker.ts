@@ -10,7 +10,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { format } from 'node:util';
 import { getHeapStatistics } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { FaultPlan } from '../../../interceptors/aws-call-faults';
@@ -23,6 +22,14 @@ import type {
   RuntimeWorkerData,
   ToRuntimeMessage,
 } from './runtime-protocol';
+import {
+  CONSOLE_LEVELS,
+  consoleMinimumLevel,
+  formatErrorForText,
+  formatJsonMessage,
+  formatTextMessage,
+  levelRank,
+} from './console-format';
 
 type Handler = (event: unknown, context: unknown) => unknown;
 
@@ -48,20 +55,22 @@ for (const stream of ['stdout', 'stderr'] as const) {
   }) as typeof target.write;
 }
 
-// console.* as Lambda's Node.js runtime writes it with the JSON log format.
-const consoleLevels = {
-  log: 'INFO',
-  info: 'INFO',
-  warn: 'WARN',
-  error: 'ERROR',
-  debug: 'DEBUG',
-  trace: 'TRACE',
-} as const;
-for (const [method, level] of Object.entries(consoleLevels)) {
-  (console as unknown as Record<string, (...args: unknown[]) => void>)[method] = (...args: unknown[]) => {
-    const line = { timestamp: new Date().toISOString(), level, requestId: currentRequestId, message: format(...args) };
-    process.stdout.write(`${JSON.stringify(line)}\n`);
-  };
+// console.* as Lambda's Node.js runtime writes it: JSON or Text, filtered by AWS_LAMBDA_LOG_LEVEL.
+const jsonFormat = process.env.AWS_LAMBDA_LOG_FORMAT?.toUpperCase() === 'JSON';
+const minimumLevel = levelRank(consoleMinimumLevel(process.env));
+for (const [method, level] of Object.entries(CONSOLE_LEVELS)) {
+  const write =
+    levelRank(level) < minimumLevel
+      ? () => undefined
+      : (message?: unknown, ...params: unknown[]) => {
+          const time = new Date().toISOString();
+          const line = jsonFormat
+            ? formatJsonMessage(time, currentRequestId, level, message, ...params)
+            : formatTextMessage(time, currentRequestId, level, message, ...params);
+          process.stdout.write(`${line}\n`);
+        };
+  // console.fatal is the runtime's own addition; the rest replace Node's methods.
+  (console as unknown as Record<string, (...args: unknown[]) => void>)[method] = write;
 }
 
 function errorDocument(error: unknown, fallbackType = 'Error'): ErrorDocument {
@@ -79,17 +88,11 @@ function maxMemoryUsedMB(): number {
   return Math.ceil(getHeapStatistics().total_heap_size / (1024 * 1024));
 }
 
-function logInvokeError(error: ErrorDocument): void {
-  const line = {
-    timestamp: new Date().toISOString(),
-    level: 'ERROR',
-    requestId: currentRequestId,
-    message: 'Invoke Error',
-    errorType: error.errorType,
-    errorMessage: error.errorMessage,
-    stackTrace: error.trace,
-  };
-  process.stdout.write(`${JSON.stringify(line)}\n`);
+/** The runtime's `Invoke Error` line: `console.error(error)` with JSON, `console.error('Invoke Error', …)` with Text. */
+function logInvokeError(error: unknown): void {
+  const asError = error instanceof Error ? error : new Error(String(error));
+  if (jsonFormat) console.error(asError);
+  else console.error('Invoke Error', formatErrorForText(asError));
 }
 
 function failFatally(kind: string, error: unknown): void {
@@ -97,7 +100,7 @@ function failFatally(kind: string, error: unknown): void {
   if (currentRequestId === undefined) {
     post({ type: 'init-error', error: document });
   } else {
-    logInvokeError(document);
+    logInvokeError(error);
     post({
       type: 'error',
       requestId: currentRequestId,
@@ -258,6 +261,7 @@ function contextFor(requestId: string, deadlineMs: number): Record<string, unkno
 
 async function invoke(message: InvokeMessage): Promise<void> {
   currentRequestId = message.requestId;
+  process.env._X_AMZN_TRACE_ID = message.traceId;
   try {
     const event: unknown = JSON.parse(message.eventJson);
     const result = await handler(event, contextFor(message.requestId, message.deadlineMs));
@@ -266,7 +270,7 @@ async function invoke(message: InvokeMessage): Promise<void> {
     post({ type: 'result', requestId: message.requestId, payloadJson, maxMemoryUsedMB: maxMemoryUsedMB() });
   } catch (error) {
     const document = errorDocument(error);
-    logInvokeError(document);
+    logInvokeError(error);
     post({
       type: 'error',
       requestId: message.requestId,

@@ -4,8 +4,8 @@ import { changedAny, type ResourceProvider } from '../../cloudformation/resource
 
 /** Where the lab keeps its log groups. */
 export interface LogGroupStore {
-  createGroup(name: string, retentionInDays: number | undefined): void;
-  deleteGroup(name: string): void;
+  createLogGroup(name: string): void;
+  deleteLogGroup(name: string): void;
 }
 
 /** The log group provider. */
@@ -14,8 +14,6 @@ export function logGroupProvider(store: LogGroupStore): ResourceProvider {
     physicalId: name,
     attributes: { Arn: `arn:aws:logs:${LAB_REGION}:${LAB_ACCOUNT_ID}:log-group:${name}:*` },
   });
-  const retention = (properties: Readonly<Record<string, unknown>>) =>
-    properties.RetentionInDays === undefined ? undefined : Number(properties.RetentionInDays);
   return {
     type: 'AWS::Logs::LogGroup',
     async create({ stackName, logicalId, properties }) {
@@ -23,14 +21,12 @@ export function logGroupProvider(store: LogGroupStore): ResourceProvider {
         typeof properties.LogGroupName === 'string'
           ? properties.LogGroupName
           : `${stackName}-${logicalId}-${Math.random().toString(36).slice(2, 10).toUpperCase()}`;
-      store.createGroup(name, retention(properties));
+      store.createLogGroup(name);
       return describe(name);
     },
-    async update({ properties, previous }) {
-      store.createGroup(previous.physicalId, retention(properties));
-      return describe(previous.physicalId);
-    },
-    delete: async ({ resource }) => store.deleteGroup(resource.physicalId),
+    // Retention changes nothing the lab keeps (it holds a run's lines, not 7 days of them).
+    update: async ({ previous }) => describe(previous.physicalId),
+    delete: async ({ resource }) => store.deleteLogGroup(resource.physicalId),
     requiresReplacement: (previous, next) => changedAny(['LogGroupName'], previous, next),
   };
 }

@@ -1,0 +1,35 @@
+/**
+ * CloudWatch Logs' errors as the lab's endpoint returns them: each has the `__type` AWS sends
+ * (the SDK turns it into the modeled exception class) and a message in AWS's words.
+ */
+
+/** Base of the lab's CloudWatch Logs errors. */
+export class LogsServiceError extends Error {
+  override readonly name: string = 'LogsServiceError';
+  /** The `__type` of the error body. */
+  readonly awsType: string = 'ServiceUnavailableException';
+  /** HTTP status (400 for a client mistake). */
+  readonly status: number = 400;
+
+  constructor(message: string, options?: { readonly cause?: unknown }) {
+    super(message, options);
+  }
+}
+
+/** `ResourceNotFoundException`: the log group (or stream) does not exist. */
+export class ResourceNotFoundError extends LogsServiceError {
+  override readonly name = 'ResourceNotFoundError';
+  override readonly awsType = 'ResourceNotFoundException';
+}
+
+/** `InvalidParameterException`: a parameter is missing, malformed or combined with one it excludes. */
+export class InvalidParameterError extends LogsServiceError {
+  override readonly name = 'InvalidParameterError';
+  override readonly awsType = 'InvalidParameterException';
+}
+
+/** An action the lab's endpoint does not implement (AWS would answer it; the lab says so plainly). */
+export class UnknownOperationError extends LogsServiceError {
+  override readonly name = 'UnknownOperationError';
+  override readonly awsType = 'UnknownOperationException';
+}
