@@ -263,7 +263,8 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
     const logsServer = await LogsServer.start(logStore);
     cleanups.push(() => logsServer.stop());
     const target = { accountId: LAB_ACCOUNT_ID, region: LAB_REGION };
-    const iam = new IamRegistry();
+    const iamVersion = new SharedArrayBuffer(4);
+    const iam = new IamRegistry(new Int32Array(iamVersion));
     const evaluator = new IamEvaluator(iam, target);
     const lambda = new LambdaService({ sqs, logs });
     cleanups.push(() => lambda.stop());
@@ -319,7 +320,7 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
         runtimeOptions: ({ functionName, roleArn }) => ({
           logs,
           awsCalls: { ledger, faults, seed },
-          ...(options.enforceIam === false ? {} : { authorize: authorize(roleArn, functionName) }),
+          ...(options.enforceIam === false ? {} : { authorize: authorize(roleArn, functionName), iamVersion }),
           httpsRedirects: { [RESPONSE_URL_HOST]: responses.target },
         }),
       }),

@@ -121,7 +121,24 @@ describe('IAM on the lab', () => {
   let lab: Lab;
   let records: LabLogRecord[];
 
+  const enqueue = (id: string): Promise<Response> =>
+    fetch(`${lab.stack('VisibilityDupStack').apiEndpoint}enqueue`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id, sleep: 1 }),
+    });
+
   beforeAll(async () => {
+    lab = await startLab({ stacks: ['VisibilityDupStack'], quiet: true });
+    records = lab.logs.collect().records;
+  });
+
+  afterAll(async () => {
+    await lab?.stop();
+  });
+
+  it('fails POST /enqueue with AccessDenied in the producer’s log once the grant is removed in the CDK code', async () => {
+    expect((await enqueue('iam-allowed')).status).toBe(202);
     // The producer's sqs:SendMessage grant removed in the CDK code, everything else as deployed.
     const outdir = synthesize(visibilityDupTopology(), (stack) => {
       const role = stack.functions.get('Producer')?.role;
@@ -131,22 +148,11 @@ describe('IAM on the lab', () => {
       const kept = document.Statement.filter((statement) => ![statement.Action].flat().includes('sqs:SendMessage'));
       (policy.node.defaultChild as CfnPolicy).addPropertyOverride('PolicyDocument.Statement', kept);
     });
-    lab = await startLab({ stacks: ['VisibilityDupStack'], assemblyDir: outdir, quiet: true });
-    records = lab.logs.collect().records;
-  });
+    const [deployed] = await lab.deploy({ assemblyDir: outdir });
+    expect(deployed?.status).toBe('UPDATE_COMPLETE');
 
-  afterAll(async () => {
-    await lab?.stop();
-  });
-
-  it('fails POST /enqueue with AccessDenied in the producer’s log, naming the action and the queue', async () => {
-    const stack = lab.stack('VisibilityDupStack');
-    const response = await fetch(`${stack.apiEndpoint}enqueue`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ id: 'iam-denied', sleep: 1 }),
-    });
-    expect(response.status).toBeGreaterThanOrEqual(500);
+    // The same warm producer, now denied: the lab's IAM sees the policy change at once.
+    expect((await enqueue('iam-denied')).status).toBeGreaterThanOrEqual(500);
     const lines = await waitFor(
       () => {
         const found = records.filter(

@@ -25,27 +25,38 @@ export class IamRegistry {
   /** Bumped on every change, so evaluations can be cached per version. */
   version = 0;
 
+  /**
+   * @param versionCell an Int32 shared with the functions' worker threads: every change is
+   * stored there too, so a worker's cache of allowed calls drops at once (no message needed).
+   */
+  constructor(private readonly versionCell?: Int32Array) {}
+
+  private changed(): void {
+    this.version += 1;
+    if (this.versionCell !== undefined) Atomics.store(this.versionCell, 0, this.version);
+  }
+
   /** Adds or replaces a role. Unknown managed policies are refused. */
   putRole(role: LabRole): void {
     for (const arn of role.managedPolicyArns) managedPolicy(arn);
     this.roles.set(role.roleName, role);
-    this.version += 1;
+    this.changed();
   }
 
   deleteRole(roleName: string): void {
     this.roles.delete(roleName);
-    this.version += 1;
+    this.changed();
   }
 
   /** Attaches (or replaces) a named policy on roles, as AWS::IAM::Policy does. */
   putAttachedPolicy(policyName: string, roles: readonly string[], document: PolicyDocument): void {
     this.attached.set(policyName, { roles, document });
-    this.version += 1;
+    this.changed();
   }
 
   deleteAttachedPolicy(policyName: string): void {
     this.attached.delete(policyName);
-    this.version += 1;
+    this.changed();
   }
 
   /** Sets the resource policy one owner (a QueuePolicy's id) gives a resource. */
@@ -53,12 +64,12 @@ export class IamRegistry {
     const policies = this.resourcePolicies.get(resourceArn) ?? new Map<string, PolicyDocument>();
     policies.set(owner, document);
     this.resourcePolicies.set(resourceArn, policies);
-    this.version += 1;
+    this.changed();
   }
 
   deleteResourcePolicy(resourceArn: string, owner: string): void {
     this.resourcePolicies.get(resourceArn)?.delete(owner);
-    this.version += 1;
+    this.changed();
   }
 
   /** The role named in an ARN (`arn:aws:iam::<account>:role/<name>`). */

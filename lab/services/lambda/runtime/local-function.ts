@@ -78,6 +78,8 @@ export interface LocalFunctionOptions {
     readonly operation: string;
     readonly input: unknown;
   }) => Promise<DeniedCall | undefined>;
+  /** The IAM version cell (see `RuntimeWorkerData.iamVersion`). */
+  readonly iamVersion?: SharedArrayBuffer;
   /** HTTPS hosts sent to lab servers instead (a custom resource's ResponseURL). */
   readonly httpsRedirects?: Readonly<Record<string, { readonly host: string; readonly port: number }>>;
   /** The log group Lambda writes to (`LoggingConfig.LogGroup`); default `/aws/lambda/<name>`. */
@@ -146,6 +148,7 @@ class ExecutionEnvironment {
       logGroupName: options.logGroupName ?? logGroupName(options.ref.functionName),
       logStreamName,
       authorizeCalls: options.authorize !== undefined,
+      ...(options.iamVersion === undefined ? {} : { iamVersion: options.iamVersion }),
       httpsRedirects: options.httpsRedirects ?? {},
       awsCalls: {
         site: callSite(options.ref),

@@ -28,6 +28,11 @@ export interface RuntimeWorkerData {
   /** Ask the lab to authorize every AWS call against the function's role (IAM) before it is sent. */
   readonly authorizeCalls: boolean;
   /**
+   * The lab's IAM version (one Int32), bumped on every policy change: the environment may reuse
+   * an allowed decision for the same call and target while it is unchanged.
+   */
+  readonly iamVersion?: SharedArrayBuffer;
+  /**
    * Host names whose HTTPS requests go to a lab server instead (plain HTTP on loopback): the
    * ResponseURL a custom resource handler answers CloudFormation on.
    */

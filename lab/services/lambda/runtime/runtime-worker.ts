@@ -163,13 +163,33 @@ function installAwsCallInterceptor(requireFromBundle: NodeJS.Require): void {
       ...(data.authorizeCalls
         ? {
             authorize: async (call) => {
+              const key = allowanceKey(call.service, call.operation, call.input);
+              const version = iamVersion === undefined ? undefined : Atomics.load(iamVersion, 0);
+              if (key !== undefined && version !== undefined && allowed.get(key) === version) return undefined;
               const denied = await authorize(call.service, call.operation, call.input);
+              if (denied === undefined && key !== undefined && version !== undefined) allowed.set(key, version);
               return denied === undefined ? undefined : buildDeniedError(requireFromBundle, call.service, denied);
             },
           }
         : {}),
     });
   }
+}
+
+/** The lab's IAM version, and the calls it allowed at a version: the same call is allowed again until it changes. */
+const iamVersion = data.iamVersion === undefined ? undefined : new Int32Array(data.iamVersion);
+const allowed = new Map<string, number>();
+
+/**
+ * What an IAM decision depends on in a call: its action and its one target (a queue URL or a
+ * table name). Calls that reach several targets (batch writes) are not cached.
+ */
+function allowanceKey(service: string, operation: string, input: unknown): string | undefined {
+  const fields = (input ?? {}) as Record<string, unknown>;
+  if ('RequestItems' in fields || 'TransactItems' in fields) return undefined;
+  const target = fields.QueueUrl ?? fields.TableName ?? fields.QueueName ?? '';
+  if (typeof target !== 'string') return undefined;
+  return `${service}.${operation}|${target}|${typeof fields.IndexName === 'string' ? fields.IndexName : ''}`;
 }
 
 const pendingAuthorizations = new Map<number, (denied: DeniedCall | undefined) => void>();
