@@ -101,3 +101,5 @@ export { compileFilterPattern } from './services/logs/filter-pattern';
 export { LogStore } from './services/logs/log-store';
 export { LogsServer } from './services/logs/logs-server';
 export { InvalidParameterError, LogsServiceError, ResourceNotFoundError } from './services/logs/logs-errors';
+export { startConsole } from './console/console-server';
+export type { ConsoleState, LabConsole } from './console/console-server';

@@ -13,6 +13,7 @@ import type { BatchPartialOptions } from '../../lib/topology';
 import { type Lab, startLab } from '../lab';
 import { LAB_USAGE, type LabCommand, parseLabArgs, UsageError } from './lab-args';
 import { LOCAL_LAB_KEY, LOCAL_OUTPUTS_FILE, type LabOutputs, writeLabOutputs } from '../outputs';
+import { startConsole } from '../console/console-server';
 import { startDeployEndpoint } from '../services/cloudformation/deploy-endpoint';
 import { StackOperationFailedError } from '../services/cloudformation/errors';
 import { formatStackEvent } from '../services/cloudformation/stack-event-format';
@@ -71,10 +72,12 @@ async function main(): Promise<void> {
   const endpoint = await startDeployEndpoint((context, onEvent) =>
     lab.deploy({ context: { ...command.context, ...context }, onEvent }),
   );
+  const labConsole = await startConsole(lab);
   const writeOutputs = (): Promise<void> =>
-    writeLabOutputs(outputsPath, withDeployEndpoint(lab.outputs(), endpoint.url));
+    writeLabOutputs(outputsPath, withLabEndpoints(lab.outputs(), endpoint.url, labConsole.url));
   await writeOutputs();
   process.stdout.write(readyText(lab, outputsPath, command.batchOptions));
+  process.stdout.write(`Console: ${labConsole.url}  (queues, messages in flight, DLQ, table, experiments, logs)\n\n`);
   const stopWatching = command.watch ? watchSources(lab, command.context, writeOutputs) : () => undefined;
   await new Promise<void>((resolve) => {
     const onSignal = (signal: NodeJS.Signals): void => {
@@ -90,13 +93,17 @@ async function main(): Promise<void> {
     process.on('SIGTERM', onSignal);
   });
   stopWatching();
+  await labConsole.stop();
   await endpoint.stop();
   await lab.stop();
   process.stdout.write('Lab stopped.\n');
 }
 
-function withDeployEndpoint(outputs: LabOutputs, url: string): LabOutputs {
-  return { ...outputs, [LOCAL_LAB_KEY]: { ...outputs[LOCAL_LAB_KEY], DeployEndpointUrl: url } };
+function withLabEndpoints(outputs: LabOutputs, deployUrl: string, consoleUrl: string): LabOutputs {
+  return {
+    ...outputs,
+    [LOCAL_LAB_KEY]: { ...outputs[LOCAL_LAB_KEY], DeployEndpointUrl: deployUrl, ConsoleUrl: consoleUrl },
+  };
 }
 
 /** The folders `cdk watch` watches for this app (cdk.json's `watch.include`). */

@@ -1,0 +1,145 @@
+/**
+ * The console's page: one self-contained HTML document (no external assets), reading the lab
+ * only through the console API (`/api/state`, `/api/events`, `/api/enqueue`, `/api/redrive`,
+ * `/api/experiments`).
+ */
+export const CONSOLE_PAGE = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>sqs-lab console</title>
+<style>
+  body { font: 14px/1.4 system-ui, sans-serif; margin: 0; background: #f6f7f9; color: #1d2330; }
+  header { background: #232f3e; color: #fff; padding: 10px 16px; font-size: 16px; }
+  main { display: grid; grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); gap: 12px; padding: 12px; }
+  #stacks { display: grid; gap: 12px; align-content: start; }
+  section { background: #fff; border: 1px solid #d5dbe3; border-radius: 6px; padding: 10px 12px; }
+  h2 { font-size: 15px; margin: 0 0 8px; }
+  h3 { font-size: 13px; margin: 10px 0 4px; color: #4a5568; }
+  .counts { display: flex; gap: 8px; flex-wrap: wrap; }
+  .count { border: 1px solid #d5dbe3; border-radius: 4px; padding: 4px 8px; min-width: 110px; }
+  .count b { font-size: 18px; display: block; }
+  table { border-collapse: collapse; width: 100%; font-size: 13px; }
+  td, th { border-bottom: 1px solid #eef1f5; padding: 3px 6px; text-align: left; }
+  .bar { height: 8px; background: #e8edf3; border-radius: 4px; overflow: hidden; }
+  .bar > span { display: block; height: 100%; background: #ff9900; }
+  tr.visible-again td { color: #b7410e; }
+  .log { grid-column: 1 / -1; }
+  #log { height: 240px; overflow: auto; font: 12px/1.35 ui-monospace, monospace; background: #111827; color: #e5e7eb; padding: 6px; }
+  .log-line.WARN { color: #fbbf24; } .log-line.ERROR { color: #f87171; }
+  textarea { width: 100%; height: 70px; font: 12px ui-monospace, monospace; }
+  button { cursor: pointer; }
+  pre { margin: 0; max-height: 160px; overflow: auto; font-size: 12px; white-space: pre-wrap; word-break: break-all; }
+  .muted { color: #6b7280; }
+</style>
+</head>
+<body>
+<header>sqs-lab console <span class="muted" id="clock"></span></header>
+<main>
+  <div id="stacks"></div>
+  <div style="display: grid; gap: 12px; align-content: start">
+    <section>
+      <h2>Send a job</h2>
+      <label>Stack <select id="stack"><option>VisibilityDupStack</option><option>BatchPartialStack</option></select></label>
+      <label><input type="checkbox" id="heartbeat" checked> heartbeat</label>
+      <label><input type="checkbox" id="idempotency" checked> idempotency</label>
+      <textarea id="body">{"id":"msg-1","sleep":8}</textarea>
+      <button id="send">POST /enqueue</button> <span id="send-result" class="muted"></span>
+    </section>
+    <section>
+      <h2>Experiments</h2>
+      <div id="experiments" class="muted">loading…</div>
+      <pre id="experiment-result"></pre>
+    </section>
+  </div>
+  <section class="log">
+    <h2>Log stream <input id="log-filter" placeholder="filter by id, messageId or text"></h2>
+    <div id="log"></div>
+  </section>
+</main>
+<script>
+const $ = (selector) => document.querySelector(selector);
+const escape = (text) => String(text).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+let state = { now: Date.now(), stacks: [] };
+let offset = 0;
+
+function renderStacks() {
+  const now = Date.now() + offset;
+  $('#stacks').innerHTML = state.stacks.map((stack) => {
+    const counts = stack.queues.map((q) => '<div class="count" data-queue="' + q.role + '"><span class="muted">' + (q.role === 'dlq' ? 'DLQ' : 'queue') + ' (' + q.visibilityTimeoutSeconds + ' s)</span>' +
+      '<b><span class="count-visible">' + q.visible + '</span> visible</b>' +
+      '<span class="count-inflight">' + q.inFlight + '</span> in flight · <span class="count-delayed">' + q.delayed + '</span> delayed</div>').join('');
+    const rows = stack.inFlight.map((m) => {
+      const left = Math.max(0, (m.deadline - now) / 1000);
+      const total = Math.max(1, (m.deadline - m.receivedAt) / 1000);
+      const state = now < m.deadline ? 'in-flight' : 'visible-again';
+      return '<tr class="' + state + '" data-message-id="' + escape(m.messageId) + '" data-id="' + escape(m.id) + '" data-state="' + state + '">' +
+        '<td>' + escape(m.id) + '</td><td class="receive-count">' + m.receiveCount + '</td><td>' + m.extensions + '</td>' +
+        '<td class="countdown">' + (state === 'in-flight' ? left.toFixed(1) + ' s' : 'visible again') + '</td>' +
+        '<td style="width:30%"><div class="bar"><span style="width:' + Math.min(100, (left / total) * 100) + '%"></span></div></td></tr>';
+    }).join('');
+    const dlq = stack.dlqMessages.map((m) => '<tr data-dlq-message="' + escape(m.messageId) + '"><td>' + escape(m.body).slice(0, 80) + '</td><td>' + m.receiveCount + '</td></tr>').join('');
+    const items = stack.tableItems.map((item) => escape(JSON.stringify(item))).join('\\n');
+    return '<section data-stack="' + stack.stackName + '"><h2>' + stack.stackName + '</h2><div class="counts">' + counts + '</div>' +
+      '<h3>In flight (deadline moves with each heartbeat)</h3><table><tr><th>id</th><th>receive #</th><th>heartbeats</th><th>visible in</th><th></th></tr>' + rows + '</table>' +
+      (stack.queues.some((q) => q.role === 'dlq') ? '<h3>DLQ <button data-redrive="' + stack.stackName + '">redrive to source</button></h3><table>' + dlq + '</table>' : '') +
+      (stack.tableItems.length > 0 ? '<h3>Idempotency table</h3><pre class="table-items">' + items + '</pre>' : '') + '</section>';
+  }).join('');
+  $('#clock').textContent = new Date(now).toLocaleTimeString();
+}
+
+function addLog(line) {
+  const div = document.createElement('div');
+  div.className = 'log-line ' + line.level;
+  div.dataset.id = line.id || '';
+  div.dataset.messageId = line.messageId || '';
+  div.dataset.event = line.event || '';
+  div.textContent = new Date(line.time).toISOString().slice(11, 23) + '  ' + line.stack + '/' + line.function + '  ' + line.level.padEnd(5) + ' ' + line.message;
+  applyFilter(div);
+  $('#log').appendChild(div);
+  $('#log').scrollTop = $('#log').scrollHeight;
+}
+
+function applyFilter(div) {
+  const filter = $('#log-filter').value.trim();
+  div.style.display = !filter || div.textContent.includes(filter) || div.dataset.id === filter || div.dataset.messageId === filter ? '' : 'none';
+}
+
+$('#log-filter').addEventListener('input', () => document.querySelectorAll('.log-line').forEach(applyFilter));
+
+$('#send').addEventListener('click', async () => {
+  let body;
+  try { body = JSON.parse($('#body').value); } catch { $('#send-result').textContent = 'the body is not JSON'; return; }
+  if ($('#stack').value === 'VisibilityDupStack') { body.heartbeat = $('#heartbeat').checked; body.idempotency = $('#idempotency').checked; }
+  const answer = await fetch('/api/enqueue', { method: 'POST', body: JSON.stringify({ stack: $('#stack').value, body }) }).then((r) => r.json());
+  $('#send-result').textContent = answer.error ? answer.error : answer.status + ' ' + JSON.stringify(answer.body);
+});
+
+document.addEventListener('click', async (event) => {
+  const redrive = event.target.closest('[data-redrive]');
+  if (redrive) {
+    redrive.disabled = true;
+    await fetch('/api/redrive', { method: 'POST', body: JSON.stringify({ stack: redrive.dataset.redrive }) });
+    redrive.disabled = false;
+  }
+  const run = event.target.closest('[data-experiment]');
+  if (run) {
+    $('#experiment-result').textContent = run.dataset.experiment + ': running on a fresh lab…';
+    const result = await fetch('/api/experiments/' + run.dataset.experiment, { method: 'POST' }).then((r) => r.json());
+    $('#experiment-result').textContent = result.error ? result.error :
+      result.name + ': ' + (result.matched ? 'matched' : 'did not match') + ' (' + result.seconds.toFixed(1) + ' s)\\npredicted: ' + result.prediction + '\\n\\n' + result.lines.join('\\n');
+  }
+});
+
+fetch('/api/experiments').then((r) => r.json()).then((list) => {
+  $('#experiments').innerHTML = list.map((e) => '<div><button data-experiment="' + e.name + '">' + e.name + '</button> <span class="muted">' + escape(e.title) + '</span></div>').join('');
+});
+
+const events = new EventSource('/api/events');
+events.addEventListener('state', (event) => { state = JSON.parse(event.data); offset = state.now - Date.now(); renderStacks(); });
+events.addEventListener('log', (event) => addLog(JSON.parse(event.data)));
+setInterval(renderStacks, 200);
+</script>
+</body>
+</html>
+`;

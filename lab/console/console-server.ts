@@ -1,0 +1,303 @@
+/**
+ * The lab console's server, on 127.0.0.1 only: the page, and the small API it reads the lab
+ * through (the page never touches the lab's internals):
+ *
+ * - `GET  /api/state`: every stack's queues (visible / in flight / delayed), the messages in
+ *   flight with their visibility deadlines, the DLQ's messages, the idempotency table's items.
+ * - `GET  /api/events`: server-sent events, `state` (the same document, every second) and
+ *   `log` (one per function line: time, stack, function, level, event, id, messageId, message).
+ * - `POST /api/enqueue`: `{ "stack": "VisibilityDupStack", "body": { … } }`, sent to the stack's
+ *   `POST /enqueue` as curl would; answers `{ "status", "body" }`.
+ * - `POST /api/redrive`: `{ "stack": "BatchPartialStack" }`, moves the DLQ's messages back.
+ * - `GET  /api/experiments`, `POST /api/experiments/<name>`: the catalog; a run on a fresh lab
+ *   of its own, answered with its verdict and log lines when it ends.
+ *
+ * Bad input gets a 4xx with `{ "error": "…" }`.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { GetQueueAttributesCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
+import type { Lab, StackName } from '../lab';
+import { EXPERIMENTS, findExperiment, UnknownExperimentError } from '../experiments/catalog';
+import { redriveByCopy } from '../experiments/redrive';
+import { openLocalProbe } from '../experiments/local-probe';
+import { runExperiment } from '../experiments/runner';
+import { startEmulators } from '../services/emulators';
+import type { LabLogRecord } from '../services/logs/lab-logs';
+import { InFlightTracker } from './in-flight-tracker';
+import { CONSOLE_PAGE } from './console-page';
+
+/** A queue's counts. */
+export interface QueueState {
+  readonly role: 'source' | 'dlq';
+  readonly name: string;
+  readonly url: string;
+  readonly visible: number;
+  readonly inFlight: number;
+  readonly delayed: number;
+  readonly visibilityTimeoutSeconds: number;
+}
+
+/** `GET /api/state`. */
+export interface ConsoleState {
+  readonly now: number;
+  readonly stacks: readonly {
+    readonly stackName: string;
+    readonly queues: readonly QueueState[];
+    readonly inFlight: ReturnType<InFlightTracker['snapshot']>;
+    readonly dlqMessages: readonly {
+      readonly messageId: string;
+      readonly body: string;
+      readonly receiveCount: number;
+    }[];
+    readonly tableItems: readonly Record<string, unknown>[];
+  }[];
+}
+
+/** A running console. */
+export interface LabConsole {
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+/** Raised for a request the API cannot take (turned into a 4xx). */
+class ConsoleRequestError extends Error {
+  override readonly name = 'ConsoleRequestError';
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Starts the console for a running lab, on 127.0.0.1 and `port` (0: one the OS picks). */
+export async function startConsole(lab: Lab, options: { readonly port?: number } = {}): Promise<LabConsole> {
+  const visibilityTimeouts = new Map<string, number>();
+  const documents = DynamoDBDocumentClient.from(lab.clients.dynamodb);
+  const tracker = new InFlightTracker(lab.logs, (stackName) => visibilityTimeouts.get(stackName) ?? 30);
+  const clients = new Set<ServerResponse>();
+  let peekedAt = 0;
+  let dlqCache = new Map<string, ConsoleState['stacks'][number]['dlqMessages']>();
+
+  const state = async (): Promise<ConsoleState> => {
+    const stacks = await Promise.all(
+      [...lab.stacks.values()].map(async (stack) => {
+        const queues: QueueState[] = [];
+        for (const [role, url] of [
+          ['source', stack.queueUrl],
+          ['dlq', stack.dlqUrl],
+        ] as const) {
+          if (url === undefined) continue;
+          const { Attributes = {} } = await lab.clients.sqs.send(
+            new GetQueueAttributesCommand({ QueueUrl: url, AttributeNames: ['All'] }),
+          );
+          const queue: QueueState = {
+            role,
+            name: url.slice(url.lastIndexOf('/') + 1),
+            url,
+            visible: Number(Attributes.ApproximateNumberOfMessages ?? 0),
+            inFlight: Number(Attributes.ApproximateNumberOfMessagesNotVisible ?? 0),
+            delayed: Number(Attributes.ApproximateNumberOfMessagesDelayed ?? 0),
+            visibilityTimeoutSeconds: Number(Attributes.VisibilityTimeout ?? 30),
+          };
+          if (role === 'source') visibilityTimeouts.set(stack.stackName, queue.visibilityTimeoutSeconds);
+          queues.push(queue);
+        }
+        const tableName = Object.values(stack.tableNames)[0];
+        const tableItems =
+          tableName === undefined
+            ? []
+            : ((await documents.send(new ScanCommand({ TableName: tableName, Limit: 50 }))).Items ?? []);
+        return {
+          stackName: stack.stackName,
+          queues,
+          inFlight: tracker.snapshot().filter((message) => message.stackName === stack.stackName),
+          dlqMessages: dlqCache.get(stack.stackName) ?? [],
+          tableItems,
+        };
+      }),
+    );
+    // A peek at the DLQs (receive with visibility 0, which counts as a receive), at most every 3 s.
+    if (Date.now() - peekedAt > 3000) {
+      peekedAt = Date.now();
+      const next = new Map<string, ConsoleState['stacks'][number]['dlqMessages']>();
+      for (const stack of lab.stacks.values()) {
+        const dlq = stacks.find((entry) => entry.stackName === stack.stackName)?.queues.find((q) => q.role === 'dlq');
+        if (dlq === undefined || dlq.visible === 0) {
+          next.set(stack.stackName, []);
+          continue;
+        }
+        const { Messages = [] } = await lab.clients.sqs.send(
+          new ReceiveMessageCommand({
+            QueueUrl: dlq.url,
+            MaxNumberOfMessages: 10,
+            VisibilityTimeout: 0,
+            MessageSystemAttributeNames: ['ApproximateReceiveCount'],
+          }),
+        );
+        next.set(
+          stack.stackName,
+          Messages.map((message) => ({
+            messageId: message.MessageId ?? '',
+            body: message.Body ?? '',
+            receiveCount: Number(message.Attributes?.ApproximateReceiveCount ?? 0),
+          })),
+        );
+      }
+      dlqCache = next;
+    }
+    return { now: Date.now(), stacks };
+  };
+
+  const send = (event: string, data: unknown): void => {
+    const text = `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+    for (const client of clients) client.write(text);
+  };
+  const onRecord = (record: LabLogRecord): void => {
+    if (record.kind !== 'function') return;
+    const parsed = (record.parsed ?? {}) as Record<string, unknown>;
+    send('log', {
+      time: record.time,
+      stack: record.stackName,
+      function: record.functionId,
+      level: typeof parsed.level === 'string' ? parsed.level : 'INFO',
+      event: typeof parsed.event === 'string' ? parsed.event : undefined,
+      id: typeof parsed.id === 'string' ? parsed.id : undefined,
+      messageId: typeof parsed.messageId === 'string' ? parsed.messageId : undefined,
+      message: typeof parsed.message === 'string' ? parsed.message : record.line,
+    });
+  };
+  lab.logs.on('record', onRecord);
+  const ticker = setInterval(() => {
+    if (clients.size === 0) return;
+    state().then(
+      (document) => send('state', document),
+      () => undefined,
+    );
+  }, 1000);
+
+  const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const route = `${request.method} ${url.pathname}`;
+    if (route === 'GET /') return reply(response, 200, CONSOLE_PAGE, 'text/html; charset=utf-8');
+    if (route === 'GET /api/state') return reply(response, 200, await state());
+    if (route === 'GET /api/experiments')
+      return reply(
+        response,
+        200,
+        EXPERIMENTS.map(({ name, title, prediction, stack, body }) => ({ name, title, prediction, stack, body })),
+      );
+    if (route === 'GET /api/events') {
+      response.writeHead(200, {
+        'content-type': 'text/event-stream',
+        'cache-control': 'no-cache',
+        connection: 'keep-alive',
+      });
+      response.write(`event: state\ndata: ${JSON.stringify(await state())}\n\n`);
+      clients.add(response);
+      request.on('close', () => clients.delete(response));
+      return;
+    }
+    if (route === 'POST /api/enqueue') {
+      const { stack, body } = (await readJson(request)) as { stack?: unknown; body?: unknown };
+      const target = stackOf(lab, stack);
+      if (body === null || typeof body !== 'object') throw new ConsoleRequestError(400, 'body must be a JSON object');
+      const answer = await fetch(`${target.apiEndpoint}enqueue`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return reply(response, 200, { status: answer.status, body: await answer.json().catch(() => null) });
+    }
+    if (route === 'POST /api/redrive') {
+      const { stack } = (await readJson(request)) as { stack?: unknown };
+      const target = stackOf(lab, stack);
+      if (target.dlqUrl === undefined) throw new ConsoleRequestError(400, `${target.stackName} has no DLQ`);
+      peekedAt = 0;
+      const report = await redriveByCopy(lab.clients.sqs, { dlqUrl: target.dlqUrl, sourceUrl: target.queueUrl }, 0);
+      return reply(response, 200, report);
+    }
+    const run = /^POST \/api\/experiments\/([\w-]+)$/.exec(route);
+    if (run !== null) {
+      const experiment = findExperiment(run[1] ?? '');
+      const emulators = await startEmulators();
+      try {
+        const probe = await openLocalProbe(experiment, emulators);
+        try {
+          const result = await runExperiment(experiment, probe);
+          return reply(response, 200, {
+            name: experiment.name,
+            matched: result.matched,
+            prediction: experiment.prediction,
+            seconds: result.seconds,
+            observation: result.observation,
+            lines: [...result.notes, ...result.lines],
+          });
+        } finally {
+          await probe.close();
+        }
+      } finally {
+        await emulators.stop();
+      }
+    }
+    throw new ConsoleRequestError(404, `no route ${route}; see the API in lab/console/console-server.ts`);
+  };
+
+  const server: Server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      if (error instanceof ConsoleRequestError) reply(response, error.status, { error: error.message });
+      else if (error instanceof UnknownExperimentError) reply(response, 404, { error: error.message });
+      else reply(response, 500, { error: error instanceof Error ? error.message : String(error) });
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    async stop() {
+      clearInterval(ticker);
+      lab.logs.off('record', onRecord);
+      tracker.stop();
+      for (const client of clients) client.end();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function stackOf(lab: Lab, name: unknown) {
+  const stack = typeof name === 'string' ? lab.stacks.get(name as StackName) : undefined;
+  if (stack === undefined)
+    throw new ConsoleRequestError(
+      400,
+      `stack must be one of ${[...lab.stacks.keys()].join(', ')}, got ${JSON.stringify(name)}`,
+    );
+  return stack;
+}
+
+async function readJson(request: IncomingMessage): Promise<Record<string, unknown>> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > 64 * 1024) throw new ConsoleRequestError(413, 'the request body is larger than 64 KB');
+    chunks.push(chunk);
+  }
+  try {
+    const value = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as unknown;
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new Error('not an object');
+    return value as Record<string, unknown>;
+  } catch {
+    throw new ConsoleRequestError(400, 'the request body must be a JSON object');
+  }
+}
+
+function reply(response: ServerResponse, status: number, body: unknown, type = 'application/json'): void {
+  if (response.headersSent) return void response.end();
+  response.writeHead(status, { 'content-type': type });
+  response.end(typeof body === 'string' ? body : JSON.stringify(body));
+}

@@ -1,0 +1,92 @@
+/**
+ * The messages in flight and their visibility deadlines, built only from what the lab's log
+ * stream shows (the worker's `start` and `heartbeat` lines, the mapping's batch outcomes), the
+ * same lines CloudWatch Logs would hold: a receive opens a visibility window ending at receive
+ * + the queue's timeout, a heartbeat moves the deadline to its time + the extension, a delete
+ * closes it, and a deadline that passes means the message is visible again.
+ */
+import type { LabLogRecord, LabLogs } from '../services/logs/lab-logs';
+
+/** One message as the console shows it. */
+export interface InFlightMessage {
+  readonly stackName: string;
+  readonly messageId: string;
+  /** The job's `id` from the body. */
+  readonly id: string;
+  readonly receiveCount: number;
+  /** Epoch ms of the receive that opened the current window. */
+  readonly receivedAt: number;
+  /** Epoch ms the message becomes visible again, unless extended or deleted first. */
+  readonly deadline: number;
+  /** Heartbeat extensions in the current window. */
+  readonly extensions: number;
+  /** `in-flight` until the deadline; `visible-again` after it (shown for a while, then dropped). */
+  readonly state: 'in-flight' | 'visible-again';
+}
+
+/** How long a message that became visible again stays in the list. */
+const SHOW_VISIBLE_AGAIN_MS = 10_000;
+
+/** Tracks windows per message id from a lab's log records. */
+export class InFlightTracker {
+  private readonly windows = new Map<string, Omit<InFlightMessage, 'state'>>();
+  private readonly detach: () => void;
+
+  constructor(
+    logs: LabLogs,
+    /** The visibility timeout, in seconds, of the queue `stackName`'s worker reads. */
+    private readonly visibilityTimeoutOf: (stackName: string) => number,
+  ) {
+    const listener = (record: LabLogRecord): void => this.apply(record);
+    logs.on('record', listener);
+    this.detach = () => logs.off('record', listener);
+  }
+
+  /** The messages in flight, and those whose deadline passed less than ten seconds ago. */
+  snapshot(now = Date.now()): InFlightMessage[] {
+    const list: InFlightMessage[] = [];
+    for (const [messageId, window] of this.windows) {
+      if (now - window.deadline > SHOW_VISIBLE_AGAIN_MS) {
+        this.windows.delete(messageId);
+        continue;
+      }
+      list.push({ ...window, state: now < window.deadline ? 'in-flight' : 'visible-again' });
+    }
+    return list.sort((a, b) => a.receivedAt - b.receivedAt);
+  }
+
+  stop(): void {
+    this.detach();
+  }
+
+  private apply(record: LabLogRecord): void {
+    if (record.kind === 'mapping') {
+      for (const messageId of record.deletedMessageIds) this.windows.delete(messageId);
+      return;
+    }
+    if (record.kind !== 'function' || record.parsed === undefined) return;
+    const { event, messageId } = record.parsed as { event?: unknown; messageId?: unknown };
+    if (typeof messageId !== 'string') return;
+    if (event === 'start') {
+      const { id, receiveCount } = record.parsed as { id?: unknown; receiveCount?: unknown };
+      this.windows.set(messageId, {
+        stackName: record.stackName,
+        messageId,
+        id: typeof id === 'string' ? id : messageId,
+        receiveCount: typeof receiveCount === 'number' ? receiveCount : 1,
+        receivedAt: record.time,
+        deadline: record.time + this.visibilityTimeoutOf(record.stackName) * 1000,
+        extensions: 0,
+      });
+    } else if (event === 'heartbeat') {
+      const window = this.windows.get(messageId);
+      const { extendedBySeconds } = record.parsed as { extendedBySeconds?: unknown };
+      if (window === undefined || typeof extendedBySeconds !== 'number') return;
+      this.windows.set(messageId, {
+        ...window,
+        deadline: record.time + extendedBySeconds * 1000,
+        extensions: window.extensions + 1,
+      });
+    }
+  }
+}
