@@ -103,3 +103,5 @@ export { LogsServer } from './services/logs/logs-server';
 export { InvalidParameterError, LogsServiceError, ResourceNotFoundError } from './services/logs/logs-errors';
 export { startConsole } from './console/console-server';
 export type { ConsoleState, LabConsole } from './console/console-server';
+export { LANGUAGES, resolveLanguage, takeLanguage, UnknownLanguageError } from './common/language';
+export type { Language } from './common/language';

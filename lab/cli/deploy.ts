@@ -11,23 +11,20 @@ import { LOCAL_LAB_KEY, LOCAL_OUTPUTS_FILE } from '../outputs';
 import type { DeployStreamLine } from '../services/cloudformation/deploy-endpoint';
 import type { StackEvent } from '../services/cloudformation/stack-deployer';
 import { formatStackEvent } from '../services/cloudformation/stack-event-format';
+import { type Language, takeLanguage } from '../common/language';
 import { parseContextPairs } from './lab-args';
+import { LAB_MESSAGES } from './lab-messages';
 
-const USAGE = `Usage: npm run lab:deploy -- [-c name=value]... [--outputs FILE]
-
-Synthesizes the CDK app again and deploys the difference to the running lab
-(start it first with npm run lab), as cdk deploy does: a change set per stack,
-updates in CloudFormation's order, rollback on failure. Queues, tables and their
-messages and items are kept. The running lab is found through its outputs file
-(default ${LOCAL_OUTPUTS_FILE}).
-`;
+let language: Language = 'en';
 
 async function main(): Promise<number> {
   let context: Record<string, string>;
   let outputsFile: string;
   try {
+    const taken = takeLanguage(process.argv.slice(2));
+    language = taken.language;
     const { values } = parseArgs({
-      args: process.argv.slice(2),
+      args: taken.rest,
       options: {
         context: { type: 'string', short: 'c', multiple: true },
         outputs: { type: 'string' },
@@ -37,32 +34,32 @@ async function main(): Promise<number> {
       allowPositionals: false,
     });
     if (values.help === true) {
-      process.stdout.write(USAGE);
+      process.stdout.write(LAB_MESSAGES[language].deployUsage);
       return 0;
     }
     context = parseContextPairs(values.context ?? []);
     outputsFile = values.outputs ?? join(PROJECT_ROOT, LOCAL_OUTPUTS_FILE);
   } catch (error) {
-    process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
+    const say = LAB_MESSAGES[language];
+    process.stderr.write(`${say.error(error instanceof Error ? error.message : String(error))}\n\n${say.deployUsage}`);
     return 2;
   }
+  const say = LAB_MESSAGES[language];
   const url = await deployEndpointUrl(outputsFile);
   if (url === undefined) {
-    process.stderr.write(
-      `No running lab found (${outputsFile} names no deploy endpoint): start one with npm run lab.\n`,
-    );
+    process.stderr.write(say.noLab(outputsFile));
     return 1;
   }
   let response: Response;
   try {
     response = await fetch(url, { method: 'POST', body: JSON.stringify({ context }) });
   } catch {
-    process.stderr.write(`The lab at ${url} does not answer: start it with npm run lab.\n`);
+    process.stderr.write(say.notAnswering(url));
     return 1;
   }
   if (!response.ok || response.body === null) {
     const body = (await response.json().catch(() => ({}))) as { error?: { message?: string } };
-    process.stderr.write(`The lab refused the deploy: ${body.error?.message ?? response.statusText}.\n`);
+    process.stderr.write(say.refused(body.error?.message ?? response.statusText));
     return 1;
   }
   let outcome = 1;
@@ -79,12 +76,14 @@ async function main(): Promise<number> {
           `${formatStackEvent({ ...line.event, timestamp: new Date(line.event.timestamp) } as StackEvent)}\n`,
         );
       } else if ('result' in line) {
-        for (const stack of line.result.stacks) process.stdout.write(`\n ✅  ${stack.stackName} (${stack.status})\n`);
+        for (const stack of line.result.stacks) process.stdout.write(say.stackDone(stack.stackName, stack.status));
         outcome = 0;
       } else {
         const { error } = line;
         process.stderr.write(
-          `\n ❌  Deployment failed: ${error.logicalId === undefined ? error.message : `${error.logicalId} failed: ${error.reason ?? ''}`}${error.status === undefined ? '' : ` (${error.status})`}\n`,
+          say.deployError(
+            `${error.logicalId === undefined ? error.message : `${error.logicalId} failed: ${error.reason ?? ''}`}${error.status === undefined ? '' : ` (${error.status})`}`,
+          ),
         );
         outcome = 1;
       }

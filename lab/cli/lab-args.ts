@@ -5,30 +5,11 @@ import { parseArgs } from 'node:util';
 import { parseBatchPartialOptions } from '../../lib/batch-partial-options';
 import { InvalidBatchPartialOptionError } from '../../lib/errors';
 import type { BatchPartialOptions } from '../../lib/topology';
-import { LOCAL_OUTPUTS_FILE } from '../outputs';
 import { LOG_PRINT_FORMATS, type LogPrintFormat } from '../services/logs/lab-logs';
+import { LAB_MESSAGES } from './lab-messages';
 
-/** The help text. */
-export const LAB_USAGE = `Usage: npm run lab -- [options]
-
-Serves VisibilityDupStack and BatchPartialStack on this machine (SQS and DynamoDB
-emulators, the real handlers, Lambda's event source mapping rules) until Ctrl-C,
-and writes ${LOCAL_OUTPUTS_FILE} in the shape of cdk deploy --outputs-file.
-
-Options (named after the CDK context switches of BatchPartialStack):
-  --batch-size N                          records per worker invocation, 1-10 (default 10)
-  --report-batch-item-failures true|false partial batch responses (default true)
-  -c batchSize=N -c reportBatchItemFailures=true|false
-                                          the same, spelled as cdk deploy's context
-  -c name=value                           any other CDK context, passed to cdk synth
-  --watch                                 redeploy on every save under bin/, lib/, lambda/
-                                          (as cdk watch); npm run lab:deploy does it once
-  --log-format pretty|json                how function lines are printed: time, function,
-                                          level and message (pretty, the default), or the
-                                          JSON lines as CloudWatch Logs holds them (json)
-  --quiet                                 do not print function logs
-  --help                                  show this help
-`;
+/** The help text (English; `LAB_MESSAGES.ja.usage` in Japanese). */
+export const LAB_USAGE = LAB_MESSAGES.en.usage;
 
 /** A command-line mistake: printed with the usage, exit code 2. */
 export class UsageError extends Error {

@@ -9,53 +9,33 @@
 import { watch } from 'node:fs';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../../lib/project-root';
-import type { BatchPartialOptions } from '../../lib/topology';
 import { type Lab, startLab } from '../lab';
-import { LAB_USAGE, type LabCommand, parseLabArgs, UsageError } from './lab-args';
+import { type Language, takeLanguage, UnknownLanguageError } from '../common/language';
+import { type LabCommand, parseLabArgs, UsageError } from './lab-args';
+import { LAB_MESSAGES } from './lab-messages';
 import { LOCAL_LAB_KEY, LOCAL_OUTPUTS_FILE, type LabOutputs, writeLabOutputs } from '../outputs';
 import { startConsole } from '../console/console-server';
 import { startDeployEndpoint } from '../services/cloudformation/deploy-endpoint';
 import { StackOperationFailedError } from '../services/cloudformation/errors';
 import { formatStackEvent } from '../services/cloudformation/stack-event-format';
 
-function readyText(lab: Lab, outputsPath: string, batchOptions: BatchPartialOptions): string {
-  const visibility = lab.stack('VisibilityDupStack');
-  const batch = lab.stack('BatchPartialStack');
-  const cli = lab.outputs()[LOCAL_LAB_KEY] ?? {};
-  return `
-Lab ready in ${lab.startupMs} ms. Outputs: ${outputsPath}
-  VisibilityDupStack  API ${visibility.apiEndpoint}
-  BatchPartialStack   API ${batch.apiEndpoint}  (batchSize ${batchOptions.batchSize}, reportBatchItemFailures ${batchOptions.reportBatchItemFailures})
-  CloudWatch Logs     ${lab.logsEndpoint}  (the stacks' log groups: the …LogGroup outputs)
-
-In a second terminal:
-  API=$(jq -r '.VisibilityDupStack.ApiEndpoint' ${LOCAL_OUTPUTS_FILE})
-  curl -X POST "\${API}enqueue" -H "Content-Type: application/json" -d '{"id":"msg-1","sleep":8}'
-
-  API=$(jq -r '.BatchPartialStack.ApiEndpoint' ${LOCAL_OUTPUTS_FILE})
-  curl -X POST "\${API}enqueue" -H "Content-Type: application/json" -d '{"count":10,"failEvery":3}'
-
-  ${cli.AwsCliExample ?? ''}
-
-  # the functions' lines, as CloudWatch Logs holds them (the local twin of aws logs tail):
-  ${cli.AwsCliEnvironment ?? ''} aws logs tail ${lab.outputs().VisibilityDupStack?.WorkerLogGroup ?? ''} --follow --endpoint-url ${lab.logsEndpoint}
-
-Ctrl-C stops the lab.
-`;
-}
+let language: Language = 'en';
 
 async function main(): Promise<void> {
   let command: LabCommand;
   try {
-    command = parseLabArgs(process.argv.slice(2));
+    const taken = takeLanguage(process.argv.slice(2));
+    language = taken.language;
+    command = parseLabArgs(taken.rest);
   } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(`error: ${error.message}\n\n${LAB_USAGE}`);
+    if (!(error instanceof UsageError) && !(error instanceof UnknownLanguageError)) throw error;
+    process.stderr.write(`${LAB_MESSAGES[language].error(error.message)}\n\n${LAB_MESSAGES[language].usage}`);
     process.exitCode = 2;
     return;
   }
+  const say = LAB_MESSAGES[language];
   if (command.help) {
-    process.stdout.write(LAB_USAGE);
+    process.stdout.write(say.usage);
     return;
   }
   const printEvent = (event: Parameters<typeof formatStackEvent>[0]): void => {
@@ -76,14 +56,26 @@ async function main(): Promise<void> {
   const writeOutputs = (): Promise<void> =>
     writeLabOutputs(outputsPath, withLabEndpoints(lab.outputs(), endpoint.url, labConsole.url));
   await writeOutputs();
-  process.stdout.write(readyText(lab, outputsPath, command.batchOptions));
-  process.stdout.write(`Console: ${labConsole.url}  (queues, messages in flight, DLQ, table, experiments, logs)\n\n`);
+  const outputs = lab.outputs();
+  process.stdout.write(
+    say.ready({
+      startupMs: lab.startupMs,
+      outputsPath,
+      visibilityApi: lab.stack('VisibilityDupStack').apiEndpoint,
+      batchApi: lab.stack('BatchPartialStack').apiEndpoint,
+      batchSize: command.batchOptions.batchSize,
+      reportBatchItemFailures: command.batchOptions.reportBatchItemFailures,
+      logsEndpoint: lab.logsEndpoint,
+      consoleUrl: labConsole.url,
+      awsCliExample: outputs[LOCAL_LAB_KEY]?.AwsCliExample ?? '',
+      awsCliEnvironment: outputs[LOCAL_LAB_KEY]?.AwsCliEnvironment ?? '',
+      workerLogGroup: outputs.VisibilityDupStack?.WorkerLogGroup ?? '',
+    }),
+  );
   const stopWatching = command.watch ? watchSources(lab, command.context, writeOutputs) : () => undefined;
   await new Promise<void>((resolve) => {
     const onSignal = (signal: NodeJS.Signals): void => {
-      process.stdout.write(
-        `\n${signal}: stopping the lab (batches in flight finish first; Ctrl-C again to quit at once)\n`,
-      );
+      process.stdout.write(say.stopping(signal));
       process.off('SIGINT', onSignal);
       process.off('SIGTERM', onSignal);
       process.once('SIGINT', () => process.exit(130));
@@ -96,7 +88,7 @@ async function main(): Promise<void> {
   await labConsole.stop();
   await endpoint.stop();
   await lab.stop();
-  process.stdout.write('Lab stopped.\n');
+  process.stdout.write(say.stopped);
 }
 
 function withLabEndpoints(outputs: LabOutputs, deployUrl: string, consoleUrl: string): LabOutputs {
@@ -123,16 +115,16 @@ function watchSources(
       again = true;
       return;
     }
-    process.stdout.write('\nChange detected: synthesizing and deploying to the lab...\n');
+    process.stdout.write(LAB_MESSAGES[language].changeDetected);
     running = lab
       .deploy({ context })
       .then(async () => {
         await afterDeploy();
-        process.stdout.write('Deployed. The lab runs the new code.\n');
+        process.stdout.write(LAB_MESSAGES[language].deployed);
       })
       .catch((error: unknown) => {
         const why = error instanceof StackOperationFailedError ? `${error.logicalId}: ${error.reason}` : String(error);
-        process.stdout.write(`Deploy failed, the lab keeps the previous version (${why}).\n`);
+        process.stdout.write(LAB_MESSAGES[language].deployFailed(why));
       })
       .finally(() => {
         running = undefined;
@@ -148,7 +140,7 @@ function watchSources(
       timer = setTimeout(deploy, 300);
     }),
   );
-  process.stdout.write(`Watching ${WATCHED.join('/, ')}/ for changes.\n`);
+  process.stdout.write(LAB_MESSAGES[language].watching(`${WATCHED.join('/, ')}/`));
   return () => {
     clearTimeout(timer);
     for (const watcher of watchers) watcher.close();
@@ -156,6 +148,8 @@ function watchSources(
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`lab failed: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}\n`);
+  process.stderr.write(
+    LAB_MESSAGES[language].failed(error instanceof Error ? `${error.name}: ${error.message}` : String(error)),
+  );
   process.exitCode = 1;
 });

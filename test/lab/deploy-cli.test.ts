@@ -17,7 +17,10 @@ import { PROJECT_ROOT } from '../../lib/project-root';
 /** `npm run lab:deploy` as a user runs it, against a running lab; resolves with its exit code and output. */
 function deployCli(...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'lab/cli/deploy.ts', ...args], { cwd: PROJECT_ROOT });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'lab/cli/deploy.ts', ...args], {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, LANG: 'en_US.UTF-8', LC_ALL: '', LC_MESSAGES: '' },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
@@ -68,6 +71,12 @@ describe('npm run lab:deploy', () => {
     expect(stderr.trim()).toMatch(
       /^❌ {2}Deployment failed: cdk synth failed: .*batchSize must be an integer from 1 to 10/,
     );
+  });
+
+  it('speaks Japanese with --lang ja', async () => {
+    const { status, stderr } = await deployCli('--lang', 'ja', '--outputs', join(directory, 'none.json'));
+    expect(status).toBe(1);
+    expect(stderr).toContain('動いているラボが見つかりません');
   });
 
   it('says in one sentence that no lab is running, exit 1', async () => {
