@@ -52,7 +52,7 @@ async function main(): Promise<void> {
   const endpoint = await startDeployEndpoint((context, onEvent) =>
     lab.deploy({ context: { ...command.context, ...context }, onEvent }),
   );
-  const labConsole = await startConsole(lab);
+  const labConsole = await startConsole(lab, { language });
   const writeOutputs = (): Promise<void> =>
     writeLabOutputs(outputsPath, withLabEndpoints(lab.outputs(), endpoint.url, labConsole.url));
   await writeOutputs();

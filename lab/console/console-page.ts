@@ -3,11 +3,11 @@
  * only through the console API (`/api/state`, `/api/events`, `/api/enqueue`, `/api/redrive`,
  * `/api/experiments`).
  */
-export const CONSOLE_PAGE = `<!doctype html>
-<html lang="en">
+const PAGE = `<!doctype html>
+<html lang="{{lang}}">
 <head>
 <meta charset="utf-8">
-<title>sqs-lab console</title>
+<title>{{title}}</title>
 <style>
   body { font: 14px/1.4 system-ui, sans-serif; margin: 0; background: #f6f7f9; color: #1d2330; }
   header { background: #232f3e; color: #fff; padding: 10px 16px; font-size: 16px; }
@@ -34,26 +34,26 @@ export const CONSOLE_PAGE = `<!doctype html>
 </style>
 </head>
 <body>
-<header>sqs-lab console <span class="muted" id="clock"></span></header>
+<header>{{title}} <span class="muted" id="clock"></span></header>
 <main>
   <div id="stacks"></div>
   <div style="display: grid; gap: 12px; align-content: start">
     <section>
-      <h2>Send a job</h2>
-      <label>Stack <select id="stack"><option>VisibilityDupStack</option><option>BatchPartialStack</option></select></label>
+      <h2>{{sendJob}}</h2>
+      <label>{{stack}} <select id="stack"><option>VisibilityDupStack</option><option>BatchPartialStack</option></select></label>
       <label><input type="checkbox" id="heartbeat" checked> heartbeat</label>
       <label><input type="checkbox" id="idempotency" checked> idempotency</label>
       <textarea id="body">{"id":"msg-1","sleep":8}</textarea>
       <button id="send">POST /enqueue</button> <span id="send-result" class="muted"></span>
     </section>
     <section>
-      <h2>Experiments</h2>
-      <div id="experiments" class="muted">loading…</div>
+      <h2>{{experiments}}</h2>
+      <div id="experiments" class="muted">{{loading}}</div>
       <pre id="experiment-result"></pre>
     </section>
   </div>
   <section class="log">
-    <h2>Log stream <input id="log-filter" placeholder="filter by id, messageId or text"></h2>
+    <h2>{{logStream}} <input id="log-filter" placeholder="{{filter}}"></h2>
     <div id="log"></div>
   </section>
 </main>
@@ -66,24 +66,24 @@ let offset = 0;
 function renderStacks() {
   const now = Date.now() + offset;
   $('#stacks').innerHTML = state.stacks.map((stack) => {
-    const counts = stack.queues.map((q) => '<div class="count" data-queue="' + q.role + '"><span class="muted">' + (q.role === 'dlq' ? 'DLQ' : 'queue') + ' (' + q.visibilityTimeoutSeconds + ' s)</span>' +
-      '<b><span class="count-visible">' + q.visible + '</span> visible</b>' +
-      '<span class="count-inflight">' + q.inFlight + '</span> in flight · <span class="count-delayed">' + q.delayed + '</span> delayed</div>').join('');
+    const counts = stack.queues.map((q) => '<div class="count" data-queue="' + q.role + '"><span class="muted">' + (q.role === 'dlq' ? 'DLQ' : '{{queue}}') + ' (' + q.visibilityTimeoutSeconds + ' s)</span>' +
+      '<b><span class="count-visible">' + q.visible + '</span> {{visible}}</b>' +
+      '<span class="count-inflight">' + q.inFlight + '</span> {{inFlight}} · <span class="count-delayed">' + q.delayed + '</span> {{delayed}}</div>').join('');
     const rows = stack.inFlight.map((m) => {
       const left = Math.max(0, (m.deadline - now) / 1000);
       const total = Math.max(1, (m.deadline - m.receivedAt) / 1000);
       const state = now < m.deadline ? 'in-flight' : 'visible-again';
       return '<tr class="' + state + '" data-message-id="' + escape(m.messageId) + '" data-id="' + escape(m.id) + '" data-state="' + state + '">' +
         '<td>' + escape(m.id) + '</td><td class="receive-count">' + m.receiveCount + '</td><td>' + m.extensions + '</td>' +
-        '<td class="countdown">' + (state === 'in-flight' ? left.toFixed(1) + ' s' : 'visible again') + '</td>' +
+        '<td class="countdown">' + (state === 'in-flight' ? left.toFixed(1) + ' s' : '{{visibleAgain}}') + '</td>' +
         '<td style="width:30%"><div class="bar"><span style="width:' + Math.min(100, (left / total) * 100) + '%"></span></div></td></tr>';
     }).join('');
     const dlq = stack.dlqMessages.map((m) => '<tr data-dlq-message="' + escape(m.messageId) + '"><td>' + escape(m.body).slice(0, 80) + '</td><td>' + m.receiveCount + '</td></tr>').join('');
     const items = stack.tableItems.map((item) => escape(JSON.stringify(item))).join('\\n');
     return '<section data-stack="' + stack.stackName + '"><h2>' + stack.stackName + '</h2><div class="counts">' + counts + '</div>' +
-      '<h3>In flight (deadline moves with each heartbeat)</h3><table><tr><th>id</th><th>receive #</th><th>heartbeats</th><th>visible in</th><th></th></tr>' + rows + '</table>' +
-      (stack.queues.some((q) => q.role === 'dlq') ? '<h3>DLQ <button data-redrive="' + stack.stackName + '">redrive to source</button></h3><table>' + dlq + '</table>' : '') +
-      (stack.tableItems.length > 0 ? '<h3>Idempotency table</h3><pre class="table-items">' + items + '</pre>' : '') + '</section>';
+      '<h3>{{inFlightTitle}}</h3><table><tr><th>id</th><th>{{receiveNo}}</th><th>{{heartbeats}}</th><th>{{visibleIn}}</th><th></th></tr>' + rows + '</table>' +
+      (stack.queues.some((q) => q.role === 'dlq') ? '<h3>DLQ <button data-redrive="' + stack.stackName + '">{{redrive}}</button></h3><table>' + dlq + '</table>' : '') +
+      (stack.tableItems.length > 0 ? '<h3>{{table}}</h3><pre class="table-items">' + items + '</pre>' : '') + '</section>';
   }).join('');
   $('#clock').textContent = new Date(now).toLocaleTimeString();
 }
@@ -109,7 +109,7 @@ $('#log-filter').addEventListener('input', () => document.querySelectorAll('.log
 
 $('#send').addEventListener('click', async () => {
   let body;
-  try { body = JSON.parse($('#body').value); } catch { $('#send-result').textContent = 'the body is not JSON'; return; }
+  try { body = JSON.parse($('#body').value); } catch { $('#send-result').textContent = '{{notJson}}'; return; }
   if ($('#stack').value === 'VisibilityDupStack') { body.heartbeat = $('#heartbeat').checked; body.idempotency = $('#idempotency').checked; }
   const answer = await fetch('/api/enqueue', { method: 'POST', body: JSON.stringify({ stack: $('#stack').value, body }) }).then((r) => r.json());
   $('#send-result').textContent = answer.error ? answer.error : answer.status + ' ' + JSON.stringify(answer.body);
@@ -124,10 +124,10 @@ document.addEventListener('click', async (event) => {
   }
   const run = event.target.closest('[data-experiment]');
   if (run) {
-    $('#experiment-result').textContent = run.dataset.experiment + ': running on a fresh lab…';
+    $('#experiment-result').textContent = run.dataset.experiment + '{{running}}';
     const result = await fetch('/api/experiments/' + run.dataset.experiment, { method: 'POST' }).then((r) => r.json());
     $('#experiment-result').textContent = result.error ? result.error :
-      result.name + ': ' + (result.matched ? 'matched' : 'did not match') + ' (' + result.seconds.toFixed(1) + ' s)\\npredicted: ' + result.prediction + '\\n\\n' + result.lines.join('\\n');
+      result.name + ': ' + (result.matched ? '{{matched}}' : '{{notMatched}}') + ' (' + result.seconds.toFixed(1) + ' s)\\n{{predicted}}' + result.prediction + '\\n\\n' + result.lines.join('\\n');
   }
 });
 
@@ -143,3 +143,64 @@ setInterval(renderStacks, 200);
 </body>
 </html>
 `;
+
+const WORDS = {
+  en: {
+    lang: 'en',
+    title: 'sqs-lab console',
+    sendJob: 'Send a job',
+    stack: 'Stack',
+    experiments: 'Experiments',
+    loading: 'loading…',
+    logStream: 'Log stream',
+    filter: 'filter by id, messageId or text',
+    queue: 'queue',
+    visible: 'visible',
+    inFlight: 'in flight',
+    delayed: 'delayed',
+    visibleAgain: 'visible again',
+    inFlightTitle: 'In flight (the deadline moves with each heartbeat)',
+    receiveNo: 'receive #',
+    heartbeats: 'heartbeats',
+    visibleIn: 'visible in',
+    redrive: 'redrive to source',
+    table: 'Idempotency table',
+    notJson: 'the body is not JSON',
+    running: ': running on a fresh lab…',
+    matched: 'matched',
+    notMatched: 'did not match',
+    predicted: 'predicted: ',
+  },
+  ja: {
+    lang: 'ja',
+    title: 'sqs-lab コンソール',
+    sendJob: 'ジョブを送る',
+    stack: 'スタック',
+    experiments: '実験',
+    loading: '読み込み中…',
+    logStream: 'ログ',
+    filter: 'id、messageId、文字列で絞り込み',
+    queue: 'キュー',
+    visible: '見えている',
+    inFlight: '処理中',
+    delayed: '遅延中',
+    visibleAgain: '再び見える',
+    inFlightTitle: '処理中（ハートビートのたびに期限が延びる）',
+    receiveNo: '受信回数',
+    heartbeats: 'ハートビート',
+    visibleIn: '見えるまで',
+    redrive: '元のキューへ redrive',
+    table: '冪等性テーブル',
+    notJson: '本文が JSON ではありません',
+    running: ': 新しいラボで実行中…',
+    matched: '予測どおり',
+    notMatched: '予測と違う',
+    predicted: '予測: ',
+  },
+} as const;
+
+/** The page in `language` (labels only: log lines keep the tutorials' words). */
+export function consolePage(language: keyof typeof WORDS): string {
+  const words: Record<string, string> = WORDS[language];
+  return PAGE.replace(/\{\{(\w+)\}\}/g, (_match, key: string) => words[key] ?? key);
+}

@@ -26,7 +26,8 @@ import { runExperiment } from '../experiments/runner';
 import { startEmulators } from '../services/emulators';
 import type { LabLogRecord } from '../services/logs/lab-logs';
 import { InFlightTracker } from './in-flight-tracker';
-import { CONSOLE_PAGE } from './console-page';
+import { consolePage } from './console-page';
+import type { Language } from '../common/language';
 
 /** A queue's counts. */
 export interface QueueState {
@@ -73,7 +74,10 @@ class ConsoleRequestError extends Error {
 }
 
 /** Starts the console for a running lab, on 127.0.0.1 and `port` (0: one the OS picks). */
-export async function startConsole(lab: Lab, options: { readonly port?: number } = {}): Promise<LabConsole> {
+export async function startConsole(
+  lab: Lab,
+  options: { readonly port?: number; readonly language?: Language } = {},
+): Promise<LabConsole> {
   const visibilityTimeouts = new Map<string, number>();
   const documents = DynamoDBDocumentClient.from(lab.clients.dynamodb);
   const tracker = new InFlightTracker(lab.logs, (stackName) => visibilityTimeouts.get(stackName) ?? 30);
@@ -181,7 +185,11 @@ export async function startConsole(lab: Lab, options: { readonly port?: number }
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     const route = `${request.method} ${url.pathname}`;
-    if (route === 'GET /') return reply(response, 200, CONSOLE_PAGE, 'text/html; charset=utf-8');
+    if (route === 'GET /') {
+      const asked = url.searchParams.get('lang');
+      const language = asked === 'ja' || asked === 'en' ? asked : (options.language ?? 'en');
+      return reply(response, 200, consolePage(language), 'text/html; charset=utf-8');
+    }
     if (route === 'GET /api/state') return reply(response, 200, await state());
     if (route === 'GET /api/experiments')
       return reply(

@@ -40,8 +40,12 @@ describe('the lab console (Chromium)', () => {
     await lab?.stop();
   });
 
-  it('is served on 127.0.0.1 only', () => {
+  it('is served on 127.0.0.1 only, in English or Japanese', async () => {
     expect(labConsole.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+    const japanese = await (await fetch(`${labConsole.url}?lang=ja`)).text();
+    expect(japanese).toContain('<html lang="ja">');
+    expect(japanese).toContain('ジョブを送る');
+    expect(japanese).not.toMatch(/\{\{\w+\}\}/);
   });
 
   it('shows a job sent with the heartbeat off in flight, then visible again, and the duplicate in the log pane', async () => {
