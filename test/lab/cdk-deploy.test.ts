@@ -166,8 +166,8 @@ describe('IAM on the lab', () => {
     );
     const text = JSON.stringify(lines);
     expect(text).toContain(
-      'is not authorized to perform: sqs:SendMessage on resource: arn:aws:sqs:us-east-1:000000000000:',
+      'is not authorized to perform: sqs:sendmessage on resource: arn:aws:sqs:us-east-1:000000000000:',
     );
-    expect(text).toContain('because no identity-based policy allows the sqs:SendMessage action');
+    expect(text).toContain('because no identity-based policy allows the sqs:sendmessage action');
   });
 });

@@ -22,11 +22,13 @@ export function accessDenied(
   decision: Exclude<Decision, 'Allowed'>,
 ): AccessDeniedDocument {
   const user = `arn:aws:sts::${caller.accountId}:assumed-role/${caller.roleName}/${caller.sessionName}`;
+  // SQS writes the action in lower case (aws/serverless-application-model#3633, rebus-org/Rebus.AmazonSQS#45).
+  const action = service === 'SQS' ? request.action.toLowerCase() : request.action;
   const why =
     decision === 'ExplicitlyDenied'
       ? `with an explicit deny in a ${request.resource === '*' ? 'identity' : 'resource'}-based policy`
-      : `because no identity-based policy allows the ${request.action} action`;
-  const message = `User: ${user} is not authorized to perform: ${request.action} on resource: ${request.resource} ${why}`;
+      : `because no identity-based policy allows the ${action} action`;
+  const message = `User: ${user} is not authorized to perform: ${action} on resource: ${request.resource} ${why}`;
   if (service === 'SQS') return { name: 'AccessDenied', httpStatusCode: 403, message };
   return { name: 'AccessDeniedException', httpStatusCode: 400, message };
 }

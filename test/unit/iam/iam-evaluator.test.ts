@@ -127,7 +127,7 @@ describe('accessDenied', () => {
     ).toEqual({
       name: 'AccessDenied',
       httpStatusCode: 403,
-      message: `User: arn:aws:sts::000000000000:assumed-role/Producer/producer-fn is not authorized to perform: sqs:SendMessage on resource: ${QUEUE} because no identity-based policy allows the sqs:SendMessage action`,
+      message: `User: arn:aws:sts::000000000000:assumed-role/Producer/producer-fn is not authorized to perform: sqs:sendmessage on resource: ${QUEUE} because no identity-based policy allows the sqs:sendmessage action`,
     });
   });
 
