@@ -290,6 +290,24 @@ function deployTable(results: BenchResults): string | undefined {
   ].join('\n');
 }
 
+function memoryTable(results: BenchResults): string | undefined {
+  const memory = results.memory;
+  if (memory === undefined) return undefined;
+  return [
+    '### Lab memory (both stacks, batch path)',
+    '',
+    table(
+      ['Point', 'RSS (MB)', 'Main heap after GC (MB)'],
+      [
+        ['idle', String(memory.idleRssMb), ''],
+        ...memory.rssMbAfter.map((row) => [`after ${row.messages} messages`, String(row.rssMb), String(row.heapMb)]),
+      ],
+    ),
+    '',
+    `Heap growth after the warm-up: ${memory.heapBytesPerMessage} bytes per message.`,
+  ].join('\n');
+}
+
 function targetTable(results: BenchResults): string {
   const mark = { pass: '✅ pass', miss: '❌ miss', 'not-run': '— not run' } as const;
   return [
@@ -462,6 +480,7 @@ export function renderReport(results: BenchResults): string {
     throughputTable(results),
     guardTable(results),
     deployTable(results),
+    memoryTable(results),
     targetTable(results),
     footer,
   ]

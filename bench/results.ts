@@ -15,13 +15,14 @@ import type { ThroughputRow } from './sections/lab-throughput';
 import type { PipelineRequestsResult } from './sections/pipeline-requests';
 import type { ProducerRequestsRow } from './sections/producer-requests';
 import type { LabDeployResult } from './sections/lab-deploy';
+import type { LabMemoryResult } from './sections/lab-memory';
 import type { TargetResult } from './targets';
 
 /** Where `npm run bench` writes by default. */
 export const RESULTS_FILE = join(PROJECT_ROOT, 'bench', 'results.json');
 
 /** The sections `--only` can pick, in the order they run. */
-export const SECTIONS = ['requests', 'cost', 'bundles', 'throughput', 'guard', 'deploy'] as const;
+export const SECTIONS = ['requests', 'cost', 'bundles', 'throughput', 'guard', 'deploy', 'memory'] as const;
 /** One of {@link SECTIONS}. */
 export type SectionName = (typeof SECTIONS)[number];
 
@@ -59,6 +60,7 @@ export interface BenchResults {
   readonly throughput?: readonly ThroughputRow[];
   readonly guardThroughput?: readonly GuardThroughputRow[];
   readonly deploy?: LabDeployResult;
+  readonly memory?: LabMemoryResult;
   readonly targets: readonly TargetResult[];
 }
 

@@ -13,6 +13,7 @@ import { measureGuardRequests } from './sections/guard-requests';
 import { type GuardThroughputRow, measureGuardThroughput } from './sections/guard-throughput';
 import { measureHeartbeatRequests } from './sections/heartbeat-requests';
 import { type LabDeployResult, measureLabDeploy } from './sections/lab-deploy';
+import { type LabMemoryResult, measureLabMemory } from './sections/lab-memory';
 import { measureThroughput, type PipelinePath, type ThroughputRow } from './sections/lab-throughput';
 import { measurePipelineRequests } from './sections/pipeline-requests';
 import { measureProducerRequests } from './sections/producer-requests';
@@ -28,6 +29,8 @@ export interface BenchSizes {
   readonly throughput: Readonly<Record<PipelinePath, readonly number[]>>;
   readonly guard: { readonly deliveries: number; readonly concurrency: number; readonly racedKeys: number };
   readonly deploy: { readonly deploys: number; readonly passes: number; readonly messages: number };
+  /** Messages per measured batch of the memory section (after a warm-up of a tenth). */
+  readonly memoryMessages: number;
 }
 
 /** `npm run bench`: the issue's sizes. */
@@ -39,6 +42,7 @@ export const FULL_SIZES: BenchSizes = {
   throughput: { batch: [1000, 10_000], guard: [1000, 10_000] },
   guard: { deliveries: 500, concurrency: 8, racedKeys: 100 },
   deploy: { deploys: 5, passes: 4, messages: 2000 },
+  memoryMessages: 10_000,
 };
 
 /** `--quick`: every code path, small sizes (the smoke test in `npm test`). */
@@ -50,6 +54,7 @@ export const QUICK_SIZES: BenchSizes = {
   throughput: { batch: [100, 300], guard: [20, 40] },
   guard: { deliveries: 30, concurrency: 8, racedKeys: 10 },
   deploy: { deploys: 1, passes: 1, messages: 100 },
+  memoryMessages: 1000,
 };
 
 /** Where the bench's bundles go by default, relative to the project root. */
@@ -84,6 +89,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
   let throughput: ThroughputRow[] | undefined;
   let guardThroughput: GuardThroughputRow[] | undefined;
   let deploy: LabDeployResult | undefined;
+  let memory: LabMemoryResult | undefined;
   try {
     if (has('requests')) {
       say('requests', `producer, ${sizes.producerCounts.join(' / ')} messages, batched and one by one`);
@@ -107,9 +113,9 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
     if (has('throughput')) {
       throughput = [];
       for (const path of ['batch', 'guard'] as const) {
-        for (const [index, messages] of sizes.throughput[path].entries()) {
-          // The same work without Lambda is slow (dynalite) and only needed once per path.
-          const sameWork = path === 'guard' && index === 0;
+        for (const messages of sizes.throughput[path]) {
+          // The guard path's fair ceiling: the same work without Lambda, at every size.
+          const sameWork = path === 'guard';
           say(
             'throughput',
             `${path} path, ${messages} messages: warm-up, ceiling, lab (after its warm-up), ceiling${sameWork ? ', same work without Lambda' : ''}`,
@@ -138,6 +144,11 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
       deploy = await measureLabDeploy(emulators, sizes.deploy, workDir);
       say('deploy', `deploy ${deploy.medianDeployMs.toFixed(0)} ms; IAM costs ${(deploy.iamCost * 100).toFixed(1)} %`);
     }
+    if (has('memory')) {
+      say('memory', `both stacks idle, then ${sizes.memoryMessages} messages twice through the batch path`);
+      memory = await measureLabMemory(emulators, sizes.memoryMessages);
+      say('memory', `idle ${memory.idleRssMb} MB; heap growth ${memory.heapBytesPerMessage} bytes per message`);
+    }
   } finally {
     await emulators.stop();
   }
@@ -163,6 +174,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
     ...(throughput === undefined ? {} : { throughput }),
     ...(guardThroughput === undefined ? {} : { guardThroughput }),
     ...(deploy === undefined ? {} : { deploy }),
+    ...(memory === undefined ? {} : { memory }),
   };
   say('done', 'judging targets');
   return { ...partial, targets: evaluateTargets(partial) };

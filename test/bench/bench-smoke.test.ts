@@ -16,6 +16,7 @@ const SMOKE_SIZES: BenchSizes = {
   throughput: { batch: [50], guard: [] },
   guard: { deliveries: 10, concurrency: 4, racedKeys: 4 },
   deploy: { deploys: 1, passes: 1, messages: 30 },
+  memoryMessages: 50,
 };
 
 /**
@@ -38,7 +39,16 @@ describe('runBench (smoke, all sections)', () => {
 
   it('writes every section to the JSON file, with the price table and its date', () => {
     expect(written).toMatchObject({ schemaVersion: 1, mode: 'quick', sections: [...SECTIONS] });
-    for (const key of ['requests', 'cost', 'bundles', 'throughput', 'guardThroughput', 'deploy', 'targets'] as const) {
+    for (const key of [
+      'requests',
+      'cost',
+      'bundles',
+      'throughput',
+      'guardThroughput',
+      'deploy',
+      'memory',
+      'targets',
+    ] as const) {
       expect(written[key]).toBeDefined();
     }
     expect(written.prices.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -155,6 +165,7 @@ describe('runBench (smoke, all sections)', () => {
       'guard-throughput-scaling',
       'lab-deploy',
       'iam-cost',
+      'memory-growth',
     ]);
     expect(renderReport(results)).toContain('### AWS requests per message');
     expect(renderReport(results)).toContain('### cdk deploy to the lab');

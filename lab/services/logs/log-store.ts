@@ -28,7 +28,16 @@ interface LogGroup {
   readonly name: string;
   readonly creationTime: number;
   readonly streams: Map<string, LogStream>;
+  /** Events held in all streams. */
+  events: number;
 }
+
+/**
+ * Events the lab keeps per log group; older ones are dropped first. CloudWatch keeps a group's
+ * events for its retention period (7 days here); a lab run needs only its recent lines, and a
+ * bound keeps the lab's memory flat under long runs.
+ */
+export const LOG_GROUP_EVENT_LIMIT = 5000;
 
 /** A FilterLogEvents event. */
 export interface FilteredLogEvent {
@@ -94,7 +103,7 @@ export class LogStore {
 
   /** Creates a group (as the stack's `AWS::Logs::LogGroup` does); a no-op when it exists. */
   createLogGroup(name: string, now = Date.now()): void {
-    if (!this.groups.has(name)) this.groups.set(name, { name, creationTime: now, streams: new Map() });
+    if (!this.groups.has(name)) this.groups.set(name, { name, creationTime: now, streams: new Map(), events: 0 });
   }
 
   /** Deletes a group and its streams (`cdk destroy` of the stack's `AWS::Logs::LogGroup`). */
@@ -117,6 +126,8 @@ export class LogStore {
     }
     this.sequence += 1;
     stream.events.push({ ...event, ingestionTime: Date.now(), sequence: this.sequence });
+    group.events += 1;
+    if (group.events > LOG_GROUP_EVENT_LIMIT) dropOldest(group);
   }
 
   /**
@@ -332,4 +343,18 @@ function pageOf<T>(items: readonly T[], limit: number | undefined, nextToken: st
   const page = items.slice(offset, offset + size);
   const next = offset + size < items.length ? Buffer.from(String(offset + size)).toString('base64url') : undefined;
   return { items: page, nextToken: next };
+}
+
+/** Drops the group's oldest event (the first of the stream whose first event is oldest). */
+function dropOldest(group: LogGroup): void {
+  let oldest: LogStream | undefined;
+  for (const stream of group.streams.values()) {
+    const first = stream.events[0];
+    if (first === undefined) continue;
+    const current = oldest?.events[0];
+    if (current === undefined || first.sequence < current.sequence) oldest = stream;
+  }
+  if (oldest === undefined) return;
+  oldest.events.shift();
+  group.events -= 1;
 }
