@@ -91,6 +91,12 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
   let deploy: LabDeployResult | undefined;
   let memory: LabMemoryResult | undefined;
   try {
+    // First, so that its idle figure is the lab's and not what earlier sections left behind.
+    if (has('memory')) {
+      say('memory', `both stacks idle, then ${sizes.memoryMessages} messages twice through the batch path`);
+      memory = await measureLabMemory(emulators, sizes.memoryMessages);
+      say('memory', `idle ${memory.idleRssMb} MB; heap growth ${memory.heapBytesPerMessage} bytes per message`);
+    }
     if (has('requests')) {
       say('requests', `producer, ${sizes.producerCounts.join(' / ')} messages, batched and one by one`);
       const sqs = createSqsClient(emulators);
@@ -143,11 +149,6 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
       );
       deploy = await measureLabDeploy(emulators, sizes.deploy, workDir);
       say('deploy', `deploy ${deploy.medianDeployMs.toFixed(0)} ms; IAM costs ${(deploy.iamCost * 100).toFixed(1)} %`);
-    }
-    if (has('memory')) {
-      say('memory', `both stacks idle, then ${sizes.memoryMessages} messages twice through the batch path`);
-      memory = await measureLabMemory(emulators, sizes.memoryMessages);
-      say('memory', `idle ${memory.idleRssMb} MB; heap growth ${memory.heapBytesPerMessage} bytes per message`);
     }
   } finally {
     await emulators.stop();
