@@ -68,6 +68,10 @@ import { bundleRuntimeWorker } from './services/lambda/runtime/bundle';
 import type { InvocationResult, LocalFunction } from './services/lambda/runtime/local-function';
 import type { DeniedCall } from './services/lambda/runtime/runtime-protocol';
 import { logGroupProvider } from './services/logs/resource-providers/log-group-provider';
+import { type AlarmState, AlarmEvaluator } from './services/cloudwatch/alarm-evaluator';
+import { cloudWatchProviders } from './services/cloudwatch/resource-providers/cloudwatch-providers';
+import { snsProviders } from './services/sns/resource-providers/sns-providers';
+import { type SnsNotification, SnsService } from './services/sns/sns-service';
 import { sqsQueuePolicyProvider } from './services/sqs/resource-providers/sqs-queue-policy-provider';
 import { sqsQueueProvider } from './services/sqs/resource-providers/sqs-queue-provider';
 
@@ -118,6 +122,12 @@ export interface StartLabOptions {
   readonly context?: Readonly<Record<string, string>>;
   /** Where cloud assemblies are cached (default `.lab/assemblies`). */
   readonly assemblyCacheDir?: string;
+  /** Called on every CloudWatch alarm state change (`npm run lab` prints it). */
+  readonly onAlarm?: (change: {
+    readonly alarmName: string;
+    readonly state: AlarmState;
+    readonly reason: string;
+  }) => void;
   /** Deploy this cloud assembly (a `cdk.out` made elsewhere) instead of synthesizing one. */
   readonly assemblyDir?: string;
   /**
@@ -186,6 +196,12 @@ export interface Lab {
   }): Promise<readonly DeployedStack[]>;
   /** Every function line, platform line and batch outcome: `lab.logs.on('record', …)`. */
   readonly logs: LabLogs;
+  /** Every CloudWatch alarm the stacks define, with its state (evaluated every second). */
+  alarms(): { readonly alarmName: string; readonly state: AlarmState; readonly reason: string }[];
+  /** Evaluates every alarm now (tests; the lab does it every second anyway). */
+  evaluateAlarms(): Promise<void>;
+  /** What the stacks' SNS topics were sent (alarm notifications). */
+  notifications(): SnsNotification[];
   /**
    * The lab's CloudWatch Logs endpoint, `http://127.0.0.1:<port>`: every function's lines in
    * `/aws/lambda/<function>`, one stream per execution environment (FilterLogEvents,
@@ -272,6 +288,12 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
     cleanups.push(async () => detachStore());
     const apis = new ApiGatewayService();
     cleanups.push(() => apis.stop());
+    const sns = new SnsService();
+    const alarms = new AlarmEvaluator(sqs, sns, (alarmName, state, reason) =>
+      options.onAlarm?.({ alarmName, state, reason }),
+    );
+    cleanups.push(async () => alarms.stop());
+    const dashboards = new Map<string, string>();
     const permissions: PermissionStore = new Map();
     let current = readCloudAssembly(assembly.dir);
     const assetDir = (stackName: string, key: string): string => {
@@ -335,6 +357,8 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
       }),
       lambdaPermissionProvider(permissions),
       ...restApiProviders({ apis, lambda }),
+      ...snsProviders({ sns, iam }),
+      ...cloudWatchProviders({ alarms, dashboards }),
       customResourceProvider({
         responses,
         stackId: (stackName) => deployedStacks.get(stackName as StackName)?.stackId ?? stackName,
@@ -422,6 +446,9 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
       },
       logs,
       logsEndpoint: logsServer.url,
+      alarms: () => alarms.states(),
+      evaluateAlarms: () => alarms.evaluateAll(),
+      notifications: () => [...sns.published],
       counters() {
         const counters: Record<string, MappingCounters> = {};
         for (const stack of stacks.values()) {

@@ -8,6 +8,7 @@ import { type App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { parseBatchPartialOptions } from './batch-partial-options';
 import { BatchPartialStack } from './batch-partial-stack';
+import { InvalidSettingError } from './errors';
 import { PROJECT_ROOT } from './project-root';
 import { VisibilityDupStack } from './visibility-dup-stack';
 
@@ -28,7 +29,11 @@ export function addSqsLabStacks(app: App): void {
     batchSize: app.node.tryGetContext('batchSize'),
     reportBatchItemFailures: app.node.tryGetContext('reportBatchItemFailures'),
   });
-  new VisibilityDupStack(app, 'VisibilityDupStack');
-  new BatchPartialStack(app, 'BatchPartialStack', { options });
+  const alarmEmail = app.node.tryGetContext('alarmEmail') as unknown;
+  if (alarmEmail !== undefined && (typeof alarmEmail !== 'string' || !/^[^\s@]+@[^\s@]+$/.test(alarmEmail)))
+    throw new InvalidSettingError(`alarmEmail must be an e-mail address, got ${JSON.stringify(alarmEmail)}`);
+  const email = alarmEmail === undefined ? {} : { alarmEmail };
+  new VisibilityDupStack(app, 'VisibilityDupStack', email);
+  new BatchPartialStack(app, 'BatchPartialStack', { options, ...email });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
 }

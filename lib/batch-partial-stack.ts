@@ -7,6 +7,8 @@ import { TopologyStack } from './topology-stack';
 export interface BatchPartialStackProps extends StackProps {
   /** The deploy-time switches (CDK context `batchSize`, `reportBatchItemFailures`). */
   readonly options?: BatchPartialOptions;
+  /** Where the DLQ alarm's topic sends e-mail (CDK context `alarmEmail`). */
+  readonly alarmEmail?: string;
 }
 
 /** Step 8: batches, partial batch responses and a DLQ after `maxReceiveCount` receives. */

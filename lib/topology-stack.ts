@@ -1,11 +1,13 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { CfnEventSourceMapping, EventSourceMapping } from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
+import { DlqAlarm } from './constructs/dlq-alarm';
 import { EnqueueApi } from './constructs/enqueue-api';
 import { LabFunction } from './constructs/lab-function';
 import { LabQueue } from './constructs/lab-queue';
 import { LabTable } from './constructs/lab-table';
 import { MappingVisibilityWindow } from './constructs/mapping-visibility-window';
+import { StackDashboard } from './constructs/stack-dashboard';
 import { InvalidTopologyError } from './errors';
 import { MAPPING_MAX_CONCURRENCY } from './settings';
 import type { EnvBinding, FunctionSpec, MappingSpec, QueueSpec, StackTopology } from './topology';
@@ -14,6 +16,8 @@ import { validateTopology } from './validate-topology';
 /** Props of {@link TopologyStack}. */
 export interface TopologyStackProps extends StackProps {
   readonly topology: StackTopology;
+  /** Where the DLQ alarm's topic sends e-mail (CDK context `alarmEmail`); none by default. */
+  readonly alarmEmail?: string;
 }
 
 /**
@@ -29,6 +33,8 @@ export class TopologyStack extends Stack {
   public readonly tables: ReadonlyMap<string, LabTable>;
   public readonly functions: ReadonlyMap<string, LabFunction>;
   public readonly api: EnqueueApi;
+  /** The alarm on the main queue's DLQ, when it has one. */
+  public readonly dlqAlarm?: DlqAlarm;
 
   constructor(scope: Construct, id: string, props: TopologyStackProps) {
     super(scope, id, props);
@@ -61,6 +67,23 @@ export class TopologyStack extends Stack {
       restApiName: `${topology.stackName}-enqueue`,
       description: `${topology.stackName}: POST /enqueue -> ${topology.apiFunctionId}`,
     });
+    const mainSpec = topology.queues.find((spec) => spec.id === topology.mainQueueId);
+    const dlq = mainSpec?.deadLetter === undefined ? undefined : this.queue(mainSpec.deadLetter.queueId);
+    const mapped = topology.mappings.find((mapping) => mapping.queueId === topology.mainQueueId);
+    if (dlq !== undefined) {
+      this.dlqAlarm = new DlqAlarm(this, 'DlqAlarm', {
+        deadLetterQueue: dlq,
+        ...(props.alarmEmail === undefined ? {} : { email: props.alarmEmail }),
+      });
+    }
+    if (mapped !== undefined) {
+      new StackDashboard(this, 'Monitoring', {
+        dashboardName: topology.stackName,
+        queue: mainQueue,
+        ...(dlq === undefined ? {} : { deadLetterQueue: dlq }),
+        worker: this.fn(mapped.functionId),
+      });
+    }
     this.addOutputs();
   }
 
@@ -131,6 +154,12 @@ export class TopologyStack extends Stack {
       description: 'Stage URL ending in /: curl -X POST "${API}enqueue"',
     });
     new CfnOutput(this, 'QueueUrl', { value: this.queue(topology.mainQueueId).queueUrl });
+    if (this.dlqAlarm !== undefined) {
+      new CfnOutput(this, 'DlqAlarmName', {
+        value: this.dlqAlarm.alarm.alarmName,
+        description: 'aws cloudwatch describe-alarms --alarm-names <this>',
+      });
+    }
     if (mainSpec?.deadLetter !== undefined) {
       new CfnOutput(this, 'DlqUrl', { value: this.queue(mainSpec.deadLetter.queueId).queueUrl });
     }

@@ -8,7 +8,7 @@ import { TopologyStack } from './topology-stack';
  * The queue is created at 30 s and lowered after the mapping exists (see LoweredVisibilityTimeout).
  */
 export class VisibilityDupStack extends TopologyStack {
-  constructor(scope: Construct, id = 'VisibilityDupStack', props: StackProps = {}) {
+  constructor(scope: Construct, id = 'VisibilityDupStack', props: StackProps & { readonly alarmEmail?: string } = {}) {
     super(scope, id, {
       description: 'sqs-lab Step 7: visibility-timeout duplicates, heartbeat and idempotency guard',
       ...props,

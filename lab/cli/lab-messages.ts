@@ -93,6 +93,7 @@ messages and items are kept. The running lab is found through its outputs file
     refused: (why: string) => `The lab refused the deploy: ${why}.\n`,
     stackDone: (stack: string, status: string) => `\n ✅  ${stack} (${status})\n`,
     deployError: (what: string) => `\n ❌  Deployment failed: ${what}\n`,
+    alarm: (name: string, state: string, reason: string) => `[CloudWatch] alarm ${name} is now ${state}: ${reason}\n`,
   },
   ja: {
     usage: `使い方: npm run lab -- [オプション]
@@ -156,5 +157,7 @@ cdk deploy と同じく、スタックごとの変更セット、CloudFormation 
     refused: (why: string) => `ラボがデプロイを断りました: ${why}。\n`,
     stackDone: (stack: string, status: string) => `\n ✅  ${stack}（${status}）\n`,
     deployError: (what: string) => `\n ❌  デプロイに失敗しました: ${what}\n`,
+    alarm: (name: string, state: string, reason: string) =>
+      `[CloudWatch] アラーム ${name} が ${state} になりました: ${reason}\n`,
   },
 } as const satisfies Record<Language, unknown>;

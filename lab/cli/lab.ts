@@ -47,6 +47,8 @@ async function main(): Promise<void> {
     quiet: command.quiet,
     logFormat: command.logFormat,
     onStackEvent: printEvent,
+    onAlarm: ({ alarmName, state, reason }) =>
+      process.stdout.write(LAB_MESSAGES[language].alarm(alarmName, state, reason)),
   });
   const outputsPath = join(PROJECT_ROOT, LOCAL_OUTPUTS_FILE);
   const endpoint = await startDeployEndpoint((context, onEvent) =>

@@ -31,6 +31,8 @@ const PAGE = `<!doctype html>
   button { cursor: pointer; }
   pre { margin: 0; max-height: 160px; overflow: auto; font-size: 12px; white-space: pre-wrap; word-break: break-all; }
   .muted { color: #6b7280; }
+  .alarm { font-size: 12px; padding: 2px 6px; border-radius: 3px; background: #e5e7eb; }
+  .alarm.ALARM { background: #d13212; color: #fff; } .alarm.OK { background: #1d8102; color: #fff; }
 </style>
 </head>
 <body>
@@ -80,7 +82,8 @@ function renderStacks() {
     }).join('');
     const dlq = stack.dlqMessages.map((m) => '<tr data-dlq-message="' + escape(m.messageId) + '"><td>' + escape(m.body).slice(0, 80) + '</td><td>' + m.receiveCount + '</td></tr>').join('');
     const items = stack.tableItems.map((item) => escape(JSON.stringify(item))).join('\\n');
-    return '<section data-stack="' + stack.stackName + '"><h2>' + stack.stackName + '</h2><div class="counts">' + counts + '</div>' +
+    const alarms = stack.alarms.map((a) => '<span class="alarm ' + a.state + '" data-alarm-state="' + a.state + '">{{alarm}} ' + a.state + '</span>').join(' ');
+    return '<section data-stack="' + stack.stackName + '"><h2>' + stack.stackName + ' ' + alarms + '</h2><div class="counts">' + counts + '</div>' +
       '<h3>{{inFlightTitle}}</h3><table><tr><th>id</th><th>{{receiveNo}}</th><th>{{heartbeats}}</th><th>{{visibleIn}}</th><th></th></tr>' + rows + '</table>' +
       (stack.queues.some((q) => q.role === 'dlq') ? '<h3>DLQ <button data-redrive="' + stack.stackName + '">{{redrive}}</button></h3><table>' + dlq + '</table>' : '') +
       (stack.tableItems.length > 0 ? '<h3>{{table}}</h3><pre class="table-items">' + items + '</pre>' : '') + '</section>';
@@ -170,6 +173,7 @@ const WORDS = {
     matched: 'matched',
     notMatched: 'did not match',
     predicted: 'predicted: ',
+    alarm: 'DLQ alarm',
   },
   ja: {
     lang: 'ja',
@@ -196,6 +200,7 @@ const WORDS = {
     matched: '予測どおり',
     notMatched: '予測と違う',
     predicted: '予測: ',
+    alarm: 'DLQ アラーム',
   },
 } as const;
 

@@ -53,6 +53,8 @@ export interface ConsoleState {
       readonly receiveCount: number;
     }[];
     readonly tableItems: readonly Record<string, unknown>[];
+    /** The stack's CloudWatch alarms and their states. */
+    readonly alarms: readonly { readonly alarmName: string; readonly state: string }[];
   }[];
 }
 
@@ -120,6 +122,10 @@ export async function startConsole(
           inFlight: tracker.snapshot().filter((message) => message.stackName === stack.stackName),
           dlqMessages: dlqCache.get(stack.stackName) ?? [],
           tableItems,
+          alarms: lab
+            .alarms()
+            .filter((alarm) => alarm.alarmName.startsWith(`${stack.stackName}-`))
+            .map(({ alarmName, state }) => ({ alarmName, state })),
         };
       }),
     );

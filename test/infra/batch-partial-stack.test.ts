@@ -179,9 +179,10 @@ describe('BatchPartialStack API and outputs', () => {
     });
   });
 
-  it('has exactly ApiEndpoint, QueueUrl, DlqUrl and the two log group names', () => {
+  it('has exactly ApiEndpoint, QueueUrl, DlqUrl, the DLQ alarm name and the two log group names', () => {
     expect(Object.keys(template.findOutputs('*')).sort()).toEqual([
       'ApiEndpoint',
+      'DlqAlarmName',
       'DlqUrl',
       'ProducerLogGroup',
       'QueueUrl',

@@ -357,6 +357,7 @@ describe('VisibilityDupStack outputs', () => {
   it('has exactly the outputs the README and the lab read', () => {
     expect(Object.keys(template.findOutputs('*')).sort()).toEqual([
       'ApiEndpoint',
+      'DlqAlarmName',
       'DlqUrl',
       'ProducerLogGroup',
       'QueueUrl',

@@ -1,0 +1,58 @@
+/** AWS::CloudWatch::Alarm (evaluated by the lab) and AWS::CloudWatch::Dashboard (kept, not drawn). */
+import { LAB_ACCOUNT_ID, LAB_REGION } from '../../../common/local-aws';
+import type { ResourceProvider } from '../../cloudformation/resource-provider';
+import type { AlarmEvaluator } from '../alarm-evaluator';
+
+/** The two providers; dashboards' bodies are kept in `dashboards`. */
+export function cloudWatchProviders(options: {
+  readonly alarms: AlarmEvaluator;
+  readonly dashboards: Map<string, string>;
+}): ResourceProvider[] {
+  const define = (name: string, properties: Readonly<Record<string, unknown>>) => {
+    options.alarms.put({
+      alarmName: name,
+      namespace: String(properties.Namespace ?? ''),
+      metricName: String(properties.MetricName ?? ''),
+      dimensions: (properties.Dimensions ?? []) as { Name: string; Value: string }[],
+      threshold: Number(properties.Threshold ?? 0),
+      comparisonOperator: String(properties.ComparisonOperator ?? ''),
+      alarmActions: (properties.AlarmActions ?? []) as string[],
+      okActions: (properties.OKActions ?? []) as string[],
+    });
+    return {
+      physicalId: name,
+      attributes: { Arn: `arn:aws:cloudwatch:${LAB_REGION}:${LAB_ACCOUNT_ID}:alarm:${name}` },
+    };
+  };
+  return [
+    {
+      type: 'AWS::CloudWatch::Alarm',
+      create: async ({ stackName, logicalId, properties }) =>
+        define(
+          typeof properties.AlarmName === 'string'
+            ? properties.AlarmName
+            : `${stackName}-${logicalId}-${Math.random().toString(36).slice(2, 14).toUpperCase()}`,
+          properties,
+        ),
+      update: async ({ properties, previous }) => define(previous.physicalId, properties),
+      delete: async ({ resource }) => options.alarms.delete(resource.physicalId),
+      requiresReplacement: (previous, next) => previous.AlarmName !== next.AlarmName,
+    },
+    {
+      type: 'AWS::CloudWatch::Dashboard',
+      async create({ logicalId, properties }) {
+        const name = typeof properties.DashboardName === 'string' ? properties.DashboardName : logicalId;
+        options.dashboards.set(name, String(properties.DashboardBody ?? ''));
+        return { physicalId: name, attributes: {} };
+      },
+      async update({ properties, previous }) {
+        options.dashboards.set(previous.physicalId, String(properties.DashboardBody ?? ''));
+        return previous;
+      },
+      async delete({ resource }) {
+        options.dashboards.delete(resource.physicalId);
+      },
+      requiresReplacement: (previous, next) => previous.DashboardName !== next.DashboardName,
+    },
+  ];
+}
