@@ -26,9 +26,19 @@ export const createQueueAction: LayerAction = (context) => {
   return context.fauxqs();
 };
 
-/** SetQueueAttributes: a standard queue takes no FIFO attribute. */
+/**
+ * SetQueueAttributes: a standard queue takes no FIFO attribute, and a FIFO queue cannot stop
+ * being one (`#test_set_unsupported_attribute_fifo`).
+ */
 export const setQueueAttributesAction: LayerAction = (context) => {
   const queue = requireQueue(context);
-  if (!queue.isFifo()) refuseFifoOnly(asRecord(context.body.Attributes), false);
+  const attributes = asRecord(context.body.Attributes);
+  if (!queue.isFifo()) refuseFifoOnly(attributes, false);
+  else if ('FifoQueue' in attributes && attributes.FifoQueue !== 'true') {
+    throw new SqsApiError(
+      'InvalidAttributeValue',
+      'Invalid value for the parameter FifoQueue. Reason: Modifying queue type is not supported.',
+    );
+  }
   return context.fauxqs();
 };

@@ -10,6 +10,7 @@ import { type ActionContext, type LayerAction, asRecord, requireQueue, stringLis
 import type { FauxqsInflight, FauxqsQueue } from './fauxqs-internals';
 import { extrasOf } from './message-extras';
 import { expireMessages } from './retention-rules';
+import { invalidParameter } from './sqs-api-error';
 
 /** One message of a ReceiveMessage response. */
 type ReceivedMessage = Record<string, unknown> & { ReceiptHandle: string };
@@ -132,9 +133,22 @@ function shapeMessages(context: ActionContext, queue: FauxqsQueue, messages: Rec
   }
 }
 
+/** The parameter checks, with the sentences recorded from AWS (`#test_send_receive_max_number_of_messages`, `#test_send_receive_wait_time_seconds`). */
+function validateReceiveParameters(body: Record<string, unknown>): void {
+  const max = body.MaxNumberOfMessages;
+  if (max !== undefined && !(Number.isInteger(max) && Number(max) >= 1 && Number(max) <= 10)) {
+    throw invalidParameter('MaxNumberOfMessages', max, 'Must be between 1 and 10, if provided.');
+  }
+  const wait = body.WaitTimeSeconds;
+  if (wait !== undefined && !(Number.isInteger(wait) && Number(wait) >= 0 && Number(wait) <= 20)) {
+    throw invalidParameter('WaitTimeSeconds', wait, 'Must be >= 0 and <= 20, if provided.');
+  }
+}
+
 /** ReceiveMessage with SQS's attribute, FIFO and receipt-handle rules. */
 export const receiveMessageAction: LayerAction = async (context) => {
   const queue = requireQueue(context);
+  validateReceiveParameters(context.body);
   expireMessages(queue, context.state.clock.now());
   const response = asRecord(await context.fauxqs());
   const list = Array.isArray(response.Messages) ? (response.Messages as ReceivedMessage[]) : [];
