@@ -134,3 +134,22 @@ export function waitingMessages(queue: FauxqsQueue): FauxqsMessage[] {
   for (const list of queue.fifoDelayed.values()) all.push(...list);
   return all;
 }
+
+/**
+ * The message fauxqs just stored under `messageId`: it is the last of the list `enqueue`
+ * appended it to (visible, delayed, or its FIFO group's), so no scan is needed.
+ */
+export function justEnqueued(
+  queue: FauxqsQueue,
+  messageId: string,
+  groupId: string | undefined,
+): FauxqsMessage | undefined {
+  const lists = queue.isFifo()
+    ? [queue.fifoMessages.get(groupId ?? '__default'), queue.fifoDelayed.get(groupId ?? '__default')]
+    : [queue.messages, queue.delayedMessages];
+  for (const list of lists) {
+    const last = list?.[list.length - 1];
+    if (last?.messageId === messageId) return last;
+  }
+  return undefined;
+}

@@ -1,7 +1,7 @@
 /**
  * System attributes SQS keeps on a message that fauxqs does not: the `AWSTraceHeader` a
  * producer sent, and the `DeadLetterQueueSourceArn` SQS adds when a redrive policy moves the
- * message to its dead-letter queue. Keyed by fauxqs's message object, which stays the same
+ * message to its dead-letter queue; and the send time on the layer's clock. Keyed by fauxqs's message object, which stays the same
  * object from send to delete, including across the move to the DLQ.
  */
 import type { FauxqsMessage } from './fauxqs-internals';
@@ -9,6 +9,8 @@ import type { FauxqsMessage } from './fauxqs-internals';
 /** The attributes the layer adds to one message. */
 export interface MessageExtras {
   awsTraceHeader?: string;
+  /** When the message was sent, on the layer's clock (retention counts from here). */
+  sentAtMs?: number;
   deadLetterQueueSourceArn?: string;
 }
 

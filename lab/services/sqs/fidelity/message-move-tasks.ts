@@ -11,7 +11,7 @@ import { type LayerAction, asRecord, requireMember, stringMember } from './actio
 import type { CreateFauxqsMessage, FauxqsMessage, FauxqsQueue, FauxqsStore } from './fauxqs-internals';
 import { removeWaiting } from './fauxqs-internals';
 import { sourceQueuesOf } from './dead-letter-rules';
-import { extrasOf } from './message-extras';
+import { addExtras, extrasOf } from './message-extras';
 import { SqsApiError } from './sqs-api-error';
 
 type MoveTaskStatus = 'RUNNING' | 'COMPLETED' | 'CANCELLED' | 'FAILED';
@@ -119,15 +119,19 @@ export class MessageMoveTasks {
       return;
     }
     removeWaiting(source, message);
-    target.enqueue(
-      createMessage(
-        message.body,
-        message.messageAttributes,
-        undefined,
-        message.messageGroupId,
-        message.messageDeduplicationId,
-      ),
+    const moved = createMessage(
+      message.body,
+      message.messageAttributes,
+      undefined,
+      message.messageGroupId,
+      message.messageDeduplicationId,
     );
+    const { awsTraceHeader, sentAtMs } = extrasOf(message);
+    addExtras(moved, {
+      ...(awsTraceHeader !== undefined ? { awsTraceHeader } : {}),
+      ...(sentAtMs !== undefined ? { sentAtMs } : {}),
+    });
+    target.enqueue(moved);
     task.moved += 1;
   }
 

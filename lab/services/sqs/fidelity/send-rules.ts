@@ -11,7 +11,7 @@
 import { type LayerAction, asRecord, recordList, requireQueue } from './action-context';
 import { validateBatchEntries } from './batch-entry-rules';
 import type { FauxqsQueue } from './fauxqs-internals';
-import { waitingMessages } from './fauxqs-internals';
+import { justEnqueued } from './fauxqs-internals';
 import { addExtras } from './message-extras';
 import { SqsApiError, invalidParameter } from './sqs-api-error';
 
@@ -37,11 +37,14 @@ function traceHeaderOf(entry: Record<string, unknown>): string | undefined {
   return typeof header === 'string' ? header : undefined;
 }
 
-/** Keeps the trace header on the message fauxqs just stored under `messageId`. */
-function keepTraceHeader(queue: FauxqsQueue, messageId: unknown, header: string | undefined): void {
-  if (header === undefined || typeof messageId !== 'string') return;
-  const message = waitingMessages(queue).find((candidate) => candidate.messageId === messageId);
-  if (message !== undefined) addExtras(message, { awsTraceHeader: header });
+/** Keeps the trace header and the layer's send time on the message fauxqs just stored. */
+function keepExtras(queue: FauxqsQueue, messageId: unknown, entry: Record<string, unknown>, sentAtMs: number): void {
+  if (typeof messageId !== 'string') return;
+  const groupId = typeof entry.MessageGroupId === 'string' ? entry.MessageGroupId : undefined;
+  const message = justEnqueued(queue, messageId, groupId);
+  if (message === undefined) return;
+  const header = traceHeaderOf(entry);
+  addExtras(message, { sentAtMs, ...(header !== undefined ? { awsTraceHeader: header } : {}) });
 }
 
 /** SendMessage with SQS's id checks and trace header. */
@@ -49,7 +52,7 @@ export const sendMessageAction: LayerAction = async (context) => {
   const queue = requireQueue(context);
   validateIds(context.body);
   const result = asRecord(await context.fauxqs());
-  keepTraceHeader(queue, result.MessageId, traceHeaderOf(context.body));
+  keepExtras(queue, result.MessageId, context.body, context.state.clock.now());
   return result;
 };
 
@@ -75,7 +78,7 @@ export const sendMessageBatchAction: LayerAction = async (context) => {
   const byId = new Map(entries.map((entry) => [String(entry.Id), entry]));
   for (const success of recordList(result, 'Successful') ?? []) {
     const entry = byId.get(String(success.Id));
-    if (entry !== undefined) keepTraceHeader(queue, success.MessageId, traceHeaderOf(entry));
+    if (entry !== undefined) keepExtras(queue, success.MessageId, entry, context.state.clock.now());
   }
   return result;
 };
