@@ -30,7 +30,7 @@ export { EXPERIMENTS, UnknownExperimentError, findExperiment } from './experimen
 export { openLocalProbe } from './experiments/local-probe';
 export { batchIndexOf, observeBatch, observeSweep, observeVisibility } from './experiments/observation';
 export type { BatchObservation, VisibilityObservation, WorkerLine } from './experiments/observation';
-export { RedriveFailedError, redriveByCopy, redriveWithMoveTask } from './experiments/redrive';
+export { RedriveFailedError, redriveWithMoveTask } from './experiments/redrive';
 export { toRow } from './experiments/report';
 export { runExperiment } from './experiments/runner';
 export type { ExperimentResult } from './experiments/runner';

@@ -20,7 +20,7 @@ import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { GetQueueAttributesCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import type { Lab, StackName } from '../lab';
 import { EXPERIMENTS, findExperiment, UnknownExperimentError } from '../experiments/catalog';
-import { redriveByCopy } from '../experiments/redrive';
+import { redriveWithMoveTask } from '../experiments/redrive';
 import { openLocalProbe } from '../experiments/local-probe';
 import { runExperiment } from '../experiments/runner';
 import { startEmulators } from '../services/emulators';
@@ -230,7 +230,12 @@ export async function startConsole(
       const target = stackOf(lab, stack);
       if (target.dlqUrl === undefined) throw new ConsoleRequestError(400, `${target.stackName} has no DLQ`);
       peekedAt = 0;
-      const report = await redriveByCopy(lab.clients.sqs, { dlqUrl: target.dlqUrl, sourceUrl: target.queueUrl }, 0);
+      // StartMessageMoveTask, as the SQS console's "Start DLQ redrive" does.
+      const source = Object.values(target.queues).find((queue) => queue.url === target.queueUrl);
+      const report = await redriveWithMoveTask(lab.clients.sqs, target.dlqUrl, {
+        pollMs: 300,
+        ...(source === undefined ? {} : { destinationArn: source.arn }),
+      });
       return reply(response, 200, report);
     }
     const run = /^POST \/api\/experiments\/([\w-]+)$/.exec(route);

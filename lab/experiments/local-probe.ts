@@ -6,7 +6,7 @@ import type { LabLogRecord } from '../services/logs/lab-logs';
 import type { Experiment } from './catalog';
 import type { WorkerLine } from './observation';
 import type { EnqueueResponse, StackProbe } from './probe';
-import { type RedriveReport, redriveByCopy } from './redrive';
+import { type RedriveReport, redriveWithMoveTask } from './redrive';
 import { peekBodyIds, postEnqueue, queueDepth, sendRawBodies } from './stack-reads';
 
 /**
@@ -100,7 +100,8 @@ class LocalProbe implements StackProbe {
   async redriveDlq(): Promise<RedriveReport> {
     const dlqUrl = this.stack.dlqUrl;
     if (dlqUrl === undefined) return { moved: 0, how: `${this.stackName} has no DLQ` };
-    return redriveByCopy(this.sqs, { dlqUrl, sourceUrl: this.stack.queueUrl });
+    // The same call as on AWS: the lab's SQS fidelity layer serves StartMessageMoveTask.
+    return redriveWithMoveTask(this.sqs, dlqUrl, { pollMs: 100, timeoutMs: 30_000 });
   }
 
   async crashWorker(): Promise<boolean> {

@@ -8,8 +8,11 @@ import type { AddressInfo } from 'node:net';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import dynalite from 'dynalite';
-import { type FauxqsServer, interceptLocalhostDns, startFauxqs } from 'fauxqs';
+import { type FauxqsServer, interceptLocalhostDns } from 'fauxqs';
 import { allowSqsCharacterSet } from './sqs/fauxqs-fidelity';
+import { startFauxqsWithFidelity } from './sqs/fidelity/sqs-fidelity-layer';
+import type { SqsLabClock } from './sqs/fidelity/sqs-lab-clock';
+import type { SqsFidelityState } from './sqs/fidelity/sqs-fidelity-state';
 import { LAB_CREDENTIALS, LAB_REGION } from '../common/local-aws';
 
 /** Where the emulators listen. */
@@ -28,6 +31,12 @@ export interface EmulatorEndpoints {
 /** Both emulators, running. */
 export interface Emulators extends EmulatorEndpoints {
   readonly fauxqs: FauxqsServer;
+  /**
+   * Lab-only hook: the clock of the SQS fidelity layer (lab/services/sqs/fidelity/), which the
+   * 12-hour visibility ceiling, the 60-second PurgeQueue rule and MessageRetentionPeriod read.
+   * Tests advance it instead of waiting; nothing on AWS corresponds to it.
+   */
+  readonly sqsClock: SqsLabClock;
   /** Stops both servers, closes every connection and releases the DNS interception. */
   stop(): Promise<void>;
 }
@@ -75,8 +84,10 @@ export async function startEmulators(): Promise<Emulators> {
   // fauxqs refuses emoji in message bodies; SQS does not (see fauxqs-fidelity.ts).
   await allowSqsCharacterSet();
   let fauxqs: FauxqsServer;
+  let fidelity: SqsFidelityState;
   try {
-    fauxqs = await startFauxqs({ port: 0, logger: false });
+    // fauxqs behind the lab's fidelity layer, which answers as SQS does where fauxqs differs.
+    ({ server: fauxqs, state: fidelity } = await startFauxqsWithFidelity({ port: 0, logger: false }));
   } catch (error) {
     releaseDns();
     throw new EmulatorStartError(`fauxqs (SQS emulator) did not start: ${String(error)}`, { cause: error });
@@ -88,6 +99,7 @@ export async function startEmulators(): Promise<Emulators> {
       dynamo.listen(0, '127.0.0.1', () => resolve());
     });
   } catch (error) {
+    fidelity.stop();
     await fauxqs.stop();
     releaseDns();
     throw new EmulatorStartError(`dynalite (DynamoDB emulator) did not start: ${String(error)}`, { cause: error });
@@ -96,6 +108,7 @@ export async function startEmulators(): Promise<Emulators> {
   let stopped: Promise<void> | undefined;
   return {
     fauxqs,
+    sqsClock: fidelity.clock,
     sqsEndpoint: `http://sqs.${LAB_REGION}.localhost:${fauxqs.port}`,
     sqsCliEndpoint: `http://127.0.0.1:${fauxqs.port}`,
     dynamodbEndpoint: `http://127.0.0.1:${dynamoPort}`,
@@ -105,6 +118,7 @@ export async function startEmulators(): Promise<Emulators> {
         // keep-alive sockets unless they are closed explicitly.
         const dynamoClosed = new Promise<void>((resolve) => dynamo.close(() => resolve()));
         dynamo.closeAllConnections();
+        fidelity.stop();
         await Promise.all([fauxqs.stop(), dynamoClosed]);
         releaseDns();
       })();

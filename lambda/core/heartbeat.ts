@@ -24,6 +24,21 @@ export interface Extension {
   readonly seconds: number;
 }
 
+/**
+ * The error codes with which SQS says a receipt handle no longer reaches a message this
+ * worker holds: `InvalidParameterValue` ("Message does not exist or is not available for
+ * visibility timeout change": deleted, or received again by someone else; also the 12-hour
+ * ceiling) and `ReceiptHandleIsInvalid` (a handle SQS cannot read). Extending such a message
+ * again can never succeed, so the heartbeat stops extending it. (Emulators have used other
+ * codes, e.g. fauxqs's `MessageNotInflight`; SQS does not send that one for this.)
+ */
+export const MESSAGE_GONE_CODES: readonly string[] = ['InvalidParameterValue', 'ReceiptHandleIsInvalid'];
+
+/** True when `code` is one of {@link MESSAGE_GONE_CODES}. */
+export function isMessageGone(code: string): boolean {
+  return MESSAGE_GONE_CODES.includes(code);
+}
+
 /** A target SQS refused to extend (stale receipt handle, message deleted, …). */
 export interface ExtensionFailure {
   readonly target: HeartbeatTarget;
@@ -41,7 +56,14 @@ export type VisibilityExtender = (extensions: readonly Extension[]) => Promise<r
 /** What the heartbeat reports; the worker turns each into one log line per target. */
 export type HeartbeatEvent =
   | { readonly type: 'extended'; readonly extensions: readonly Extension[] }
-  | { readonly type: 'failed'; readonly target: HeartbeatTarget; readonly code: string; readonly message: string }
+  | {
+      readonly type: 'failed';
+      readonly target: HeartbeatTarget;
+      readonly code: string;
+      readonly message: string;
+      /** SQS said the handle no longer reaches the message ({@link isMessageGone}). */
+      readonly messageGone: boolean;
+    }
   | { readonly type: 'ceiling'; readonly target: HeartbeatTarget };
 
 export interface HeartbeatOptions {
@@ -136,12 +158,20 @@ export function startHeartbeat(targets: readonly HeartbeatTarget[], options: Hea
       failures = await extend(extensions);
     } catch (error) {
       const { errorName, errorMessage } = describeError(error);
-      for (const { target } of extensions) report({ type: 'failed', target, code: errorName, message: errorMessage });
+      for (const { target } of extensions) {
+        report({
+          type: 'failed',
+          target,
+          code: errorName,
+          message: errorMessage,
+          messageGone: isMessageGone(errorName),
+        });
+      }
       active = [];
       return;
     }
     const failed = new Set(failures.map((failure) => failure.target));
-    for (const failure of failures) report({ type: 'failed', ...failure });
+    for (const failure of failures) report({ type: 'failed', ...failure, messageGone: isMessageGone(failure.code) });
     active = active.filter((target) => !failed.has(target));
     const extended = extensions.filter(({ target }) => !failed.has(target));
     if (extended.length > 0) report({ type: 'extended', extensions: extended });

@@ -137,6 +137,7 @@ function logHeartbeat(log: Logger, event: HeartbeatEvent): void {
     case 'failed':
       log.warn('heartbeat-failed', `Heartbeat ${event.target.id} stopped: ${event.code}: ${event.message}`, {
         errorName: event.code,
+        messageGone: event.messageGone,
       });
       return;
     case 'ceiling':

@@ -7,10 +7,11 @@ import {
 } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSqsClient, type Emulators, startEmulators } from '../../lab';
-import { redriveByCopy } from '../../lab';
+import { redriveWithMoveTask } from '../../lab';
 
-// The lab's stand-in for StartMessageMoveTask on the real SQS emulator: what the AWS task does
-// to a message (a new message in the source queue, receive count from zero, the DLQ emptied).
+// The redrive the dlq-redrive experiment runs on the lab: StartMessageMoveTask, served by the
+// lab's SQS fidelity layer, does to a message what the AWS task does (a new message in its
+// source queue, receive count from zero, the DLQ emptied).
 
 let emulators: Emulators;
 let sqs: SQSClient;
@@ -25,40 +26,43 @@ afterAll(async () => {
   await emulators?.stop();
 });
 
-async function queue(name: string): Promise<string> {
-  const { QueueUrl } = await sqs.send(new CreateQueueCommand({ QueueName: name }));
+async function queue(name: string, attributes: Record<string, string> = {}): Promise<{ url: string; arn: string }> {
+  const { QueueUrl } = await sqs.send(new CreateQueueCommand({ QueueName: name, Attributes: attributes }));
   if (QueueUrl === undefined) throw new Error(`no url for ${name}`);
-  return QueueUrl;
+  const { Attributes = {} } = await sqs.send(new GetQueueAttributesCommand({ QueueUrl, AttributeNames: ['QueueArn'] }));
+  return { url: QueueUrl, arn: Attributes.QueueArn ?? '' };
 }
 
-describe('redriveByCopy on fauxqs', () => {
-  it('moves every DLQ message back as a new message, received for the first time, and empties the DLQ', async () => {
-    const [dlqUrl, sourceUrl] = await Promise.all([queue('redrive-dlq'), queue('redrive-source')]);
+describe('redriveWithMoveTask on the lab', () => {
+  it('moves every DLQ message back to its source as a new message, received for the first time, and empties the DLQ', async () => {
+    const dlq = await queue('redrive-dlq');
+    const source = await queue('redrive-source', {
+      RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlq.arn, maxReceiveCount: 1 }),
+    });
     const bodies = Array.from({ length: 13 }, (_, i) => JSON.stringify({ id: `r-${i + 1}` }));
-    await sqs.send(
-      new SendMessageBatchCommand({
-        QueueUrl: dlqUrl,
-        Entries: bodies.slice(0, 10).map((b, i) => ({ Id: String(i), MessageBody: b })),
-      }),
-    );
-    await sqs.send(
-      new SendMessageBatchCommand({
-        QueueUrl: dlqUrl,
-        Entries: bodies.slice(10).map((b, i) => ({ Id: String(i), MessageBody: b })),
-      }),
-    );
-    // Receive once in the DLQ, as a failing message would have been received in its source queue.
-    const before = await sqs.send(
-      new ReceiveMessageCommand({ QueueUrl: dlqUrl, MaxNumberOfMessages: 10, VisibilityTimeout: 0 }),
-    );
-    const oldIds = new Set((before.Messages ?? []).map((m) => m.MessageId));
+    for (const chunk of [bodies.slice(0, 10), bodies.slice(10)]) {
+      await sqs.send(
+        new SendMessageBatchCommand({
+          QueueUrl: source.url,
+          Entries: chunk.map((b, i) => ({ Id: String(i), MessageBody: b })),
+        }),
+      );
+    }
+    // Each message fails once, and the next receive moves it to the DLQ.
+    const oldIds = new Set<string | undefined>();
+    for (let round = 0; round < 6; round += 1) {
+      const { Messages = [] } = await sqs.send(
+        new ReceiveMessageCommand({ QueueUrl: source.url, MaxNumberOfMessages: 10, VisibilityTimeout: 0 }),
+      );
+      for (const message of Messages) oldIds.add(message.MessageId);
+    }
 
-    const report = await redriveByCopy(sqs, { dlqUrl, sourceUrl });
+    const report = await redriveWithMoveTask(sqs, dlq.url, { pollMs: 50, timeoutMs: 10_000 });
 
     expect(report.moved).toBe(13);
     const { Attributes = {} } = await sqs.send(
       new GetQueueAttributesCommand({
-        QueueUrl: dlqUrl,
+        QueueUrl: dlq.url,
         AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
       }),
     );
@@ -70,7 +74,7 @@ describe('redriveByCopy on fauxqs', () => {
     for (let round = 0; round < 5 && moved.length < 13; round += 1) {
       const { Messages = [] } = await sqs.send(
         new ReceiveMessageCommand({
-          QueueUrl: sourceUrl,
+          QueueUrl: source.url,
           MaxNumberOfMessages: 10,
           VisibilityTimeout: 30,
           MessageSystemAttributeNames: ['ApproximateReceiveCount'],

@@ -5,6 +5,7 @@ import {
   type HeartbeatEvent,
   type HeartbeatTarget,
   MAX_VISIBILITY_SECONDS,
+  isMessageGone,
   startHeartbeat,
   type VisibilityExtender,
 } from '../../lambda/core/heartbeat';
@@ -147,7 +148,9 @@ describe('startHeartbeat', () => {
     await heartbeat.stop();
 
     expect(calls).toBe(1);
-    expect(events).toEqual([{ type: 'failed', target: target('msg-1'), code: 'InternalError', message: 'boom' }]);
+    expect(events).toEqual([
+      { type: 'failed', target: target('msg-1'), code: 'InternalError', message: 'boom', messageGone: false },
+    ]);
   });
 
   it('drops a target SQS refuses and keeps extending the others', async () => {
@@ -170,7 +173,32 @@ describe('startHeartbeat', () => {
     await heartbeat.stop();
 
     expect(seen).toEqual([['a', 'b'], ['a']]);
-    expect(events.filter((e) => e.type === 'failed')).toHaveLength(1);
+    expect(events.filter((e) => e.type === 'failed')).toEqual([
+      { type: 'failed', target: target('b'), code: 'ReceiptHandleIsInvalid', message: 'gone', messageGone: true },
+    ]);
+  });
+
+  it.each([
+    ['InvalidParameterValue', true],
+    ['ReceiptHandleIsInvalid', true],
+    ['MessageNotInflight', false],
+    ['ThrottlingException', false],
+  ])('reports SQS code %s as message gone: %s', async (code, gone) => {
+    const events: HeartbeatEvent[] = [];
+    const extend: VisibilityExtender = async (extensions) =>
+      extensions.map((e) => ({ target: e.target, code, message: 'refused' }));
+    const heartbeat = startHeartbeat([target('a')], {
+      extend,
+      intervalMs: 3000,
+      extensionSeconds: 10,
+      onEvent: (event) => events.push(event),
+    });
+
+    await vi.advanceTimersByTimeAsync(3500);
+    await heartbeat.stop();
+
+    expect(events).toEqual([{ type: 'failed', target: target('a'), code, message: 'refused', messageGone: gone }]);
+    expect(isMessageGone(code)).toBe(gone);
   });
 
   it('never asks for visibility beyond 12 hours after the first receive', async () => {

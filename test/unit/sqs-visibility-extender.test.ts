@@ -32,15 +32,20 @@ describe('sqsVisibilityExtender', () => {
     });
   });
 
-  it('turns a refused single message into a failure instead of throwing', async () => {
-    sqsMock
-      .on(ChangeMessageVisibilityCommand)
-      .rejects(Object.assign(new Error('Message does not exist or is not available'), { name: 'MessageNotInflight' }));
+  it.each([
+    ['a deleted or re-received message', 'InvalidParameterValue'],
+    ['an unreadable handle', 'ReceiptHandleIsInvalid'],
+  ])('turns SQS refusing %s into a failure instead of throwing', async (_case, code) => {
+    sqsMock.on(ChangeMessageVisibilityCommand).rejects(
+      Object.assign(new Error('Message does not exist or is not available for visibility timeout change.'), {
+        name: code,
+      }),
+    );
     const extend = sqsVisibilityExtender(new SQSClient({}), QUEUE_URL);
 
     const failures = await extend([{ target: target('a'), seconds: 10 }]);
 
-    expect(failures).toEqual([{ target: target('a'), code: 'MessageNotInflight', message: expect.any(String) }]);
+    expect(failures).toEqual([{ target: target('a'), code, message: expect.any(String) }]);
   });
 
   it('uses one ChangeMessageVisibilityBatch per ten messages and maps failed entries back', async () => {

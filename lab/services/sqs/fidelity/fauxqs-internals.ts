@@ -1,0 +1,155 @@
+/**
+ * The parts of fauxqs 2.4.1's in-memory SQS store that the fidelity layer reads and corrects,
+ * described here (fauxqs exports no types for its deep modules). Every field is one fauxqs
+ * keeps on its own objects; the layer never copies fauxqs code, it only moves messages
+ * between these lists the way fauxqs's own methods leave them.
+ */
+
+/** One message as fauxqs stores it. */
+export interface FauxqsMessage {
+  readonly messageId: string;
+  readonly body: string;
+  readonly md5OfBody: string;
+  readonly messageAttributes: Record<string, unknown>;
+  readonly md5OfMessageAttributes?: string;
+  readonly sentTimestamp: number;
+  approximateReceiveCount: number;
+  approximateFirstReceiveTimestamp?: number;
+  readonly delayUntil?: number;
+  readonly messageGroupId?: string;
+  readonly messageDeduplicationId?: string;
+  readonly sequenceNumber?: string;
+}
+
+/** A received message: fauxqs keys it by its receipt handle until it is deleted or visible again. */
+export interface FauxqsInflight {
+  readonly message: FauxqsMessage;
+  readonly receiptHandle: string;
+  visibilityDeadline: number;
+}
+
+/** One queue of the store. */
+export interface FauxqsQueue {
+  readonly name: string;
+  readonly url: string;
+  readonly arn: string;
+  readonly attributes: Record<string, string | undefined>;
+  messages: FauxqsMessage[];
+  delayedMessages: FauxqsMessage[];
+  readonly inflightMessages: Map<string, FauxqsInflight>;
+  readonly fifoMessages: Map<string, FauxqsMessage[]>;
+  readonly fifoDelayed: Map<string, FauxqsMessage[]>;
+  readonly fifoLockedGroups: Map<string, number>;
+  readonly deduplicationCache: { clear(): void };
+  readonly persistence?: { deleteMessage(messageId: string): void };
+  isFifo(): boolean;
+  /** Moves expired in-flight and delayed messages back to the visible list. */
+  processTimers(): void;
+  enqueue(message: FauxqsMessage): void;
+  deleteMessage(receiptHandle: string): boolean;
+  changeVisibility(receiptHandle: string, timeoutSeconds: number): void;
+  purge(): void;
+}
+
+/** The SQS store one fauxqs server keeps. */
+export interface FauxqsStore {
+  getQueue(url: string): FauxqsQueue | undefined;
+  getQueueByArn(arn: string): FauxqsQueue | undefined;
+  allQueues(): Iterable<FauxqsQueue>;
+}
+
+/** The request object fauxqs's Fastify route hands its router. */
+export interface FauxqsRequest {
+  readonly body: unknown;
+  readonly headers: Record<string, string | string[] | undefined>;
+}
+
+/** The reply object of the same route. */
+export interface FauxqsReply {
+  status(code: number): unknown;
+  header(name: string, value: string): unknown;
+}
+
+/** One action handler in fauxqs's table (`sqsRouter.register(action, handler)`). */
+export type FauxqsHandler = (body: unknown, store: FauxqsStore, request: FauxqsRequest) => unknown;
+
+/** fauxqs's SqsRouter: one handler per `x-amz-target` action. */
+export interface FauxqsRouter {
+  readonly handlers: Map<string, FauxqsHandler>;
+  readonly store: FauxqsStore;
+  handle(request: FauxqsRequest, reply: FauxqsReply): Promise<unknown>;
+  register(action: string, handler: FauxqsHandler): void;
+}
+
+/** `SqsStore.createMessage`, the static factory fauxqs's SendMessage uses. */
+export type CreateFauxqsMessage = (
+  body: string,
+  messageAttributes?: Record<string, unknown>,
+  delaySeconds?: number,
+  messageGroupId?: string,
+  messageDeduplicationId?: string,
+) => FauxqsMessage;
+
+/** Where a message is in its queue right now. */
+export type MessagePlace = 'inflight' | 'visible' | 'delayed' | 'gone';
+
+/** Finds `message` in `queue` (by identity: fauxqs moves the same object between lists). */
+export function placeOf(queue: FauxqsQueue, message: FauxqsMessage): MessagePlace {
+  for (const entry of queue.inflightMessages.values()) if (entry.message === message) return 'inflight';
+  if (queue.isFifo()) {
+    const group = message.messageGroupId ?? '__default';
+    if (queue.fifoMessages.get(group)?.includes(message)) return 'visible';
+    if (queue.fifoDelayed.get(group)?.includes(message)) return 'delayed';
+    return 'gone';
+  }
+  if (queue.messages.includes(message)) return 'visible';
+  if (queue.delayedMessages.includes(message)) return 'delayed';
+  return 'gone';
+}
+
+/** Takes `message` out of the visible or delayed lists of `queue`; returns whether it was there. */
+export function removeWaiting(queue: FauxqsQueue, message: FauxqsMessage): boolean {
+  const lists = queue.isFifo()
+    ? [
+        queue.fifoMessages.get(message.messageGroupId ?? '__default'),
+        queue.fifoDelayed.get(message.messageGroupId ?? '__default'),
+      ]
+    : [queue.messages, queue.delayedMessages];
+  for (const list of lists) {
+    const index = list?.indexOf(message) ?? -1;
+    if (list !== undefined && index >= 0) {
+      list.splice(index, 1);
+      queue.persistence?.deleteMessage(message.messageId);
+      return true;
+    }
+  }
+  return false;
+}
+
+/** Every message of a queue that is not in flight, oldest first within each list. */
+export function waitingMessages(queue: FauxqsQueue): FauxqsMessage[] {
+  if (!queue.isFifo()) return [...queue.messages, ...queue.delayedMessages];
+  const all: FauxqsMessage[] = [];
+  for (const list of queue.fifoMessages.values()) all.push(...list);
+  for (const list of queue.fifoDelayed.values()) all.push(...list);
+  return all;
+}
+
+/**
+ * The message fauxqs just stored under `messageId`: it is the last of the list `enqueue`
+ * appended it to (visible, delayed, or its FIFO group's), so no scan is needed.
+ */
+export function justEnqueued(
+  queue: FauxqsQueue,
+  messageId: string,
+  groupId: string | undefined,
+): FauxqsMessage | undefined {
+  const lists = queue.isFifo()
+    ? [queue.fifoMessages.get(groupId ?? '__default'), queue.fifoDelayed.get(groupId ?? '__default')]
+    : [queue.messages, queue.delayedMessages];
+  for (const list of lists) {
+    const last = list?.[list.length - 1];
+    if (last?.messageId === messageId) return last;
+  }
+  return undefined;
+}

@@ -1,0 +1,44 @@
+/**
+ * CreateQueue and SetQueueAttributes refuse FIFO-only attributes on a standard queue
+ * (`test_sqs.snapshot.json#test_create_standard_queue_with_fifo_attribute_raises_error`,
+ * `#test_set_unsupported_attribute_standard`); fauxqs accepts them.
+ */
+import { type LayerAction, asRecord, requireQueue, stringMember } from './action-context';
+import { SqsApiError } from './sqs-api-error';
+
+function refuseFifoOnly(attributes: Record<string, unknown>, creating: boolean): void {
+  for (const name of ['FifoQueue', 'ContentBasedDeduplication']) {
+    if (name in attributes) throw new SqsApiError('InvalidAttributeName', `Unknown Attribute ${name}.`);
+  }
+  if (!creating) return;
+  for (const name of ['DeduplicationScope', 'FifoThroughputLimit']) {
+    if (name in attributes) {
+      throw new SqsApiError('InvalidAttributeName', `You can specify the ${name} only when FifoQueue is set to true.`);
+    }
+  }
+}
+
+/** CreateQueue: a name without `.fifo` is a standard queue, and takes no FIFO attribute. */
+export const createQueueAction: LayerAction = (context) => {
+  const attributes = asRecord(context.body.Attributes);
+  const name = stringMember(context.body, 'QueueName') ?? '';
+  if (!name.endsWith('.fifo') && attributes.FifoQueue !== 'true') refuseFifoOnly(attributes, true);
+  return context.fauxqs();
+};
+
+/**
+ * SetQueueAttributes: a standard queue takes no FIFO attribute, and a FIFO queue cannot stop
+ * being one (`#test_set_unsupported_attribute_fifo`).
+ */
+export const setQueueAttributesAction: LayerAction = (context) => {
+  const queue = requireQueue(context);
+  const attributes = asRecord(context.body.Attributes);
+  if (!queue.isFifo()) refuseFifoOnly(attributes, false);
+  else if ('FifoQueue' in attributes && attributes.FifoQueue !== 'true') {
+    throw new SqsApiError(
+      'InvalidAttributeValue',
+      'Invalid value for the parameter FifoQueue. Reason: Modifying queue type is not supported.',
+    );
+  }
+  return context.fauxqs();
+};

@@ -1,0 +1,84 @@
+/**
+ * SendMessage and SendMessageBatch as SQS checks them before fauxqs stores anything:
+ * MessageGroupId and MessageDeduplicationId of 1 to 128 alphanumeric or punctuation
+ * characters, on standard queues too (`test_sqs.snapshot.json#test_send_message_to_standard_queue_with_invalid_message_group_id`,
+ * `#test_message_deduplication_id_invalid`); a FIFO batch refused whole when an entry lacks
+ * its group id, or its deduplication id without content-based deduplication
+ * (`#test_send_batch_missing_deduplication_id_for_fifo_queue`,
+ * `#test_send_batch_missing_message_group_id_for_fifo_queue`); batch entry ids. The
+ * `AWSTraceHeader` system attribute a producer sends is kept for the receive.
+ */
+import { type LayerAction, asRecord, recordList, requireQueue } from './action-context';
+import { validateBatchEntries } from './batch-entry-rules';
+import type { FauxqsQueue } from './fauxqs-internals';
+import { justEnqueued } from './fauxqs-internals';
+import { addExtras } from './message-extras';
+import { SqsApiError, invalidParameter } from './sqs-api-error';
+
+/** Alphanumeric and punctuation characters (ASCII 33 to 126), 1 to 128 of them. */
+const TAG_ID = /^[\x21-\x7E]{1,128}$/;
+
+function validateIds(entry: Record<string, unknown>): void {
+  for (const name of ['MessageGroupId', 'MessageDeduplicationId'] as const) {
+    if (!(name in entry) || entry[name] === undefined) continue;
+    const value = entry[name];
+    if (typeof value !== 'string' || !TAG_ID.test(value)) {
+      throw invalidParameter(
+        name,
+        value,
+        `${name} can only include alphanumeric and punctuation characters. 1 to 128 in length.`,
+      );
+    }
+  }
+}
+
+function traceHeaderOf(entry: Record<string, unknown>): string | undefined {
+  const header = asRecord(asRecord(entry.MessageSystemAttributes).AWSTraceHeader).StringValue;
+  return typeof header === 'string' ? header : undefined;
+}
+
+/** Keeps the trace header and the layer's send time on the message fauxqs just stored. */
+function keepExtras(queue: FauxqsQueue, messageId: unknown, entry: Record<string, unknown>, sentAtMs: number): void {
+  if (typeof messageId !== 'string') return;
+  const groupId = typeof entry.MessageGroupId === 'string' ? entry.MessageGroupId : undefined;
+  const message = justEnqueued(queue, messageId, groupId);
+  if (message === undefined) return;
+  const header = traceHeaderOf(entry);
+  addExtras(message, { sentAtMs, ...(header !== undefined ? { awsTraceHeader: header } : {}) });
+}
+
+/** SendMessage with SQS's id checks and trace header. */
+export const sendMessageAction: LayerAction = async (context) => {
+  const queue = requireQueue(context);
+  validateIds(context.body);
+  const result = asRecord(await context.fauxqs());
+  keepExtras(queue, result.MessageId, context.body, context.state.clock.now());
+  return result;
+};
+
+/** SendMessageBatch with SQS's whole-request checks and trace headers. */
+export const sendMessageBatchAction: LayerAction = async (context) => {
+  const queue = requireQueue(context);
+  const entries = recordList(context.body, 'Entries') ?? [];
+  validateBatchEntries(entries, 'SendMessageBatch');
+  for (const entry of entries) validateIds(entry);
+  if (queue.isFifo()) {
+    if (entries.some((entry) => typeof entry.MessageGroupId !== 'string')) {
+      throw new SqsApiError('InvalidParameterValue', 'The request must contain the parameter MessageGroupId.');
+    }
+    const contentBased = queue.attributes.ContentBasedDeduplication === 'true';
+    if (!contentBased && entries.some((entry) => typeof entry.MessageDeduplicationId !== 'string')) {
+      throw new SqsApiError(
+        'InvalidParameterValue',
+        'The queue should either have ContentBasedDeduplication enabled or MessageDeduplicationId provided explicitly',
+      );
+    }
+  }
+  const result = asRecord(await context.fauxqs());
+  const byId = new Map(entries.map((entry) => [String(entry.Id), entry]));
+  for (const success of recordList(result, 'Successful') ?? []) {
+    const entry = byId.get(String(success.Id));
+    if (entry !== undefined) keepExtras(queue, success.MessageId, entry, context.state.clock.now());
+  }
+  return result;
+};

@@ -1,0 +1,174 @@
+/**
+ * The lab's SQS fidelity layer: where fauxqs 2.4.1 answers differently from SQS, the layer
+ * answers as SQS does. fauxqs's router dispatches one handler per `x-amz-target` action; the
+ * layer replaces the router's dispatch so that the actions it corrects go to its own handler
+ * (which may call fauxqs's), every other action to fauxqs's, and every error leaves in AWS's
+ * wire shape. It also wraps fauxqs's dequeue to mark dead-letter moves. State lives in the
+ * layer, one {@link SqsFidelityState} per fauxqs server. No fauxqs code is copied.
+ *
+ * Only the JSON protocol (what the SDK v3 and current AWS CLIs send) reaches fauxqs's SQS
+ * router: fauxqs hands form-encoded query-protocol requests to its SNS router, so SQS's query
+ * protocol is not served at all.
+ */
+import { type FauxqsServer, startFauxqs } from 'fauxqs';
+import { type ActionContext, type LayerAction, asRecord } from './action-context';
+import { listDeadLetterSourceQueuesAction, markDeadLetterMoves } from './dead-letter-rules';
+import type { CreateFauxqsMessage, FauxqsReply, FauxqsRequest, FauxqsRouter, FauxqsStore } from './fauxqs-internals';
+import {
+  cancelMessageMoveTaskAction,
+  listMessageMoveTasksAction,
+  startMessageMoveTaskAction,
+} from './message-move-tasks';
+import { createQueueAction, setQueueAttributesAction } from './queue-attribute-rules';
+import { getQueueAttributesAction, purgeQueueAction } from './queue-state-rules';
+import {
+  changeMessageVisibilityAction,
+  changeMessageVisibilityBatchAction,
+  deleteMessageAction,
+  deleteMessageBatchAction,
+} from './receipt-handle-rules';
+import { receiveMessageAction } from './receive-rules';
+import { sendMessageAction, sendMessageBatchAction } from './send-rules';
+import { toSqsApiError } from './sqs-api-error';
+import { SqsFidelityState } from './sqs-fidelity-state';
+
+/** The actions the layer answers, each with the handler named after its fix. */
+const LAYER_ACTIONS: Readonly<Record<string, LayerAction>> = {
+  ChangeMessageVisibility: changeMessageVisibilityAction,
+  ChangeMessageVisibilityBatch: changeMessageVisibilityBatchAction,
+  DeleteMessage: deleteMessageAction,
+  DeleteMessageBatch: deleteMessageBatchAction,
+  ReceiveMessage: receiveMessageAction,
+  SendMessage: sendMessageAction,
+  SendMessageBatch: sendMessageBatchAction,
+  GetQueueAttributes: getQueueAttributesAction,
+  PurgeQueue: purgeQueueAction,
+  CreateQueue: createQueueAction,
+  SetQueueAttributes: setQueueAttributesAction,
+  ListDeadLetterSourceQueues: listDeadLetterSourceQueuesAction,
+  StartMessageMoveTask: startMessageMoveTaskAction,
+  ListMessageMoveTasks: listMessageMoveTasksAction,
+  CancelMessageMoveTask: cancelMessageMoveTaskAction,
+};
+
+/** This fauxqs is not the version whose router and store the layer knows. */
+export class SqsFidelityInstallError extends Error {
+  override readonly name = 'SqsFidelityInstallError';
+}
+
+const states = new WeakMap<FauxqsStore, SqsFidelityState>();
+/** The state the next router registered belongs to (set only while a server is built). */
+let pending: SqsFidelityState | undefined;
+let installed: Promise<CreateFauxqsMessage> | undefined;
+
+function stateOf(store: FauxqsStore): SqsFidelityState {
+  let state = states.get(store);
+  if (state === undefined) {
+    state = new SqsFidelityState();
+    states.set(store, state);
+  }
+  return state;
+}
+
+async function importFauxqs(path: string): Promise<Record<string, unknown>> {
+  return (await import(new URL(path, import.meta.resolve('fauxqs')).href)) as Record<string, unknown>;
+}
+
+/** A class's prototype as a record of methods (the layer patches three of them). */
+type Methods = Record<string, unknown>;
+
+function prototypeOf(module: Record<string, unknown>, name: string, methods: readonly string[]): Methods {
+  const constructor = module[name];
+  const prototype = typeof constructor === 'function' ? (constructor.prototype as Methods) : undefined;
+  if (prototype === undefined || methods.some((method) => typeof prototype[method] !== 'function')) {
+    throw new SqsFidelityInstallError(
+      `fauxqs has no ${name} with ${methods.join(', ')}: not the fauxqs 2.4.1 the lab corrects`,
+    );
+  }
+  return prototype;
+}
+
+async function install(): Promise<CreateFauxqsMessage> {
+  const routerModule = await importFauxqs('./sqs/sqsRouter.js');
+  const storeModule = await importFauxqs('./sqs/sqsStore.js');
+  const router = prototypeOf(routerModule, 'SqsRouter', ['handle', 'register']);
+  const queue = prototypeOf(storeModule, 'SqsQueue', ['dequeue']);
+  const createMessage = (storeModule.SqsStore as { createMessage?: unknown } | undefined)?.createMessage;
+  if (typeof createMessage !== 'function') throw new SqsFidelityInstallError('fauxqs has no SqsStore.createMessage');
+
+  const originalHandle = router.handle as FauxqsRouter['handle'];
+  const originalRegister = router.register as FauxqsRouter['register'];
+  router.register = function register(
+    this: FauxqsRouter,
+    action: string,
+    handler: Parameters<FauxqsRouter['register']>[1],
+  ) {
+    if (pending !== undefined && !states.has(this.store)) states.set(this.store, pending);
+    originalRegister.call(this, action, handler);
+  };
+  router.handle = async function handle(
+    this: FauxqsRouter,
+    request: FauxqsRequest,
+    reply: FauxqsReply,
+  ): Promise<unknown> {
+    const target = request.headers['x-amz-target'];
+    const action = typeof target === 'string' ? target.replace('AmazonSQS.', '') : '';
+    const layerAction = LAYER_ACTIONS[action];
+    const own = this.handlers.get(action);
+    if (layerAction === undefined && own === undefined) return originalHandle.call(this, request, reply);
+    const body = asRecord(request.body);
+    const context: ActionContext = {
+      action,
+      body,
+      store: this.store,
+      state: stateOf(this.store),
+      createMessage: createMessage as CreateFauxqsMessage,
+      fauxqs: async (otherBody, otherAction) => {
+        const handler = this.handlers.get(otherAction ?? action);
+        if (handler === undefined)
+          throw new SqsFidelityInstallError(`fauxqs has no handler for ${otherAction ?? action}`);
+        return handler(otherBody ?? body, this.store, request);
+      },
+    };
+    try {
+      const result = layerAction !== undefined ? await layerAction(context) : await own?.(body, this.store, request);
+      reply.header('content-type', 'application/x-amz-json-1.0');
+      return result;
+    } catch (error) {
+      const apiError = toSqsApiError(error);
+      if (apiError === undefined) throw error;
+      const wire = apiError.toWire();
+      reply.status(wire.status);
+      reply.header('content-type', 'application/x-amz-json-1.0');
+      reply.header('x-amzn-query-error', wire.queryErrorHeader);
+      return wire.body;
+    }
+  };
+  queue.dequeue = markDeadLetterMoves(queue.dequeue as Parameters<typeof markDeadLetterMoves>[0]);
+  return createMessage as CreateFauxqsMessage;
+}
+
+/** Options of {@link startFauxqs}, as the lab passes them. */
+type FauxqsOptions = NonNullable<Parameters<typeof startFauxqs>[0]>;
+
+/**
+ * Starts fauxqs behind the fidelity layer (installed once per process) and returns the server
+ * with the layer's state for it.
+ */
+export async function startFauxqsWithFidelity(
+  options: FauxqsOptions,
+): Promise<{ server: FauxqsServer; state: SqsFidelityState }> {
+  installed ??= install();
+  await installed;
+  const state = new SqsFidelityState();
+  pending = state;
+  let starting: Promise<FauxqsServer>;
+  try {
+    // fauxqs builds its router (and registers every action) synchronously inside this call,
+    // before its first await, so `pending` reaches exactly this server's router.
+    starting = startFauxqs(options);
+  } finally {
+    pending = undefined;
+  }
+  return { server: await starting, state };
+}

@@ -1,0 +1,21 @@
+/**
+ * What the fidelity layer remembers for one fauxqs server: its clock, the receipt handles it
+ * issued, when each queue was last purged, and its message move tasks.
+ */
+import { MessageMoveTasks } from './message-move-tasks';
+import { ReceiptHandleBook } from './receipt-handle-book';
+import { SqsLabClock } from './sqs-lab-clock';
+
+/** The layer's state for one SQS emulator. */
+export class SqsFidelityState {
+  readonly clock = new SqsLabClock();
+  readonly handles = new ReceiptHandleBook();
+  /** Queue ARN → when PurgeQueue last ran on it (layer clock). */
+  readonly purgedAtMs = new Map<string, number>();
+  readonly moveTasks = new MessageMoveTasks();
+
+  /** Stops what runs in the background (move tasks). */
+  stop(): void {
+    this.moveTasks.stopAll();
+  }
+}
