@@ -43,9 +43,10 @@ describe('startLab with the real stacks', () => {
       ),
       ProducerLogGroup: expect.stringMatching(/^VisibilityDupStack-ProducerLogs[0-9A-F]{8}-[A-Z0-9]{8}$/),
       WorkerLogGroup: expect.stringMatching(/^VisibilityDupStack-WorkerLogs[0-9A-F]{8}-[A-Z0-9]{8}$/),
+      DlqAlarmName: expect.stringMatching(/^VisibilityDupStack-DlqAlarm[0-9A-F]{8}-[A-Z0-9]+$/),
     });
     expect(Object.keys(outputs.BatchPartialStack ?? {}).sort()).toEqual(
-      ['ApiEndpoint', 'DlqUrl', 'ProducerLogGroup', 'QueueUrl', 'WorkerLogGroup'].sort(),
+      ['ApiEndpoint', 'DlqAlarmName', 'DlqUrl', 'ProducerLogGroup', 'QueueUrl', 'WorkerLogGroup'].sort(),
     );
     expect(outputs[LOCAL_LAB_KEY]).toMatchObject({
       SqsEndpointUrl: lab.endpoints.sqsCliEndpoint,
