@@ -34,6 +34,7 @@ import {
   startEmulators,
 } from './services/emulators';
 import { EventSourceMapping, type MappingCounters } from './services/lambda/event-source-mapping/event-source-mapping';
+import { type BatchFormation, DEFAULT_BATCH_FORMATION } from './services/lambda/event-source-mapping/batch-formation';
 import { LocalApi } from './services/apigateway/local-api';
 import { fakeAwsEnvironment } from './common/local-aws';
 import { type InvocationResult, LocalFunction, lambdaEnvironment } from './services/lambda/runtime/local-function';
@@ -67,8 +68,16 @@ export interface StartLabOptions {
   readonly quiet?: boolean;
   /** Where printed lines go (default stdout). */
   readonly print?: (text: string) => void;
-  /** Concurrent pollers per mapping (Lambda starts with 5). */
+  /**
+   * A fixed number of concurrent pollers per mapping, without Lambda's scaling (benchmarks,
+   * chaos runs, tests). Default: start with 5 and scale as Lambda documents.
+   */
   readonly pollers?: number;
+  /**
+   * How the mappings size their receives: AWS-like (a receive may return fewer messages than
+   * the batch size, drawn from a seed) or `full` batches. Default AWS-like, seed 1.
+   */
+  readonly batchFormation?: BatchFormation;
   /** Long-poll wait of the pollers, 1–20 s (Lambda: 20). */
   readonly waitTimeSeconds?: number;
   /** Share running emulators (several labs side by side); by default the lab starts its own. */
@@ -118,6 +127,8 @@ export interface Lab {
   stack(name: StackName): LabStack;
   /** Every function line, platform line and batch outcome: `lab.logs.on('record', …)`. */
   readonly logs: LabLogs;
+  /** How the mappings size their receives (print it with `describeBatchFormation`). */
+  readonly batchFormation: BatchFormation;
   /** Counters of every mapping, keyed `<stack>/<function>`. */
   counters(): Record<string, MappingCounters>;
   /**
@@ -216,6 +227,7 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
         return stack;
       },
       logs,
+      batchFormation: options.batchFormation ?? DEFAULT_BATCH_FORMATION,
       counters() {
         const counters: Record<string, MappingCounters> = {};
         for (const stack of stacks.values()) {
@@ -314,12 +326,25 @@ async function startStack(context: {
   for (const spec of topology.mappings) {
     const fn = requireFunction(functions, topology, spec.functionId);
     const queue = requireQueue(provisioned, spec.queueId);
+    const functionSpec = topology.functions.find((candidate) => candidate.id === spec.functionId);
     const mapping = await EventSourceMapping.create({
       sqs: context.sqs,
       queue,
       fn,
-      batchSize: spec.batchSize,
-      reportBatchItemFailures: spec.reportBatchItemFailures,
+      properties: {
+        BatchSize: spec.batchSize,
+        FunctionResponseTypes: spec.reportBatchItemFailures ? ['ReportBatchItemFailures'] : [],
+        ...(spec.maximumConcurrency === undefined
+          ? {}
+          : { ScalingConfig: { MaximumConcurrency: spec.maximumConcurrency } }),
+      },
+      function: {
+        timeoutSeconds: fn.timeoutSeconds,
+        ...(functionSpec?.reservedConcurrency === undefined
+          ? {}
+          : { reservedConcurrency: functionSpec.reservedConcurrency }),
+      },
+      batchFormation: context.options.batchFormation,
       pollers: context.options.pollers,
       waitTimeSeconds: context.options.waitTimeSeconds,
       logs,

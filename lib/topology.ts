@@ -43,6 +43,8 @@ export interface FunctionSpec {
   readonly timeoutSeconds: number;
   readonly memoryMb: number;
   readonly environment: Readonly<Record<string, EnvBinding>>;
+  /** `ReservedConcurrentExecutions`; none when absent (lab-only variants set it so far). */
+  readonly reservedConcurrency?: number;
 }
 
 /** Lambda's SQS event source mapping. */
@@ -51,6 +53,8 @@ export interface MappingSpec {
   readonly queueId: string;
   readonly batchSize: number;
   readonly reportBatchItemFailures: boolean;
+  /** `ScalingConfig.MaximumConcurrency` (2–1000); none when absent. */
+  readonly maximumConcurrency?: number;
 }
 
 /** One stack: `POST /enqueue` → producer → queue → worker. */
