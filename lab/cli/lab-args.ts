@@ -6,6 +6,9 @@ import { parseBatchPartialOptions } from '../../lib/batch-partial-options';
 import { InvalidBatchPartialOptionError } from '../../lib/errors';
 import type { BatchPartialOptions } from '../../lib/topology';
 import { LOCAL_OUTPUTS_FILE } from '../outputs';
+import type { BatchFormation } from '../services/lambda/event-source-mapping/batch-formation';
+import { BATCH_FORMATION_USAGE, parseBatchFormation } from './batch-formation-args';
+import { UsageError } from './usage-error';
 
 /** The help text. */
 export const LAB_USAGE = `Usage: npm run lab -- [options]
@@ -19,20 +22,19 @@ Options (named after the CDK context switches of BatchPartialStack):
   --report-batch-item-failures true|false partial batch responses (default true)
   -c batchSize=N -c reportBatchItemFailures=true|false
                                           the same, spelled as cdk deploy's context
+${BATCH_FORMATION_USAGE}
   --quiet                                 do not print function logs
   --help                                  show this help
 `;
 
-/** A command-line mistake: printed with the usage, exit code 2. */
-export class UsageError extends Error {
-  override readonly name = 'UsageError';
-}
+export { UsageError };
 
 /** Parsed command line. */
 export interface LabCommand {
   readonly help: boolean;
   readonly quiet: boolean;
   readonly batchOptions: BatchPartialOptions;
+  readonly batchFormation: BatchFormation;
 }
 
 /** Parses `argv` (without node and script); throws UsageError on a bad flag or value. */
@@ -46,6 +48,8 @@ export function parseLabArgs(argv: readonly string[]): LabCommand {
         'report-batch-item-failures': { type: 'string' },
         context: { type: 'string', short: 'c', multiple: true },
         quiet: { type: 'boolean', default: false },
+        'batch-formation': { type: 'string' },
+        'batch-seed': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
@@ -55,10 +59,12 @@ export function parseLabArgs(argv: readonly string[]): LabCommand {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
   const context = parseContextPairs(values.context ?? []);
+  const batchFormation = parseBatchFormation(values['batch-formation'], values['batch-seed']);
   try {
     return {
       help: values.help,
       quiet: values.quiet,
+      batchFormation,
       batchOptions: parseBatchPartialOptions({
         batchSize: values['batch-size'] ?? context.batchSize,
         reportBatchItemFailures: values['report-batch-item-failures'] ?? context.reportBatchItemFailures,

@@ -3,6 +3,7 @@
  * so the tutorial's commands work with the file name swapped.
  *
  *   npm run lab -- --batch-size 1 --report-batch-item-failures false
+ *   npm run lab -- --batch-formation full      (always full batches; default AWS-like, seed printed)
  */
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../../lib/project-root';
@@ -10,13 +11,16 @@ import type { BatchPartialOptions } from '../../lib/topology';
 import { type Lab, startLab } from '../lab';
 import { LAB_USAGE, type LabCommand, parseLabArgs, UsageError } from './lab-args';
 import { LOCAL_LAB_KEY, LOCAL_OUTPUTS_FILE, writeLabOutputs } from '../outputs';
+import { batchFormationLine } from './batch-formation-args';
 
 function readyText(lab: Lab, outputsPath: string, batchOptions: BatchPartialOptions): string {
+  // The seed line comes first: a run can only be replayed if it was printed.
   const visibility = lab.stack('VisibilityDupStack');
   const batch = lab.stack('BatchPartialStack');
   const cli = lab.outputs()[LOCAL_LAB_KEY] ?? {};
   return `
 Lab ready in ${lab.startupMs} ms. Outputs: ${outputsPath}
+  ${batchFormationLine(lab.batchFormation)}
   VisibilityDupStack  API ${visibility.apiEndpoint}
   BatchPartialStack   API ${batch.apiEndpoint}  (batchSize ${batchOptions.batchSize}, reportBatchItemFailures ${batchOptions.reportBatchItemFailures})
 
@@ -47,7 +51,11 @@ async function main(): Promise<void> {
     process.stdout.write(LAB_USAGE);
     return;
   }
-  const lab = await startLab({ batchOptions: command.batchOptions, quiet: command.quiet });
+  const lab = await startLab({
+    batchOptions: command.batchOptions,
+    batchFormation: command.batchFormation,
+    quiet: command.quiet,
+  });
   const outputsPath = join(PROJECT_ROOT, LOCAL_OUTPUTS_FILE);
   await writeLabOutputs(outputsPath, lab.outputs());
   process.stdout.write(readyText(lab, outputsPath, command.batchOptions));
