@@ -32,13 +32,15 @@ export const LAB_MAX_CONCURRENT_BATCHES = 10;
 /** The scaling state of one mapping. */
 export class MappingScaling {
   private current: number;
-  private lastScaleUp = Number.NEGATIVE_INFINITY;
+  /** The first step up comes one step interval after the start, not at once. */
+  private lastScaleUp: number;
   private ceilingValue: number;
 
   constructor(
     options: { readonly maximumConcurrency?: number; readonly labCap?: number },
     private readonly now: () => number = () => performance.now(),
   ) {
+    this.lastScaleUp = now();
     this.ceilingValue = MappingScaling.ceilingFor(options);
     this.current = Math.min(LAMBDA_START_CONCURRENCY, this.ceilingValue);
   }
