@@ -10,8 +10,8 @@ export default defineConfig({
     restoreMocks: true,
     unstubEnvs: true,
     setupFiles: ['test/helpers/setup.ts'],
-    // Most lab tests wait on real visibility timeouts rather than compute: four files at a time
-    // keep both cores busy where two left them idle half the time.
-    maxWorkers: 4,
+    // Most lab tests wait on real visibility timeouts rather than compute: three files at a time
+    // keep both cores busy where two left them idle half the time (four starved the heartbeat).
+    maxWorkers: 3,
   },
 });

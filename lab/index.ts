@@ -42,18 +42,26 @@ export type { AwsCallCounts } from './interceptors/aws-call-ledger';
 export { TopologyError, startLab } from './lab';
 export type { Lab, StackName } from './lab';
 export { LOCAL_LAB_KEY, writeLabOutputs } from './outputs';
-export { parseProxyResponse } from './services/apigateway/local-api';
+export { INTEGRATION_TIMEOUT_MS, LocalApi, parseProxyResponse } from './services/apigateway/local-api';
 export { TokenBucket } from './services/apigateway/token-bucket';
 export { createDynamoDbClient, createSqsClient, localhostDnsModuleUrl, startEmulators } from './services/emulators';
 export type { EmulatorEndpoints, Emulators } from './services/emulators';
 export { settleBatch } from './services/lambda/event-source-mapping/batch-response';
+export { describeBatchFormation } from './services/lambda/event-source-mapping/batch-formation';
+export type { BatchFormation } from './services/lambda/event-source-mapping/batch-formation';
+export { MAX_INVOCATION_PAYLOAD_BYTES } from './services/lambda/event-source-mapping/payload-limit';
+export { LAB_MAX_CONCURRENT_BATCHES, LAMBDA_START_CONCURRENCY } from './services/lambda/event-source-mapping/scaling';
 export {
   EventSourceMapping,
   InvalidParameterValueError,
+  MappingValidationError,
   emptyMappingCounters,
   validateEventSourceMapping,
 } from './services/lambda/event-source-mapping/event-source-mapping';
-export type { MappingCounters } from './services/lambda/event-source-mapping/event-source-mapping';
+export type {
+  EventSourceMappingProperties,
+  MappingCounters,
+} from './services/lambda/event-source-mapping/event-source-mapping';
 export { IncompleteMessageError, toSqsEvent, toSqsRecord } from './services/lambda/event-source-mapping/sqs-event';
 export { NODEJS_FUNCTION_OPTIONS, bundleFunction, bundleRuntimeWorker } from './services/lambda/runtime/bundle';
 export { FunctionStoppedError, LocalFunction, timeoutMessage } from './services/lambda/runtime/local-function';

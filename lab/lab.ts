@@ -60,6 +60,7 @@ import { constructIdOf, lambdaFunctionProvider } from './services/lambda/resourc
 import { LabLogs, type LogPrintFormat, printLogs } from './services/logs/lab-logs';
 import { LogStore } from './services/logs/log-store';
 import { LogsServer } from './services/logs/logs-server';
+import { type BatchFormation, DEFAULT_BATCH_FORMATION } from './services/lambda/event-source-mapping/batch-formation';
 import {
   lambdaPermissionProvider,
   type PermissionStore,
@@ -108,8 +109,16 @@ export interface StartLabOptions {
   readonly print?: (text: string) => void;
   /** How lines are printed: `pretty` (time, function, level, message; the default) or the raw `json` lines. */
   readonly logFormat?: LogPrintFormat;
-  /** Concurrent pollers per mapping (Lambda starts with 5). */
+  /**
+   * A fixed number of concurrent pollers per mapping, without Lambda's scaling (benchmarks,
+   * chaos runs, tests). Default: start with 5 and scale as Lambda documents.
+   */
   readonly pollers?: number;
+  /**
+   * How the mappings size their receives: AWS-like (a receive may return fewer messages than
+   * the batch size, drawn from a seed) or `full` batches. Default AWS-like, seed 1.
+   */
+  readonly batchFormation?: BatchFormation;
   /** Long-poll wait of the pollers, 1–20 s (Lambda: 20). */
   readonly waitTimeSeconds?: number;
   /** Share running emulators (several labs side by side); by default the lab starts its own. */
@@ -208,6 +217,8 @@ export interface Lab {
    * GetLogEvents, DescribeLogGroups, DescribeLogStreams).
    */
   readonly logsEndpoint: string;
+  /** How the mappings size their receives (print it with `describeBatchFormation`). */
+  readonly batchFormation: BatchFormation;
   /** Counters of every mapping, keyed `<stack>/<function>`. */
   counters(): Record<string, MappingCounters>;
   /**
@@ -354,6 +365,7 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
           (await evaluator.evaluate({ roleArn, sessionName }, { action, resource })) === 'Allowed',
         ...(options.pollers === undefined ? {} : { pollers: options.pollers }),
         ...(options.waitTimeSeconds === undefined ? {} : { waitTimeSeconds: options.waitTimeSeconds }),
+        ...(options.batchFormation === undefined ? {} : { batchFormation: options.batchFormation }),
       }),
       lambdaPermissionProvider(permissions),
       ...restApiProviders({ apis, lambda }),
@@ -449,6 +461,7 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
       alarms: () => alarms.states(),
       evaluateAlarms: () => alarms.evaluateAll(),
       notifications: () => [...sns.published],
+      batchFormation: options.batchFormation ?? DEFAULT_BATCH_FORMATION,
       counters() {
         const counters: Record<string, MappingCounters> = {};
         for (const stack of stacks.values()) {

@@ -43,6 +43,8 @@ export interface FunctionSpec {
   readonly timeoutSeconds: number;
   readonly memoryMb: number;
   readonly environment: Readonly<Record<string, EnvBinding>>;
+  /** `ReservedConcurrentExecutions`; none when absent (lab-only variants set it so far). */
+  readonly reservedConcurrency?: number;
 }
 
 /** Lambda's SQS event source mapping. */

@@ -11,8 +11,10 @@ import type { StackProbe } from '../experiments/probe';
 import { ProgressBoard } from '../experiments/progress';
 import { renderResult, renderTable, toRow } from '../experiments/report';
 import { runExperiment } from '../experiments/runner';
+import { batchFormationLine, takeBatchFormationArgs } from './batch-formation-args';
 
 const USAGE = `Usage: npm run experiment -- <name> [--target local|aws] [--outputs cdk-outputs.json]
+                              [--batch-formation aws|full] [--batch-seed N]
 
 Experiments (* = lab only):
 ${EXPERIMENTS.map((e) => `  ${`${e.name}${e.variant ? ' *' : ''}`.padEnd(27)} ${e.title}`).join('\n')}`;
@@ -57,7 +59,14 @@ function parseArguments(argv: readonly string[]): Arguments {
 }
 
 async function main(): Promise<number> {
-  const args = parseArguments(process.argv.slice(2));
+  let taken: ReturnType<typeof takeBatchFormationArgs>;
+  try {
+    taken = takeBatchFormationArgs(process.argv.slice(2));
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const args = parseArguments(taken.rest);
+  const formation = taken.formation;
   const experiment = findExperiment(args.name);
   if (args.target === 'aws' && experiment.variant !== undefined) {
     throw new UsageError(
@@ -68,6 +77,7 @@ async function main(): Promise<number> {
     process.stdout.write(text);
   };
   write(`${experiment.name}: ${experiment.title} (target: ${args.target})\n`);
+  if (args.target === 'local') write(`${batchFormationLine(formation)}\n`);
   const flags = requiredContextFlags(experiment);
   if (args.target === 'aws' && flags) {
     write(`This experiment needs BatchPartialStack deployed with: npx cdk deploy BatchPartialStack ${flags}\n`);
@@ -76,11 +86,14 @@ async function main(): Promise<number> {
   let probe: StackProbe | undefined;
   const board = new ProgressBoard(write, process.stdout.isTTY === true);
   try {
-    probe = emulators ? await openLocalProbe(experiment, emulators) : await openAwsProbe(experiment, args.outputs);
+    probe = emulators
+      ? await openLocalProbe(experiment, emulators, { batchFormation: formation })
+      : await openAwsProbe(experiment, args.outputs);
     board.start();
     const result = await runExperiment(experiment, probe, board.listener);
     board.stop();
     write(`\n${renderResult(result)}\n\n${renderTable([toRow(result)])}\n`);
+    if (args.target === 'local') write(`${batchFormationLine(formation)}\n`);
     return result.matched ? 0 : 1;
   } finally {
     board.stop();

@@ -10,11 +10,11 @@ import { LAB_MESSAGES } from './lab-messages';
 
 /** The help text (English; `LAB_MESSAGES.ja.usage` in Japanese). */
 export const LAB_USAGE = LAB_MESSAGES.en.usage;
+import type { BatchFormation } from '../services/lambda/event-source-mapping/batch-formation';
+import { parseBatchFormation } from './batch-formation-args';
+import { UsageError } from './usage-error';
 
-/** A command-line mistake: printed with the usage, exit code 2. */
-export class UsageError extends Error {
-  override readonly name = 'UsageError';
-}
+export { UsageError };
 
 /** Parsed command line. */
 export interface LabCommand {
@@ -25,6 +25,7 @@ export interface LabCommand {
   readonly batchOptions: BatchPartialOptions;
   /** Every `-c name=value`, as given (the batch switches included). */
   readonly context: Readonly<Record<string, string>>;
+  readonly batchFormation: BatchFormation;
 }
 
 /** Parses `argv` (without node and script); throws UsageError on a bad flag or value. */
@@ -40,6 +41,8 @@ export function parseLabArgs(argv: readonly string[]): LabCommand {
         quiet: { type: 'boolean', default: false },
         watch: { type: 'boolean', default: false },
         'log-format': { type: 'string', default: 'pretty' },
+        'batch-formation': { type: 'string' },
+        'batch-seed': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
@@ -53,6 +56,7 @@ export function parseLabArgs(argv: readonly string[]): LabCommand {
   if (!(LOG_PRINT_FORMATS as readonly string[]).includes(logFormat)) {
     throw new UsageError(`--log-format takes ${LOG_PRINT_FORMATS.join(' or ')}; got "${logFormat}"`);
   }
+  const batchFormation = parseBatchFormation(values['batch-formation'], values['batch-seed']);
   try {
     return {
       help: values.help,
@@ -60,6 +64,7 @@ export function parseLabArgs(argv: readonly string[]): LabCommand {
       watch: values.watch,
       context,
       logFormat: logFormat as LogPrintFormat,
+      batchFormation,
       batchOptions: parseBatchPartialOptions({
         batchSize: values['batch-size'] ?? context.batchSize,
         reportBatchItemFailures: values['report-batch-item-failures'] ?? context.reportBatchItemFailures,

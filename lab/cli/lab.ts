@@ -5,6 +5,7 @@
  * `npm run lab:deploy` (or `--watch`, on every save) applies later edits to the running lab.
  *
  *   npm run lab -- --batch-size 1 --report-batch-item-failures false
+ *   npm run lab -- --batch-formation full      (always full batches; default AWS-like, seed printed)
  */
 import { watch } from 'node:fs';
 import { join } from 'node:path';
@@ -20,6 +21,7 @@ import { StackOperationFailedError } from '../services/cloudformation/errors';
 import { formatStackEvent } from '../services/cloudformation/stack-event-format';
 
 let language: Language = 'en';
+import { batchFormationLine } from './batch-formation-args';
 
 async function main(): Promise<void> {
   let command: LabCommand;
@@ -46,6 +48,7 @@ async function main(): Promise<void> {
     context: command.context,
     quiet: command.quiet,
     logFormat: command.logFormat,
+    batchFormation: command.batchFormation,
     onStackEvent: printEvent,
     onAlarm: ({ alarmName, state, reason }) =>
       process.stdout.write(LAB_MESSAGES[language].alarm(alarmName, state, reason)),
@@ -59,6 +62,8 @@ async function main(): Promise<void> {
     writeLabOutputs(outputsPath, withLabEndpoints(lab.outputs(), endpoint.url, labConsole.url));
   await writeOutputs();
   const outputs = lab.outputs();
+  // The seed line first: a run can only be replayed if it was printed.
+  process.stdout.write(`${batchFormationLine(lab.batchFormation)}\n`);
   process.stdout.write(
     say.ready({
       startupMs: lab.startupMs,

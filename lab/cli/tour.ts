@@ -10,17 +10,19 @@ import { openLocalProbe } from '../experiments/local-probe';
 import { ProgressBoard } from '../experiments/progress';
 import { renderResult, renderTable, toRow } from '../experiments/report';
 import { type ExperimentResult, runExperiment } from '../experiments/runner';
+import { BATCH_FORMATION_USAGE, batchFormationLine, takeBatchFormationArgs } from './batch-formation-args';
 
 /** The tour's experiments: the catalog minus those marked `inTour: false` (run them with `--only`). */
 const TOUR = EXPERIMENTS.filter((experiment) => experiment.inTour !== false);
 
-const USAGE = `Usage: npm start [-- --only <name,name,...>]
+const USAGE = `Usage: npm start [-- --only <name,name,...>] [--batch-formation aws|full] [--batch-seed N]
 
 Runs the tutorial's experiments on the local lab and prints a verdict table.
 Experiments: ${TOUR.map((e) => e.name).join(', ')}
 Also available with --only (see docs/experiments.md): ${EXPERIMENTS.filter((e) => !TOUR.includes(e))
   .map((e) => e.name)
-  .join(', ')}`;
+  .join(', ')}
+${BATCH_FORMATION_USAGE}`;
 
 function parseArgs(argv: readonly string[]): readonly Experiment[] {
   if (argv.includes('--help') || argv.includes('-h')) {
@@ -38,13 +40,15 @@ function parseArgs(argv: readonly string[]): readonly Experiment[] {
 }
 
 async function main(): Promise<number> {
-  const experiments = parseArgs(process.argv.slice(2));
+  const { rest, formation } = takeBatchFormationArgs(process.argv.slice(2));
+  const experiments = parseArgs(rest);
   const write = (text: string): void => {
     process.stdout.write(text);
   };
   const started = Date.now();
   write(`sqs-lab tour: ${experiments.length} experiments on the local lab (SQS: fauxqs, DynamoDB: dynalite)\n`);
   for (const experiment of experiments) write(`  • ${experiment.name}: ${experiment.title}\n`);
+  write(`${batchFormationLine(formation)}\n`);
   write(
     'They run side by side; the Step 8 retries wait for a 10 s visibility timeout, so this takes about a minute.\n\n',
   );
@@ -56,7 +60,7 @@ async function main(): Promise<number> {
   try {
     results = await Promise.all(
       experiments.map(async (experiment) => {
-        const probe = await openLocalProbe(experiment, emulators);
+        const probe = await openLocalProbe(experiment, emulators, { batchFormation: formation });
         try {
           const result = await runExperiment(experiment, probe, board.listener);
           board.finish(experiment.name, toRow(result).outcome);
@@ -76,6 +80,7 @@ async function main(): Promise<number> {
   const matched = results.filter((result) => result.matched).length;
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   write(`\n${matched} of ${results.length} outcomes matched the tutorial's predictions (${seconds} s).\n`);
+  write(`${batchFormationLine(formation)}\n`);
   return matched === results.length ? 0 : 1;
 }
 

@@ -1,6 +1,7 @@
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import type { Emulators } from '../services/emulators';
+import type { BatchFormation } from '../services/lambda/event-source-mapping/batch-formation';
 import { type Lab, startLab } from '../lab';
 import type { LabLogRecord } from '../services/logs/lab-logs';
 import type { Experiment } from './catalog';
@@ -11,11 +12,16 @@ import { peekBodyIds, postEnqueue, queueDepth, sendRawBodies } from './stack-rea
 
 /**
  * A fresh lab serving just the experiment's stack (with the experiment's deploy-time
- * switches), on shared emulators, so several experiments run side by side without seeing
+ * switches and the run's batch formation), on shared emulators, so several experiments run side by side without seeing
  * each other's messages.
  */
-export async function openLocalProbe(experiment: Experiment, emulators: Emulators): Promise<StackProbe> {
+export async function openLocalProbe(
+  experiment: Experiment,
+  emulators: Emulators,
+  options: { readonly batchFormation?: BatchFormation } = {},
+): Promise<StackProbe> {
   const lab = await startLab({
+    batchFormation: options.batchFormation,
     stacks: [experiment.variant?.topology() ?? experiment.stack],
     batchOptions: experiment.stack === 'BatchPartialStack' ? experiment.options : undefined,
     quiet: true,

@@ -46,6 +46,8 @@ export interface SweepJobObservation {
   readonly inProgress: number;
   readonly effects: number;
   readonly heartbeats: number;
+  /** ApproximateReceiveCount of the job's first invocation: above 1 when receives before it never reached the function. */
+  readonly firstReceiveCount?: number;
 }
 
 /** Step 8, for one run id. */
@@ -65,12 +67,23 @@ export interface BatchObservation {
   readonly dlqIndexes: readonly number[];
   /** Worker invocations and the records each carried (`batch-done` / `batch-failed` lines). */
   readonly batchSizes: readonly number[];
+  /**
+   * The same invocations with the run's indexes each carried and whether it failed as a whole
+   * (`batch-failed`), in log order: how SQS and the mapping split the messages this time.
+   */
+  readonly batches?: readonly BatchRun[];
   /** Index → distinct SQS message ids seen: more than one after a redrive (it makes new messages). */
   readonly messageIdsByIndex: ReadonlyMap<number, number>;
   /** `invalid-message` lines for the raw (never-valid) messages the run sent. */
   readonly invalid: number;
   /** From the first to the last OK/FAIL line of the run, by the lines' timestamps. */
   readonly processingSeconds: number;
+}
+
+/** One worker invocation of a Step 8 run. */
+export interface BatchRun {
+  readonly indexes: readonly number[];
+  readonly failed: boolean;
 }
 
 export type Observation = VisibilityObservation | BatchObservation;
@@ -116,6 +129,7 @@ export function observeSweep(
       inProgress: o.inProgress,
       effects: o.effects,
       heartbeats: o.heartbeats,
+      ...firstReceiveCountOf(lines, job.id),
     };
   });
   const sum = (pick: (job: SweepJobObservation) => number): number =>
@@ -133,6 +147,11 @@ export function observeSweep(
     dlq,
     jobs: observed,
   };
+}
+
+function firstReceiveCountOf(lines: readonly WorkerLine[], id: string): { firstReceiveCount?: number } {
+  const first = lines.find((line) => line.id === id && line.event === 'start')?.receiveCount;
+  return first === undefined ? {} : { firstReceiveCount: Number(first) };
 }
 
 /** The index of a Step 8 body id `<runId>-<index>`, when it belongs to `runId`. */
@@ -174,10 +193,21 @@ export function observeBatch(
       .filter((l) => batchIndexOf(l.id, runId) !== undefined || raw.has(String(l.messageId)))
       .map((l) => l.messageId),
   );
-  const batchSizes = lines
+  const batchLines = lines
     .filter((l) => l.event === 'batch-done' || l.event === 'batch-failed')
-    .filter((l) => Array.isArray(l.messageIds) && (l.messageIds as unknown[]).some((m) => ours.has(m as string)))
-    .map((l) => Number(l.records));
+    .filter((l) => Array.isArray(l.messageIds) && (l.messageIds as unknown[]).some((m) => ours.has(m as string)));
+  const batchSizes = batchLines.map((l) => Number(l.records));
+  const indexOfMessage = new Map<string, number>();
+  for (const line of lines) {
+    const index = batchIndexOf(line.id, runId);
+    if (index !== undefined && typeof line.messageId === 'string') indexOfMessage.set(line.messageId, index);
+  }
+  const batches = batchLines.map((l) => ({
+    indexes: (l.messageIds as unknown[])
+      .map((m) => indexOfMessage.get(String(m)))
+      .filter((index): index is number => index !== undefined),
+    failed: l.event === 'batch-failed',
+  }));
   let reprocessed = 0;
   for (const okCount of okByIndex.values()) reprocessed += Math.max(0, okCount - 1);
   const sum = (map: ReadonlyMap<number, number>): number => [...map.values()].reduce((a, b) => a + b, 0);
@@ -194,6 +224,7 @@ export function observeBatch(
       .filter((index): index is number => index !== undefined)
       .sort((a, b) => a - b),
     batchSizes,
+    batches,
     messageIdsByIndex: new Map([...messageIds].map(([index, ids]) => [index, ids.size])),
     invalid: countWhere(lines, (l) => l.event === 'invalid-message' && raw.has(String(l.messageId))),
     processingSeconds: times.length < 2 ? 0 : (Math.max(...times) - Math.min(...times)) / 1000,

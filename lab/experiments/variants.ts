@@ -95,3 +95,21 @@ export function throttledCompletion(probability: number, seed: number): LabVaria
     },
   };
 }
+
+/**
+ * VisibilityDupStack whose worker has `ReservedConcurrentExecutions: limit`. The mapping still
+ * polls with 5 concurrent batches, so batches beyond the limit are throttled and, once their
+ * visibility timeout runs out, go back to the queue with their receive count raised.
+ */
+export function reservedConcurrency(limit: number): LabVariant {
+  const topology = visibilityDupTopology();
+  return {
+    summary: `the worker has reserved concurrency ${limit} (deployed: none)`,
+    topology: () => ({
+      ...topology,
+      functions: topology.functions.map((spec) =>
+        spec.id === 'Worker' ? { ...spec, reservedConcurrency: limit } : spec,
+      ),
+    }),
+  };
+}

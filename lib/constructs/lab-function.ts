@@ -45,6 +45,9 @@ export class LabFunction extends NodejsFunction {
       depsLockFilePath: path.join(PROJECT_ROOT, 'package-lock.json'),
       runtime: labRuntime(),
       memorySize: props.spec.memoryMb,
+      ...(props.spec.reservedConcurrency === undefined
+        ? {}
+        : { reservedConcurrentExecutions: props.spec.reservedConcurrency }),
       timeout: Duration.seconds(props.spec.timeoutSeconds),
       loggingFormat: LoggingFormat.JSON,
       logGroup,

@@ -1,7 +1,14 @@
 /** Every behaviour of the conformance suite, from each service's catalog, in one list. */
 import type { Behaviour } from './behaviour';
+import { APIGATEWAY_BEHAVIOURS } from './apigateway/apigateway-behaviours';
+import { ESM_BEHAVIOURS } from './lambda-esm/esm-behaviours';
 import { RUNTIME_BEHAVIOURS } from './lambda-runtime/runtime-behaviours';
 import { SQS_BEHAVIOURS } from './sqs/sqs-behaviours';
 
 /** The whole catalog (each service's file adds its own list here). */
-export const CONFORMANCE_CATALOG: readonly Behaviour[] = [...SQS_BEHAVIOURS, ...RUNTIME_BEHAVIOURS];
+export const CONFORMANCE_CATALOG: readonly Behaviour[] = [
+  ...SQS_BEHAVIOURS,
+  ...ESM_BEHAVIOURS,
+  ...RUNTIME_BEHAVIOURS,
+  ...APIGATEWAY_BEHAVIOURS,
+];

@@ -18,8 +18,8 @@ import {
 /**
  * Lambda's SQS event source mapping rules, checked as outcomes on the emulator. Two fixture
  * stacks: `BatchPartialStack` with ReportBatchItemFailures, `VisibilityDupStack` without.
- * Queues: visibility timeout 1 s, maxReceiveCount 2; worker timeout 1 s; one poller each,
- * so messages sent together arrive in one batch.
+ * Queues: visibility timeout 1 s, maxReceiveCount 2; worker timeout 1 s; one poller each and
+ * full batch formation, so messages sent together arrive in one batch.
  */
 describe('EventSourceMapping (lab, fixture worker)', () => {
   let lab: Lab;
@@ -35,6 +35,7 @@ describe('EventSourceMapping (lab, fixture worker)', () => {
       ],
       quiet: true,
       pollers: 1,
+      batchFormation: { mode: 'full' },
       bundleDir: testBundleDir('event-source-mapping'),
     });
     const collector = lab.logs.collect();

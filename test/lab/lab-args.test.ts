@@ -8,6 +8,8 @@ import { PROJECT_ROOT } from '../../lib/project-root';
 describe('parseLabArgs (npm run lab flags)', () => {
   it('defaults to the CDK context defaults', () => {
     expect(parseLabArgs([])).toEqual({
+      // A fresh seed each run, printed so that the split can be replayed.
+      batchFormation: { mode: 'aws', seed: expect.any(Number) },
       help: false,
       quiet: false,
       watch: false,

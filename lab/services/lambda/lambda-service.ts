@@ -17,6 +17,8 @@ export interface DeployedFunction {
   readonly arn: string;
   /** Where its lines go: `LoggingConfig.LogGroup`, or `/aws/lambda/<name>`. */
   readonly logGroupName: string;
+  /** `ReservedConcurrentExecutions`, when the template sets it. */
+  readonly reservedConcurrency?: number;
 }
 
 /** Raised when something invokes a function name the lab does not have. */

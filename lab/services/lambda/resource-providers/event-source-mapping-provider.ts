@@ -1,12 +1,17 @@
 /**
  * `AWS::Lambda::EventSourceMapping` for SQS: Lambda's checks on create **and** update (the
  * queue's visibility timeout against the function's timeout; the role may receive from the
- * queue), then the lab's pollers. An update replaces the pollers in place (same UUID).
+ * queue), then the lab's pollers. An update changes the running mapping in place (same UUID).
  */
 import { randomUUID } from 'node:crypto';
 import { GetQueueUrlCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import type { ResourceProvider } from '../../cloudformation/resource-provider';
-import { EventSourceMapping, InvalidParameterValueError } from '../event-source-mapping/event-source-mapping';
+import type { BatchFormation } from '../event-source-mapping/batch-formation';
+import {
+  EventSourceMapping,
+  type EventSourceMappingProperties,
+  InvalidParameterValueError,
+} from '../event-source-mapping/event-source-mapping';
 import type { LambdaService } from '../lambda-service';
 import type { LabLogs } from '../../logs/lab-logs';
 
@@ -19,6 +24,7 @@ export interface EventSourceMappingProviderOptions {
   readonly roleMay?: (roleArn: string, functionName: string, action: string, queueArn: string) => Promise<boolean>;
   readonly pollers?: number;
   readonly waitTimeSeconds?: number;
+  readonly batchFormation?: BatchFormation;
 }
 
 /** The actions Lambda needs on the queue to poll it (Lambda guide, "Execution role permissions" for SQS). */
@@ -43,20 +49,29 @@ export function eventSourceMappingProvider(options: EventSourceMappingProviderOp
     }
     const { QueueUrl } = await options.sqs.send(new GetQueueUrlCommand({ QueueName: queueName }));
     if (QueueUrl === undefined) throw new InvalidParameterValueError(`queue ${queueArn} does not exist`);
-    const responseTypes = (properties.FunctionResponseTypes ?? []) as string[];
-    const mapping = await EventSourceMapping.create({
-      sqs: options.sqs,
-      queue: { name: queueName, url: QueueUrl, arn: queueArn },
-      fn: options.lambda.invocable(deployed.fn.ref.functionName),
-      batchSize: Number(properties.BatchSize ?? 10),
-      reportBatchItemFailures: responseTypes.includes('ReportBatchItemFailures'),
-      ...(options.pollers === undefined ? {} : { pollers: options.pollers }),
-      ...(options.waitTimeSeconds === undefined ? {} : { waitTimeSeconds: options.waitTimeSeconds }),
-      logs: options.logs,
-    });
-    const previous = options.lambda.mappings.get(uuid);
-    options.lambda.mappings.set(uuid, mapping);
-    await previous?.stop();
+    const mappingProperties = mappingPropertiesOf(properties);
+    const functionSettings = {
+      timeoutSeconds: deployed.timeoutSeconds,
+      ...(deployed.reservedConcurrency === undefined ? {} : { reservedConcurrency: deployed.reservedConcurrency }),
+    };
+    const existing = options.lambda.mappings.get(uuid);
+    if (existing !== undefined) {
+      // UpdateEventSourceMapping: Lambda checks the queue's visibility timeout again, in place.
+      await existing.update({ properties: mappingProperties, function: functionSettings });
+    } else {
+      const mapping = await EventSourceMapping.create({
+        sqs: options.sqs,
+        queue: { name: queueName, url: QueueUrl, arn: queueArn },
+        fn: options.lambda.invocable(deployed.fn.ref.functionName),
+        properties: mappingProperties,
+        function: functionSettings,
+        ...(options.batchFormation === undefined ? {} : { batchFormation: options.batchFormation }),
+        ...(options.pollers === undefined ? {} : { pollers: options.pollers }),
+        ...(options.waitTimeSeconds === undefined ? {} : { waitTimeSeconds: options.waitTimeSeconds }),
+        logs: options.logs,
+      });
+      options.lambda.mappings.set(uuid, mapping);
+    }
     return { physicalId: uuid, attributes: { EventSourceMappingArn: `arn:aws:lambda:::event-source-mapping:${uuid}` } };
   };
   return {
@@ -66,9 +81,27 @@ export function eventSourceMappingProvider(options: EventSourceMappingProviderOp
     delete: async ({ resource }) => {
       const mapping = options.lambda.mappings.get(resource.physicalId);
       options.lambda.mappings.delete(resource.physicalId);
-      await mapping?.stop();
+      await mapping?.delete();
     },
     requiresReplacement: (previous, next) =>
       previous.EventSourceArn !== next.EventSourceArn || previous.FunctionName !== next.FunctionName,
+  };
+}
+
+/** The template's mapping properties the lab's mapping understands, as CloudFormation names them. */
+function mappingPropertiesOf(properties: Readonly<Record<string, unknown>>): EventSourceMappingProperties {
+  const scaling = properties.ScalingConfig as { MaximumConcurrency?: unknown } | undefined;
+  return {
+    ...(properties.BatchSize === undefined ? {} : { BatchSize: Number(properties.BatchSize) }),
+    ...(properties.Enabled === undefined
+      ? {}
+      : { Enabled: properties.Enabled !== false && properties.Enabled !== 'false' }),
+    FunctionResponseTypes: (properties.FunctionResponseTypes ?? []) as string[],
+    ...(properties.MaximumBatchingWindowInSeconds === undefined
+      ? {}
+      : { MaximumBatchingWindowInSeconds: Number(properties.MaximumBatchingWindowInSeconds) }),
+    ...(scaling?.MaximumConcurrency === undefined
+      ? {}
+      : { ScalingConfig: { MaximumConcurrency: Number(scaling.MaximumConcurrency) } }),
   };
 }

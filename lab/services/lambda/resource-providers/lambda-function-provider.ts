@@ -88,6 +88,9 @@ export function lambdaFunctionProvider(options: LambdaFunctionProviderOptions): 
       timeoutSeconds,
       arn,
       logGroupName: logging?.LogGroup ?? `/aws/lambda/${name}`,
+      ...(properties.ReservedConcurrentExecutions === undefined
+        ? {}
+        : { reservedConcurrency: Number(properties.ReservedConcurrentExecutions) }),
     });
     return { physicalId: name, attributes: { Arn: arn } };
   };
