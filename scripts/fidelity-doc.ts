@@ -46,6 +46,16 @@ const WORDS = {
   },
 } as const;
 
+/** The README's one-line summary (its counts are checked against the catalog by a test). */
+export function fidelitySummary(behaviours: readonly Behaviour[], language: Language): string {
+  const same = behaviours.filter((behaviour) => behaviour.verdict === 'same').length;
+  const recorded = behaviours.filter((behaviour) => behaviour.recorded === true);
+  const recordedSame = recorded.filter((behaviour) => behaviour.verdict === 'same').length;
+  return language === 'en'
+    ? `The conformance suite checks ${behaviours.length} behaviours of SQS, the event source mapping, the Lambda runtime and API Gateway against AWS's documentation and responses recorded against real AWS: ${same} are the same on the lab, ${behaviours.length - same} differ, and ${recordedSame} of the ${recorded.length} recorded scenarios are answered as AWS answered.`
+    : `適合テストは SQS、イベントソースマッピング、Lambda ランタイム、API Gateway の振る舞い ${behaviours.length} 件を、AWS のドキュメントと実際の AWS で記録されたレスポンスに照らして確かめます。ラボで同じなのは ${same} 件、違うのは ${behaviours.length - same} 件で、記録されたシナリオ ${recorded.length} 件のうち ${recordedSame} 件が AWS と同じ答えです。`;
+}
+
 /** Renders the document in one language. */
 export function renderFidelity(
   behaviours: readonly Behaviour[],

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { type Outcome, renderFidelity } from '../../scripts/fidelity-doc';
+import { fidelitySummary, type Outcome, renderFidelity } from '../../scripts/fidelity-doc';
 import { CONFORMANCE_CATALOG } from '../conformance/catalog';
 
 // The suite must pass as a whole (npm test), so the documents must say every behaviour passes.
@@ -17,6 +17,13 @@ describe('docs/fidelity.md and .ja.md', () => {
       expect(read(path)).toBe(renderFidelity(CONFORMANCE_CATALOG, allPassed, language));
     },
   );
+
+  it.each([
+    ['README.md', 'en'],
+    ['README.ja.md', 'ja'],
+  ] as const)('%s summarizes the suite with its current counts', (path, language) => {
+    expect(read(path)).toContain(fidelitySummary(CONFORMANCE_CATALOG, language));
+  });
 
   it('gives every behaviour a unique id, a source, text in both languages, and a reason for every difference', () => {
     const ids = CONFORMANCE_CATALOG.map((behaviour) => behaviour.id);
