@@ -1,7 +1,8 @@
 /**
- * `npm run experiment -- <name> [--target local|aws] [--outputs <file>]`: one experiment,
+ * `npm run experiment -- <name> [--target local|aws] [--outputs <file>] [--report <dir>]`: one experiment,
  * judged by the same code on both targets. `local` (default) runs it on a fresh lab; `aws`
  * posts to the stacks in `cdk-outputs.json` and reads CloudWatch Logs, DynamoDB and SQS.
+ * `--report <dir>` writes the run's timeline page to `<dir>/index.html`, on either target.
  */
 import { startEmulators } from '../services/emulators';
 import { openAwsProbe, requiredContextFlags } from '../experiments/aws-probe';
@@ -11,10 +12,13 @@ import type { StackProbe } from '../experiments/probe';
 import { ProgressBoard } from '../experiments/progress';
 import { renderResult, renderTable, toRow } from '../experiments/report';
 import { runExperiment } from '../experiments/runner';
+import { writeReport } from '../experiments/timeline/report-page';
 import { batchFormationLine, takeBatchFormationArgs } from './batch-formation-args';
 
-const USAGE = `Usage: npm run experiment -- <name> [--target local|aws] [--outputs cdk-outputs.json]
+const USAGE = `Usage: npm run experiment -- <name> [--target local|aws] [--outputs cdk-outputs.json] [--report <dir>]
                               [--batch-formation aws|full] [--batch-seed N]
+
+--report <dir> writes the run's timeline (HTML, Mermaid, JSON) to <dir>/index.html.
 
 Experiments (* = lab only):
 ${EXPERIMENTS.map((e) => `  ${`${e.name}${e.variant ? ' *' : ''}`.padEnd(27)} ${e.title}`).join('\n')}`;
@@ -28,12 +32,14 @@ interface Arguments {
   readonly name: string;
   readonly target: 'local' | 'aws';
   readonly outputs: string;
+  readonly reportDir: string | undefined;
 }
 
 function parseArguments(argv: readonly string[]): Arguments {
   let name: string | undefined;
   let target: 'local' | 'aws' = 'local';
   let outputs = 'cdk-outputs.json';
+  let reportDir: string | undefined;
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i] ?? '';
     if (arg === '--help' || arg === '-h') throw new UsageError('');
@@ -46,6 +52,10 @@ function parseArguments(argv: readonly string[]): Arguments {
       const value = argv[(i += 1)];
       if (!value) throw new UsageError('--outputs needs a file name');
       outputs = value;
+    } else if (arg === '--report') {
+      const value = argv[(i += 1)];
+      if (!value) throw new UsageError('--report needs a directory');
+      reportDir = value;
     } else if (arg.startsWith('-')) {
       throw new UsageError(`unknown option ${arg}`);
     } else if (name === undefined) {
@@ -55,7 +65,7 @@ function parseArguments(argv: readonly string[]): Arguments {
     }
   }
   if (name === undefined) throw new UsageError('which experiment?');
-  return { name, target, outputs };
+  return { name, target, outputs, reportDir };
 }
 
 async function main(): Promise<number> {
@@ -84,7 +94,8 @@ async function main(): Promise<number> {
   }
   const emulators = args.target === 'local' ? await startEmulators() : undefined;
   let probe: StackProbe | undefined;
-  const board = new ProgressBoard(write, process.stdout.isTTY === true);
+  const board = new ProgressBoard(write, process.stdout.isTTY === true, [experiment.name]);
+  const started = Date.now();
   try {
     probe = emulators
       ? await openLocalProbe(experiment, emulators, { batchFormation: formation })
@@ -94,6 +105,13 @@ async function main(): Promise<number> {
     board.stop();
     write(`\n${renderResult(result)}\n\n${renderTable([toRow(result)])}\n`);
     if (args.target === 'local') write(`${batchFormationLine(formation)}\n`);
+    if (args.reportDir !== undefined) {
+      const report = await writeReport(args.reportDir, [result], {
+        target: args.target,
+        seconds: (Date.now() - started) / 1000,
+      });
+      write(`\nTimeline: ${report.html}\n`);
+    }
     return result.matched ? 0 : 1;
   } finally {
     board.stop();

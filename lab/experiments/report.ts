@@ -5,7 +5,10 @@ import type { ExperimentResult } from './runner';
 export interface VerdictRow {
   readonly experiment: string;
   readonly deliveries: number;
-  readonly duplicates: number;
+  /** Step 7: deliveries the guard refused (in progress) or skipped (completed). */
+  readonly duplicatesCaught?: number;
+  /** Step 8: successes processed again (their batch failed). */
+  readonly reprocessed?: number;
   readonly effects: number;
   readonly dlq: number;
   readonly predicted: string;
@@ -13,8 +16,9 @@ export interface VerdictRow {
 }
 
 /**
- * Step 7 rows count duplicates the guard saw and effects from the table; Step 8 rows count
- * successes processed again as duplicates and OK lines as effects.
+ * Step 7 rows count the duplicates the guard caught and effects from the table; Step 8 rows
+ * count successes processed again (a different kind of duplicate: no guard sees them) and OK
+ * lines as effects. The two counts have columns of their own.
  */
 export function toRow(result: ExperimentResult): VerdictRow {
   const o: Observation = result.observation;
@@ -23,7 +27,7 @@ export function toRow(result: ExperimentResult): VerdictRow {
     return {
       experiment: result.experiment.name,
       deliveries: o.deliveries,
-      duplicates: o.skipped + o.inProgress,
+      duplicatesCaught: o.skipped + o.inProgress,
       effects: o.effects,
       dlq: o.dlq,
       predicted: result.experiment.prediction,
@@ -33,7 +37,7 @@ export function toRow(result: ExperimentResult): VerdictRow {
   return {
     experiment: result.experiment.name,
     deliveries: o.deliveries,
-    duplicates: o.reprocessed,
+    reprocessed: o.reprocessed,
     effects: [...o.okByIndex.values()].reduce((a, b) => a + b, 0),
     dlq: o.dlqIndexes.length,
     predicted: result.experiment.prediction,
@@ -43,11 +47,21 @@ export function toRow(result: ExperimentResult): VerdictRow {
 
 /** A plain-text table of the rows, columns padded, the prediction last (it is the longest). */
 export function renderTable(rows: readonly VerdictRow[]): string {
-  const header = ['experiment', 'deliveries', 'duplicates', 'effects', 'DLQ', 'outcome', 'predicted (tutorial)'];
+  const header = [
+    'experiment',
+    'deliveries',
+    'dups caught (7)',
+    'reprocessed (8)',
+    'effects',
+    'DLQ',
+    'outcome',
+    'predicted',
+  ];
   const cells = rows.map((row) => [
     row.experiment,
     String(row.deliveries),
-    String(row.duplicates),
+    row.duplicatesCaught === undefined ? '-' : String(row.duplicatesCaught),
+    row.reprocessed === undefined ? '-' : String(row.reprocessed),
     String(row.effects),
     String(row.dlq),
     row.outcome,
@@ -72,10 +86,19 @@ export function renderTable(rows: readonly VerdictRow[]): string {
 export function renderResult(result: ExperimentResult): string {
   const row = toRow(result);
   const head = `── ${result.experiment.name}: ${result.experiment.title} (${result.seconds.toFixed(1)} s) ──`;
-  const facts = `   deliveries ${row.deliveries} · duplicates ${row.duplicates} · effects ${row.effects} · DLQ ${row.dlq} → ${row.outcome}`;
+  const again =
+    row.duplicatesCaught === undefined
+      ? `${row.reprocessed ?? 0} reprocessed`
+      : `${count(row.duplicatesCaught, 'duplicate')} caught`;
+  const facts = `   ${count(row.deliveries, 'delivery', 'deliveries')} · ${again} · ${count(row.effects, 'effect')} · DLQ ${row.dlq} → ${row.outcome}`;
   const lines = mergeByTime(result.lines, result.notes).map((line) => `   ${line}`);
   const details = experimentDetails(result).map((line) => `   ${line}`);
   return [head, ...lines, ...details, facts, `   predicted: ${row.predicted}`].join('\n');
+}
+
+/** `1 delivery`, `2 deliveries`: a count that agrees with its noun. */
+export function count(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
 }
 
 function experimentDetails(result: ExperimentResult): readonly string[] {

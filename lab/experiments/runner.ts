@@ -1,6 +1,7 @@
 import type { Experiment } from './catalog';
 import { type Observation, observeBatch, observeSweep, observeVisibility, type WorkerLine } from './observation';
 import type { EnqueueResponse, StackProbe } from './probe';
+import type { DlqMove } from './timeline/timeline';
 
 /** What one run produced. */
 export interface ExperimentResult {
@@ -16,6 +17,13 @@ export interface ExperimentResult {
   readonly notes: readonly string[];
   /** The worker's parsed log lines. */
   readonly workerLines: readonly WorkerLine[];
+  /** Epoch ms just before the first send, and when the run was judged: the timeline's ends. */
+  readonly startedAtMs: number;
+  readonly endedAtMs: number;
+  /** Messages entering and leaving the DLQ, as the runner's polls saw them. */
+  readonly dlqMoves: readonly DlqMove[];
+  /** The run was judged before it settled, because its verdict could no longer change. */
+  readonly decidedEarly: boolean;
 }
 
 /** Progress while a run waits: the observation so far. */
@@ -85,12 +93,25 @@ export async function runExperiment(
   }
   const jobIds = new Set(jobs.map((job) => job.id));
 
+  const dlqMoves: DlqMove[] = [];
+  let inDlq = new Set<string>();
+  /** The DLQ's body ids now, noting which entered or left it since the last read. */
+  const readDlq = async (): Promise<string[]> => {
+    const ids = await probe.dlqIds();
+    const now = Date.now();
+    const current = new Set(ids);
+    for (const id of current) if (!inDlq.has(id)) dlqMoves.push({ id, atMs: now, direction: 'in' });
+    for (const id of inDlq) if (!current.has(id)) dlqMoves.push({ id, atMs: now, direction: 'out' });
+    inDlq = current;
+    return ids;
+  };
+
   /** The observation from `lines` (already read) plus the table and the DLQ. */
   const observe = async (lines: readonly WorkerLine[]): Promise<Observation> => {
     if (experiment.stack === 'BatchPartialStack') {
-      return observeBatch(lines, runId, experiment.body.count, await probe.dlqIds(), rawMessageIds);
+      return observeBatch(lines, runId, experiment.body.count, await readDlq(), rawMessageIds);
     }
-    const dlq = (await probe.dlqIds()).filter((id) => jobIds.has(id)).length;
+    const dlq = (await readDlq()).filter((id) => jobIds.has(id)).length;
     if (experiment.sleeps === undefined) return observeVisibility(lines, tag, await probe.effects(tag), dlq);
     const withEffects = await Promise.all(jobs.map(async (job) => ({ ...job, effects: await probe.effects(job.id) })));
     return observeSweep(lines, withEffects, dlq);
@@ -108,6 +129,7 @@ export async function runExperiment(
   };
 
   const deadline = started + experiment.timeoutSeconds * 1000;
+  let decidedEarly = false;
   const settle = async (): Promise<boolean> => {
     let lastSignature = '';
     let stillSince = Date.now();
@@ -126,6 +148,11 @@ export async function runExperiment(
         queueDepth: depth,
       });
       await actDuringRun(current, pending);
+      if (isDecided(experiment, current)) {
+        decidedEarly = true;
+        note('stopped watching: the verdict can no longer change (the lab stops the run here)');
+        return true;
+      }
       // A crashed delivery never logs its end.
       const busy = pending + unfinishedDeliveries(lines, jobIds) - crashes;
       const signature = `${depth}/${busy}/${lines.length}`;
@@ -148,6 +175,7 @@ export async function runExperiment(
   }
   const workerLines = await probe.workerLines();
   const observation = await observe(workerLines);
+  const endedAtMs = Date.now();
   const actedAsPlanned = experiment.duringRun === undefined || crashes > 0;
   if (!actedAsPlanned) note('the during-run action never found its moment, so the run cannot show what it is about');
   return {
@@ -160,6 +188,10 @@ export async function runExperiment(
     lines: probe.displayLines(),
     notes,
     workerLines,
+    startedAtMs: started,
+    endedAtMs,
+    dlqMoves,
+    decidedEarly,
   };
 }
 
@@ -170,6 +202,13 @@ const DELIVERY_ENDS = new Set(['completed', 'duplicate-skipped', 'duplicate-in-p
 function unfinishedDeliveries(lines: readonly WorkerLine[], ids: ReadonlySet<string>): number {
   const mine = lines.filter((line) => typeof line.id === 'string' && ids.has(line.id));
   return mine.filter((l) => l.event === 'start').length - mine.filter((l) => DELIVERY_ENDS.has(l.event)).length;
+}
+
+/** True when the experiment says its verdict is certain from `observation` already. */
+function isDecided(experiment: Experiment, observation: Observation): boolean {
+  if (experiment.stack === 'VisibilityDupStack' && observation.kind === 'visibility')
+    return experiment.decidedWhen?.(observation) ?? false;
+  return false;
 }
 
 function judge(experiment: Experiment, observation: Observation): boolean {

@@ -68,7 +68,11 @@ describe('Step 7 on the lab', () => {
   it('without the guard: the effect count equals the deliveries', () => {
     const o = visibility('no-idempotency');
     expect(o.deliveries).toBeGreaterThanOrEqual(2);
-    expect(o.effects).toBe(o.deliveries);
+    expect(o.effects).toBeGreaterThanOrEqual(2);
+    // The run is judged as soon as two effects prove the point, so the last delivery may still
+    // be running: every delivery but that one has applied the effect.
+    expect(o.effects).toBeGreaterThanOrEqual(o.deliveries - 1);
+    expect(o.effects).toBeLessThanOrEqual(o.deliveries);
   });
 
   it('every run ends with its message out of the queue and the verdict matched', () => {

@@ -1,0 +1,201 @@
+/**
+ * A timeline as inline SVG: one lane per message, the time axis in seconds from the first
+ * send, a hover title on every bar and mark. No scripts, fonts or external references, so the
+ * page it sits in works offline.
+ */
+import type { Timeline, TimelineMark, TimelineMarkKind, TimelineSpan } from './timeline';
+
+/** How each mark is drawn: a shape, its colour and the legend's words. */
+export const MARK_STYLES: Readonly<
+  Record<TimelineMarkKind, { readonly shape: MarkShape; readonly color: string; readonly legend: string }>
+> = {
+  receive: { shape: 'down', color: '#1f4e9c', legend: 'receive n (ApproximateReceiveCount)' },
+  heartbeat: { shape: 'tick', color: '#2a7fd4', legend: 'heartbeat: deadline moved to now + N s' },
+  'heartbeat-failed': { shape: 'cross', color: '#d9822b', legend: 'heartbeat failed: deadline unchanged' },
+  'visible-again': { shape: 'diamond', color: '#d9822b', legend: 'visible again (timeout ran out)' },
+  claimed: { shape: 'dot', color: '#5b5b5b', legend: 'guard: claimed' },
+  'in-progress': { shape: 'square', color: '#e0b000', legend: 'guard: in progress, not acknowledged' },
+  skipped: { shape: 'ring', color: '#6a6a6a', legend: 'guard: duplicate skipped (acknowledged)' },
+  completed: { shape: 'check', color: '#1e8a3c', legend: 'completed: effect n' },
+  ok: { shape: 'check', color: '#1e8a3c', legend: 'OK (processed)' },
+  failed: { shape: 'cross', color: '#c62828', legend: 'failed / FAIL: not acknowledged' },
+  'batch-failed': { shape: 'cross', color: '#8e24aa', legend: 'its whole batch failed' },
+  'claim-lost': { shape: 'cross', color: '#6a6a6a', legend: 'guard: claim lost' },
+  deleted: { shape: 'bar', color: '#222222', legend: 'deleted' },
+  'stale-delete': { shape: 'hollowbar', color: '#222222', legend: 'delete with an old receipt handle' },
+  dlq: { shape: 'up', color: '#8e24aa', legend: 'seen in the DLQ' },
+  redrive: { shape: 'down', color: '#8e24aa', legend: 'redriven out of the DLQ' },
+};
+
+export type MarkShape =
+  'down' | 'up' | 'tick' | 'cross' | 'diamond' | 'dot' | 'square' | 'ring' | 'check' | 'bar' | 'hollowbar';
+
+const LABEL_WIDTH = 150;
+const LANE_HEIGHT = 46;
+const AXIS_HEIGHT = 28;
+const RIGHT_PAD = 24;
+const INVISIBLE_COLOR = '#b9d3f2';
+const WORK_COLOR = '#7d8a99';
+
+/** Escapes text for SVG/HTML content and attribute values. */
+export function escapeXml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** The run as an `<svg>` element, `width` pixels wide. */
+export function renderTimelineSvg(timeline: Timeline, width = 980): string {
+  const seconds = Math.max(1, Math.ceil(timeline.seconds));
+  const plotWidth = width - LABEL_WIDTH - RIGHT_PAD;
+  const x = (t: number): number => round(LABEL_WIDTH + (Math.max(0, t) / seconds) * plotWidth);
+  const height = AXIS_HEIGHT + timeline.lanes.length * LANE_HEIGHT + 8;
+  const parts: string[] = [];
+  parts.push(
+    `<svg class="timeline" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeXml(timeline.title)}">`,
+  );
+  parts.push(`<title>${escapeXml(timeline.title)}</title>`);
+  const step = tickStep(seconds);
+  for (let t = 0; t <= seconds; t += step) {
+    parts.push(
+      `<line x1="${x(t)}" y1="${AXIS_HEIGHT - 6}" x2="${x(t)}" y2="${height - 4}" stroke="#e3e3e3" stroke-width="1"/>`,
+      `<text x="${x(t)}" y="${AXIS_HEIGHT - 10}" font-size="11" text-anchor="middle" fill="#555">${t} s</text>`,
+    );
+  }
+  timeline.lanes.forEach((lane, index) => {
+    const top = AXIS_HEIGHT + index * LANE_HEIGHT;
+    if (index % 2 === 1) parts.push(`<rect x="0" y="${top}" width="${width}" height="${LANE_HEIGHT}" fill="#f7f9fc"/>`);
+    parts.push(
+      `<g class="lane" data-lane="${escapeXml(lane.id)}">`,
+      `<text x="8" y="${top + 20}" font-size="12" font-weight="600" fill="#222"><title>${escapeXml(lane.id)}</title>${escapeXml(truncate(lane.label, 20))}</text>`,
+    );
+    for (const span of lane.spans) parts.push(spanSvg(span, top, x));
+    const placed: { x: number; row: number }[] = [];
+    for (const mark of lane.marks) {
+      const mx = x(mark.at);
+      // Labels that would overlap the previous one in the same row drop to the next row.
+      const row = [0, 1, 2].find((r) => !placed.some((p) => p.row === r && Math.abs(p.x - mx) < 58)) ?? 0;
+      placed.push({ x: mx, row });
+      parts.push(markSvg(mark, mx, top, row));
+    }
+    parts.push('</g>');
+  });
+  parts.push('</svg>');
+  return parts.join('\n');
+}
+
+function spanSvg(span: TimelineSpan, top: number, x: (t: number) => number): string {
+  const x1 = x(span.start);
+  const w = Math.max(1.5, round(x(span.end) - x1));
+  const title = `<title>${escapeXml(span.title)}</title>`;
+  if (span.kind === 'work') {
+    const dash = span.open === true ? ' stroke-dasharray="3 2" stroke="#44505c"' : '';
+    return `<rect class="span-work" x="${x1}" y="${top + 27}" width="${w}" height="5" rx="1" fill="${WORK_COLOR}"${dash} data-end="${span.end}">${title}</rect>`;
+  }
+  const moved = (span.supersededDeadlines ?? [])
+    .map(
+      (deadline) =>
+        `<line class="superseded-deadline" x1="${x(deadline)}" y1="${top + 13}" x2="${x(deadline)}" y2="${top + 25}" stroke="#2a7fd4" stroke-width="1" stroke-dasharray="2 2"><title>an earlier deadline, ${deadline} s, replaced by a heartbeat</title></line>`,
+    )
+    .join('');
+  return `<rect class="span-invisible" x="${x1}" y="${top + 14}" width="${w}" height="11" rx="2" fill="${INVISIBLE_COLOR}" stroke="#7ea9dc" stroke-width="0.8" data-end="${span.end}">${title}</rect>${moved}`;
+}
+
+function markSvg(mark: TimelineMark, mx: number, top: number, row: number): string {
+  const style = MARK_STYLES[mark.kind];
+  const cy = top + 19;
+  // Receives, heartbeats and claims say enough by shape; the others carry a word below the lane.
+  const label =
+    mark.kind === 'receive' || mark.kind === 'heartbeat' || mark.kind === 'claimed' || row > 0
+      ? ''
+      : `<text x="${round(mx + 3)}" y="${top + 42}" font-size="9.5" fill="${style.color}">${escapeXml(shortLabel(mark))}</text>`;
+  const receiveLabel =
+    mark.kind === 'receive'
+      ? `<text x="${round(mx + 2)}" y="${top + 10}" font-size="9.5" fill="${style.color}">${escapeXml(mark.label.replace('receive ', 'r'))}</text>`
+      : '';
+  return `<g class="mark mark-${mark.kind}" data-at="${mark.at}" data-row="${row}"><title>${escapeXml(mark.title)}</title>${shapeSvg(style.shape, mx, cy, style.color)}${receiveLabel}${label}</g>`;
+}
+
+/** One symbol centred on (cx, cy); also used by the legend. */
+export function shapeSvg(shape: MarkShape, cx: number, cy: number, color: string): string {
+  const p = (dx: number, dy: number): string => `${round(cx + dx)},${round(cy + dy)}`;
+  switch (shape) {
+    case 'down':
+      return `<polygon points="${p(-5, -9)} ${p(5, -9)} ${p(0, -2)}" fill="${color}"/>`;
+    case 'up':
+      return `<polygon points="${p(-5, 8)} ${p(5, 8)} ${p(0, 1)}" fill="${color}"/>`;
+    case 'tick':
+      return `<line x1="${cx}" y1="${cy - 8}" x2="${cx}" y2="${cy + 8}" stroke="${color}" stroke-width="2"/><polygon points="${p(1, -8)} ${p(6, -5)} ${p(1, -2)}" fill="${color}"/>`;
+    case 'cross':
+      return `<path d="M${p(-4, -4)} L${p(4, 4)} M${p(-4, 4)} L${p(4, -4)}" stroke="${color}" stroke-width="2.2"/>`;
+    case 'diamond':
+      return `<polygon points="${p(0, -6)} ${p(6, 0)} ${p(0, 6)} ${p(-6, 0)}" fill="${color}"/>`;
+    case 'dot':
+      return `<circle cx="${cx}" cy="${cy}" r="3" fill="${color}"/>`;
+    case 'square':
+      return `<rect x="${round(cx - 4.5)}" y="${round(cy - 4.5)}" width="9" height="9" fill="${color}"/>`;
+    case 'ring':
+      return `<circle cx="${cx}" cy="${cy}" r="4.5" fill="#fff" stroke="${color}" stroke-width="2"/>`;
+    case 'check':
+      return `<circle cx="${cx}" cy="${cy}" r="6" fill="${color}"/><path d="M${p(-3, 0)} L${p(-1, 2.5)} L${p(3, -2.5)}" stroke="#fff" stroke-width="1.6" fill="none"/>`;
+    case 'bar':
+      return `<rect x="${round(cx - 1.5)}" y="${round(cy - 9)}" width="3" height="18" fill="${color}"/>`;
+    case 'hollowbar':
+      return `<rect x="${round(cx - 2)}" y="${round(cy - 9)}" width="4" height="18" fill="#fff" stroke="${color}" stroke-width="1"/>`;
+  }
+}
+
+/** The legend: every mark kind that occurs, plus the two bars. */
+export function renderLegendSvg(
+  kinds: readonly TimelineMarkKind[] = Object.keys(MARK_STYLES) as TimelineMarkKind[],
+): string {
+  const items: string[] = [
+    `<rect x="0" y="-5" width="26" height="10" rx="2" fill="${INVISIBLE_COLOR}" stroke="#7ea9dc" stroke-width="0.8"/><text x="32" y="4" font-size="11.5">invisible until the deadline in force</text>`,
+    `<rect x="0" y="-2.5" width="26" height="5" fill="${WORK_COLOR}"/><text x="32" y="4" font-size="11.5">the invocation working</text>`,
+    `<line x1="13" y1="-6" x2="13" y2="6" stroke="#2a7fd4" stroke-dasharray="2 2"/><text x="32" y="4" font-size="11.5">a deadline a heartbeat replaced</text>`,
+    ...kinds.map((kind) => {
+      const style = MARK_STYLES[kind];
+      return `${shapeSvg(style.shape, 13, 0, style.color)}<text x="32" y="4" font-size="11.5">${escapeXml(style.legend)}</text>`;
+    }),
+  ];
+  const columns = 3;
+  const colWidth = 320;
+  const rows = Math.ceil(items.length / columns);
+  const cells = items.map(
+    (item, i) =>
+      `<g transform="translate(${(i % columns) * colWidth + 8} ${Math.floor(i / columns) * 22 + 16})">${item}</g>`,
+  );
+  return `<svg class="legend" width="${columns * colWidth}" height="${rows * 22 + 8}" role="img" aria-label="legend">${cells.join('')}</svg>`;
+}
+
+function shortLabel(mark: TimelineMark): string {
+  switch (mark.kind) {
+    case 'in-progress':
+      return 'in progress';
+    case 'skipped':
+      return 'skipped';
+    case 'completed':
+      return mark.label.replace('completed: ', '');
+    case 'stale-delete':
+      return 'old handle';
+    case 'visible-again':
+      return 'visible';
+    case 'batch-failed':
+      return 'batch failed';
+    default:
+      return mark.label;
+  }
+}
+
+function tickStep(seconds: number): number {
+  if (seconds <= 12) return 1;
+  if (seconds <= 30) return 2;
+  if (seconds <= 70) return 5;
+  return 10;
+}
+
+function truncate(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+function round(n: number): number {
+  return Math.round(n * 10) / 10;
+}

@@ -1,0 +1,430 @@
+/**
+ * What happened to each message of a run, on one time axis: built only from what both targets
+ * can observe (the workers' JSON log lines, which the lab prints and CloudWatch Logs stores,
+ * and what the runner read from SQS: the DLQ's contents at each poll, the redrives it did).
+ * The renderers (SVG, Mermaid) draw this model and nothing else.
+ *
+ * A delivery, in the log lines, is one receive of one message by one invocation:
+ *
+ *   receive ──▶ invisible until the deadline in force ──▶ deleted, or visible again
+ *               (the queue's timeout from the receive;
+ *                each heartbeat sets it to "now + N s")
+ *
+ * The receive time is the delivery's first line (`start`, or the `OK`/`FAIL` of a batch
+ * record): the receive itself is a few milliseconds earlier and is not logged.
+ */
+import type { WorkerLine } from '../observation';
+
+/** A point on a lane. */
+export type TimelineMarkKind =
+  | 'receive'
+  | 'heartbeat'
+  | 'heartbeat-failed'
+  | 'visible-again'
+  | 'claimed'
+  | 'in-progress'
+  | 'skipped'
+  | 'completed'
+  | 'ok'
+  | 'failed'
+  | 'batch-failed'
+  | 'claim-lost'
+  | 'deleted'
+  | 'stale-delete'
+  | 'dlq'
+  | 'redrive';
+
+/** Something that happened at one moment, in seconds from the first send. */
+export interface TimelineMark {
+  readonly kind: TimelineMarkKind;
+  readonly at: number;
+  /** Short text, shown beside the mark (no times in it: the axis gives those). */
+  readonly label: string;
+  /** The hover text: what happened and what it means. */
+  readonly title: string;
+}
+
+/**
+ * `invisible`: from a receive to the deadline in force, or to the delete if that came first.
+ * `work`: the invocation working on the record, from its first line to its last.
+ */
+export interface TimelineSpan {
+  readonly kind: 'invisible' | 'work';
+  readonly start: number;
+  readonly end: number;
+  /** The receive this span belongs to (ApproximateReceiveCount). */
+  readonly receive: number;
+  readonly label: string;
+  readonly title: string;
+  /** Deadlines the heartbeat replaced, in order (the bar ends at the last one in force). */
+  readonly supersededDeadlines?: readonly number[];
+  /** Still running when the run ended. */
+  readonly open?: boolean;
+}
+
+/** One message. */
+export interface TimelineLane {
+  /** The body id. */
+  readonly id: string;
+  readonly label: string;
+  readonly spans: readonly TimelineSpan[];
+  readonly marks: readonly TimelineMark[];
+}
+
+/** A run, one lane per message. */
+export interface Timeline {
+  readonly title: string;
+  /** From the first send to the end of the run. */
+  readonly seconds: number;
+  readonly visibilityTimeoutSeconds: number;
+  readonly lanes: readonly TimelineLane[];
+}
+
+/** A message entering (`in`) or leaving (`out`) the DLQ, as the runner's polls saw it. */
+export interface DlqMove {
+  readonly id: string;
+  readonly atMs: number;
+  readonly direction: 'in' | 'out';
+}
+
+/** What a timeline is built from. */
+export interface TimelineInput {
+  readonly title: string;
+  /** Epoch ms of the first send: time 0 on the axis. */
+  readonly startedAtMs: number;
+  readonly endedAtMs: number;
+  /** The queue's visibility timeout: a receive hides the message this long. */
+  readonly visibilityTimeoutSeconds: number;
+  readonly lines: readonly WorkerLine[];
+  /** The body ids to draw, in lane order, with their lane labels. */
+  readonly lanes: readonly { readonly id: string; readonly label: string }[];
+  readonly dlqMoves?: readonly DlqMove[];
+}
+
+interface TimedLine {
+  readonly line: WorkerLine;
+  readonly ms: number;
+}
+
+/** One receive of one message by one invocation. */
+interface Delivery {
+  readonly id: string;
+  readonly messageId: string;
+  readonly receive: number;
+  readonly requestId: string;
+  readonly lines: TimedLine[];
+}
+
+/** Ends of a Step 7 delivery that delete the message (the mapping deletes what succeeded). */
+const DELETING_ENDS = new Set(['completed', 'duplicate-skipped']);
+/** Ends of a Step 7 delivery that leave it in the queue (reported as a batch item failure). */
+const KEEPING_ENDS = new Set(['duplicate-in-progress', 'claim-lost', 'work-failed']);
+const RECORD_EVENTS = new Set([
+  'start',
+  'heartbeat',
+  'heartbeat-failed',
+  'heartbeat-ceiling',
+  'release-failed',
+  ...DELETING_ENDS,
+  ...KEEPING_ENDS,
+  'ok',
+  'fail',
+]);
+
+const timeOf = (line: WorkerLine): number => Date.parse(String(line.timestamp ?? ''));
+const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+
+/** Builds the lanes of a run from its log lines and DLQ moves. */
+export function buildTimeline(input: TimelineInput): Timeline {
+  const at = (ms: number): number => round((ms - input.startedAtMs) / 1000);
+  const end = at(input.endedAtMs);
+  const timed = input.lines
+    .map((line) => ({ line, ms: timeOf(line) }))
+    .filter((t) => Number.isFinite(t.ms))
+    .sort((a, b) => a.ms - b.ms);
+  const batchEnds = new Map<string, TimedLine>();
+  for (const t of timed) {
+    if ((t.line.event === 'batch-done' || t.line.event === 'batch-failed') && typeof t.line.requestId === 'string')
+      batchEnds.set(t.line.requestId, t);
+  }
+  const lanes = input.lanes.map(({ id, label }): TimelineLane => {
+    const deliveries = deliveriesOf(
+      timed.filter((t) => t.line.id === id && RECORD_EVENTS.has(t.line.event)),
+      id,
+    );
+    const spans: TimelineSpan[] = [];
+    const marks: TimelineMark[] = [];
+    deliveries.forEach((delivery, index) => {
+      const next = deliveries.slice(index + 1).find((d) => d.messageId === delivery.messageId);
+      drawDelivery(delivery, {
+        at,
+        end,
+        vt: input.visibilityTimeoutSeconds,
+        batchEnd: batchEnds.get(delivery.requestId),
+        nextReceiveMs: next?.lines[0]?.ms,
+        spans,
+        marks,
+      });
+    });
+    for (const move of input.dlqMoves ?? []) {
+      if (move.id !== id) continue;
+      marks.push(
+        move.direction === 'in'
+          ? {
+              kind: 'dlq',
+              at: at(move.atMs),
+              label: 'in the DLQ',
+              title: `${label} seen in the DLQ at ${at(move.atMs)} s (the runner's poll; SQS moved it on a receive after its last allowed one)`,
+            }
+          : {
+              kind: 'redrive',
+              at: at(move.atMs),
+              label: 'redriven',
+              title: `${label} left the DLQ at ${at(move.atMs)} s: redriven to the source queue as a new message`,
+            },
+      );
+    }
+    marks.sort((a, b) => a.at - b.at);
+    return { id, label, spans, marks };
+  });
+  return { title: input.title, seconds: end, visibilityTimeoutSeconds: input.visibilityTimeoutSeconds, lanes };
+}
+
+/** Groups a message's lines by receive: (message id, receive count, invocation). */
+function deliveriesOf(lines: readonly TimedLine[], id: string): Delivery[] {
+  const byKey = new Map<string, Delivery>();
+  for (const t of lines) {
+    const messageId = String(t.line.messageId ?? '');
+    const receive = Number(t.line.receiveCount ?? 0);
+    const requestId = String(t.line.requestId ?? '');
+    const key = `${messageId}|${receive}|${requestId}`;
+    const delivery = byKey.get(key) ?? { id, messageId, receive, requestId, lines: [] };
+    delivery.lines.push(t);
+    byKey.set(key, delivery);
+  }
+  return [...byKey.values()].sort((a, b) => (a.lines[0]?.ms ?? 0) - (b.lines[0]?.ms ?? 0));
+}
+
+interface DrawContext {
+  readonly at: (ms: number) => number;
+  /** The run's end, in seconds. */
+  readonly end: number;
+  readonly vt: number;
+  /** The invocation's `batch-done` / `batch-failed` line (Step 8). */
+  readonly batchEnd: TimedLine | undefined;
+  /** The next receive of the same SQS message, if any. */
+  readonly nextReceiveMs: number | undefined;
+  readonly spans: TimelineSpan[];
+  readonly marks: TimelineMark[];
+}
+
+/** The spans and marks of one delivery. */
+function drawDelivery(delivery: Delivery, c: DrawContext): void {
+  const first = delivery.lines[0];
+  if (first === undefined) return;
+  const n = delivery.receive;
+  const received = c.at(first.ms);
+  c.marks.push({
+    kind: 'receive',
+    at: received,
+    label: `receive ${n}`,
+    title: `receive ${n} (ApproximateReceiveCount ${n}) of message ${delivery.messageId} at ${received} s: invisible for ${c.vt} s`,
+  });
+  let deadline = round(received + c.vt);
+  const superseded: number[] = [];
+  let deletedAt: number | undefined;
+  let endedAt: number | undefined;
+  const isBatchRecord = delivery.lines.some((t) => t.line.event === 'ok' || t.line.event === 'fail');
+  const guarded = delivery.lines.some((t) => t.line.event === 'start' && guardOn(t.line));
+
+  for (const { line, ms } of delivery.lines) {
+    const t = c.at(ms);
+    switch (line.event) {
+      case 'heartbeat': {
+        const seconds = Number(line.extendedBySeconds ?? 0);
+        superseded.push(deadline);
+        deadline = round(t + seconds);
+        c.marks.push({
+          kind: 'heartbeat',
+          at: t,
+          label: `heartbeat +${seconds} s`,
+          title: `heartbeat at ${t} s: ChangeMessageVisibility to ${seconds} s from now; the deadline moves from ${superseded.at(-1)} s to ${deadline} s`,
+        });
+        break;
+      }
+      case 'heartbeat-failed':
+        c.marks.push({
+          kind: 'heartbeat-failed',
+          at: t,
+          label: 'heartbeat failed',
+          title: `heartbeat failed at ${t} s (${String(line.errorName ?? '')}): the deadline stays at ${deadline} s`,
+        });
+        break;
+      case 'start':
+        if (guarded && deliveryClaimed(delivery))
+          c.marks.push({
+            kind: 'claimed',
+            at: t,
+            label: 'claimed',
+            title: `the guard claimed the id for this delivery at ${t} s (inferred: the worker logs the claim's outcome, not the claim)`,
+          });
+        break;
+      case 'duplicate-in-progress':
+        endedAt = t;
+        c.marks.push({
+          kind: 'in-progress',
+          at: t,
+          label: 'in progress: not acknowledged',
+          title: `duplicate at ${t} s: another delivery holds the claim, so this one is reported as failed and the message stays`,
+        });
+        break;
+      case 'duplicate-skipped':
+        endedAt = t;
+        c.marks.push({
+          kind: 'skipped',
+          at: t,
+          label: 'duplicate: skipped',
+          title: `duplicate at ${t} s: the id was already completed (effect #${String(line.effects ?? '?')}); skipped and acknowledged`,
+        });
+        break;
+      case 'completed': {
+        endedAt = t;
+        const effects = Number(line.effects ?? 0);
+        c.marks.push({
+          kind: 'completed',
+          at: t,
+          label: `completed: effect ${effects}`,
+          title:
+            line.guard === false
+              ? `completed at ${t} s with no guard: the effect ran, now ${plural(effects, 'time')}`
+              : `completed at ${t} s: the guard recorded the effect (#${effects})`,
+        });
+        break;
+      }
+      case 'claim-lost':
+        endedAt = t;
+        c.marks.push({
+          kind: 'claim-lost',
+          at: t,
+          label: 'claim lost',
+          title: `claim lost at ${t} s: it lapsed and another delivery took it; not completing`,
+        });
+        break;
+      case 'work-failed':
+        endedAt = t;
+        c.marks.push({
+          kind: 'failed',
+          at: t,
+          label: 'failed',
+          title: `the work failed at ${t} s (${String(line.errorName ?? '')}): not acknowledged, the message stays`,
+        });
+        break;
+      case 'ok':
+        c.marks.push({ kind: 'ok', at: t, label: 'OK', title: `OK at ${t} s: processed` });
+        break;
+      case 'fail':
+        c.marks.push({
+          kind: 'failed',
+          at: t,
+          label: 'FAIL',
+          title: `FAIL at ${t} s: reported as a batch item failure, the message stays`,
+        });
+        break;
+    }
+  }
+
+  const last = delivery.lines.at(-1);
+  let deleting = delivery.lines.some((t) => DELETING_ENDS.has(t.line.event));
+  if (isBatchRecord) {
+    const failedHere = delivery.lines.some((t) => t.line.event === 'fail');
+    const batch = c.batchEnd;
+    if (batch !== undefined) {
+      endedAt = c.at(batch.ms);
+      const failedIds = Array.isArray(batch.line.failedMessageIds) ? (batch.line.failedMessageIds as unknown[]) : [];
+      const batchFailed = batch.line.event === 'batch-failed';
+      deleting = !batchFailed && !failedHere && !failedIds.includes(delivery.messageId);
+      if (batchFailed && !failedHere)
+        c.marks.push({
+          kind: 'batch-failed',
+          at: endedAt,
+          label: 'its batch failed',
+          title: `the invocation failed at ${endedAt} s (reportBatchItemFailures off): this success is not deleted and comes back`,
+        });
+    } else {
+      deleting = false;
+    }
+  }
+  if (endedAt === undefined && last !== undefined && isBatchRecord) endedAt = c.at(last.ms);
+  const running = endedAt === undefined;
+  const workEnd = endedAt ?? c.end;
+  c.spans.push({
+    kind: 'work',
+    start: received,
+    end: workEnd,
+    receive: n,
+    label: isBatchRecord
+      ? `invocation ${n}`
+      : guarded
+        ? `working, receive ${n}`
+        : `working without a guard, receive ${n}`,
+    title: `receive ${n}: the invocation works from ${received} s to ${running ? 'the end of the run' : `${workEnd} s`}`,
+    ...(running ? { open: true } : {}),
+  });
+
+  if (deleting && endedAt !== undefined) {
+    const stale = c.nextReceiveMs !== undefined && c.at(c.nextReceiveMs) <= endedAt;
+    if (stale) {
+      c.marks.push({
+        kind: 'stale-delete',
+        at: endedAt,
+        label: 'delete with an old receipt handle',
+        title: `at ${endedAt} s the mapping deletes with receive ${n}'s receipt handle, but the message was received again since: SQS may not delete it (the emulator does not)`,
+      });
+    } else {
+      deletedAt = endedAt;
+      c.marks.push({
+        kind: 'deleted',
+        at: endedAt,
+        label: 'deleted',
+        title: `deleted at ${endedAt} s by the event source mapping (the record succeeded)`,
+      });
+    }
+  }
+  const hiddenUntil = deletedAt !== undefined && deletedAt < deadline ? deletedAt : Math.min(deadline, c.end);
+  c.spans.push({
+    kind: 'invisible',
+    start: received,
+    end: hiddenUntil,
+    receive: n,
+    label: `invisible, receive ${n}`,
+    title:
+      `receive ${n}: invisible from ${received} s until ${deadline} s` +
+      (superseded.length > 0 ? ` (the heartbeat moved the deadline ${plural(superseded.length, 'time')})` : '') +
+      (deletedAt !== undefined && deletedAt < deadline ? `; deleted at ${deletedAt} s` : ''),
+    ...(superseded.length > 0 ? { supersededDeadlines: superseded } : {}),
+  });
+  if ((deletedAt === undefined || deletedAt > deadline) && deadline <= c.end) {
+    c.marks.push({
+      kind: 'visible-again',
+      at: deadline,
+      label: 'visible again',
+      title: `visible again at ${deadline} s: receive ${n}'s visibility timeout ran out before a delete`,
+    });
+  }
+}
+
+/** True when the delivery ran the guarded work (completed, lost its claim or failed in it). */
+function deliveryClaimed(delivery: Delivery): boolean {
+  return delivery.lines.some((t) => ['completed', 'claim-lost', 'work-failed', 'heartbeat'].includes(t.line.event))
+    ? !delivery.lines.some((t) => t.line.event === 'duplicate-in-progress' || t.line.event === 'duplicate-skipped')
+    : !delivery.lines.some((t) => KEEPING_ENDS.has(t.line.event) || DELETING_ENDS.has(t.line.event));
+}
+
+function guardOn(line: WorkerLine): boolean {
+  const job = line.job as { readonly idempotency?: unknown } | undefined;
+  return job?.idempotency !== false;
+}
+
+function round(seconds: number): number {
+  return Math.round(seconds * 10) / 10;
+}
