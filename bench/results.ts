@@ -14,13 +14,14 @@ import type { HeartbeatRequestsResult } from './sections/heartbeat-requests';
 import type { ThroughputRow } from './sections/lab-throughput';
 import type { PipelineRequestsResult } from './sections/pipeline-requests';
 import type { ProducerRequestsRow } from './sections/producer-requests';
+import type { TourTimeResult } from './sections/tour-time';
 import type { TargetResult } from './targets';
 
 /** Where `npm run bench` writes by default. */
 export const RESULTS_FILE = join(PROJECT_ROOT, 'bench', 'results.json');
 
 /** The sections `--only` can pick, in the order they run. */
-export const SECTIONS = ['requests', 'cost', 'bundles', 'throughput', 'guard'] as const;
+export const SECTIONS = ['requests', 'cost', 'bundles', 'throughput', 'guard', 'tour'] as const;
 /** One of {@link SECTIONS}. */
 export type SectionName = (typeof SECTIONS)[number];
 
@@ -57,6 +58,8 @@ export interface BenchResults {
   readonly bundles?: readonly BundleRow[];
   readonly throughput?: readonly ThroughputRow[];
   readonly guardThroughput?: readonly GuardThroughputRow[];
+  /** `npm start`'s wall time (full runs only: the quick smoke run skips it). */
+  readonly tour?: TourTimeResult;
   readonly targets: readonly TargetResult[];
 }
 
