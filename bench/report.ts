@@ -463,6 +463,24 @@ function summaryTable(results: BenchResults): string {
   );
 }
 
+/** `npm start`'s wall time beside its longest experiment. */
+function tourTable(results: BenchResults): string | undefined {
+  const tour = results.tour;
+  if (tour === undefined) return undefined;
+  return [
+    '### Tour wall time (`npm start`)',
+    '',
+    table(
+      ['Measure', 'Seconds'],
+      [
+        ['`npm start`, spawn to exit', tour.wallSeconds.toFixed(1)],
+        [`longest experiment (${tour.longest?.name ?? '?'})`, tour.longest?.seconds.toFixed(1) ?? '?'],
+        [`exit code`, String(tour.exitCode)],
+      ],
+    ),
+  ].join('\n');
+}
+
 /** Every table of the run, in markdown. */
 export function renderReport(results: BenchResults): string {
   const { machine } = results;
@@ -478,6 +496,7 @@ export function renderReport(results: BenchResults): string {
     guardTable(results),
     deployTable(results),
     memoryTable(results),
+    tourTable(results),
     targetTable(results),
     footer,
   ]

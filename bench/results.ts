@@ -16,13 +16,14 @@ import type { PipelineRequestsResult } from './sections/pipeline-requests';
 import type { ProducerRequestsRow } from './sections/producer-requests';
 import type { LabDeployResult } from './sections/lab-deploy';
 import type { LabMemoryResult } from './sections/lab-memory';
+import type { TourTimeResult } from './sections/tour-time';
 import type { TargetResult } from './targets';
 
 /** Where `npm run bench` writes by default. */
 export const RESULTS_FILE = join(PROJECT_ROOT, 'bench', 'results.json');
 
 /** The sections `--only` can pick, in the order they run. */
-export const SECTIONS = ['requests', 'cost', 'bundles', 'throughput', 'guard', 'deploy', 'memory'] as const;
+export const SECTIONS = ['requests', 'cost', 'bundles', 'throughput', 'guard', 'deploy', 'memory', 'tour'] as const;
 /** One of {@link SECTIONS}. */
 export type SectionName = (typeof SECTIONS)[number];
 
@@ -61,6 +62,8 @@ export interface BenchResults {
   readonly guardThroughput?: readonly GuardThroughputRow[];
   readonly deploy?: LabDeployResult;
   readonly memory?: LabMemoryResult;
+  /** `npm start`'s wall time (full runs only: the quick smoke run skips it). */
+  readonly tour?: TourTimeResult;
   readonly targets: readonly TargetResult[];
 }
 

@@ -17,6 +17,7 @@ import { type LabMemoryResult, measureLabMemory } from './sections/lab-memory';
 import { measureThroughput, type PipelinePath, type ThroughputRow } from './sections/lab-throughput';
 import { measurePipelineRequests } from './sections/pipeline-requests';
 import { measureProducerRequests } from './sections/producer-requests';
+import { measureTour, type TourTimeResult } from './sections/tour-time';
 import { evaluateTargets } from './targets';
 
 /** How big each measurement is. */
@@ -153,6 +154,16 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
   } finally {
     await emulators.stop();
   }
+  // After the bench's own emulators stop: the tour starts its own and runs alone.
+  let tour: TourTimeResult | undefined;
+  if (has('tour') && !options.quick) {
+    say('tour', 'npm start (every tour experiment, side by side), timed from spawn to exit');
+    tour = await measureTour();
+    say(
+      'tour',
+      `${tour.wallSeconds.toFixed(1)} s; longest experiment ${tour.longest?.name ?? '?'} ${tour.longest?.seconds.toFixed(1) ?? '?'} s`,
+    );
+  }
   const cost = has('cost') && requests !== undefined ? estimateCosts(requests, PRICES) : undefined;
   const partial: Omit<BenchResults, 'targets'> = {
     schemaVersion: 1,
@@ -176,6 +187,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
     ...(guardThroughput === undefined ? {} : { guardThroughput }),
     ...(deploy === undefined ? {} : { deploy }),
     ...(memory === undefined ? {} : { memory }),
+    ...(tour === undefined ? {} : { tour }),
   };
   say('done', 'judging targets');
   return { ...partial, targets: evaluateTargets(partial) };

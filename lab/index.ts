@@ -35,6 +35,20 @@ export { toRow } from './experiments/report';
 export { runExperiment } from './experiments/runner';
 export type { ExperimentResult } from './experiments/runner';
 export { RawSendError, queueDepth, sendRawBodies } from './experiments/stack-reads';
+export { ProgressBoard } from './experiments/progress';
+export { renderReportPage, writeReport } from './experiments/timeline/report-page';
+export type { ReportContext, WrittenReport } from './experiments/timeline/report-page';
+export { buildTimeline } from './experiments/timeline/timeline';
+export type { DlqMove, Timeline, TimelineInput, TimelineLane, TimelineMark } from './experiments/timeline/timeline';
+export {
+  GanttSyntaxError,
+  mermaidBlock,
+  parseTimelineGantt,
+  renderTimelineMermaid,
+} from './experiments/timeline/timeline-mermaid';
+export type { GanttChart } from './experiments/timeline/timeline-mermaid';
+export { timelineInputOf } from './experiments/timeline/timeline-of-result';
+export { renderLegendSvg, renderTimelineSvg } from './experiments/timeline/timeline-svg';
 export { throttledCompletion, workerAssumesVisibilityTimeout, workerTimeout } from './experiments/variants';
 export { FaultPlan, FaultRuleError, LAB_CALL_SITE, validateFaultRules } from './interceptors/aws-call-faults';
 export type { AwsCallsOptions, AwsFaultRule } from './interceptors/aws-call-faults';

@@ -212,6 +212,17 @@ export const EXPERIMENTS: readonly Experiment[] = [
     details: (o) => (o.jobs ?? []).map(describeSweepJob),
   },
   {
+    name: 'long-job-no-heartbeat',
+    stack: 'VisibilityDupStack',
+    title: "Step 7: the tutorial's long job, 15 s on the 5 s queue, heartbeat off",
+    body: { sleep: 15, heartbeat: false },
+    prediction:
+      'the message reappears every 5 s while the first delivery works: each copy is refused as in progress, not acknowledged, and comes back; once the first completes, the next copy is skipped; 1 effect',
+    timeoutSeconds: 60,
+    inTour: false,
+    judge: (o) => o.deliveries >= 3 && o.inProgress >= 2 && o.effects === 1 && o.dlq === 0,
+  },
+  {
     name: 'heartbeat-frequent',
     stack: 'VisibilityDupStack',
     title: 'Step 7: the 8 s job with a heartbeat every 1.2 s (to 4 s) instead of every 3 s (to 10 s)',

@@ -1,4 +1,7 @@
 import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -11,7 +14,7 @@ function experimentCli(...args: string[]): { status: number | null; stderr: stri
   const run = spawnSync(process.execPath, ['--import', 'tsx', 'lab/cli/experiment.ts', ...args], {
     cwd: root,
     encoding: 'utf8',
-    timeout: 30_000,
+    timeout: 60_000,
   });
   return { status: run.status, stderr: run.stderr, stdout: run.stdout };
 }
@@ -31,5 +34,39 @@ describe('npm run experiment', () => {
     expect(status).toBe(0);
     expect(help).toMatch(/heartbeat-late \*/);
     expect(help).toMatch(/dlq-redrive {2,}Step 8/);
+  });
+
+  // The shortest run of the catalog (100 messages, none failing: no visibility timeout to wait).
+  it("writes the run's timeline page with --report", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sqs-lab-report-'));
+    try {
+      const { status, stdout, stderr } = experimentCli('throughput-batch-10', '--report', dir);
+      const page = join(dir, 'index.html');
+
+      expect(status, stderr).toBe(0);
+      expect(stdout).toContain(`Timeline: ${page}`);
+      expect(existsSync(join(dir, 'timelines.md'))).toBe(true);
+      expect(readFileSync(page, 'utf8').match(/<g class="lane"/g)).toHaveLength(100);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('npm start writes the report of its runs to --report <dir> and prints where', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sqs-lab-tour-'));
+    try {
+      const run = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', 'lab/cli/tour.ts', '--only', 'throughput-batch-10', '--report', dir],
+        { cwd: root, encoding: 'utf8', timeout: 60_000 },
+      );
+
+      expect(run.status, run.stderr).toBe(0);
+      expect(run.stdout).toContain(join(dir, 'index.html'));
+      expect(run.stdout).toMatch(/^ *\d+s {2}throughput-batch-10 finished: matched/m); // not a TTY: plain lines
+      expect(readFileSync(join(dir, 'index.html'), 'utf8')).toContain('<svg class="timeline"');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -48,10 +48,11 @@ export function renderTimelineMermaid(timeline: Timeline): string {
       });
     }
     for (const mark of lane.marks) {
+      const name = mark.kind === 'receive' ? mark.label : `r${mark.row + 1} ${mark.label}`;
       tasks.push({
         at: mark.at,
         order: 2,
-        text: `    ${clean(mark.label)} :milestone, ${ms(mark.at)}, ${ms(mark.at)}`,
+        text: `    ${clean(name)} :milestone, ${ms(mark.at)}, ${ms(mark.at)}`,
       });
     }
     tasks.sort((a, b) => a.at - b.at || a.order - b.order);

@@ -30,10 +30,17 @@ export const MARK_STYLES: Readonly<
 export type MarkShape =
   'down' | 'up' | 'tick' | 'cross' | 'diamond' | 'dot' | 'square' | 'ring' | 'check' | 'bar' | 'hollowbar';
 
-const LABEL_WIDTH = 150;
-const LANE_HEIGHT = 46;
+const LABEL_WIDTH = 180;
+/** One row per receive. */
+const ROW_HEIGHT = 40;
+const LANE_PAD = 6;
 const AXIS_HEIGHT = 28;
 const RIGHT_PAD = 24;
+/** Deletes follow the line that caused them by a few ms: drawn a few px right so both show. */
+const NUDGE: Readonly<Partial<Record<TimelineMarkKind, number>>> & Record<string, number | undefined> = {
+  deleted: 8,
+  'stale-delete': 8,
+};
 const INVISIBLE_COLOR = '#b9d3f2';
 const WORK_COLOR = '#7d8a99';
 
@@ -47,7 +54,8 @@ export function renderTimelineSvg(timeline: Timeline, width = 980): string {
   const seconds = Math.max(1, Math.ceil(timeline.seconds));
   const plotWidth = width - LABEL_WIDTH - RIGHT_PAD;
   const x = (t: number): number => round(LABEL_WIDTH + (Math.max(0, t) / seconds) * plotWidth);
-  const height = AXIS_HEIGHT + timeline.lanes.length * LANE_HEIGHT + 8;
+  const laneHeight = (rows: number): number => rows * ROW_HEIGHT + LANE_PAD;
+  const height = AXIS_HEIGHT + timeline.lanes.reduce((sum, lane) => sum + laneHeight(lane.rows), 0) + 8;
   const parts: string[] = [];
   parts.push(
     `<svg class="timeline" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeXml(timeline.title)}">`,
@@ -60,22 +68,33 @@ export function renderTimelineSvg(timeline: Timeline, width = 980): string {
       `<text x="${x(t)}" y="${AXIS_HEIGHT - 10}" font-size="11" text-anchor="middle" fill="#555">${t} s</text>`,
     );
   }
+  let laneTop = AXIS_HEIGHT;
   timeline.lanes.forEach((lane, index) => {
-    const top = AXIS_HEIGHT + index * LANE_HEIGHT;
-    if (index % 2 === 1) parts.push(`<rect x="0" y="${top}" width="${width}" height="${LANE_HEIGHT}" fill="#f7f9fc"/>`);
+    const top = laneTop;
+    laneTop += laneHeight(lane.rows);
+    if (index % 2 === 1)
+      parts.push(`<rect x="0" y="${top}" width="${width}" height="${laneHeight(lane.rows)}" fill="#f5f7fb"/>`);
     parts.push(
-      `<g class="lane" data-lane="${escapeXml(lane.id)}">`,
-      `<text x="8" y="${top + 20}" font-size="12" font-weight="600" fill="#222"><title>${escapeXml(lane.id)}</title>${escapeXml(truncate(lane.label, 20))}</text>`,
+      `<g class="lane" data-lane="${escapeXml(lane.id)}" data-rows="${lane.rows}">`,
+      `<text x="8" y="${top + 22}" font-size="12" font-weight="600" fill="#222"><title>${escapeXml(lane.id)}</title>${escapeXml(truncate(lane.label, 18))}</text>`,
     );
-    for (const span of lane.spans) parts.push(spanSvg(span, top, x));
+    const rowTop = (row: number): number => top + LANE_PAD / 2 + row * ROW_HEIGHT;
+    for (let row = 0; row < lane.rows; row += 1)
+      parts.push(
+        `<text x="${LABEL_WIDTH - 8}" y="${rowTop(row) + 18}" font-size="10.5" text-anchor="end" fill="#667">receive ${row + 1}</text>`,
+      );
+    for (const span of lane.spans) parts.push(spanSvg(span, rowTop(span.row), x));
+    // Words go to the marks that matter most first; one too close to a placed word on the same
+    // row is left to the hover title.
     const placed: { x: number; row: number }[] = [];
-    for (const mark of lane.marks) {
+    const worded = new Set<TimelineMark>();
+    for (const mark of [...lane.marks].filter(hasWord).sort((a, b) => wordRank(a) - wordRank(b))) {
       const mx = x(mark.at);
-      // Labels that would overlap the previous one in the same row drop to the next row.
-      const row = [0, 1, 2].find((r) => !placed.some((p) => p.row === r && Math.abs(p.x - mx) < 58)) ?? 0;
-      placed.push({ x: mx, row });
-      parts.push(markSvg(mark, mx, top, row));
+      if (placed.some((p) => p.row === mark.row && Math.abs(p.x - mx) < 62)) continue;
+      placed.push({ x: mx, row: mark.row });
+      worded.add(mark);
     }
+    for (const mark of lane.marks) parts.push(markSvg(mark, x(mark.at), rowTop(mark.row), worded.has(mark)));
     parts.push('</g>');
   });
   parts.push('</svg>');
@@ -88,30 +107,30 @@ function spanSvg(span: TimelineSpan, top: number, x: (t: number) => number): str
   const title = `<title>${escapeXml(span.title)}</title>`;
   if (span.kind === 'work') {
     const dash = span.open === true ? ' stroke-dasharray="3 2" stroke="#44505c"' : '';
-    return `<rect class="span-work" x="${x1}" y="${top + 27}" width="${w}" height="5" rx="1" fill="${WORK_COLOR}"${dash} data-end="${span.end}">${title}</rect>`;
+    return `<rect class="span-work" x="${x1}" y="${top + 21}" width="${w}" height="4" rx="1" fill="${WORK_COLOR}"${dash} data-end="${span.end}">${title}</rect>`;
   }
   const moved = (span.supersededDeadlines ?? [])
+    .filter((deadline) => deadline <= span.end)
     .map(
       (deadline) =>
-        `<line class="superseded-deadline" x1="${x(deadline)}" y1="${top + 13}" x2="${x(deadline)}" y2="${top + 25}" stroke="#2a7fd4" stroke-width="1" stroke-dasharray="2 2"><title>an earlier deadline, ${deadline} s, replaced by a heartbeat</title></line>`,
+        `<line class="superseded-deadline" x1="${x(deadline)}" y1="${top + 7}" x2="${x(deadline)}" y2="${top + 19}" stroke="#2a7fd4" stroke-width="1" stroke-dasharray="2 2"><title>an earlier deadline, ${deadline} s, replaced by a heartbeat</title></line>`,
     )
     .join('');
-  return `<rect class="span-invisible" x="${x1}" y="${top + 14}" width="${w}" height="11" rx="2" fill="${INVISIBLE_COLOR}" stroke="#7ea9dc" stroke-width="0.8" data-end="${span.end}">${title}</rect>${moved}`;
+  return `<rect class="span-invisible" x="${x1}" y="${top + 8}" width="${w}" height="11" rx="2" fill="${INVISIBLE_COLOR}" stroke="#7ea9dc" stroke-width="0.8" data-end="${span.end}">${title}</rect>${moved}`;
 }
 
-function markSvg(mark: TimelineMark, mx: number, top: number, row: number): string {
+function markSvg(mark: TimelineMark, mx: number, top: number, withWord: boolean): string {
   const style = MARK_STYLES[mark.kind];
-  const cy = top + 19;
-  // Receives, heartbeats and claims say enough by shape; the others carry a word below the lane.
-  const label =
-    mark.kind === 'receive' || mark.kind === 'heartbeat' || mark.kind === 'claimed' || row > 0
-      ? ''
-      : `<text x="${round(mx + 3)}" y="${top + 42}" font-size="9.5" fill="${style.color}">${escapeXml(shortLabel(mark))}</text>`;
-  const receiveLabel =
-    mark.kind === 'receive'
-      ? `<text x="${round(mx + 2)}" y="${top + 10}" font-size="9.5" fill="${style.color}">${escapeXml(mark.label.replace('receive ', 'r'))}</text>`
+  const word =
+    withWord && hasWord(mark)
+      ? `<text x="${round(mx + 2)}" y="${top + 35}" font-size="9.5" fill="${style.color}">${escapeXml(shortLabel(mark))}</text>`
       : '';
-  return `<g class="mark mark-${mark.kind}" data-at="${mark.at}" data-row="${row}"><title>${escapeXml(mark.title)}</title>${shapeSvg(style.shape, mx, cy, style.color)}${receiveLabel}${label}</g>`;
+  return `<g class="mark mark-${mark.kind}" data-at="${mark.at}" data-row="${mark.row}"><title>${escapeXml(mark.title)}</title>${shapeSvg(style.shape, mx + (NUDGE[mark.kind] ?? 0), top + 13.5, style.color)}${word}</g>`;
+}
+
+/** Receives, heartbeats and claims say enough by shape and row; the others carry a word. */
+function hasWord(mark: TimelineMark): boolean {
+  return mark.kind !== 'receive' && mark.kind !== 'heartbeat' && mark.kind !== 'claimed';
 }
 
 /** One symbol centred on (cx, cy); also used by the legend. */
@@ -164,6 +183,13 @@ export function renderLegendSvg(
       `<g transform="translate(${(i % columns) * colWidth + 8} ${Math.floor(i / columns) * 22 + 16})">${item}</g>`,
   );
   return `<svg class="legend" width="${columns * colWidth}" height="${rows * 22 + 8}" role="img" aria-label="legend">${cells.join('')}</svg>`;
+}
+
+/** Lower first: which marks keep their word when words would overlap. */
+function wordRank(mark: TimelineMark): number {
+  const order: readonly TimelineMarkKind[] = ['dlq', 'redrive', 'in-progress', 'skipped', 'completed', 'failed'];
+  const rank = order.indexOf(mark.kind);
+  return rank === -1 ? order.length + (mark.kind === 'visible-again' ? 1 : 0) : rank;
 }
 
 function shortLabel(mark: TimelineMark): string {

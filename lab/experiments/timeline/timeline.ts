@@ -38,6 +38,8 @@ export type TimelineMarkKind =
 export interface TimelineMark {
   readonly kind: TimelineMarkKind;
   readonly at: number;
+  /** The lane's row: one row per receive, in order. */
+  readonly row: number;
   /** Short text, shown beside the mark (no times in it: the axis gives those). */
   readonly label: string;
   /** The hover text: what happened and what it means. */
@@ -50,6 +52,8 @@ export interface TimelineMark {
  */
 export interface TimelineSpan {
   readonly kind: 'invisible' | 'work';
+  /** The lane's row: one row per receive, in order. */
+  readonly row: number;
   readonly start: number;
   readonly end: number;
   /** The receive this span belongs to (ApproximateReceiveCount). */
@@ -67,6 +71,8 @@ export interface TimelineLane {
   /** The body id. */
   readonly id: string;
   readonly label: string;
+  /** Rows of the lane: one per receive (at least one). */
+  readonly rows: number;
   readonly spans: readonly TimelineSpan[];
   readonly marks: readonly TimelineMark[];
 }
@@ -154,21 +160,26 @@ export function buildTimeline(input: TimelineInput): Timeline {
     );
     const spans: TimelineSpan[] = [];
     const marks: TimelineMark[] = [];
+    const push = (row: number) => ({
+      span: (span: Omit<TimelineSpan, 'row'>) => spans.push({ ...span, row }),
+      mark: (mark: Omit<TimelineMark, 'row'>) => marks.push({ ...mark, row }),
+    });
     deliveries.forEach((delivery, index) => {
       const next = deliveries.slice(index + 1).find((d) => d.messageId === delivery.messageId);
       drawDelivery(delivery, {
+        ...push(index),
         at,
         end,
         vt: input.visibilityTimeoutSeconds,
         batchEnd: batchEnds.get(delivery.requestId),
         nextReceiveMs: next?.lines[0]?.ms,
-        spans,
-        marks,
       });
     });
     for (const move of input.dlqMoves ?? []) {
       if (move.id !== id) continue;
-      marks.push(
+      // On the row of the last receive before the move.
+      const row = Math.max(0, deliveries.filter((d) => (d.lines[0]?.ms ?? 0) <= move.atMs).length - 1);
+      push(row).mark(
         move.direction === 'in'
           ? {
               kind: 'dlq',
@@ -185,7 +196,7 @@ export function buildTimeline(input: TimelineInput): Timeline {
       );
     }
     marks.sort((a, b) => a.at - b.at);
-    return { id, label, spans, marks };
+    return { id, label, rows: Math.max(1, deliveries.length), spans, marks };
   });
   return { title: input.title, seconds: end, visibilityTimeoutSeconds: input.visibilityTimeoutSeconds, lanes };
 }
@@ -214,8 +225,8 @@ interface DrawContext {
   readonly batchEnd: TimedLine | undefined;
   /** The next receive of the same SQS message, if any. */
   readonly nextReceiveMs: number | undefined;
-  readonly spans: TimelineSpan[];
-  readonly marks: TimelineMark[];
+  readonly span: (span: Omit<TimelineSpan, 'row'>) => void;
+  readonly mark: (mark: Omit<TimelineMark, 'row'>) => void;
 }
 
 /** The spans and marks of one delivery. */
@@ -224,7 +235,7 @@ function drawDelivery(delivery: Delivery, c: DrawContext): void {
   if (first === undefined) return;
   const n = delivery.receive;
   const received = c.at(first.ms);
-  c.marks.push({
+  c.mark({
     kind: 'receive',
     at: received,
     label: `receive ${n}`,
@@ -244,7 +255,7 @@ function drawDelivery(delivery: Delivery, c: DrawContext): void {
         const seconds = Number(line.extendedBySeconds ?? 0);
         superseded.push(deadline);
         deadline = round(t + seconds);
-        c.marks.push({
+        c.mark({
           kind: 'heartbeat',
           at: t,
           label: `heartbeat +${seconds} s`,
@@ -253,7 +264,7 @@ function drawDelivery(delivery: Delivery, c: DrawContext): void {
         break;
       }
       case 'heartbeat-failed':
-        c.marks.push({
+        c.mark({
           kind: 'heartbeat-failed',
           at: t,
           label: 'heartbeat failed',
@@ -262,7 +273,7 @@ function drawDelivery(delivery: Delivery, c: DrawContext): void {
         break;
       case 'start':
         if (guarded && deliveryClaimed(delivery))
-          c.marks.push({
+          c.mark({
             kind: 'claimed',
             at: t,
             label: 'claimed',
@@ -271,7 +282,7 @@ function drawDelivery(delivery: Delivery, c: DrawContext): void {
         break;
       case 'duplicate-in-progress':
         endedAt = t;
-        c.marks.push({
+        c.mark({
           kind: 'in-progress',
           at: t,
           label: 'in progress: not acknowledged',
@@ -280,7 +291,7 @@ function drawDelivery(delivery: Delivery, c: DrawContext): void {
         break;
       case 'duplicate-skipped':
         endedAt = t;
-        c.marks.push({
+        c.mark({
           kind: 'skipped',
           at: t,
           label: 'duplicate: skipped',
@@ -290,7 +301,7 @@ function drawDelivery(delivery: Delivery, c: DrawContext): void {
       case 'completed': {
         endedAt = t;
         const effects = Number(line.effects ?? 0);
-        c.marks.push({
+        c.mark({
           kind: 'completed',
           at: t,
           label: `completed: effect ${effects}`,
@@ -303,7 +314,7 @@ function drawDelivery(delivery: Delivery, c: DrawContext): void {
       }
       case 'claim-lost':
         endedAt = t;
-        c.marks.push({
+        c.mark({
           kind: 'claim-lost',
           at: t,
           label: 'claim lost',
@@ -312,7 +323,7 @@ function drawDelivery(delivery: Delivery, c: DrawContext): void {
         break;
       case 'work-failed':
         endedAt = t;
-        c.marks.push({
+        c.mark({
           kind: 'failed',
           at: t,
           label: 'failed',
@@ -320,10 +331,10 @@ function drawDelivery(delivery: Delivery, c: DrawContext): void {
         });
         break;
       case 'ok':
-        c.marks.push({ kind: 'ok', at: t, label: 'OK', title: `OK at ${t} s: processed` });
+        c.mark({ kind: 'ok', at: t, label: 'OK', title: `OK at ${t} s: processed` });
         break;
       case 'fail':
-        c.marks.push({
+        c.mark({
           kind: 'failed',
           at: t,
           label: 'FAIL',
@@ -333,6 +344,10 @@ function drawDelivery(delivery: Delivery, c: DrawContext): void {
     }
   }
 
+  // The first line comes after the receive (a cold start can take a second), so the deadline
+  // drawn from it can be late; a later receive of the same message proves it had passed.
+  const nextReceive = c.nextReceiveMs === undefined ? undefined : c.at(c.nextReceiveMs);
+  if (nextReceive !== undefined && nextReceive < deadline) deadline = nextReceive;
   const last = delivery.lines.at(-1);
   let deleting = delivery.lines.some((t) => DELETING_ENDS.has(t.line.event));
   if (isBatchRecord) {
@@ -344,7 +359,7 @@ function drawDelivery(delivery: Delivery, c: DrawContext): void {
       const batchFailed = batch.line.event === 'batch-failed';
       deleting = !batchFailed && !failedHere && !failedIds.includes(delivery.messageId);
       if (batchFailed && !failedHere)
-        c.marks.push({
+        c.mark({
           kind: 'batch-failed',
           at: endedAt,
           label: 'its batch failed',
@@ -357,7 +372,7 @@ function drawDelivery(delivery: Delivery, c: DrawContext): void {
   if (endedAt === undefined && last !== undefined && isBatchRecord) endedAt = c.at(last.ms);
   const running = endedAt === undefined;
   const workEnd = endedAt ?? c.end;
-  c.spans.push({
+  c.span({
     kind: 'work',
     start: received,
     end: workEnd,
@@ -372,9 +387,9 @@ function drawDelivery(delivery: Delivery, c: DrawContext): void {
   });
 
   if (deleting && endedAt !== undefined) {
-    const stale = c.nextReceiveMs !== undefined && c.at(c.nextReceiveMs) <= endedAt;
+    const stale = nextReceive !== undefined && nextReceive <= endedAt;
     if (stale) {
-      c.marks.push({
+      c.mark({
         kind: 'stale-delete',
         at: endedAt,
         label: 'delete with an old receipt handle',
@@ -382,7 +397,7 @@ function drawDelivery(delivery: Delivery, c: DrawContext): void {
       });
     } else {
       deletedAt = endedAt;
-      c.marks.push({
+      c.mark({
         kind: 'deleted',
         at: endedAt,
         label: 'deleted',
@@ -391,7 +406,7 @@ function drawDelivery(delivery: Delivery, c: DrawContext): void {
     }
   }
   const hiddenUntil = deletedAt !== undefined && deletedAt < deadline ? deletedAt : Math.min(deadline, c.end);
-  c.spans.push({
+  c.span({
     kind: 'invisible',
     start: received,
     end: hiddenUntil,
@@ -404,7 +419,7 @@ function drawDelivery(delivery: Delivery, c: DrawContext): void {
     ...(superseded.length > 0 ? { supersededDeadlines: superseded } : {}),
   });
   if ((deletedAt === undefined || deletedAt > deadline) && deadline <= c.end) {
-    c.marks.push({
+    c.mark({
       kind: 'visible-again',
       at: deadline,
       label: 'visible again',
