@@ -193,6 +193,14 @@ describe("the lab's CloudWatch Logs endpoint (SDK client)", () => {
   });
 
   it('describes the streams and reads one with GetLogEvents, the forward token staying put at the end', async () => {
+    // Every invocation so far has reported (an AWS-like split may have made two), so nothing new arrives.
+    const platform = (type: string) => records.filter((r) => r.kind === 'platform' && r.parsed.type === type).length;
+    const deleted = (): number => Object.values(lab.counters()).reduce((sum, c) => sum + c.messagesDeleted, 0);
+    await waitFor(
+      () => deleted() >= 2 && platform('platform.report') >= platform('platform.start'),
+      5000,
+      'both messages deleted and every invocation reported',
+    );
     const { logStreams } = await client.send(new DescribeLogStreamsCommand({ logGroupName: group }));
     const stream = logStreams?.[0]?.logStreamName ?? '';
 
