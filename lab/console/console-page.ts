@@ -75,7 +75,7 @@ function renderStacks() {
       const left = Math.max(0, (m.deadline - now) / 1000);
       const total = Math.max(1, (m.deadline - m.receivedAt) / 1000);
       const state = now < m.deadline ? 'in-flight' : 'visible-again';
-      return '<tr class="' + state + '" data-message-id="' + escape(m.messageId) + '" data-id="' + escape(m.id) + '" data-state="' + state + '">' +
+      return '<tr class="' + state + '" data-message-id="' + escape(m.messageId) + '" data-id="' + escape(m.id) + '" data-state="' + state + '" data-deadline="' + m.deadline + '" data-received-at="' + m.receivedAt + '">' +
         '<td>' + escape(m.id) + '</td><td class="receive-count">' + m.receiveCount + '</td><td>' + m.extensions + '</td>' +
         '<td class="countdown">' + (state === 'in-flight' ? left.toFixed(1) + ' s' : '{{visibleAgain}}') + '</td>' +
         '<td style="width:30%"><div class="bar"><span style="width:' + Math.min(100, (left / total) * 100) + '%"></span></div></td></tr>';
@@ -139,9 +139,30 @@ fetch('/api/experiments').then((r) => r.json()).then((list) => {
 });
 
 const events = new EventSource('/api/events');
-events.addEventListener('state', (event) => { state = JSON.parse(event.data); offset = state.now - Date.now(); renderStacks(); });
+// Redraw only when something changed, so buttons are not replaced under the pointer; the
+// countdowns move in place between redraws.
+let drawn = '';
+events.addEventListener('state', (event) => {
+  state = JSON.parse(event.data);
+  offset = state.now - Date.now();
+  const key = JSON.stringify(state.stacks);
+  if (key !== drawn) { drawn = key; renderStacks(); }
+});
+function tick() {
+  const now = Date.now() + offset;
+  document.querySelectorAll('tr[data-deadline]').forEach((row) => {
+    const deadline = Number(row.dataset.deadline), receivedAt = Number(row.dataset.receivedAt);
+    const left = Math.max(0, (deadline - now) / 1000), total = Math.max(1, (deadline - receivedAt) / 1000);
+    const visible = now >= deadline;
+    row.dataset.state = visible ? 'visible-again' : 'in-flight';
+    row.className = row.dataset.state;
+    row.querySelector('.countdown').textContent = visible ? '{{visibleAgain}}' : left.toFixed(1) + ' s';
+    row.querySelector('.bar > span').style.width = Math.min(100, (left / total) * 100) + '%';
+  });
+  $('#clock').textContent = new Date(now).toLocaleTimeString();
+}
 events.addEventListener('log', (event) => addLog(JSON.parse(event.data)));
-setInterval(renderStacks, 200);
+setInterval(tick, 200);
 </script>
 </body>
 </html>

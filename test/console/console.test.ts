@@ -102,7 +102,9 @@ describe('the lab console (Chromium)', () => {
     );
     const dlqRow = 'section[data-stack="BatchPartialStack"] tr[data-dlq-message]';
     await page.waitForSelector(dlqRow, { timeout: 8000 });
-    await page.click('section[data-stack="BatchPartialStack"] button[data-redrive]');
+    await page.$eval('section[data-stack="BatchPartialStack"] button[data-redrive]', (button) =>
+      (button as HTMLButtonElement).click(),
+    );
     await page.waitForFunction(
       () =>
         document.querySelector('section[data-stack="BatchPartialStack"] [data-queue="dlq"] .count-visible')
