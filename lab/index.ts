@@ -127,3 +127,5 @@ export { startConsole } from './console/console-server';
 export type { ConsoleState, LabConsole } from './console/console-server';
 export { LANGUAGES, resolveLanguage, takeLanguage, UnknownLanguageError } from './common/language';
 export type { Language } from './common/language';
+export { listenOnLoopback } from './common/listen-on-loopback';
+export { previousPorts } from './cli/previous-ports';

@@ -137,6 +137,17 @@ export interface StartLabOptions {
     readonly state: AlarmState;
     readonly reason: string;
   }) => void;
+  /**
+   * Ports to listen on when they are free (`npm run lab` passes the previous run's, so a restart
+   * keeps its URLs): the emulators (when the lab starts its own), the Logs endpoint, and each
+   * stack's API stage by stack name.
+   */
+  readonly preferredPorts?: {
+    readonly sqs?: number;
+    readonly dynamodb?: number;
+    readonly logs?: number;
+    readonly apis?: Readonly<Record<string, number>>;
+  };
   /** Deploy this cloud assembly (a `cdk.out` made elsewhere) instead of synthesizing one. */
   readonly assemblyDir?: string;
   /**
@@ -255,7 +266,8 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
   };
   try {
     const [emulators, runtimePath, assembly, responses] = await Promise.all([
-      options.emulators ?? startEmulators(),
+      options.emulators ??
+        startEmulators({ sqsPort: options.preferredPorts?.sqs, dynamodbPort: options.preferredPorts?.dynamodb }),
       bundleRuntimeWorker(),
       options.assemblyDir === undefined
         ? synthesizeApp(appSource(options, topologies), { cacheDir: options.assemblyCacheDir })
@@ -287,7 +299,7 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
       cleanups.push(async () => detach());
     }
     const logStore = new LogStore();
-    const logsServer = await LogsServer.start(logStore);
+    const logsServer = await LogsServer.start(logStore, options.preferredPorts?.logs);
     cleanups.push(() => logsServer.stop());
     const target = { accountId: LAB_ACCOUNT_ID, region: LAB_REGION };
     const iamVersion = new SharedArrayBuffer(4);
@@ -368,7 +380,7 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
         ...(options.batchFormation === undefined ? {} : { batchFormation: options.batchFormation }),
       }),
       lambdaPermissionProvider(permissions),
-      ...restApiProviders({ apis, lambda }),
+      ...restApiProviders({ apis, lambda, preferredPortOf: (stackName) => options.preferredPorts?.apis?.[stackName] }),
       ...snsProviders({ sns, iam }),
       ...cloudWatchProviders({ alarms, dashboards }),
       customResourceProvider({

@@ -22,6 +22,7 @@ import { formatStackEvent } from '../services/cloudformation/stack-event-format'
 
 let language: Language = 'en';
 import { batchFormationLine } from './batch-formation-args';
+import { previousPorts } from './previous-ports';
 
 async function main(): Promise<void> {
   let command: LabCommand;
@@ -43,7 +44,10 @@ async function main(): Promise<void> {
   const printEvent = (event: Parameters<typeof formatStackEvent>[0]): void => {
     process.stdout.write(`${formatStackEvent(event)}\n`);
   };
+  const outputsPath = join(PROJECT_ROOT, LOCAL_OUTPUTS_FILE);
+  const ports = previousPorts(outputsPath);
   const lab = await startLab({
+    preferredPorts: ports.lab,
     batchOptions: command.batchOptions,
     context: command.context,
     quiet: command.quiet,
@@ -53,11 +57,14 @@ async function main(): Promise<void> {
     onAlarm: ({ alarmName, state, reason }) =>
       process.stdout.write(LAB_MESSAGES[language].alarm(alarmName, state, reason)),
   });
-  const outputsPath = join(PROJECT_ROOT, LOCAL_OUTPUTS_FILE);
-  const endpoint = await startDeployEndpoint((context, onEvent) =>
-    lab.deploy({ context: { ...command.context, ...context }, onEvent }),
+  const endpoint = await startDeployEndpoint(
+    (context, onEvent) => lab.deploy({ context: { ...command.context, ...context }, onEvent }),
+    ports.deploy,
   );
-  const labConsole = await startConsole(lab, { language });
+  const labConsole = await startConsole(lab, {
+    language,
+    ...(ports.console === undefined ? {} : { port: ports.console }),
+  });
   const writeOutputs = (): Promise<void> =>
     writeLabOutputs(outputsPath, withLabEndpoints(lab.outputs(), endpoint.url, labConsole.url));
   await writeOutputs();

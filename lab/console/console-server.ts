@@ -27,6 +27,7 @@ import { startEmulators } from '../services/emulators';
 import type { LabLogRecord } from '../services/logs/lab-logs';
 import { InFlightTracker } from './in-flight-tracker';
 import { consolePage } from './console-page';
+import { listenOnLoopback } from '../common/listen-on-loopback';
 import type { Language } from '../common/language';
 
 /** A queue's counts. */
@@ -271,10 +272,7 @@ export async function startConsole(
       else reply(response, 500, { error: error instanceof Error ? error.message : String(error) });
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
-  });
+  await listenOnLoopback(server, options.port ?? 0);
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
     async stop() {

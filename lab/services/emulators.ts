@@ -13,6 +13,7 @@ import { allowSqsCharacterSet } from './sqs/fauxqs-fidelity';
 import { startFauxqsWithFidelity } from './sqs/fidelity/sqs-fidelity-layer';
 import type { SqsLabClock } from './sqs/fidelity/sqs-lab-clock';
 import type { SqsFidelityState } from './sqs/fidelity/sqs-fidelity-state';
+import { listenOnLoopback } from '../common/listen-on-loopback';
 import { LAB_CREDENTIALS, LAB_REGION } from '../common/local-aws';
 
 /** Where the emulators listen. */
@@ -78,8 +79,13 @@ export function localhostDnsModuleUrl(): string {
   return new URL('./localhost.js', import.meta.resolve('fauxqs')).href;
 }
 
-/** Starts fauxqs and dynalite on free loopback ports. */
-export async function startEmulators(): Promise<Emulators> {
+/**
+ * Starts fauxqs and dynalite on loopback: on the preferred ports when they are free (a restarted
+ * `npm run lab` keeps its endpoints), else on ports the OS picks.
+ */
+export async function startEmulators(
+  preferred: { readonly sqsPort?: number; readonly dynamodbPort?: number } = {},
+): Promise<Emulators> {
   const releaseDns = acquireLocalhostDns();
   // fauxqs refuses emoji in message bodies; SQS does not (see fauxqs-fidelity.ts).
   await allowSqsCharacterSet();
@@ -87,17 +93,20 @@ export async function startEmulators(): Promise<Emulators> {
   let fidelity: SqsFidelityState;
   try {
     // fauxqs behind the lab's fidelity layer, which answers as SQS does where fauxqs differs.
-    ({ server: fauxqs, state: fidelity } = await startFauxqsWithFidelity({ port: 0, logger: false }));
+    ({ server: fauxqs, state: fidelity } = await startFauxqsWithFidelity({
+      port: preferred.sqsPort ?? 0,
+      logger: false,
+    }).catch((error: unknown) => {
+      if (preferred.sqsPort === undefined || preferred.sqsPort === 0) throw error;
+      return startFauxqsWithFidelity({ port: 0, logger: false });
+    }));
   } catch (error) {
     releaseDns();
     throw new EmulatorStartError(`fauxqs (SQS emulator) did not start: ${String(error)}`, { cause: error });
   }
   const dynamo: Server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
   try {
-    await new Promise<void>((resolve, reject) => {
-      dynamo.once('error', reject);
-      dynamo.listen(0, '127.0.0.1', () => resolve());
-    });
+    await listenOnLoopback(dynamo, preferred.dynamodbPort ?? 0);
   } catch (error) {
     fidelity.stop();
     await fauxqs.stop();

@@ -14,6 +14,7 @@ import { API_STAGE_NAME, API_THROTTLING } from '../../../lib/settings';
 import { type ProxyRoute, toProxyEvent } from './proxy-event';
 import type { Invocable, InvocationResult } from '../lambda/runtime/local-function';
 import { TokenBucket } from './token-bucket';
+import { listenOnLoopback } from '../../common/listen-on-loopback';
 
 /** API Gateway's payload limit for REST APIs. */
 export const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
@@ -29,6 +30,8 @@ export interface LocalApiOptions {
   /** Stage throttling; defaults to the stacks' `API_THROTTLING`. */
   readonly throttling?: { readonly rateLimitPerSecond: number; readonly burstLimit: number };
   readonly integrationTimeoutMs?: number;
+  /** A port to listen on when it is free (a restarted lab keeps its URLs); default: one the OS picks. */
+  readonly preferredPort?: number;
 }
 
 /** A running local API. */
@@ -61,10 +64,7 @@ export class LocalApi {
         response.destroy(error instanceof Error ? error : undefined);
       });
     });
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(0, '127.0.0.1', () => resolve());
-    });
+    await listenOnLoopback(server, options.preferredPort);
     return api;
   }
 

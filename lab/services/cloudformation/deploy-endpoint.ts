@@ -6,6 +6,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from '../../common/listen-on-loopback';
 import { StackOperationFailedError } from './errors';
 import type { DeployedStack, StackEvent } from './stack-deployer';
 
@@ -35,7 +36,7 @@ export interface DeployEndpoint {
 }
 
 /** Starts the endpoint. */
-export async function startDeployEndpoint(run: DeployRunner): Promise<DeployEndpoint> {
+export async function startDeployEndpoint(run: DeployRunner, preferredPort = 0): Promise<DeployEndpoint> {
   let busy = false;
   const server: Server = createServer((request, response) => {
     const json = (status: number, body: unknown): void => {
@@ -83,10 +84,7 @@ export async function startDeployEndpoint(run: DeployRunner): Promise<DeployEndp
         });
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
+  await listenOnLoopback(server, preferredPort);
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/deploy`,
     stop: () =>

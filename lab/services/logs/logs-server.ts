@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from '../../common/listen-on-loopback';
 import type { LogStore } from './log-store';
 import { InvalidParameterError, LogsServiceError, UnknownOperationError } from './logs-errors';
 
@@ -25,16 +26,13 @@ export class LogsServer {
   ) {}
 
   /** Starts the endpoint on 127.0.0.1 and a port the OS picks. */
-  static async start(store: LogStore): Promise<LogsServer> {
+  static async start(store: LogStore, preferredPort = 0): Promise<LogsServer> {
     const server = createServer();
     const logs = new LogsServer(server, store);
     server.on('request', (request: IncomingMessage, response: ServerResponse) => {
       void logs.handle(request, response);
     });
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(0, '127.0.0.1', () => resolve());
-    });
+    await listenOnLoopback(server, preferredPort);
     return logs;
   }
 

@@ -43,6 +43,8 @@ const newId = (): string => randomBytes(5).toString('hex');
 export function restApiProviders(options: {
   readonly apis: ApiGatewayService;
   readonly lambda: LambdaService;
+  /** The port a stack's stage should keep when it is free (a restarted lab). */
+  readonly preferredPortOf?: (stackName: string) => number | undefined;
 }): ResourceProvider[] {
   const { apis } = options;
   const api = (id: unknown): RestApi => {
@@ -56,7 +58,7 @@ export function restApiProviders(options: {
     if (resource === undefined) throw new Error(`Invalid Resource identifier specified ${resourceId}`);
     return `${pathOf(rest, resource.parentId)}/${resource.pathPart}`;
   };
-  const startStage = async (properties: Readonly<Record<string, unknown>>): Promise<string> => {
+  const startStage = async (stackName: string, properties: Readonly<Record<string, unknown>>): Promise<string> => {
     const rest = api(properties.RestApiId);
     const stageName = String(properties.StageName);
     const proxies = [...rest.methods.values()].filter((method) => method.uri.includes(':lambda:path/'));
@@ -70,6 +72,9 @@ export function restApiProviders(options: {
       fn: options.lambda.invocable(options.lambda.resolve(functionArn).fn.ref.functionName),
       stage: stageName,
       resourcePath: pathOf(rest, route.resourceId),
+      ...(options.preferredPortOf?.(stackName) === undefined
+        ? {}
+        : { preferredPort: options.preferredPortOf(stackName) }),
       throttling: {
         rateLimitPerSecond: Number(settings?.ThrottlingRateLimit ?? API_THROTTLING.rateLimitPerSecond),
         burstLimit: Number(settings?.ThrottlingBurstLimit ?? API_THROTTLING.burstLimit),
@@ -138,8 +143,14 @@ export function restApiProviders(options: {
     },
     {
       type: 'AWS::ApiGateway::Stage',
-      create: async ({ properties }) => ({ physicalId: await startStage(properties), attributes: {} }),
-      update: async ({ properties }) => ({ physicalId: await startStage(properties), attributes: {} }),
+      create: async ({ stackName, properties }) => ({
+        physicalId: await startStage(stackName, properties),
+        attributes: {},
+      }),
+      update: async ({ stackName, properties }) => ({
+        physicalId: await startStage(stackName, properties),
+        attributes: {},
+      }),
       async delete({ resource, properties }) {
         const rest = apis.apis.get(String(properties.RestApiId));
         await rest?.stages.get(resource.physicalId)?.stop();

@@ -1,0 +1,52 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { listenOnLoopback, previousPorts, startLab, writeLabOutputs } from '../../lab';
+
+const directory = mkdtempSync(join(tmpdir(), 'sqs-lab-ports-'));
+afterAll(() => rmSync(directory, { recursive: true, force: true }));
+
+describe('a restarted lab keeps its ports when they are free', () => {
+  it('listens on the port the previous run wrote to its outputs file', async () => {
+    const first = await startLab({ stacks: ['BatchPartialStack'], quiet: true });
+    const file = join(directory, 'cdk-outputs.local.json');
+    await writeLabOutputs(file, first.outputs());
+    const before = first.outputs();
+    await first.stop();
+
+    const second = await startLab({
+      stacks: ['BatchPartialStack'],
+      quiet: true,
+      preferredPorts: previousPorts(file).lab,
+    });
+    try {
+      const after = second.outputs();
+      expect(after.BatchPartialStack?.ApiEndpoint).toBe(before.BatchPartialStack?.ApiEndpoint);
+      expect(after.LocalLab?.SqsEndpointUrl).toBe(before.LocalLab?.SqsEndpointUrl);
+      expect(after.LocalLab?.DynamoDbEndpointUrl).toBe(before.LocalLab?.DynamoDbEndpointUrl);
+      expect(after.LocalLab?.LogsEndpointUrl).toBe(before.LocalLab?.LogsEndpointUrl);
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it('falls back to a free port when the preferred one is taken', async () => {
+    const taken = createServer();
+    await listenOnLoopback(taken);
+    const port = (taken.address() as { port: number }).port;
+    const other = createServer();
+    try {
+      await listenOnLoopback(other, port);
+      expect((other.address() as { port: number }).port).not.toBe(port);
+    } finally {
+      other.close();
+      taken.close();
+    }
+  });
+
+  it('finds no ports when there is no previous outputs file', () => {
+    expect(previousPorts(join(directory, 'none.json'))).toEqual({ lab: {} });
+  });
+});
