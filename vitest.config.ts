@@ -10,8 +10,8 @@ export default defineConfig({
     restoreMocks: true,
     unstubEnvs: true,
     setupFiles: ['test/helpers/setup.ts'],
-    // Most lab tests wait on real visibility timeouts rather than compute: three files at a time
-    // keep both cores busy where two left them idle half the time (four starved the heartbeat).
-    maxWorkers: 3,
+    // Two test files at a time (one per core): the experiments measure real heartbeat timing, and
+    // three at a time, with a fresh clone synthesizing every stack, delayed a heartbeat by 3 s.
+    maxWorkers: 2,
   },
 });
