@@ -110,7 +110,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
         'requests',
         `lab pipelines: ${sizes.pipeline.batch} messages (batch path), ${sizes.pipeline.guard} (guard path), naive consumer`,
       );
-      const pipeline = await measurePipelineRequests(emulators, sizes.pipeline, workDir);
+      const pipeline = await measurePipelineRequests(emulators, sizes.pipeline);
       requests = { producer, heartbeat, guard, pipeline };
     }
     if (has('bundles')) {
@@ -127,7 +127,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
             'throughput',
             `${path} path, ${messages} messages: warm-up, ceiling, lab (after its warm-up), ceiling${sameWork ? ', same work without Lambda' : ''}`,
           );
-          const row = await measureThroughput(emulators, path, messages, workDir, { sameWork });
+          const row = await measureThroughput(emulators, path, messages, { sameWork });
           say(
             'throughput',
             `${path} path, ${messages} messages: lab ${row.lab.messagesPerSecond.toFixed(0)} msg/s, ceiling ${row.ceilingMessagesPerSecond.toFixed(0)} msg/s (${(row.ratio * 100).toFixed(0)} %)`,
@@ -148,7 +148,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
         'deploy',
         `${sizes.deploy.deploys} deploy(s) of both stacks (synth excluded); batch path ${sizes.deploy.messages} messages with and without IAM, ${sizes.deploy.passes} pass(es) each`,
       );
-      deploy = await measureLabDeploy(emulators, sizes.deploy, workDir);
+      deploy = await measureLabDeploy(emulators, sizes.deploy);
       say('deploy', `deploy ${deploy.medianDeployMs.toFixed(0)} ms; IAM costs ${(deploy.iamCost * 100).toFixed(1)} %`);
     }
   } finally {

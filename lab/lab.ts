@@ -16,7 +16,7 @@ import {
   type StackTopology,
   visibilityDupTopology,
 } from '../lib/topology';
-import { LAB_ACCOUNT_ID, LAB_REGION } from './common/local-aws';
+import { LAB_ACCOUNT_ID, LAB_REGION, queueArn } from './common/local-aws';
 import {
   type AwsCallsOptions,
   DEFAULT_FAULT_SEED,
@@ -123,8 +123,6 @@ export interface StartLabOptions {
   readonly waitTimeSeconds?: number;
   /** Share running emulators (several labs side by side); by default the lab starts its own. */
   readonly emulators?: Emulators;
-  /** Kept for callers of the topology lab; CDK's own bundles (in the cloud assembly) are what runs. */
-  readonly bundleDir?: string;
   /** Every CloudFormation event of the deploy (`CREATE_IN_PROGRESS`, …), as `cdk deploy` prints them. */
   readonly onStackEvent?: (event: StackEvent) => void;
   /** CDK context for the app (`-c name=value`), beyond `batchOptions`. */
@@ -350,7 +348,7 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
       sqsQueueProvider({ sqs, namePrefix }),
       sqsQueuePolicyProvider({
         registry: iam,
-        queueArnOf: (url) => `arn:aws:sqs:${LAB_REGION}:${LAB_ACCOUNT_ID}:${url.slice(url.lastIndexOf('/') + 1)}`,
+        queueArnOf: (url) => queueArn(url.slice(url.lastIndexOf('/') + 1)),
       }),
       dynamodbTableProvider({ dynamodb, namePrefix }),
       iamRoleProvider(iam),
@@ -459,8 +457,7 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
         const next =
           update.assemblyDir === undefined
             ? await synthesizeApp(source, { cacheDir: options.assemblyCacheDir })
-            : { dir: update.assemblyDir };
-        await markAssetsCommonJs(next.dir);
+            : await markAssetsCommonJs(update.assemblyDir).then(() => ({ dir: update.assemblyDir as string }));
         current = readCloudAssembly(next.dir);
         try {
           return await deployAll(current.stacks, update.onEvent);

@@ -25,7 +25,6 @@ export interface LabDeployResult {
 export async function measureLabDeploy(
   emulators: Emulators,
   sizes: { readonly deploys: number; readonly passes: number; readonly messages: number },
-  workDir: string,
 ): Promise<LabDeployResult> {
   const assembly = await synthesizeApp({ kind: 'app' });
   const deployMs: number[] = [];
@@ -51,7 +50,7 @@ export async function measureLabDeploy(
   const withoutIam: number[] = [];
   for (let pass = 0; pass < sizes.passes; pass += 1) {
     for (const enforceIam of pass % 2 === 0 ? [true, false] : [false, true]) {
-      const run = await measureLabPipeline(emulators, 'batch', sizes.messages, workDir, { warmUp: true, enforceIam });
+      const run = await measureLabPipeline(emulators, 'batch', sizes.messages, { warmUp: true, enforceIam });
       (enforceIam ? withIam : withoutIam).push(run.messagesPerSecond);
     }
   }

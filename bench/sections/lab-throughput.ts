@@ -11,7 +11,6 @@
  */
 
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AwsCallCounts } from '../../lab';
@@ -213,7 +212,6 @@ export async function measureLabPipeline(
   emulators: Emulators,
   path: PipelinePath,
   messages: number,
-  workDir: string,
   options: LabRunOptions = { warmUp: false },
 ): Promise<LabRun> {
   const stackName = STACK_OF[path];
@@ -223,7 +221,6 @@ export async function measureLabPipeline(
     quiet: true,
     emulators,
     pollers: POLLERS,
-    bundleDir: join(workDir, 'lab-bundles'),
     ...(options.enforceIam === undefined ? {} : { enforceIam: options.enforceIam }),
   });
   const reports = lab.logs.collect((record) => record.kind === 'platform' && record.parsed.type === 'platform.report');
@@ -323,7 +320,6 @@ export async function measureThroughput(
   emulators: Emulators,
   path: PipelinePath,
   messages: number,
-  workDir: string,
   options: { readonly sameWork: boolean } = { sameWork: true },
 ): Promise<ThroughputRow> {
   // Untimed: warms the emulator's and the SDK's code paths, as the lab run gets its warm-up.
@@ -332,7 +328,7 @@ export async function measureThroughput(
   const repeats = path === 'batch' && messages <= REPEAT_UP_TO_MESSAGES ? SHORT_RUN_REPEATS : 1;
   const ceiling: CeilingRun[] = [];
   for (let run = 0; run < repeats; run += 1) ceiling.push(await measureCeiling(emulators, batchCeilingShape(messages)));
-  const lab = await measureLabPipeline(emulators, path, messages, workDir, { warmUp: true, passes: repeats });
+  const lab = await measureLabPipeline(emulators, path, messages, { warmUp: true, passes: repeats });
   for (let run = 0; run < repeats; run += 1) ceiling.push(await measureCeiling(emulators, batchCeilingShape(messages)));
   const ceilingMessagesPerSecond = median(ceiling.map((run) => run.messagesPerSecond));
   const ratio = lab.messagesPerSecond / ceilingMessagesPerSecond;

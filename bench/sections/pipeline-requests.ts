@@ -96,9 +96,8 @@ async function measureNaiveConsumer(emulators: Emulators, messages: number): Pro
 export async function measurePipelineRequests(
   emulators: Emulators,
   sizes: { readonly batch: number; readonly guard: number },
-  workDir: string,
 ): Promise<PipelineRequestsResult> {
-  const batch = pipelineRequests('batch', await measureLabPipeline(emulators, 'batch', sizes.batch, workDir));
-  const guard = pipelineRequests('guard', await measureLabPipeline(emulators, 'guard', sizes.guard, workDir));
+  const batch = pipelineRequests('batch', await measureLabPipeline(emulators, 'batch', sizes.batch));
+  const guard = pipelineRequests('guard', await measureLabPipeline(emulators, 'guard', sizes.guard));
   return { batch, guard, naiveConsumer: await measureNaiveConsumer(emulators, sizes.batch) };
 }

@@ -34,7 +34,6 @@ export interface ChaosRunOptions {
   readonly onProgress?: (progress: ChaosProgress) => void;
   /** Default 3 000 ms. */
   readonly progressEveryMs?: number;
-  readonly bundleDir?: string;
 }
 
 /** A snapshot while the run drains. */
@@ -103,7 +102,6 @@ export async function runChaos(options: ChaosRunOptions): Promise<ChaosResult> {
     pollers,
     waitTimeSeconds: 2,
     awsCalls: { faults, seed },
-    bundleDir: options.bundleDir,
   });
   const stack = lab.stack(mix.stack);
   const worker = stack.functions.Worker;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { powertoolsTopologies } from '../../bench/powertools/topologies';
 import { enqueueEvent } from '../../bench/proxy-event';
 import { type Lab, startLab } from '../../lab';
-import { testBundleDir, waitFor } from '../lab/helpers';
+import { waitFor } from '../lab/helpers';
 
 /**
  * The Powertools workers the bench compares bundle sizes with must be real workers: on the lab,
@@ -16,7 +16,6 @@ describe('the Powertools workers of bench/powertools on the lab', () => {
     lab = await startLab({
       stacks: powertoolsTopologies(),
       quiet: true,
-      bundleDir: testBundleDir('powertools-workers'),
     });
   });
 

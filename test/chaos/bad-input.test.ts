@@ -10,7 +10,7 @@ import {
 import { queueDepth } from '../../lab';
 import { type Lab, type StackName, startLab } from '../../lab';
 import type { LabLogRecord } from '../../lab';
-import { testBundleDir, waitFor } from '../lab/helpers';
+import { waitFor } from '../lab/helpers';
 
 // Every bad request to either stack's POST /enqueue: a 4xx JSON error, nothing enqueued, and
 // the lab still serving afterwards. Unicode ids are valid and must round-trip to the worker.
@@ -32,7 +32,7 @@ const producerSqsCalls = (stack: StackName): number =>
     .reduce((sum, [, count]) => sum + count, 0);
 
 beforeAll(async () => {
-  lab = await startLab({ quiet: true, bundleDir: testBundleDir('bad-input'), waitTimeSeconds: 1 });
+  lab = await startLab({ quiet: true, waitTimeSeconds: 1 });
   records = lab.logs.collect((record) => record.kind === 'function' && record.functionId === 'Worker').records;
   await Promise.all(
     STACKS.map(async (name) => {

@@ -33,7 +33,6 @@ beforeAll(async () => {
         pollers: run.mix.stack === 'VisibilityDupStack' ? 10 : 3,
         emulators,
         timeoutMs: 90_000,
-        bundleDir: '.lab/test-bundles/chaos',
       });
       results.set(name as keyof typeof RUNS, result);
     }),

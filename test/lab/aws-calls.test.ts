@@ -7,7 +7,6 @@ import { type AwsCallsOptions, type AwsFaultRule, FaultPlan, FaultRuleError } fr
 import { type Emulators, startEmulators } from '../../lab';
 import { type Lab, startLab } from '../../lab';
 import type { StackTopology } from '../../lib/topology';
-import { testBundleDir } from './helpers';
 
 /** One stack whose Worker is the aws-caller fixture, invoked directly (no mapping). */
 function callerTopology(): StackTopology {
@@ -54,7 +53,6 @@ describe('the AWS call interceptor (lab.awsCallCounts and fault rules)', () => {
       stacks: [callerTopology()],
       quiet: true,
       emulators,
-      bundleDir: testBundleDir('aws-calls'),
       awsCalls,
       // This fixture calls what its role is not granted (no mapping, no producer grant): the
       // interceptor's counting and faults are the point here; IAM has its own test.

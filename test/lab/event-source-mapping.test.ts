@@ -11,7 +11,6 @@ import {
   messagesInQueue,
   receiveAll,
   sendBodies,
-  testBundleDir,
   waitFor,
 } from './helpers';
 
@@ -36,7 +35,6 @@ describe('EventSourceMapping (lab, fixture worker)', () => {
       quiet: true,
       pollers: 1,
       batchFormation: { mode: 'full' },
-      bundleDir: testBundleDir('event-source-mapping'),
     });
     const collector = lab.logs.collect();
     records = collector.records;

@@ -8,7 +8,7 @@ import { type Lab, startLab } from '../../lab';
 import type { LabLogRecord } from '../../lab';
 import { LOCAL_LAB_KEY, writeLabOutputs } from '../../lab';
 import { VISIBILITY_DUP } from '../../lib/settings';
-import { fixtureTopology, functionEvents, mappingRecords, messagesInQueue, testBundleDir, waitFor } from './helpers';
+import { fixtureTopology, functionEvents, mappingRecords, messagesInQueue, waitFor } from './helpers';
 
 /** Both real stacks with the real handlers: the lab as `npm run lab` serves it. */
 describe('startLab with the real stacks', () => {
@@ -121,7 +121,7 @@ describe('labs side by side in one pair of emulators', () => {
   it('keep their resources apart and remove them on stop', async () => {
     const emulators = await startEmulators();
     try {
-      const options = { stacks: [fixtureTopology()], quiet: true, emulators, bundleDir: testBundleDir('lab') } as const;
+      const options = { stacks: [fixtureTopology()], quiet: true, emulators } as const;
       const [first, second] = await Promise.all([startLab(options), startLab(options)]);
 
       expect(first.stack('BatchPartialStack').queueUrl).not.toBe(second.stack('BatchPartialStack').queueUrl);
@@ -147,7 +147,7 @@ describe('stop()', () => {
   it('leaves no server, socket, timer or thread behind', async () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     const before = countByType();
-    const lab = await startLab({ stacks: [fixtureTopology()], quiet: true, bundleDir: testBundleDir('lab') });
+    const lab = await startLab({ stacks: [fixtureTopology()], quiet: true });
     await lab.stack('BatchPartialStack').invoke('Worker', { Records: [] });
     const during = countByType();
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Lab, startLab } from '../../lab';
 import { parseProxyResponse } from '../../lab';
 import { TokenBucket } from '../../lab';
-import { fixtureTopology, testBundleDir } from './helpers';
+import { fixtureTopology } from './helpers';
 
 interface Answer {
   readonly status: number;
@@ -35,7 +35,7 @@ describe('LocalApi (lab, fixture producer)', () => {
   let api: string;
 
   beforeAll(async () => {
-    lab = await startLab({ stacks: [fixtureTopology()], quiet: true, bundleDir: testBundleDir('local-api') });
+    lab = await startLab({ stacks: [fixtureTopology()], quiet: true });
     api = lab.stack('BatchPartialStack').apiEndpoint;
   });
 

@@ -19,7 +19,7 @@ import {
   prettyText,
   startLab,
 } from '../../lab';
-import { fixtureTopology, functionEvents, sendBodies, testBundleDir, waitFor } from './helpers';
+import { fixtureTopology, functionEvents, sendBodies, waitFor } from './helpers';
 
 describe('compileFilterPattern (CloudWatch Logs filter pattern syntax)', () => {
   const line = JSON.stringify({
@@ -120,7 +120,7 @@ describe("the lab's CloudWatch Logs endpoint (SDK client)", () => {
   let producerGroup: string;
 
   beforeAll(async () => {
-    lab = await startLab({ stacks: [fixtureTopology()], quiet: true, bundleDir: testBundleDir('logs-endpoint') });
+    lab = await startLab({ stacks: [fixtureTopology()], quiet: true });
     records = lab.logs.collect().records;
     group = lab.outputs().BatchPartialStack?.WorkerLogGroup ?? '';
     producerGroup = lab.outputs().BatchPartialStack?.ProducerLogGroup ?? '';

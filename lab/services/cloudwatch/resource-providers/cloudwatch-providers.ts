@@ -2,6 +2,7 @@
 import { LAB_ACCOUNT_ID, LAB_REGION } from '../../../common/local-aws';
 import type { ResourceProvider } from '../../cloudformation/resource-provider';
 import type { AlarmEvaluator } from '../alarm-evaluator';
+import { generatedName } from '../../cloudformation/generated-name';
 
 /** The two providers; dashboards' bodies are kept in `dashboards`. */
 export function cloudWatchProviders(options: {
@@ -31,7 +32,7 @@ export function cloudWatchProviders(options: {
         define(
           typeof properties.AlarmName === 'string'
             ? properties.AlarmName
-            : `${stackName}-${logicalId}-${Math.random().toString(36).slice(2, 14).toUpperCase()}`,
+            : generatedName({ stackName, logicalId, randomLength: 12 }),
           properties,
         ),
       update: async ({ properties, previous }) => define(previous.physicalId, properties),

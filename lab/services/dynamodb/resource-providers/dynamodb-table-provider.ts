@@ -8,6 +8,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { LAB_ACCOUNT_ID, LAB_REGION } from '../../../common/local-aws';
 import { changedAny, type ResourceProvider } from '../../cloudformation/resource-provider';
+import { generatedName } from '../../cloudformation/generated-name';
 
 /** The table provider. dynalite has no TTL: `TimeToLiveSpecification` is accepted and not applied (readers treat expired items as absent). */
 export function dynamodbTableProvider(options: {
@@ -24,7 +25,7 @@ export function dynamodbTableProvider(options: {
       const name =
         typeof properties.TableName === 'string'
           ? properties.TableName
-          : `${options.namePrefix}${stackName}-${logicalId}-${Math.random().toString(36).slice(2, 10).toUpperCase()}`;
+          : generatedName({ prefix: options.namePrefix, stackName, logicalId });
       const billing = properties.BillingMode === 'PAY_PER_REQUEST' ? 'PAY_PER_REQUEST' : 'PROVISIONED';
       const throughput = properties.ProvisionedThroughput as
         { ReadCapacityUnits?: number; WriteCapacityUnits?: number } | undefined;

@@ -3,6 +3,7 @@ import { changedAny, type ResourceProvider } from '../../cloudformation/resource
 import type { IamRegistry } from '../iam-registry';
 import { roleArn } from '../iam-registry';
 import type { PolicyDocument } from '../policy-document';
+import { generatedName } from '../../cloudformation/generated-name';
 
 /** The role provider. */
 export function iamRoleProvider(registry: IamRegistry): ResourceProvider {
@@ -25,7 +26,7 @@ export function iamRoleProvider(registry: IamRegistry): ResourceProvider {
       put(
         typeof properties.RoleName === 'string'
           ? properties.RoleName
-          : `${stackName}-${logicalId}-${Math.random().toString(36).slice(2, 10).toUpperCase()}`.slice(0, 64),
+          : generatedName({ stackName, logicalId, maxLength: 64 }),
         properties,
       ),
     update: async ({ properties, previous }) => put(previous.physicalId, properties),

@@ -9,6 +9,7 @@ import { changedAny, type ResourceProvider } from '../../cloudformation/resource
 import type { LambdaService } from '../lambda-service';
 import { type LambdaLogging, lambdaEnvironment } from '../runtime/lambda-environment';
 import { LocalFunction, type LocalFunctionOptions } from '../runtime/local-function';
+import { generatedName } from '../../cloudformation/generated-name';
 
 /** What the provider needs from the lab. */
 export interface LambdaFunctionProviderOptions {
@@ -102,7 +103,7 @@ export function lambdaFunctionProvider(options: LambdaFunctionProviderOptions): 
         logicalId,
         typeof properties.FunctionName === 'string'
           ? properties.FunctionName
-          : `${stackName}-${logicalId}-${Math.random().toString(36).slice(2, 14)}`.slice(0, 64),
+          : generatedName({ stackName, logicalId, randomLength: 12, lowerCase: true, maxLength: 64 }),
         properties,
       ),
     update: async ({ stackName, logicalId, properties, previous }) =>

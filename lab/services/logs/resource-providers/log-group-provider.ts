@@ -1,6 +1,7 @@
 /** `AWS::Logs::LogGroup`: a group in the lab's log store (its name is what `Ref` returns). */
 import { LAB_ACCOUNT_ID, LAB_REGION } from '../../../common/local-aws';
 import { changedAny, type ResourceProvider } from '../../cloudformation/resource-provider';
+import { generatedName } from '../../cloudformation/generated-name';
 
 /** Where the lab keeps its log groups. */
 export interface LogGroupStore {
@@ -18,9 +19,7 @@ export function logGroupProvider(store: LogGroupStore): ResourceProvider {
     type: 'AWS::Logs::LogGroup',
     async create({ stackName, logicalId, properties }) {
       const name =
-        typeof properties.LogGroupName === 'string'
-          ? properties.LogGroupName
-          : `${stackName}-${logicalId}-${Math.random().toString(36).slice(2, 10).toUpperCase()}`;
+        typeof properties.LogGroupName === 'string' ? properties.LogGroupName : generatedName({ stackName, logicalId });
       store.createLogGroup(name);
       return describe(name);
     },

@@ -3,6 +3,7 @@ import type { ResourceProvider } from '../../cloudformation/resource-provider';
 import type { IamRegistry } from '../../iam/iam-registry';
 import type { PolicyDocument } from '../../iam/policy-document';
 import type { SnsService } from '../sns-service';
+import { generatedName, randomSuffix } from '../../cloudformation/generated-name';
 
 /** The three providers. */
 export function snsProviders(options: { readonly sns: SnsService; readonly iam: IamRegistry }): ResourceProvider[] {
@@ -12,9 +13,7 @@ export function snsProviders(options: { readonly sns: SnsService; readonly iam: 
       type: 'AWS::SNS::Topic',
       async create({ stackName, logicalId, properties }) {
         const name =
-          typeof properties.TopicName === 'string'
-            ? properties.TopicName
-            : `${stackName}-${logicalId}-${Math.random().toString(36).slice(2, 10).toUpperCase()}`;
+          typeof properties.TopicName === 'string' ? properties.TopicName : generatedName({ stackName, logicalId });
         const arn = sns.topicArn(name);
         sns.topics.set(arn, { name });
         return { physicalId: arn, attributes: { TopicArn: arn, TopicName: name } };
@@ -49,7 +48,7 @@ export function snsProviders(options: { readonly sns: SnsService; readonly iam: 
       async create({ properties }) {
         const topicArn = String(properties.TopicArn);
         const protocol = String(properties.Protocol);
-        const id = `${topicArn}:${Math.random().toString(36).slice(2, 14)}`;
+        const id = `${topicArn}:${randomSuffix(12, true)}`;
         sns.subscriptions.set(id, {
           topicArn,
           protocol,

@@ -7,6 +7,7 @@ import {
   type SQSClient,
 } from '@aws-sdk/client-sqs';
 import { changedAny, type ProvisionedResource, type ResourceProvider } from '../../cloudformation/resource-provider';
+import { randomSuffix } from '../../cloudformation/generated-name';
 
 /** Queue properties that map one to one onto SQS attributes. */
 const ATTRIBUTES = [
@@ -98,7 +99,7 @@ export function queueAttributes(properties: Readonly<Record<string, unknown>>): 
 
 /** CloudFormation's generated name, `<stack>-<logical id>-<random>`, after the lab's prefix (80 characters at most). */
 function generatedName(prefix: string, stackName: string, logicalId: string, fifo: boolean): string {
-  const suffix = Math.random().toString(36).slice(2, 10).toUpperCase();
+  const suffix = randomSuffix(8);
   const base = `${prefix}${stackName}-${logicalId}`.slice(0, fifo ? 66 : 71);
   return `${base}-${suffix}${fifo ? '.fifo' : ''}`;
 }
