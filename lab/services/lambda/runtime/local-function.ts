@@ -534,7 +534,8 @@ export class LocalFunction implements Invocable {
           },
           initDurationMs,
           0,
-          durationMs,
+          // A timer may fire a fraction of a millisecond early; Lambda reports at least the timeout.
+          Math.max(durationMs, this.timeoutSeconds * 1000),
         );
       case 'exit':
         return this.finish(
