@@ -21,7 +21,7 @@ const USAGE = `Usage: npm run experiment -- <name> [--target local|aws] [--outpu
 --report <dir> writes the run's timeline (HTML, Mermaid, JSON) to <dir>/index.html.
 
 Experiments (* = lab only):
-${EXPERIMENTS.map((e) => `  ${`${e.name}${e.variant ? ' *' : ''}`.padEnd(27)} ${e.title}`).join('\n')}`;
+${EXPERIMENTS.map((e) => `  ${`${e.name}${e.variant ? ' *' : ''}`.padEnd(27)} ${e.title.en}`).join('\n')}`;
 
 /** A command line the CLI refuses. */
 class UsageError extends Error {
@@ -86,7 +86,7 @@ async function main(): Promise<number> {
   const write = (text: string): void => {
     process.stdout.write(text);
   };
-  write(`${experiment.name}: ${experiment.title} (target: ${args.target})\n`);
+  write(`${experiment.name}: ${experiment.title.en} (target: ${args.target})\n`);
   if (args.target === 'local') write(`${batchFormationLine(formation)}\n`);
   const flags = requiredContextFlags(experiment);
   if (args.target === 'aws' && flags) {

@@ -66,7 +66,7 @@ async function main(): Promise<number> {
   };
   const started = Date.now();
   write(`sqs-lab tour: ${experiments.length} experiments on the local lab (SQS: fauxqs, DynamoDB: dynalite)\n`);
-  for (const experiment of experiments) write(`  • ${experiment.name}: ${experiment.title}\n`);
+  for (const experiment of experiments) write(`  • ${experiment.name}: ${experiment.title.en}\n`);
   write(`${batchFormationLine(formation)}\n`);
   write(
     'They run side by side; the Step 8 retries wait for a 10 s visibility timeout, so this takes about half a minute.\n\n',
@@ -99,7 +99,7 @@ async function main(): Promise<number> {
   }
 
   for (const result of results) write(`\n${renderResult(result)}\n`);
-  write(`\n${renderTable(results.map(toRow))}\n`);
+  write(`\n${renderTable(results.map((result) => toRow(result)))}\n`);
   const matched = results.filter((result) => result.matched).length;
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   write(`\n${matched} of ${results.length} outcomes matched their predictions (${seconds} s).\n`);

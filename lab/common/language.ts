@@ -42,3 +42,6 @@ export function takeLanguage(
   }
   return { language: resolveLanguage(flag, env), rest };
 }
+
+/** A text a user reads, in every language the lab speaks. */
+export type Localized = { readonly [L in Language]: string };

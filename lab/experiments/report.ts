@@ -1,3 +1,4 @@
+import type { Language } from '../common/language';
 import type { Observation } from './observation';
 import type { ExperimentResult } from './runner';
 
@@ -20,7 +21,7 @@ export interface VerdictRow {
  * count successes processed again (a different kind of duplicate: no guard sees them) and OK
  * lines as effects. The two counts have columns of their own.
  */
-export function toRow(result: ExperimentResult): VerdictRow {
+export function toRow(result: ExperimentResult, language: Language = 'en'): VerdictRow {
   const o: Observation = result.observation;
   const outcome = result.timedOut ? 'timed out' : result.matched ? 'matched' : 'NOT matched';
   if (o.kind === 'visibility') {
@@ -30,7 +31,7 @@ export function toRow(result: ExperimentResult): VerdictRow {
       duplicatesCaught: o.skipped + o.inProgress,
       effects: o.effects,
       dlq: o.dlq,
-      predicted: result.experiment.prediction,
+      predicted: result.experiment.prediction[language],
       outcome,
     };
   }
@@ -40,7 +41,7 @@ export function toRow(result: ExperimentResult): VerdictRow {
     reprocessed: o.reprocessed,
     effects: [...o.okByIndex.values()].reduce((a, b) => a + b, 0),
     dlq: o.dlqIndexes.length,
-    predicted: result.experiment.prediction,
+    predicted: result.experiment.prediction[language],
     outcome,
   };
 }
@@ -83,16 +84,16 @@ export function renderTable(rows: readonly VerdictRow[]): string {
  * One block per result: title, the log lines (with what the lab itself did, in time order),
  * the experiment's own detail lines, what was observed and the prediction.
  */
-export function renderResult(result: ExperimentResult): string {
-  const row = toRow(result);
-  const head = `── ${result.experiment.name}: ${result.experiment.title} (${result.seconds.toFixed(1)} s) ──`;
+export function renderResult(result: ExperimentResult, language: Language = 'en'): string {
+  const row = toRow(result, language);
+  const head = `── ${result.experiment.name}: ${result.experiment.title[language]} (${result.seconds.toFixed(1)} s) ──`;
   const again =
     row.duplicatesCaught === undefined
       ? `${row.reprocessed ?? 0} reprocessed`
       : `${count(row.duplicatesCaught, 'duplicate')} caught`;
   const facts = `   ${count(row.deliveries, 'delivery', 'deliveries')} · ${again} · ${count(row.effects, 'effect')} · DLQ ${row.dlq} → ${row.outcome}`;
   const lines = mergeByTime(result.lines, result.notes).map((line) => `   ${line}`);
-  const details = experimentDetails(result).map((line) => `   ${line}`);
+  const details = experimentDetails(result, language).map((line) => `   ${line}`);
   return [head, ...lines, ...details, facts, `   predicted: ${row.predicted}`].join('\n');
 }
 
@@ -101,12 +102,12 @@ export function count(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-function experimentDetails(result: ExperimentResult): readonly string[] {
+function experimentDetails(result: ExperimentResult, language: Language): readonly string[] {
   const { experiment, observation } = result;
   if (experiment.stack === 'VisibilityDupStack' && observation.kind === 'visibility')
-    return experiment.details?.(observation) ?? [];
+    return experiment.details?.(observation, language) ?? [];
   if (experiment.stack === 'BatchPartialStack' && observation.kind === 'batch')
-    return experiment.details?.(observation) ?? [];
+    return experiment.details?.(observation, language) ?? [];
   return [];
 }
 

@@ -49,7 +49,7 @@ svg text{font-family:inherit}
 
 /** The page for `results`. */
 export function renderReportPage(results: readonly ExperimentResult[], context: ReportContext): string {
-  const rows = results.map(toRow);
+  const rows = results.map((result) => toRow(result));
   const timelines = results.map((result) => buildTimeline(timelineInputOf(result)));
   const matched = results.filter((result) => result.matched).length;
   const used = new Set<TimelineMarkKind>(timelines.flatMap((t) => t.lanes.flatMap((l) => l.marks.map((m) => m.kind))));
@@ -89,8 +89,8 @@ function runSection(result: ExperimentResult, timeline: Timeline | undefined, ro
   const outcome = `<span class="${row.outcome === 'matched' ? 'matched' : 'bad'}">${row.outcome}</span>`;
   return [
     `<section class="run" id="${escapeXml(result.experiment.name)}">`,
-    `<h2>${escapeXml(result.experiment.name)}: ${escapeXml(result.experiment.title)} · ${outcome}</h2>`,
-    `<p class="pred">Predicted: ${escapeXml(result.experiment.prediction)} (${result.seconds.toFixed(1)} s${result.decidedEarly ? ', stopped once the verdict was certain' : ''})</p>`,
+    `<h2>${escapeXml(result.experiment.name)}: ${escapeXml(result.experiment.title.en)} · ${outcome}</h2>`,
+    `<p class="pred">Predicted: ${escapeXml(result.experiment.prediction.en)} (${result.seconds.toFixed(1)} s${result.decidedEarly ? ', stopped once the verdict was certain' : ''})</p>`,
     renderTimelineSvg(timeline),
     `<details><summary>log lines and counts</summary><pre>${escapeXml(renderResult(result))}</pre></details>`,
     `<details><summary>Mermaid (for Markdown)</summary><pre>${escapeXml(mermaidBlock(timeline))}</pre></details>`,

@@ -11,7 +11,7 @@ import { buildTimeline, type Timeline, type TimelineInput } from './timeline';
 export function timelineInputOf(result: ExperimentResult): TimelineInput {
   const { experiment, observation } = result;
   const base = {
-    title: `${experiment.name}: ${experiment.title}`,
+    title: `${experiment.name}: ${experiment.title.en}`,
     startedAtMs: result.startedAtMs,
     endedAtMs: result.endedAtMs,
     lines: result.workerLines,
