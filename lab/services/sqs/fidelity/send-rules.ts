@@ -12,6 +12,7 @@ import { type LayerAction, asRecord, recordList, requireQueue } from './action-c
 import { validateBatchEntries } from './batch-entry-rules';
 import type { FauxqsQueue } from './fauxqs-internals';
 import { justEnqueued } from './fauxqs-internals';
+import { prepareDeduplication } from './deduplication-rules';
 import { addExtras } from './message-extras';
 import { SqsApiError, invalidParameter } from './sqs-api-error';
 
@@ -51,8 +52,12 @@ function keepExtras(queue: FauxqsQueue, messageId: unknown, entry: Record<string
 export const sendMessageAction: LayerAction = async (context) => {
   const queue = requireQueue(context);
   validateIds(context.body);
+  const now = context.state.clock.now();
+  const sends = prepareDeduplication(context.state.deduplication, queue, [context.body], now);
   const result = asRecord(await context.fauxqs());
-  keepExtras(queue, result.MessageId, context.body, context.state.clock.now());
+  sends.record([result]);
+  // A duplicate stored nothing: the extras stay those of the original.
+  if (!sends.isDuplicate(0)) keepExtras(queue, result.MessageId, context.body, now);
   return result;
 };
 
@@ -74,11 +79,14 @@ export const sendMessageBatchAction: LayerAction = async (context) => {
       );
     }
   }
+  const now = context.state.clock.now();
+  const sends = prepareDeduplication(context.state.deduplication, queue, entries, now);
   const result = asRecord(await context.fauxqs());
-  const byId = new Map(entries.map((entry) => [String(entry.Id), entry]));
-  for (const success of recordList(result, 'Successful') ?? []) {
-    const entry = byId.get(String(success.Id));
-    if (entry !== undefined) keepExtras(queue, success.MessageId, entry, context.state.clock.now());
-  }
+  const successes = new Map((recordList(result, 'Successful') ?? []).map((success) => [String(success.Id), success]));
+  sends.record(entries.map((entry) => successes.get(String(entry.Id))));
+  entries.forEach((entry, index) => {
+    const success = successes.get(String(entry.Id));
+    if (success !== undefined && !sends.isDuplicate(index)) keepExtras(queue, success.MessageId, entry, now);
+  });
   return result;
 };
