@@ -22,14 +22,25 @@ export { LAB_ACCOUNT_ID, LAB_CREDENTIALS, LAB_REGION, fakeAwsEnvironment } from 
 export {
   AwsProbe,
   DeployedOutputsError,
+  LabOnlyActionError,
   openAwsProbe,
   readDeployedOutputs,
   requiredContextFlags,
 } from './experiments/aws-probe';
-export { EXPERIMENTS, UnknownExperimentError, findExperiment } from './experiments/catalog';
+export { EXPERIMENTS, UnknownExperimentError, findExperiment, labOnlyReason } from './experiments/catalog';
+export type { FifoDedupExperiment, PollingExperiment } from './experiments/catalog';
 export { openLocalProbe } from './experiments/local-probe';
 export { batchIndexOf, observeBatch, observeSweep, observeVisibility } from './experiments/observation';
-export type { BatchObservation, VisibilityObservation, WorkerLine } from './experiments/observation';
+export type {
+  BatchObservation,
+  FifoDedupObservation,
+  PollingConsumerObservation,
+  PollingObservation,
+  VisibilityObservation,
+  WorkerLine,
+} from './experiments/observation';
+export { QueueNotEmptyError } from './experiments/queue-runs/polling-run';
+export { isQueueProbe } from './experiments/probe';
 export { RedriveFailedError, redriveWithMoveTask } from './experiments/redrive';
 export { toRow } from './experiments/report';
 export { runExperiment } from './experiments/runner';

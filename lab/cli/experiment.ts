@@ -6,9 +6,9 @@
  */
 import { startEmulators } from '../services/emulators';
 import { openAwsProbe, requiredContextFlags } from '../experiments/aws-probe';
-import { EXPERIMENTS, findExperiment } from '../experiments/catalog';
+import { EXPERIMENTS, findExperiment, labOnlyReason } from '../experiments/catalog';
 import { openLocalProbe } from '../experiments/local-probe';
-import type { StackProbe } from '../experiments/probe';
+import type { ExperimentProbe } from '../experiments/probe';
 import { ProgressBoard } from '../experiments/progress';
 import { renderResult, renderTable, toRow } from '../experiments/report';
 import { runExperiment } from '../experiments/runner';
@@ -21,7 +21,7 @@ const USAGE = `Usage: npm run experiment -- <name> [--target local|aws] [--outpu
 --report <dir> writes the run's timeline (HTML, Mermaid, JSON) to <dir>/index.html.
 
 Experiments (* = lab only):
-${EXPERIMENTS.map((e) => `  ${`${e.name}${e.variant ? ' *' : ''}`.padEnd(27)} ${e.title.en}`).join('\n')}`;
+${EXPERIMENTS.map((e) => `  ${`${e.name}${labOnlyReason(e) !== undefined ? ' *' : ''}`.padEnd(27)} ${e.title.en}`).join('\n')}`;
 
 /** A command line the CLI refuses. */
 class UsageError extends Error {
@@ -78,22 +78,29 @@ async function main(): Promise<number> {
   const args = parseArguments(taken.rest);
   const formation = taken.formation;
   const experiment = findExperiment(args.name);
-  if (args.target === 'aws' && experiment.variant !== undefined) {
+  const labOnly = labOnlyReason(experiment);
+  if (args.target === 'aws' && labOnly !== undefined) {
     throw new UsageError(
-      `${experiment.name} runs on the lab only: ${experiment.variant.summary}. The deployed stack is not set up that way; run it without --target aws.`,
+      `${experiment.name} runs on the lab only: ${labOnly}. The deployed stacks are not set up that way; run it without --target aws.`,
     );
   }
   const write = (text: string): void => {
     process.stdout.write(text);
   };
   write(`${experiment.name}: ${experiment.title.en} (target: ${args.target})\n`);
-  if (args.target === 'local') write(`${batchFormationLine(formation)}\n`);
+  const batches = experiment.stack !== 'SQS';
+  if (args.target === 'local' && batches) write(`${batchFormationLine(formation)}\n`);
+  if (args.target === 'aws' && experiment.stack === 'SQS' && experiment.run === 'polling') {
+    write(
+      `This experiment polls ${experiment.awsQueue.stack}'s DLQ (no worker reads it); it must be empty, and only this run's messages are deleted.\n`,
+    );
+  }
   const flags = requiredContextFlags(experiment);
   if (args.target === 'aws' && flags) {
     write(`This experiment needs BatchPartialStack deployed with: npx cdk deploy BatchPartialStack ${flags}\n`);
   }
   const emulators = args.target === 'local' ? await startEmulators() : undefined;
-  let probe: StackProbe | undefined;
+  let probe: ExperimentProbe | undefined;
   const board = new ProgressBoard(write, process.stdout.isTTY === true, [experiment.name]);
   const started = Date.now();
   try {
@@ -104,7 +111,7 @@ async function main(): Promise<number> {
     const result = await runExperiment(experiment, probe, board.listener);
     board.stop();
     write(`\n${renderResult(result)}\n\n${renderTable([toRow(result)])}\n`);
-    if (args.target === 'local') write(`${batchFormationLine(formation)}\n`);
+    if (args.target === 'local' && batches) write(`${batchFormationLine(formation)}\n`);
     if (args.reportDir !== undefined) {
       const report = await writeReport(args.reportDir, [result], {
         target: args.target,

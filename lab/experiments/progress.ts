@@ -8,6 +8,10 @@ export function summarize(observation: Observation, queueDepth: number): string 
     const caught = observation.skipped + observation.inProgress;
     return `${count(observation.deliveries, 'delivery', 'deliveries')}, ${count(caught, 'duplicate')} caught, ${count(observation.effects, 'effect')}, ${queueDepth} in queue`;
   }
+  if (observation.kind === 'fifo-dedup') return `${count(observation.deliveries, 'delivery', 'deliveries')}`;
+  if (observation.kind === 'polling') {
+    return `${count(observation.short.calls + observation.long.calls, 'ReceiveMessage call')}`;
+  }
   return `${count(observation.deliveries, 'delivery', 'deliveries')}, ${observation.dlqIndexes.length} in DLQ, ${queueDepth} in queue`;
 }
 

@@ -10,8 +10,9 @@ export interface VerdictRow {
   readonly duplicatesCaught?: number;
   /** Step 8: successes processed again (their batch failed). */
   readonly reprocessed?: number;
-  readonly effects: number;
-  readonly dlq: number;
+  /** Absent for an experiment without a stack (no worker, no effect counter, no DLQ of its own). */
+  readonly effects?: number;
+  readonly dlq?: number;
   readonly predicted: string;
   readonly outcome: 'matched' | 'NOT matched' | 'timed out';
 }
@@ -31,6 +32,14 @@ export function toRow(result: ExperimentResult, language: Language = 'en'): Verd
       duplicatesCaught: o.skipped + o.inProgress,
       effects: o.effects,
       dlq: o.dlq,
+      predicted: result.experiment.prediction[language],
+      outcome,
+    };
+  }
+  if (o.kind === 'fifo-dedup' || o.kind === 'polling') {
+    return {
+      experiment: result.experiment.name,
+      deliveries: o.kind === 'fifo-dedup' ? o.deliveries : o.short.messagesReceived + o.long.messagesReceived,
       predicted: result.experiment.prediction[language],
       outcome,
     };
@@ -63,8 +72,8 @@ export function renderTable(rows: readonly VerdictRow[]): string {
     String(row.deliveries),
     row.duplicatesCaught === undefined ? '-' : String(row.duplicatesCaught),
     row.reprocessed === undefined ? '-' : String(row.reprocessed),
-    String(row.effects),
-    String(row.dlq),
+    row.effects === undefined ? '-' : String(row.effects),
+    row.dlq === undefined ? '-' : String(row.dlq),
     row.outcome,
     row.predicted,
   ]);
@@ -91,10 +100,24 @@ export function renderResult(result: ExperimentResult, language: Language = 'en'
     row.duplicatesCaught === undefined
       ? `${row.reprocessed ?? 0} reprocessed`
       : `${count(row.duplicatesCaught, 'duplicate')} caught`;
-  const facts = `   ${count(row.deliveries, 'delivery', 'deliveries')} · ${again} · ${count(row.effects, 'effect')} · DLQ ${row.dlq} → ${row.outcome}`;
+  const facts =
+    row.effects === undefined
+      ? `   ${queueFacts(result)} → ${row.outcome}`
+      : `   ${count(row.deliveries, 'delivery', 'deliveries')} · ${again} · ${count(row.effects, 'effect')} · DLQ ${row.dlq ?? 0} → ${row.outcome}`;
   const lines = mergeByTime(result.lines, result.notes).map((line) => `   ${line}`);
   const details = experimentDetails(result, language).map((line) => `   ${line}`);
   return [head, ...lines, ...details, facts, `   predicted: ${row.predicted}`].join('\n');
+}
+
+/** The counts line of an experiment without a stack. */
+function queueFacts(result: ExperimentResult): string {
+  const o = result.observation;
+  if (o.kind === 'polling') {
+    const consumer = (name: string, c: typeof o.short): string =>
+      `${name}: ${count(c.calls, 'call')}, ${c.emptyResponses} empty, ${c.messagesReceived} of ${c.messagesSent} messages`;
+    return `${consumer('WaitTimeSeconds 0', o.short)} · ${consumer(`WaitTimeSeconds ${o.long.waitTimeSeconds}`, o.long)}`;
+  }
+  return o.kind === 'fifo-dedup' ? count(o.deliveries, 'delivery', 'deliveries') : '';
 }
 
 /** `1 delivery`, `2 deliveries`: a count that agrees with its noun. */
@@ -107,6 +130,10 @@ function experimentDetails(result: ExperimentResult, language: Language): readon
   if (experiment.stack === 'VisibilityDupStack' && observation.kind === 'visibility')
     return experiment.details?.(observation, language) ?? [];
   if (experiment.stack === 'BatchPartialStack' && observation.kind === 'batch')
+    return experiment.details?.(observation, language) ?? [];
+  if (experiment.stack === 'SQS' && experiment.run === 'fifo-dedup' && observation.kind === 'fifo-dedup')
+    return experiment.details?.(observation, language) ?? [];
+  if (experiment.stack === 'SQS' && experiment.run === 'polling' && observation.kind === 'polling')
     return experiment.details?.(observation, language) ?? [];
   return [];
 }
