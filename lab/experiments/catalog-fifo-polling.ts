@@ -51,8 +51,8 @@ const SHORT_VS_LONG_POLLING: PollingExperiment = {
     ja: 'まばらなキューを WaitTimeSeconds 0 で 12 秒、続いて WaitTimeSeconds 20 で 12 秒ポーリング(それぞれメッセージ 2 件)',
   },
   prediction: {
-    en: 'the same 2 messages reach both consumers; short polling makes dozens of ReceiveMessage calls, nearly all of them empty; long polling makes a few, each answered as soon as a message arrives: a fraction of the requests and the cost',
-    ja: 'どちらのコンシューマーにも同じ 2 件が届く。ショートポーリングは ReceiveMessage を数十回呼び、ほとんどが空。ロングポーリングは数回だけで、各呼び出しはメッセージが届いた時点で返る: リクエスト数もコストもごく一部',
+    en: 'the same 2 messages reach both consumers; short polling calls ReceiveMessage again and again (here about 10 times a second), nearly always getting an empty response; long polling makes a few calls, each answered as soon as a message arrives: a fraction of the requests and the cost',
+    ja: 'どちらのコンシューマーにも同じ 2 件が届く。ショートポーリングは ReceiveMessage を何度も(ここでは毎秒約 10 回)呼び、ほぼ毎回空の応答を受け取る。ロングポーリングは数回だけで、各呼び出しはメッセージが届いた時点で返る: リクエスト数もコストもごく一部',
   },
   plan: { periodSeconds: 12, sendAtSeconds: [3, 8], longWaitTimeSeconds: 20, pauseAfterEmptyMs: 100 },
   awsQueue: { stack: 'VisibilityDupStack', output: 'DlqUrl' },
