@@ -1,5 +1,6 @@
 import {
   DeleteMessageCommand,
+  DeleteQueueCommand,
   type Message,
   ReceiveMessageCommand,
   SendMessageBatchCommand,
@@ -160,5 +161,16 @@ describe('the fidelity layer keeps deduplication on its own clock', () => {
     const later = await send(url, 'once', 'g');
 
     expect(later.MessageId).not.toBe(sent.MessageId);
+  });
+
+  it('forgets the ids of a deleted queue: a queue created again under its name starts empty', async () => {
+    const { url, name } = await lab.queue({ FifoQueue: 'true' });
+    await send(url, 'before', 'g', 'same-id');
+    await lab.client.send(new DeleteQueueCommand({ QueueUrl: url }));
+    const again = await lab.queue({ FifoQueue: 'true' }, name);
+
+    await send(again.url, 'after', 'g', 'same-id');
+
+    expect((await receive(again.url, { wait: 1 })).map((m) => m.Body)).toEqual(['after']);
   });
 });

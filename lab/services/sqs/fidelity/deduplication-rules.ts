@@ -28,13 +28,16 @@ interface DeduplicationRecord {
   readonly sentAtMs: number;
 }
 
-/** The deduplication ids of every FIFO queue of one server, by queue ARN then scope key. */
+/**
+ * The deduplication ids of every FIFO queue of one server, by queue then scope key. Keyed by
+ * fauxqs's queue object, so a queue deleted and created again under its name starts empty.
+ */
 export class DeduplicationBook {
-  readonly #queues = new Map<string, Map<string, DeduplicationRecord>>();
+  readonly #queues = new WeakMap<FauxqsQueue, Map<string, DeduplicationRecord>>();
 
-  /** The record for `key` in `queueArn` while its interval lasts at `nowMs`. */
-  find(queueArn: string, key: string, nowMs: number): DeduplicationRecord | undefined {
-    const records = this.#queues.get(queueArn);
+  /** The record for `key` in `queue` while its interval lasts at `nowMs`. */
+  find(queue: FauxqsQueue, key: string, nowMs: number): DeduplicationRecord | undefined {
+    const records = this.#queues.get(queue);
     const record = records?.get(key);
     if (record === undefined) return undefined;
     if (nowMs - record.sentAtMs < DEDUPLICATION_INTERVAL_MS) return record;
@@ -42,18 +45,18 @@ export class DeduplicationBook {
     return undefined;
   }
 
-  record(queueArn: string, key: string, record: DeduplicationRecord): void {
-    let records = this.#queues.get(queueArn);
+  record(queue: FauxqsQueue, key: string, record: DeduplicationRecord): void {
+    let records = this.#queues.get(queue);
     if (records === undefined) {
       records = new Map();
-      this.#queues.set(queueArn, records);
+      this.#queues.set(queue, records);
     }
     records.set(key, record);
   }
 
   /** Forgets every id of a queue (PurgeQueue). */
-  clear(queueArn: string): void {
-    this.#queues.delete(queueArn);
+  clear(queue: FauxqsQueue): void {
+    this.#queues.delete(queue);
   }
 }
 
@@ -97,7 +100,7 @@ export function prepareDeduplication(
 ): PreparedSends {
   if (!queue.isFifo()) return { isDuplicate: () => false, record: () => undefined };
   const sends = entries.map((entry) => fifoSendOf(queue, entry));
-  const duplicates = sends.map((send) => (send === undefined ? undefined : book.find(queue.arn, send.key, nowMs)));
+  const duplicates = sends.map((send) => (send === undefined ? undefined : book.find(queue, send.key, nowMs)));
   sends.forEach((send, index) => {
     if (send === undefined) return;
     const original = duplicates[index];
@@ -118,9 +121,9 @@ export function prepareDeduplication(
       sends.forEach((send, index) => {
         const result = results[index];
         if (send === undefined || duplicates[index] !== undefined || typeof result?.MessageId !== 'string') return;
-        if (book.find(queue.arn, send.key, nowMs) !== undefined) return;
+        if (book.find(queue, send.key, nowMs) !== undefined) return;
         const sequenceNumber = typeof result.SequenceNumber === 'string' ? result.SequenceNumber : undefined;
-        book.record(queue.arn, send.key, { messageId: result.MessageId, sequenceNumber, sentAtMs: nowMs });
+        book.record(queue, send.key, { messageId: result.MessageId, sequenceNumber, sentAtMs: nowMs });
         recorded.add(index);
       });
     },
