@@ -24,7 +24,7 @@ describe('npm run experiment', () => {
     const { status, stderr } = experimentCli(name, '--target', 'aws', '--outputs', 'no-such-file.json');
 
     expect(status).toBe(2);
-    expect(stderr).toMatch(new RegExp(`^${name} runs on the lab only: .+; run it without --target aws\\.`));
+    expect(stderr).toMatch(new RegExp(`^error: ${name} runs on the lab only: .+; run it without --target aws\\.`));
   });
 
   it('marks the lab-only experiments in its help', () => {
