@@ -140,3 +140,13 @@ export {
 export type { Language } from './common/language';
 export { listenOnLoopback } from './common/listen-on-loopback';
 export { previousPorts } from './cli/previous-ports';
+// Everything a user reads, per language (one table per command or report).
+export { LAB_MESSAGES } from './cli/lab-messages';
+export { TOUR_MESSAGES } from './cli/tour-messages';
+export { EXPERIMENT_MESSAGES } from './cli/experiment-messages';
+export { BATCH_FORMATION_MESSAGES } from './cli/batch-formation-args';
+export { REPORT_MESSAGES } from './experiments/report-messages';
+export { CATALOG_MESSAGES } from './experiments/catalog-messages';
+export { TIMELINE_MESSAGES } from './experiments/timeline/timeline-messages';
+export { displayWidth } from './common/display-width';
+export { renderResult, renderTable } from './experiments/report';

@@ -104,7 +104,7 @@ export const REPORT_MESSAGES: Readonly<Record<Language, ReportMessages>> = {
     starting: '開始中',
     done: (outcome, took) => `完了  ${outcome}${took}`,
     finished: (name, outcome, took) => `${name} 終了: ${outcome}${took}`,
-    took: (seconds) => `(${seconds.toFixed(1)} 秒)`,
+    took: (seconds) => `（${seconds.toFixed(1)} 秒）`,
     pageTitle: 'sqs-lab レポート',
     pageSummary: (matched, total, target, seconds, generated) =>
       `${total} 件中 ${matched} 件の結果が予測どおり · ターゲット: ${target} · ${seconds.toFixed(1)} 秒 · ${generated} UTC`,
