@@ -24,8 +24,10 @@ const FIFO_DEDUP: FifoDedupExperiment = {
   plan: { visibilityTimeoutSeconds: 2, processSeconds: 3 },
   timeoutSeconds: 60,
   inTour: false,
-  labOnly:
-    'it needs a FIFO queue, which the deployed stacks do not have, and it moves the SQS clock past the 5-minute interval, which only the lab can do',
+  labOnly: {
+    en: 'it needs a FIFO queue, which the deployed stacks do not have, and it moves the SQS clock past the 5-minute interval, which only the lab can do',
+    ja: 'デプロイしたスタックにはない FIFO キューが必要で、しかも SQS の時計を 5 分の間隔の先まで進めます。それができるのはラボだけです',
+  },
   judge: (o) =>
     o.withinInterval.sends === 2 &&
     o.withinInterval.deliveries === 1 &&

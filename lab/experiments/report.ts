@@ -1,6 +1,10 @@
+import { displayWidth, padDisplay } from '../common/display-width';
 import type { Language } from '../common/language';
 import type { Observation } from './observation';
+import { count, type Outcome, REPORT_MESSAGES } from './report-messages';
 import type { ExperimentResult } from './runner';
+
+export { count };
 
 /** The verdict table's columns for one result. */
 export interface VerdictRow {
@@ -14,7 +18,8 @@ export interface VerdictRow {
   readonly effects?: number;
   readonly dlq?: number;
   readonly predicted: string;
-  readonly outcome: 'matched' | 'NOT matched' | 'timed out';
+  /** The verdict's key (English); REPORT_MESSAGES words it in each language. */
+  readonly outcome: Outcome;
 }
 
 /**
@@ -55,18 +60,13 @@ export function toRow(result: ExperimentResult, language: Language = 'en'): Verd
   };
 }
 
-/** A plain-text table of the rows, columns padded, the prediction last (it is the longest). */
-export function renderTable(rows: readonly VerdictRow[]): string {
-  const header = [
-    'experiment',
-    'deliveries',
-    'dups caught (7)',
-    'reprocessed (8)',
-    'effects',
-    'DLQ',
-    'outcome',
-    'predicted',
-  ];
+/**
+ * A plain-text table of the rows in `language`, columns padded to terminal widths (a Japanese
+ * character takes two columns), the prediction last (it is the longest).
+ */
+export function renderTable(rows: readonly VerdictRow[], language: Language = 'en'): string {
+  const say = REPORT_MESSAGES[language];
+  const header = say.columns;
   const cells = rows.map((row) => [
     row.experiment,
     String(row.deliveries),
@@ -74,15 +74,15 @@ export function renderTable(rows: readonly VerdictRow[]): string {
     row.reprocessed === undefined ? '-' : String(row.reprocessed),
     row.effects === undefined ? '-' : String(row.effects),
     row.dlq === undefined ? '-' : String(row.dlq),
-    row.outcome,
+    say.outcome[row.outcome],
     row.predicted,
   ]);
   const widths = header.map((title, column) =>
-    Math.max(title.length, ...cells.map((line) => (line[column] ?? '').length)),
+    Math.max(displayWidth(title), ...cells.map((line) => displayWidth(line[column] ?? ''))),
   );
   const format = (line: readonly string[]): string =>
     line
-      .map((cell, column) => (column === line.length - 1 ? cell : cell.padEnd(widths[column] ?? 0)))
+      .map((cell, column) => (column === line.length - 1 ? cell : padDisplay(cell, widths[column] ?? 0)))
       .join('  ')
       .trimEnd();
   const rule = widths.map((width, column) => '-'.repeat(column === widths.length - 1 ? 20 : width)).join('  ');
@@ -94,35 +94,32 @@ export function renderTable(rows: readonly VerdictRow[]): string {
  * the experiment's own detail lines, what was observed and the prediction.
  */
 export function renderResult(result: ExperimentResult, language: Language = 'en'): string {
+  const say = REPORT_MESSAGES[language];
   const row = toRow(result, language);
-  const head = `── ${result.experiment.name}: ${result.experiment.title[language]} (${result.seconds.toFixed(1)} s) ──`;
+  const head = `── ${result.experiment.name}: ${result.experiment.title[language]} (${say.seconds(result.seconds)}) ──`;
   const again =
     row.duplicatesCaught === undefined
-      ? `${row.reprocessed ?? 0} reprocessed`
-      : `${count(row.duplicatesCaught, 'duplicate')} caught`;
+      ? say.reprocessed(row.reprocessed ?? 0)
+      : say.duplicatesCaught(row.duplicatesCaught);
   const facts =
     row.effects === undefined
-      ? `   ${queueFacts(result)} → ${row.outcome}`
-      : `   ${count(row.deliveries, 'delivery', 'deliveries')} · ${again} · ${count(row.effects, 'effect')} · DLQ ${row.dlq ?? 0} → ${row.outcome}`;
+      ? `   ${queueFacts(result, language)} → ${say.outcome[row.outcome]}`
+      : `   ${say.deliveries(row.deliveries)} · ${again} · ${say.effects(row.effects)} · DLQ ${row.dlq ?? 0} → ${say.outcome[row.outcome]}`;
   const lines = mergeByTime(result.lines, result.notes).map((line) => `   ${line}`);
   const details = experimentDetails(result, language).map((line) => `   ${line}`);
-  return [head, ...lines, ...details, facts, `   predicted: ${row.predicted}`].join('\n');
+  return [head, ...lines, ...details, facts, `   ${say.predicted(row.predicted)}`].join('\n');
 }
 
 /** The counts line of an experiment without a stack. */
-function queueFacts(result: ExperimentResult): string {
+function queueFacts(result: ExperimentResult, language: Language): string {
+  const say = REPORT_MESSAGES[language];
   const o = result.observation;
   if (o.kind === 'polling') {
-    const consumer = (name: string, c: typeof o.short): string =>
-      `${name}: ${count(c.calls, 'call')}, ${c.emptyResponses} empty, ${c.messagesReceived} of ${c.messagesSent} messages`;
-    return `${consumer('WaitTimeSeconds 0', o.short)} · ${consumer(`WaitTimeSeconds ${o.long.waitTimeSeconds}`, o.long)}`;
+    const consumer = (c: typeof o.short): string =>
+      say.pollingConsumer(c.waitTimeSeconds, c.calls, c.emptyResponses, c.messagesReceived, c.messagesSent);
+    return `${consumer(o.short)} · ${consumer(o.long)}`;
   }
-  return o.kind === 'fifo-dedup' ? count(o.deliveries, 'delivery', 'deliveries') : '';
-}
-
-/** `1 delivery`, `2 deliveries`: a count that agrees with its noun. */
-export function count(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
+  return o.kind === 'fifo-dedup' ? say.deliveries(o.deliveries) : '';
 }
 
 function experimentDetails(result: ExperimentResult, language: Language): readonly string[] {
