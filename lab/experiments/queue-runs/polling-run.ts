@@ -55,11 +55,13 @@ async function consume(run: ConsumerRun, waitTimeSeconds: number, label: string)
   const { sqs, queueUrl, plan, tag, log, pending } = run;
   const start = Date.now();
   const end = start + plan.periodSeconds * 1000;
+  let sent = 0;
   const sends = plan.sendAtSeconds.map(async (at, index) => {
     await sleep(start + at * 1000 - Date.now());
     const id = `${tag}-${label}-${index + 1}`;
     pending.set(id, Date.now());
     await sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify({ id }) }));
+    sent += 1;
     log('Producer', `SendMessage ${shortId(id, tag)}`);
   });
   let calls = 0;
@@ -68,7 +70,9 @@ async function consume(run: ConsumerRun, waitTimeSeconds: number, label: string)
   const latenciesSeconds: number[] = [];
   const mine = new Set(plan.sendAtSeconds.map((_, index) => `${tag}-${label}-${index + 1}`));
   let received = 0;
-  while (Date.now() < end) {
+  // Until the period ends, and past it only if a send came late (a stalled machine): a consumer
+  // polls for every message of its period.
+  while (Date.now() < end || sent < plan.sendAtSeconds.length) {
     const remainingSeconds = (end - Date.now()) / 1000;
     const wait = waitTimeSeconds === 0 ? 0 : Math.min(waitTimeSeconds, Math.max(1, Math.ceil(remainingSeconds)));
     const asking =
@@ -91,7 +95,10 @@ async function consume(run: ConsumerRun, waitTimeSeconds: number, label: string)
       if (waitTimeSeconds > 0) {
         log('Consumer', `ReceiveMessage #${calls} (${asking}): empty after ${secondsSince(asked)} s`);
       }
-      if (waitTimeSeconds === 0) await sleep(Math.min(plan.pauseAfterEmptyMs, end - Date.now()));
+      if (waitTimeSeconds === 0) {
+        const untilEnd = end - Date.now();
+        await sleep(untilEnd > 0 ? Math.min(plan.pauseAfterEmptyMs, untilEnd) : plan.pauseAfterEmptyMs);
+      }
       continue;
     }
     for (const message of Messages) {
