@@ -49,7 +49,7 @@ export {
 export type { GanttChart } from './experiments/timeline/timeline-mermaid';
 export { timelineInputOf } from './experiments/timeline/timeline-of-result';
 export { renderLegendSvg, renderTimelineSvg } from './experiments/timeline/timeline-svg';
-export { throttledCompletion, workerAssumesVisibilityTimeout, workerTimeout } from './experiments/variants';
+export { queueDelay, throttledCompletion, workerAssumesVisibilityTimeout, workerTimeout } from './experiments/variants';
 export { FaultPlan, FaultRuleError, LAB_CALL_SITE, validateFaultRules } from './interceptors/aws-call-faults';
 export type { AwsCallsOptions, AwsFaultRule } from './interceptors/aws-call-faults';
 export type { AwsCallCounts } from './interceptors/aws-call-ledger';

@@ -113,3 +113,20 @@ export function reservedConcurrency(limit: number): LabVariant {
     }),
   };
 }
+
+/**
+ * VisibilityDupStack whose queue is a delay queue: `DelaySeconds` of `seconds`, so every message
+ * sent without a timer of its own stays hidden that long after the send.
+ */
+export function queueDelay(seconds: number): LabVariant {
+  const topology = visibilityDupTopology();
+  return {
+    summary: `the queue's DelaySeconds is ${seconds} (deployed: 0), which would hold back every Step 7 job and the tutorial's own commands`,
+    topology: () => ({
+      ...topology,
+      queues: topology.queues.map((spec) =>
+        spec.id === topology.mainQueueId ? { ...spec, delaySeconds: seconds } : spec,
+      ),
+    }),
+  };
+}

@@ -47,6 +47,11 @@ svg text{font-family:inherit}
 .legend-box{border:1px solid #e2e2e2;border-radius:6px;padding:4px 6px;background:#fcfcfd}
 `;
 
+/** True when a message of `timeline` was delayed before its first receive. */
+function hasDelay(timeline: Timeline): boolean {
+  return timeline.lanes.some((lane) => lane.spans.some((span) => span.kind === 'delayed'));
+}
+
 /** The page for `results`. */
 export function renderReportPage(results: readonly ExperimentResult[], context: ReportContext): string {
   const rows = results.map((result) => toRow(result));
@@ -59,7 +64,7 @@ export function renderReportPage(results: readonly ExperimentResult[], context: 
     `<p class="sub">${matched} of ${results.length} outcomes matched their predictions · target: ${escapeXml(context.target)} · ${context.seconds.toFixed(1)} s · ${generated} UTC</p>`,
     verdictTable(rows),
     `<p>Each run below has one lane per message. Times are seconds from the first send. The blue bar is the time the message is invisible after a receive: it ends at the deadline in force (the queue's visibility timeout from the receive, or what the last heartbeat set), or at the delete. The grey bar under it is the invocation working. Hover any bar or mark for what happened. Everything is drawn from the workers' log lines and from what the runner read from SQS, so a run on AWS draws the same way.</p>`,
-    `<div class="legend-box">${renderLegendSvg([...used])}</div>`,
+    `<div class="legend-box">${renderLegendSvg([...used], { delayed: timelines.some(hasDelay) })}</div>`,
     ...results.map((result, index) => runSection(result, timelines[index], rows[index])),
   ].join('\n');
   return `<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<meta name="viewport" content="width=device-width, initial-scale=1">\n<title>sqs-lab report</title>\n<style>${CSS}</style>\n</head>\n<body>\n${body}\n</body>\n</html>\n`;

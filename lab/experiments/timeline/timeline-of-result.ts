@@ -27,7 +27,14 @@ export function timelineInputOf(result: ExperimentResult): TimelineInput {
               label: `job, sleep ${experiment.stack === 'VisibilityDupStack' ? experiment.body.sleep : 0} s`,
             },
           ];
-    return { ...base, visibilityTimeoutSeconds: VISIBILITY_DUP.queueVisibilityTimeoutSeconds, lanes };
+    const topology = experiment.variant?.topology();
+    const queueDelaySeconds = topology?.queues.find((queue) => queue.id === topology.mainQueueId)?.delaySeconds;
+    return {
+      ...base,
+      visibilityTimeoutSeconds: VISIBILITY_DUP.queueVisibilityTimeoutSeconds,
+      lanes,
+      ...(queueDelaySeconds === undefined ? {} : { queueDelaySeconds }),
+    };
   }
   const indexes = new Set<number>();
   for (let i = 1; i <= observation.count; i += 1) indexes.add(i);

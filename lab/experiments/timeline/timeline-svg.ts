@@ -9,6 +9,7 @@ import type { Timeline, TimelineMark, TimelineMarkKind, TimelineSpan } from './t
 export const MARK_STYLES: Readonly<
   Record<TimelineMarkKind, { readonly shape: MarkShape; readonly color: string; readonly legend: string }>
 > = {
+  sent: { shape: 'up', color: '#1e8a3c', legend: 'sent (SQS SentTimestamp)' },
   receive: { shape: 'down', color: '#1f4e9c', legend: 'receive n (ApproximateReceiveCount)' },
   heartbeat: { shape: 'tick', color: '#2a7fd4', legend: 'heartbeat: deadline moved to now + N s' },
   'heartbeat-failed': { shape: 'cross', color: '#d9822b', legend: 'heartbeat failed: deadline unchanged' },
@@ -42,6 +43,7 @@ const NUDGE: Readonly<Partial<Record<TimelineMarkKind, number>>> & Record<string
   'stale-delete': 8,
 };
 const INVISIBLE_COLOR = '#b9d3f2';
+const DELAYED_COLOR = '#e4e4e4';
 const WORK_COLOR = '#7d8a99';
 
 /** Escapes text for SVG/HTML content and attribute values. */
@@ -105,6 +107,9 @@ function spanSvg(span: TimelineSpan, top: number, x: (t: number) => number): str
   const x1 = x(span.start);
   const w = Math.max(1.5, round(x(span.end) - x1));
   const title = `<title>${escapeXml(span.title)}</title>`;
+  if (span.kind === 'delayed') {
+    return `<rect class="span-delayed" x="${x1}" y="${top + 8}" width="${w}" height="11" rx="2" fill="${DELAYED_COLOR}" stroke="#9a9a9a" stroke-width="0.8" stroke-dasharray="3 2" data-end="${span.end}">${title}</rect>`;
+  }
   if (span.kind === 'work') {
     const dash = span.open === true ? ' stroke-dasharray="3 2" stroke="#44505c"' : '';
     return `<rect class="span-work" x="${x1}" y="${top + 21}" width="${w}" height="4" rx="1" fill="${WORK_COLOR}"${dash} data-end="${span.end}">${title}</rect>`;
@@ -162,14 +167,22 @@ export function shapeSvg(shape: MarkShape, cx: number, cy: number, color: string
   }
 }
 
-/** The legend: every mark kind that occurs, plus the two bars. */
+/** The legend: every mark kind that occurs, plus the bars. */
 export function renderLegendSvg(
   kinds: readonly TimelineMarkKind[] = Object.keys(MARK_STYLES) as TimelineMarkKind[],
+  options: {
+    /** Show the delay bar (default true; a page without a delayed message leaves it out). */ readonly delayed?: boolean;
+  } = {},
 ): string {
   const items: string[] = [
     `<rect x="0" y="-5" width="26" height="10" rx="2" fill="${INVISIBLE_COLOR}" stroke="#7ea9dc" stroke-width="0.8"/><text x="32" y="4" font-size="11.5">invisible until the deadline in force</text>`,
     `<rect x="0" y="-2.5" width="26" height="5" fill="${WORK_COLOR}"/><text x="32" y="4" font-size="11.5">the invocation working</text>`,
     `<line x1="13" y1="-6" x2="13" y2="6" stroke="#2a7fd4" stroke-dasharray="2 2"/><text x="32" y="4" font-size="11.5">a deadline a heartbeat replaced</text>`,
+    ...(options.delayed === false
+      ? []
+      : [
+          `<rect x="0" y="-5" width="26" height="10" rx="2" fill="${DELAYED_COLOR}" stroke="#9a9a9a" stroke-width="0.8" stroke-dasharray="3 2"/><text x="32" y="4" font-size="11.5">delayed: no consumer can receive it yet</text>`,
+        ]),
     ...kinds.map((kind) => {
       const style = MARK_STYLES[kind];
       return `${shapeSvg(style.shape, 13, 0, style.color)}<text x="32" y="4" font-size="11.5">${escapeXml(style.legend)}</text>`;
