@@ -79,6 +79,11 @@ describe('the delay before the first receive', () => {
       [1, 0.2],
     ]);
     expect(timeline.lanes[0]?.spans.map((span) => span.kind)).not.toContain('delayed');
+    // Each row is labelled with the receive it holds: both messages are on their first.
+    expect(renderTimelineSvg(timeline).match(/>receive \d+<\/text>/g)).toEqual([
+      '>receive 1</text>',
+      '>receive 1</text>',
+    ]);
   });
 
   it('draws no send at all for an undelayed job sent once (every other Step 7 run)', () => {

@@ -81,10 +81,13 @@ export function renderTimelineSvg(timeline: Timeline, width = 980): string {
       `<text x="8" y="${top + 22}" font-size="12" font-weight="600" fill="#222"><title>${escapeXml(lane.id)}</title>${escapeXml(truncate(lane.label, 18))}</text>`,
     );
     const rowTop = (row: number): number => top + LANE_PAD / 2 + row * ROW_HEIGHT;
-    for (let row = 0; row < lane.rows; row += 1)
+    for (let row = 0; row < lane.rows; row += 1) {
+      // The receive the row holds (two messages of one job each start at receive 1).
+      const receive = lane.spans.find((span) => span.row === row && span.kind !== 'delayed')?.receive ?? row + 1;
       parts.push(
-        `<text x="${LABEL_WIDTH - 8}" y="${rowTop(row) + 18}" font-size="10.5" text-anchor="end" fill="#667">receive ${row + 1}</text>`,
+        `<text x="${LABEL_WIDTH - 8}" y="${rowTop(row) + 18}" font-size="10.5" text-anchor="end" fill="#667">receive ${receive}</text>`,
       );
+    }
     for (const span of lane.spans) parts.push(spanSvg(span, rowTop(span.row), x));
     // Words go to the marks that matter most first; one too close to a placed word on the same
     // row is left to the hover title.
