@@ -5,16 +5,22 @@
  */
 import { heartbeatTimingFor, VISIBILITY_DUP } from '../../lib/settings';
 import { type StackTopology, visibilityDupTopology } from '../../lib/topology';
+import type { Language, Localized } from '../common/language';
 import type { AwsCallsOptions } from '../interceptors/aws-call-faults';
 
 /** A stack the lab builds instead of the deployed one. */
 export interface LabVariant {
-  /** What differs, in one line (shown when `--target aws` is refused). */
-  readonly summary: string;
+  /** What differs, in one line (shown when `--target aws` is refused); a plain string is English only. */
+  readonly summary: string | Localized;
   /** The variant's topology (same stack name as the deployed one). */
   readonly topology: () => StackTopology;
   /** Faults the lab injects into the functions' AWS calls (a throttled write, …). */
   readonly awsCalls?: AwsCallsOptions;
+}
+
+/** The variant's summary in `language` (an English-only summary as it is). */
+export function variantSummary(variant: LabVariant, language: Language): string {
+  return typeof variant.summary === 'string' ? variant.summary : variant.summary[language];
 }
 
 /** `topology` with some of one function's environment variables replaced. */
@@ -47,7 +53,10 @@ export function withFunctionEnvironment(
 export function workerAssumesVisibilityTimeout(seconds: number): LabVariant {
   const { intervalMs, extensionSeconds } = heartbeatTimingFor(seconds);
   return {
-    summary: `the worker's VISIBILITY_TIMEOUT_SECONDS is ${seconds} (heartbeat every ${intervalMs / 1000} s, to ${extensionSeconds} s) while the queue stays at ${VISIBILITY_DUP.queueVisibilityTimeoutSeconds} s`,
+    summary: {
+      en: `the worker's VISIBILITY_TIMEOUT_SECONDS is ${seconds} (heartbeat every ${intervalMs / 1000} s, to ${extensionSeconds} s) while the queue stays at ${VISIBILITY_DUP.queueVisibilityTimeoutSeconds} s`,
+      ja: `ワーカーの VISIBILITY_TIMEOUT_SECONDS が ${seconds}（ハートビートは ${intervalMs / 1000} 秒ごとに ${extensionSeconds} 秒へ）、キューは ${VISIBILITY_DUP.queueVisibilityTimeoutSeconds} 秒のまま`,
+    },
     topology: () =>
       withFunctionEnvironment(visibilityDupTopology(), 'Worker', { VISIBILITY_TIMEOUT_SECONDS: String(seconds) }),
   };
@@ -58,10 +67,14 @@ export function workerAssumesVisibilityTimeout(seconds: number): LabVariant {
  * remaining time, so a delivery that dies mid-job leaves a claim that lapses after `seconds`
  * instead of 30.
  */
-export function workerTimeout(seconds: number, why: string): LabVariant {
+export function workerTimeout(seconds: number, why: string | Localized): LabVariant {
   const topology = visibilityDupTopology();
+  const reason = typeof why === 'string' ? { en: why, ja: why } : why;
   return {
-    summary: `the worker's timeout is ${seconds} s (deployed: ${VISIBILITY_DUP.workerTimeoutSeconds} s); ${why}`,
+    summary: {
+      en: `the worker's timeout is ${seconds} s (deployed: ${VISIBILITY_DUP.workerTimeoutSeconds} s); ${reason.en}`,
+      ja: `ワーカーのタイムアウトが ${seconds} 秒（デプロイ時は ${VISIBILITY_DUP.workerTimeoutSeconds} 秒）。${reason.ja}`,
+    },
     topology: () => ({
       ...topology,
       functions: topology.functions.map((spec) => (spec.id === 'Worker' ? { ...spec, timeoutSeconds: seconds } : spec)),
@@ -76,7 +89,10 @@ export function workerTimeout(seconds: number, why: string): LabVariant {
  */
 export function throttledCompletion(probability: number, seed: number): LabVariant {
   return {
-    summary: `the lab throttles the worker's completion UpdateItem (ProvisionedThroughputExceededException, probability ${probability}, seed ${seed})`,
+    summary: {
+      en: `the lab throttles the worker's completion UpdateItem (ProvisionedThroughputExceededException, probability ${probability}, seed ${seed})`,
+      ja: `ラボがワーカーの完了の UpdateItem をスロットリングする（ProvisionedThroughputExceededException、確率 ${probability}、シード ${seed}）`,
+    },
     topology: visibilityDupTopology,
     awsCalls: {
       seed,
@@ -104,7 +120,10 @@ export function throttledCompletion(probability: number, seed: number): LabVaria
 export function reservedConcurrency(limit: number): LabVariant {
   const topology = visibilityDupTopology();
   return {
-    summary: `the worker has reserved concurrency ${limit} (deployed: none)`,
+    summary: {
+      en: `the worker has reserved concurrency ${limit} (deployed: none)`,
+      ja: `ワーカーの予約同時実行数が ${limit}（デプロイ時はなし）`,
+    },
     topology: () => ({
       ...topology,
       functions: topology.functions.map((spec) =>
@@ -121,7 +140,10 @@ export function reservedConcurrency(limit: number): LabVariant {
 export function queueDelay(seconds: number): LabVariant {
   const topology = visibilityDupTopology();
   return {
-    summary: `the queue's DelaySeconds is ${seconds} (deployed: 0), which would hold back every Step 7 job and the tutorial's own commands`,
+    summary: {
+      en: `the queue's DelaySeconds is ${seconds} (deployed: 0), which would hold back every Step 7 job and the tutorial's own commands`,
+      ja: `キューの DelaySeconds が ${seconds}（デプロイ済みは 0）。デプロイ済みのキューに付けると、Step 7 のすべてのジョブとチュートリアル自身のコマンドが待たされる`,
+    },
     topology: () => ({
       ...topology,
       queues: topology.queues.map((spec) =>

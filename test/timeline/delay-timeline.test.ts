@@ -60,6 +60,15 @@ describe('the delay before the first receive', () => {
     expect(renderTimelineMermaid(timeline)).toContain('delayed 3 s :done, 100, 3100');
   });
 
+  it('words the send and the delay in Japanese too', () => {
+    const timeline = buildTimeline(run({ delaySeconds: 3 }, [0.1]), 'ja');
+
+    expect(timeline.lanes[0]?.spans.find((span) => span.kind === 'delayed')?.label).toBe('遅延 3 秒');
+    expect(timeline.lanes[0]?.marks.find((mark) => mark.kind === 'sent')?.title).toMatch(
+      /メッセージタイマーで 3 秒遅延/,
+    );
+  });
+
   it("takes the queue's DelaySeconds for a message sent without a timer; a timer of 0 overrides it", () => {
     const queueDelay = buildTimeline(run({}, [0.1], { queueDelaySeconds: 3 }));
     const timerZero = buildTimeline(run({ delaySeconds: 0 }, [0.1], { queueDelaySeconds: 3 }));

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { validateTopology } from '../../lib/validate-topology';
 import { visibilityDupTopology } from '../../lib/topology';
-import { findExperiment, observeVisibility, queueDelay, type VisibilityObservation, type WorkerLine } from '../../lab';
+import {
+  findExperiment,
+  observeVisibility,
+  queueDelay,
+  variantSummary,
+  type VisibilityObservation,
+  type WorkerLine,
+} from '../../lab';
 
 // The producer experiments (lab/experiments/catalog-producer.ts): what the observation reads
 // from the worker's lines, how each is judged, and the delay queue variant. Their runs on the
@@ -90,7 +97,10 @@ describe('delay-queue', () => {
 
     expect(topology?.queues.find((queue) => queue.id === topology.mainQueueId)?.delaySeconds).toBe(3);
     expect(topology?.queues.filter((queue) => queue.delaySeconds !== undefined)).toHaveLength(1);
-    expect(experiment.variant?.summary).toMatch(/DelaySeconds is 3 \(deployed: 0\)/);
+    expect(experiment.variant && variantSummary(experiment.variant, 'en')).toMatch(/DelaySeconds is 3 \(deployed: 0\)/);
+    expect(experiment.variant && variantSummary(experiment.variant, 'ja')).toMatch(
+      /DelaySeconds が 3（デプロイ済みは 0）/,
+    );
     expect(findExperiment('message-timer').variant).toBeUndefined();
   });
 });
