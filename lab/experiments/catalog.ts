@@ -7,6 +7,7 @@ import { VISIBILITY_DUP } from '../../lib/settings';
 import type { Language, Localized } from '../common/language';
 import { type BatchPartialOptions, DEFAULT_BATCH_PARTIAL_OPTIONS } from '../../lib/topology';
 import { CATALOG_MESSAGES } from './catalog-messages';
+import { PRODUCER_EXPERIMENTS } from './catalog-producer';
 import type { BatchObservation, SweepJobObservation, VisibilityObservation } from './observation';
 import {
   type LabVariant,
@@ -72,6 +73,10 @@ export interface VisibilityJobBody {
   readonly heartbeat?: boolean;
   readonly failHeartbeat?: boolean;
   readonly idempotency?: boolean;
+  /** A message timer: SendMessage `DelaySeconds`, 0 to 900. */
+  readonly delaySeconds?: number;
+  /** The producer sends the job twice (a retry after a lost response). */
+  readonly sendTwice?: boolean;
 }
 
 /** A Step 8 experiment: one run through BatchPartialStack deployed with `options`. */
@@ -468,6 +473,7 @@ export const EXPERIMENTS: readonly Experiment[] = [
     judge: (o) => everyOnce(o, 100) && o.batchSizes.length === 100,
     details: (o, language) => [describeBatches(o, language)],
   },
+  ...PRODUCER_EXPERIMENTS,
 ];
 
 /** 1..last. */

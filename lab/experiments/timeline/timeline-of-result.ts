@@ -30,7 +30,14 @@ export function timelineInputOf(result: ExperimentResult, language: Language = '
               label: say.laneJob(experiment.stack === 'VisibilityDupStack' ? experiment.body.sleep : 0),
             },
           ];
-    return { ...base, visibilityTimeoutSeconds: VISIBILITY_DUP.queueVisibilityTimeoutSeconds, lanes };
+    const topology = experiment.variant?.topology();
+    const queueDelaySeconds = topology?.queues.find((queue) => queue.id === topology.mainQueueId)?.delaySeconds;
+    return {
+      ...base,
+      visibilityTimeoutSeconds: VISIBILITY_DUP.queueVisibilityTimeoutSeconds,
+      lanes,
+      ...(queueDelaySeconds === undefined ? {} : { queueDelaySeconds }),
+    };
   }
   const indexes = new Set<number>();
   for (let i = 1; i <= observation.count; i += 1) indexes.add(i);
