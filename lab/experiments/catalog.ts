@@ -8,6 +8,7 @@ import type { Language, Localized } from '../common/language';
 import { type BatchPartialOptions, DEFAULT_BATCH_PARTIAL_OPTIONS } from '../../lib/topology';
 import { FIFO_AND_POLLING_EXPERIMENTS } from './catalog-fifo-polling';
 import { CATALOG_MESSAGES } from './catalog-messages';
+import { PRODUCER_EXPERIMENTS } from './catalog-producer';
 import type {
   BatchObservation,
   FifoDedupObservation,
@@ -80,6 +81,10 @@ export interface VisibilityJobBody {
   readonly heartbeat?: boolean;
   readonly failHeartbeat?: boolean;
   readonly idempotency?: boolean;
+  /** A message timer: SendMessage `DelaySeconds`, 0 to 900. */
+  readonly delaySeconds?: number;
+  /** The producer sends the job twice (a retry after a lost response). */
+  readonly sendTwice?: boolean;
 }
 
 /** A Step 8 experiment: one run through BatchPartialStack deployed with `options`. */
@@ -532,6 +537,7 @@ export const EXPERIMENTS: readonly Experiment[] = [
     judge: (o) => everyOnce(o, 100) && o.batchSizes.length === 100,
     details: (o, language) => [describeBatches(o, language)],
   },
+  ...PRODUCER_EXPERIMENTS,
   ...FIFO_AND_POLLING_EXPERIMENTS,
 ];
 

@@ -116,6 +116,9 @@ async function runStackExperiment(
     note(`sent ${raw.length} message(s) straight to the queue, bypassing the producer: ${raw.join(' ')}`, sendStarted);
   }
   const jobIds = new Set(jobs.map((job) => job.id));
+  // The highest delayed count read so far: a delayed message shows only before its delay ends,
+  // so the queue is read once at once, not only at the first poll.
+  let delayedSeen = (await probe.queueCounts()).delayed;
 
   const dlqMoves: DlqMove[] = [];
   let inDlq = new Set<string>();
@@ -136,9 +139,10 @@ async function runStackExperiment(
       return observeBatch(lines, runId, experiment.body.count, await readDlq(), rawMessageIds);
     }
     const dlq = (await readDlq()).filter((id) => jobIds.has(id)).length;
-    if (experiment.sleeps === undefined) return observeVisibility(lines, tag, await probe.effects(tag), dlq);
+    if (experiment.sleeps === undefined)
+      return { ...observeVisibility(lines, tag, await probe.effects(tag), dlq), delayedSeen };
     const withEffects = await Promise.all(jobs.map(async (job) => ({ ...job, effects: await probe.effects(job.id) })));
-    return observeSweep(lines, withEffects, dlq);
+    return { ...observeSweep(lines, withEffects, dlq), delayedSeen };
   };
 
   let crashes = 0;
@@ -159,11 +163,13 @@ async function runStackExperiment(
     let stillSince = Date.now();
     while (Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, probe.pollMs));
-      const [depth, lines, pending] = await Promise.all([
-        probe.queueDepth(),
+      const [counts, lines, pending] = await Promise.all([
+        probe.queueCounts(),
         probe.workerLines(),
         probe.pendingInvocations(),
       ]);
+      delayedSeen = Math.max(delayedSeen, counts.delayed);
+      const depth = counts.visible + counts.inFlight + counts.delayed;
       const current = await observe(lines);
       onProgress({
         experiment,

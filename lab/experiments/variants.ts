@@ -132,3 +132,23 @@ export function reservedConcurrency(limit: number): LabVariant {
     }),
   };
 }
+
+/**
+ * VisibilityDupStack whose queue is a delay queue: `DelaySeconds` of `seconds`, so every message
+ * sent without a timer of its own stays hidden that long after the send.
+ */
+export function queueDelay(seconds: number): LabVariant {
+  const topology = visibilityDupTopology();
+  return {
+    summary: {
+      en: `the queue's DelaySeconds is ${seconds} (deployed: 0), which would hold back every Step 7 job and the tutorial's own commands`,
+      ja: `キューの DelaySeconds が ${seconds}（デプロイ済みは 0）。デプロイ済みのキューに付けると、Step 7 のすべてのジョブとチュートリアル自身のコマンドが待たされる`,
+    },
+    topology: () => ({
+      ...topology,
+      queues: topology.queues.map((spec) =>
+        spec.id === topology.mainQueueId ? { ...spec, delaySeconds: seconds } : spec,
+      ),
+    }),
+  };
+}

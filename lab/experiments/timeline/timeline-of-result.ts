@@ -30,7 +30,14 @@ export function timelineInputOf(result: ExperimentResult, language: Language = '
               label: say.laneJob(experiment.stack === 'VisibilityDupStack' ? experiment.body.sleep : 0),
             },
           ];
-    return { ...base, visibilityTimeoutSeconds: VISIBILITY_DUP.queueVisibilityTimeoutSeconds, lanes };
+    const topology = experiment.variant?.topology();
+    const queueDelaySeconds = topology?.queues.find((queue) => queue.id === topology.mainQueueId)?.delaySeconds;
+    return {
+      ...base,
+      visibilityTimeoutSeconds: VISIBILITY_DUP.queueVisibilityTimeoutSeconds,
+      lanes,
+      ...(queueDelaySeconds === undefined ? {} : { queueDelaySeconds }),
+    };
   }
   // An experiment without a stack has no worker lines to draw.
   if (observation.kind === 'fifo-dedup' || observation.kind === 'polling') {
