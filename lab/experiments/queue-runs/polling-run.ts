@@ -31,6 +31,9 @@ export class QueueNotEmptyError extends Error {
 /** How long a received message stays hidden from the other consumer (longer than a period). */
 const RECEIVED_VISIBILITY_SECONDS = 30;
 
+/** How long past its period a consumer keeps polling for a message of its period that came late. */
+const LATE_GRACE_MS = 10_000;
+
 function bodyId(message: Message): string {
   try {
     const parsed = JSON.parse(message.Body ?? '') as { id?: unknown };
@@ -70,9 +73,10 @@ async function consume(run: ConsumerRun, waitTimeSeconds: number, label: string)
   const latenciesSeconds: number[] = [];
   const mine = new Set(plan.sendAtSeconds.map((_, index) => `${tag}-${label}-${index + 1}`));
   let received = 0;
-  // Until the period ends, and past it only if a send came late (a stalled machine): a consumer
-  // polls for every message of its period.
-  while (Date.now() < end || sent < plan.sendAtSeconds.length) {
+  // Until the period ends, and past it (for at most LATE_GRACE_MS) only while a message of the
+  // period is still to come or to be received: a send that came late on a stalled machine.
+  const outstanding = (): boolean => sent < plan.sendAtSeconds.length || received < sent;
+  while (Date.now() < end || (outstanding() && Date.now() < end + LATE_GRACE_MS)) {
     const remainingSeconds = (end - Date.now()) / 1000;
     const wait = waitTimeSeconds === 0 ? 0 : Math.min(waitTimeSeconds, Math.max(1, Math.ceil(remainingSeconds)));
     const asking =
