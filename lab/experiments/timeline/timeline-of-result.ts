@@ -20,14 +20,19 @@ export function timelineInputOf(result: ExperimentResult): TimelineInput {
   if (observation.kind === 'visibility') {
     const lanes =
       observation.jobs !== undefined
-        ? observation.jobs.map((job) => ({ id: job.id, label: `job, sleep ${job.sleep} s` }))
+        ? observation.jobs.map((job) => ({
+            id: job.id,
+            label: job.label === undefined ? `job, sleep ${job.sleep} s` : `${job.label}, sleep ${job.sleep} s`,
+          }))
         : [
             {
               id: observation.id,
               label: `job, sleep ${experiment.stack === 'VisibilityDupStack' ? experiment.body.sleep : 0} s`,
             },
           ];
-    return { ...base, visibilityTimeoutSeconds: VISIBILITY_DUP.queueVisibilityTimeoutSeconds, lanes };
+    const visibilityTimeoutSeconds =
+      experiment.variant?.queueVisibilityTimeoutSeconds ?? VISIBILITY_DUP.queueVisibilityTimeoutSeconds;
+    return { ...base, visibilityTimeoutSeconds, lanes };
   }
   const indexes = new Set<number>();
   for (let i = 1; i <= observation.count; i += 1) indexes.add(i);

@@ -12,6 +12,7 @@ export const MARK_STYLES: Readonly<
   receive: { shape: 'down', color: '#1f4e9c', legend: 'receive n (ApproximateReceiveCount)' },
   heartbeat: { shape: 'tick', color: '#2a7fd4', legend: 'heartbeat: deadline moved to now + N s' },
   'heartbeat-failed': { shape: 'cross', color: '#d9822b', legend: 'heartbeat failed: deadline unchanged' },
+  released: { shape: 'tick', color: '#c62828', legend: 'let go at its maximum life: visibility 0 s' },
   'visible-again': { shape: 'diamond', color: '#d9822b', legend: 'visible again (timeout ran out)' },
   claimed: { shape: 'dot', color: '#5b5b5b', legend: 'guard: claimed' },
   'in-progress': { shape: 'square', color: '#e0b000', legend: 'guard: in progress, not acknowledged' },

@@ -20,6 +20,7 @@ export type TimelineMarkKind =
   | 'receive'
   | 'heartbeat'
   | 'heartbeat-failed'
+  | 'released'
   | 'visible-again'
   | 'claimed'
   | 'in-progress'
@@ -130,6 +131,7 @@ const RECORD_EVENTS = new Set([
   'heartbeat',
   'heartbeat-failed',
   'heartbeat-ceiling',
+  'visibility-released',
   'release-failed',
   ...DELETING_ENDS,
   ...KEEPING_ENDS,
@@ -263,6 +265,16 @@ function drawDelivery(delivery: Delivery, c: DrawContext): void {
         });
         break;
       }
+      case 'visibility-released':
+        superseded.push(deadline);
+        deadline = t;
+        c.mark({
+          kind: 'released',
+          at: t,
+          label: 'let go: visibility 0 s',
+          title: `let go at ${t} s: the visibility manager's maximum life had passed, so it set the visibility to 0 s and the message can be received again while this invocation still works`,
+        });
+        break;
       case 'heartbeat-failed':
         c.mark({
           kind: 'heartbeat-failed',
