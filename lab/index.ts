@@ -28,7 +28,14 @@ export {
 } from './experiments/aws-probe';
 export { EXPERIMENTS, UnknownExperimentError, findExperiment } from './experiments/catalog';
 export { openLocalProbe } from './experiments/local-probe';
-export { batchIndexOf, observeBatch, observeSweep, observeVisibility } from './experiments/observation';
+export {
+  batchIndexOf,
+  observeBatch,
+  observeCrash,
+  observeManager,
+  observeSweep,
+  observeVisibility,
+} from './experiments/observation';
 export type { BatchObservation, VisibilityObservation, WorkerLine } from './experiments/observation';
 export { RedriveFailedError, redriveWithMoveTask } from './experiments/redrive';
 export { toRow } from './experiments/report';
