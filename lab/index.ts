@@ -36,7 +36,13 @@ export {
   observeSweep,
   observeVisibility,
 } from './experiments/observation';
-export type { BatchObservation, VisibilityObservation, WorkerLine } from './experiments/observation';
+export type {
+  AlarmReading,
+  BatchObservation,
+  ManagerObservation,
+  VisibilityObservation,
+  WorkerLine,
+} from './experiments/observation';
 export { RedriveFailedError, redriveWithMoveTask } from './experiments/redrive';
 export { toRow } from './experiments/report';
 export { runExperiment } from './experiments/runner';
@@ -56,7 +62,13 @@ export {
 export type { GanttChart } from './experiments/timeline/timeline-mermaid';
 export { timelineInputOf } from './experiments/timeline/timeline-of-result';
 export { renderLegendSvg, renderTimelineSvg } from './experiments/timeline/timeline-svg';
-export { throttledCompletion, workerAssumesVisibilityTimeout, workerTimeout } from './experiments/variants';
+export {
+  longQueueTimeout,
+  throttledCompletion,
+  visibilityManagerWorker,
+  workerAssumesVisibilityTimeout,
+  workerTimeout,
+} from './experiments/variants';
 export { FaultPlan, FaultRuleError, LAB_CALL_SITE, validateFaultRules } from './interceptors/aws-call-faults';
 export type { AwsCallsOptions, AwsFaultRule } from './interceptors/aws-call-faults';
 export type { AwsCallCounts } from './interceptors/aws-call-ledger';

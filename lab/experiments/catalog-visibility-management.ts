@@ -67,11 +67,11 @@ function describeManager(o: VisibilityObservation, language: Language): string[]
     language === 'ja'
       ? [
           `呼び出しごとのレコード数: ${sizes}`,
-          `ChangeMessageVisibilityBatch ${m.requests.length} 回で延長 ${extended} 件・解放 ${released} 件(メッセージごとのハートビートなら ChangeMessageVisibility ${extended + released} 回)`,
+          `ChangeMessageVisibilityBatch ${m.requests.length} 回で延長 ${extended} 件・解放 ${released} 件(メッセージごとに呼べば ChangeMessageVisibility ${extended + released} 回)`,
         ]
       : [
           `records per invocation: ${sizes}`,
-          `${m.requests.length} ChangeMessageVisibilityBatch requests carried ${extended} extensions and ${released} release(s) (a heartbeat per message: ${extended + released} ChangeMessageVisibility calls)`,
+          `${m.requests.length} ChangeMessageVisibilityBatch requests carried ${extended} extensions and ${released} release(s) (one call per message would have taken ${extended + released} ChangeMessageVisibility calls)`,
         ];
   if (calls !== undefined) {
     const batch = calls.ChangeMessageVisibilityBatch ?? 0;
@@ -87,8 +87,8 @@ function describeManager(o: VisibilityObservation, language: Language): string[]
       release.receivedAgainAtMs === undefined ? undefined : seconds(release.receivedAgainAtMs - release.atMs);
     lines.push(
       language === 'ja'
-        ? `${release.id}: 最大寿命 ${release.keptSeconds} 秒で解放${again === undefined ? '(再受信なし)' : `、${again}後に再受信`}`
-        : `${release.id}: let go after ${release.keptSeconds} s (its maximum life)${again === undefined ? ', not received again' : `, received again ${again} later`}`,
+        ? `${release.id}: 最大寿命を過ぎた ${release.keptSeconds.toFixed(1)} 秒で解放${again === undefined ? '(再受信なし)' : `、${again}後に再受信`}`
+        : `${release.id}: let go after ${release.keptSeconds.toFixed(1)} s (past its maximum life)${again === undefined ? ', not received again' : `, received again ${again} later`}`,
     );
   }
   return lines;

@@ -167,7 +167,7 @@ export function logVisibilityManagerEvent(
       for (const { target, seconds } of event.extended) {
         logger.info(
           'heartbeat',
-          `Heartbeat ${target.id}: visibility extended to ${seconds} s (visibility manager: request ${event.request}, one ChangeMessageVisibilityBatch for ${event.entries} messages)`,
+          `Heartbeat ${target.id}: visibility extended to ${seconds} s (visibility manager: request ${event.request}, one ChangeMessageVisibilityBatch for ${event.entries} message${event.entries === 1 ? '' : 's'})`,
           { ...fieldsOf(target), extendedBySeconds: seconds, request: event.request, batchEntries: event.entries },
         );
       }
