@@ -35,6 +35,8 @@ export interface ExperimentResult {
   readonly dlqMoves: readonly DlqMove[];
   /** The run was judged before it settled, because its verdict could no longer change. */
   readonly decidedEarly: boolean;
+  /** When the lab crashed the workers, if the experiment made it do so. */
+  readonly crashedAtMs?: number;
 }
 
 /** Progress while a run waits: the observation so far. */
@@ -283,6 +285,7 @@ export async function runExperiment(
     endedAtMs,
     dlqMoves,
     decidedEarly,
+    ...(crashedAtMs === undefined ? {} : { crashedAtMs }),
   };
 }
 

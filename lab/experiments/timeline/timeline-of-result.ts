@@ -16,6 +16,12 @@ export function timelineInputOf(result: ExperimentResult): TimelineInput {
     endedAtMs: result.endedAtMs,
     lines: result.workerLines,
     dlqMoves: result.dlqMoves,
+    ...(result.crashedAtMs === undefined ? {} : { crashedAtMs: result.crashedAtMs }),
+    ...(observation.kind === 'batch' && observation.alarm !== undefined
+      ? {
+          alarmStates: observation.alarm.readings.map(({ atMs, state, alarmName }) => ({ atMs, state, alarmName })),
+        }
+      : {}),
   };
   if (observation.kind === 'visibility') {
     const lanes =

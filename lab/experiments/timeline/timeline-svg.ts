@@ -26,6 +26,9 @@ export const MARK_STYLES: Readonly<
   'stale-delete': { shape: 'hollowbar', color: '#222222', legend: 'delete with an old receipt handle' },
   dlq: { shape: 'up', color: '#8e24aa', legend: 'seen in the DLQ' },
   redrive: { shape: 'down', color: '#8e24aa', legend: 'redriven out of the DLQ' },
+  crashed: { shape: 'cross', color: '#000000', legend: 'crashed by the lab (no code runs afterwards)' },
+  alarm: { shape: 'square', color: '#c62828', legend: 'DLQ alarm read as ALARM' },
+  'alarm-ok': { shape: 'square', color: '#1e8a3c', legend: 'DLQ alarm read as OK' },
 };
 
 export type MarkShape =

@@ -33,7 +33,10 @@ export type TimelineMarkKind =
   | 'deleted'
   | 'stale-delete'
   | 'dlq'
-  | 'redrive';
+  | 'redrive'
+  | 'crashed'
+  | 'alarm'
+  | 'alarm-ok';
 
 /** Something that happened at one moment, in seconds from the first send. */
 export interface TimelineMark {
@@ -106,6 +109,10 @@ export interface TimelineInput {
   /** The body ids to draw, in lane order, with their lane labels. */
   readonly lanes: readonly { readonly id: string; readonly label: string }[];
   readonly dlqMoves?: readonly DlqMove[];
+  /** When the lab crashed the workers (epoch ms): a delivery that never logged its end ends there. */
+  readonly crashedAtMs?: number;
+  /** The DLQ alarm's states as the runner read them: drawn on a lane of their own. */
+  readonly alarmStates?: readonly { readonly atMs: number; readonly state: string; readonly alarmName: string }[];
 }
 
 interface TimedLine {
@@ -175,6 +182,7 @@ export function buildTimeline(input: TimelineInput): Timeline {
         vt: input.visibilityTimeoutSeconds,
         batchEnd: batchEnds.get(delivery.requestId),
         nextReceiveMs: next?.lines[0]?.ms,
+        crashedAt: input.crashedAtMs === undefined ? undefined : at(input.crashedAtMs),
       });
     });
     for (const move of input.dlqMoves ?? []) {
@@ -200,7 +208,29 @@ export function buildTimeline(input: TimelineInput): Timeline {
     marks.sort((a, b) => a.at - b.at);
     return { id, label, rows: Math.max(1, deliveries.length), spans, marks };
   });
-  return { title: input.title, seconds: end, visibilityTimeoutSeconds: input.visibilityTimeoutSeconds, lanes };
+  const alarmLane = alarmLaneOf(input.alarmStates ?? [], at);
+  return {
+    title: input.title,
+    seconds: end,
+    visibilityTimeoutSeconds: input.visibilityTimeoutSeconds,
+    lanes: alarmLane === undefined ? lanes : [...lanes, alarmLane],
+  };
+}
+
+/** The DLQ alarm's lane: one mark per state the runner saw (no spans: an alarm is not a message). */
+function alarmLaneOf(
+  states: NonNullable<TimelineInput['alarmStates']>,
+  at: (ms: number) => number,
+): TimelineLane | undefined {
+  if (states.length === 0) return undefined;
+  const marks = states.map(({ atMs, state, alarmName }): TimelineMark => ({
+    kind: state === 'ALARM' ? 'alarm' : 'alarm-ok',
+    at: at(atMs),
+    row: 0,
+    label: `alarm ${state}`,
+    title: `${alarmName} read as ${state} at ${at(atMs)} s${state === 'ALARM' ? ': messages are waiting in the DLQ' : ''}`,
+  }));
+  return { id: 'dlq-alarm', label: 'DLQ alarm', rows: 1, spans: [], marks };
 }
 
 /** Groups a message's lines by receive: (message id, receive count, invocation). */
@@ -227,6 +257,8 @@ interface DrawContext {
   readonly batchEnd: TimedLine | undefined;
   /** The next receive of the same SQS message, if any. */
   readonly nextReceiveMs: number | undefined;
+  /** When the lab crashed the workers, in seconds, if it did. */
+  readonly crashedAt: number | undefined;
   readonly span: (span: Omit<TimelineSpan, 'row'>) => void;
   readonly mark: (mark: Omit<TimelineMark, 'row'>) => void;
 }
@@ -382,6 +414,15 @@ function drawDelivery(delivery: Delivery, c: DrawContext): void {
     }
   }
   if (endedAt === undefined && last !== undefined && isBatchRecord) endedAt = c.at(last.ms);
+  if (endedAt === undefined && c.crashedAt !== undefined && received <= c.crashedAt) {
+    endedAt = c.crashedAt;
+    c.mark({
+      kind: 'crashed',
+      at: endedAt,
+      label: 'crashed',
+      title: `the lab crashed this invocation at ${endedAt} s: no code of it runs afterwards, nothing deletes the message, and it comes back when its deadline (${deadline} s) has passed`,
+    });
+  }
   const running = endedAt === undefined;
   const workEnd = endedAt ?? c.end;
   c.span({
