@@ -83,7 +83,8 @@ export function renderTimelineSvg(timeline: Timeline, width = 980): string {
       `<text x="8" y="${top + 22}" font-size="12" font-weight="600" fill="#222"><title>${escapeXml(lane.id)}</title>${escapeXml(truncate(lane.label, 18))}</text>`,
     );
     const rowTop = (row: number): number => top + LANE_PAD / 2 + row * ROW_HEIGHT;
-    for (let row = 0; row < lane.rows; row += 1)
+    // A lane without receives (the DLQ alarm's) has no receive rows to name.
+    for (let row = 0; row < lane.rows && lane.spans.length > 0; row += 1)
       parts.push(
         `<text x="${LABEL_WIDTH - 8}" y="${rowTop(row) + 18}" font-size="10.5" text-anchor="end" fill="#667">receive ${row + 1}</text>`,
       );
