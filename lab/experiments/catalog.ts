@@ -6,6 +6,7 @@
 import { VISIBILITY_DUP } from '../../lib/settings';
 import type { Language, Localized } from '../common/language';
 import { type BatchPartialOptions, DEFAULT_BATCH_PARTIAL_OPTIONS } from '../../lib/topology';
+import { CATALOG_MESSAGES } from './catalog-messages';
 import { VISIBILITY_MANAGEMENT_EXPERIMENTS } from './catalog-visibility-management';
 import type { BatchObservation, SweepJobObservation, VisibilityObservation } from './observation';
 import {
@@ -228,7 +229,7 @@ export const EXPERIMENTS: readonly Experiment[] = [
     judge: (o) =>
       FAILING.every((i) => o.failByIndex.get(i) === 2 && o.dlqIndexes.includes(i)) &&
       SUCCEEDING.every((i) => successFollowsItsBatches(o, i)),
-    details: (o) => describeSharedBatches(o),
+    details: (o, language) => describeSharedBatches(o, language),
   },
   {
     name: 'batch-size-1',
@@ -270,7 +271,7 @@ export const EXPERIMENTS: readonly Experiment[] = [
           job.effects === 1 &&
           (job.sleep < VISIBILITY_DUP.queueVisibilityTimeoutSeconds ? job.deliveries === 1 : job.deliveries >= 2),
       ),
-    details: (o) => (o.jobs ?? []).map(describeSweepJob),
+    details: (o, language) => (o.jobs ?? []).map((job) => describeSweepJob(job, language)),
   },
   {
     name: 'long-job-no-heartbeat',
@@ -304,7 +305,7 @@ export const EXPERIMENTS: readonly Experiment[] = [
     timeoutSeconds: 60,
     inTour: false,
     judge: (o) => o.deliveries === 1 && duplicates(o) === 0 && o.effects === 1 && o.heartbeats >= 5,
-    details: (o) => [`ChangeMessageVisibility calls: ${o.heartbeats + o.heartbeatFailures} for one 8 s job`],
+    details: (o, language) => [CATALOG_MESSAGES[language].extensionCalls(o.heartbeats + o.heartbeatFailures)],
   },
   {
     name: 'heartbeat-late',
@@ -322,7 +323,7 @@ export const EXPERIMENTS: readonly Experiment[] = [
     timeoutSeconds: 60,
     inTour: false,
     judge: (o) => o.deliveries >= 2 && duplicates(o) >= 1 && o.effects === 1,
-    details: (o) => [`ChangeMessageVisibility calls: ${o.heartbeats} succeeded, ${o.heartbeatFailures} failed`],
+    details: (o, language) => [CATALOG_MESSAGES[language].extensionOutcomes(o.heartbeats, o.heartbeatFailures)],
   },
   {
     name: 'in-progress-crash',
@@ -332,7 +333,10 @@ export const EXPERIMENTS: readonly Experiment[] = [
       ja: 'Step 7: ハートビートなし。重複が「処理中」として拒否された後、最初の配信がクラッシュする',
     },
     body: { sleep: 8, heartbeat: false },
-    variant: workerTimeout(12, 'the lab kills the first delivery mid-job, which nothing can do on demand on AWS'),
+    variant: workerTimeout(12, {
+      en: 'the lab kills the first delivery mid-job, which nothing can do on demand on AWS',
+      ja: 'ラボが最初の配信を処理の途中で強制終了する。AWS ではこれを思いどおりに起こす手段がない',
+    }),
     duringRun: 'crash-worker-after-in-progress-duplicate',
     prediction: {
       en: 'the refused duplicate was not acknowledged, so the message outlives the crash; once the dead claim lapses (12 s), a later delivery takes over and completes: 1 effect',
@@ -380,7 +384,7 @@ export const EXPERIMENTS: readonly Experiment[] = [
       o.jobs.every((job) => job.effects === 1 && job.deliveries >= 1) &&
       o.jobs.some((job) => (job.firstReceiveCount ?? 1) >= 2) &&
       o.dlq === 0,
-    details: (o) => (o.jobs ?? []).map(describeThrottledJob),
+    details: (o, language) => (o.jobs ?? []).map((job) => describeThrottledJob(job, language)),
   },
   {
     name: 'no-partial-report-batch-1',
@@ -444,10 +448,9 @@ export const EXPERIMENTS: readonly Experiment[] = [
       SUCCEEDING.every((i) => o.okByIndex.get(i) === 1 && !o.failByIndex.has(i)) &&
       FAILING.every((i) => o.failByIndex.get(i) === 4 && o.messageIdsByIndex.get(i) === 2) &&
       sameList(o.dlqIndexes, FAILING),
-    details: (o) =>
-      FAILING.map(
-        (i) =>
-          `message ${i}: ${o.failByIndex.get(i) ?? 0} failures over ${o.messageIdsByIndex.get(i) ?? 0} SQS message ids`,
+    details: (o, language) =>
+      FAILING.map((i) =>
+        CATALOG_MESSAGES[language].redriveFailures(i, o.failByIndex.get(i) ?? 0, o.messageIdsByIndex.get(i) ?? 0),
       ),
   },
   {
@@ -466,7 +469,7 @@ export const EXPERIMENTS: readonly Experiment[] = [
     timeoutSeconds: 60,
     inTour: false,
     judge: (o) => everyOnce(o, 100) && o.batchSizes.every((size) => size <= 10) && o.batchSizes.length < 100,
-    details: (o) => [describeBatches(o)],
+    details: (o, language) => [describeBatches(o, language)],
   },
   {
     name: 'throughput-batch-1',
@@ -484,7 +487,7 @@ export const EXPERIMENTS: readonly Experiment[] = [
     timeoutSeconds: 60,
     inTour: false,
     judge: (o) => everyOnce(o, 100) && o.batchSizes.length === 100,
-    details: (o) => [describeBatches(o)],
+    details: (o, language) => [describeBatches(o, language)],
   },
   ...VISIBILITY_MANAGEMENT_EXPERIMENTS,
 ];
@@ -501,9 +504,8 @@ function everyOnce(o: BatchObservation, count: number): boolean {
   );
 }
 
-function describeSweepJob(job: SweepJobObservation): string {
-  const copies = job.skipped + job.inProgress;
-  return `sleep ${String(job.sleep).padStart(2)} s: ${job.deliveries} deliver${job.deliveries === 1 ? 'y' : 'ies'}, ${copies} duplicate${copies === 1 ? '' : 's'} caught, ${job.effects} effect${job.effects === 1 ? '' : 's'}`;
+function describeSweepJob(job: SweepJobObservation, language: Language): string {
+  return CATALOG_MESSAGES[language].sweepJob(job.sleep, job.deliveries, job.skipped + job.inProgress, job.effects);
 }
 
 /**
@@ -522,29 +524,26 @@ function successFollowsItsBatches(o: BatchObservation, index: number): boolean {
   );
 }
 
-function describeSharedBatches(o: BatchObservation): string[] {
+function describeSharedBatches(o: BatchObservation, language: Language): string[] {
+  const say = CATALOG_MESSAGES[language];
   const batches = o.batches ?? [];
   const shared = SUCCEEDING.filter((i) => batches.find((batch) => batch.indexes.includes(i))?.failed === true);
   const split = batches.map((batch) => `[${batch.indexes.join(',')}]${batch.failed ? '✗' : ''}`).join(' ');
-  return [
-    `batches this run (✗ = failed as a whole): ${split}`,
-    `${shared.length} of 7 successes shared a first batch with a failure and were processed again; ${o.deliveries} deliveries (20 when all 10 arrive in one batch: --batch-formation full)`,
-  ];
+  return [say.batchesThisRun(split), say.sharedBatches(shared.length, o.deliveries)];
 }
 
-function describeThrottledJob(job: SweepJobObservation): string {
-  const first = job.firstReceiveCount ?? 0;
-  return `sleep ${job.sleep} s: first invoked on receive ${first} (${Math.max(0, first - 1)} receive(s) throttled back to the queue before), ${job.deliveries} deliver${job.deliveries === 1 ? 'y' : 'ies'}, ${job.effects} effect${job.effects === 1 ? '' : 's'}`;
+function describeThrottledJob(job: SweepJobObservation, language: Language): string {
+  return CATALOG_MESSAGES[language].throttledJob(job.sleep, job.firstReceiveCount ?? 0, job.deliveries, job.effects);
 }
 
-function describeBatches(o: BatchObservation): string {
+function describeBatches(o: BatchObservation, language: Language): string {
   const sizes = new Map<number, number>();
   for (const size of o.batchSizes) sizes.set(size, (sizes.get(size) ?? 0) + 1);
   const histogram = [...sizes]
     .sort(([a], [b]) => b - a)
     .map(([size, n]) => `${n}×${size}`)
     .join(', ');
-  return `${o.batchSizes.length} invocations (records per invocation: ${histogram}); first to last record ${o.processingSeconds.toFixed(2)} s`;
+  return CATALOG_MESSAGES[language].invocations(o.batchSizes.length, histogram, o.processingSeconds);
 }
 
 function sameList(actual: readonly number[], expected: readonly number[]): boolean {

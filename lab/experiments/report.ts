@@ -1,6 +1,10 @@
+import { displayWidth, padDisplay } from '../common/display-width';
 import type { Language } from '../common/language';
 import type { Observation } from './observation';
+import { count, type Outcome, REPORT_MESSAGES } from './report-messages';
 import type { ExperimentResult } from './runner';
+
+export { count };
 
 /** The verdict table's columns for one result. */
 export interface VerdictRow {
@@ -13,7 +17,8 @@ export interface VerdictRow {
   readonly effects: number;
   readonly dlq: number;
   readonly predicted: string;
-  readonly outcome: 'matched' | 'NOT matched' | 'timed out';
+  /** The verdict's key (English); REPORT_MESSAGES words it in each language. */
+  readonly outcome: Outcome;
 }
 
 /**
@@ -46,18 +51,13 @@ export function toRow(result: ExperimentResult, language: Language = 'en'): Verd
   };
 }
 
-/** A plain-text table of the rows, columns padded, the prediction last (it is the longest). */
-export function renderTable(rows: readonly VerdictRow[]): string {
-  const header = [
-    'experiment',
-    'deliveries',
-    'dups caught (7)',
-    'reprocessed (8)',
-    'effects',
-    'DLQ',
-    'outcome',
-    'predicted',
-  ];
+/**
+ * A plain-text table of the rows in `language`, columns padded to terminal widths (a Japanese
+ * character takes two columns), the prediction last (it is the longest).
+ */
+export function renderTable(rows: readonly VerdictRow[], language: Language = 'en'): string {
+  const say = REPORT_MESSAGES[language];
+  const header = say.columns;
   const cells = rows.map((row) => [
     row.experiment,
     String(row.deliveries),
@@ -65,15 +65,15 @@ export function renderTable(rows: readonly VerdictRow[]): string {
     row.reprocessed === undefined ? '-' : String(row.reprocessed),
     String(row.effects),
     String(row.dlq),
-    row.outcome,
+    say.outcome[row.outcome],
     row.predicted,
   ]);
   const widths = header.map((title, column) =>
-    Math.max(title.length, ...cells.map((line) => (line[column] ?? '').length)),
+    Math.max(displayWidth(title), ...cells.map((line) => displayWidth(line[column] ?? ''))),
   );
   const format = (line: readonly string[]): string =>
     line
-      .map((cell, column) => (column === line.length - 1 ? cell : cell.padEnd(widths[column] ?? 0)))
+      .map((cell, column) => (column === line.length - 1 ? cell : padDisplay(cell, widths[column] ?? 0)))
       .join('  ')
       .trimEnd();
   const rule = widths.map((width, column) => '-'.repeat(column === widths.length - 1 ? 20 : width)).join('  ');
@@ -85,21 +85,17 @@ export function renderTable(rows: readonly VerdictRow[]): string {
  * the experiment's own detail lines, what was observed and the prediction.
  */
 export function renderResult(result: ExperimentResult, language: Language = 'en'): string {
+  const say = REPORT_MESSAGES[language];
   const row = toRow(result, language);
-  const head = `── ${result.experiment.name}: ${result.experiment.title[language]} (${result.seconds.toFixed(1)} s) ──`;
+  const head = `── ${result.experiment.name}: ${result.experiment.title[language]} (${say.seconds(result.seconds)}) ──`;
   const again =
     row.duplicatesCaught === undefined
-      ? `${row.reprocessed ?? 0} reprocessed`
-      : `${count(row.duplicatesCaught, 'duplicate')} caught`;
-  const facts = `   ${count(row.deliveries, 'delivery', 'deliveries')} · ${again} · ${count(row.effects, 'effect')} · DLQ ${row.dlq} → ${row.outcome}`;
+      ? say.reprocessed(row.reprocessed ?? 0)
+      : say.duplicatesCaught(row.duplicatesCaught);
+  const facts = `   ${say.deliveries(row.deliveries)} · ${again} · ${say.effects(row.effects)} · DLQ ${row.dlq} → ${say.outcome[row.outcome]}`;
   const lines = mergeByTime(result.lines, result.notes).map((line) => `   ${line}`);
   const details = experimentDetails(result, language).map((line) => `   ${line}`);
-  return [head, ...lines, ...details, facts, `   predicted: ${row.predicted}`].join('\n');
-}
-
-/** `1 delivery`, `2 deliveries`: a count that agrees with its noun. */
-export function count(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
+  return [head, ...lines, ...details, facts, `   ${say.predicted(row.predicted)}`].join('\n');
 }
 
 function experimentDetails(result: ExperimentResult, language: Language): readonly string[] {

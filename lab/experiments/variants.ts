@@ -5,18 +5,24 @@
  */
 import { heartbeatTimingFor, VISIBILITY_DUP, VISIBILITY_MANAGER } from '../../lib/settings';
 import { type StackTopology, visibilityDupTopology } from '../../lib/topology';
+import type { Language, Localized } from '../common/language';
 import type { AwsCallsOptions } from '../interceptors/aws-call-faults';
 
 /** A stack the lab builds instead of the deployed one. */
 export interface LabVariant {
-  /** What differs, in one line (shown when `--target aws` is refused). */
-  readonly summary: string;
+  /** What differs, in one line (shown when `--target aws` is refused); a plain string is English only. */
+  readonly summary: string | Localized;
   /** The variant's topology (same stack name as the deployed one). */
   readonly topology: () => StackTopology;
   /** The main queue's visibility timeout when the variant changes it (default: the deployed one). */
   readonly queueVisibilityTimeoutSeconds?: number;
   /** Faults the lab injects into the functions' AWS calls (a throttled write, …). */
   readonly awsCalls?: AwsCallsOptions;
+}
+
+/** The variant's summary in `language` (an English-only summary as it is). */
+export function variantSummary(variant: LabVariant, language: Language): string {
+  return typeof variant.summary === 'string' ? variant.summary : variant.summary[language];
 }
 
 /** `topology` with some of one function's environment variables replaced. */
@@ -49,7 +55,10 @@ export function withFunctionEnvironment(
 export function workerAssumesVisibilityTimeout(seconds: number): LabVariant {
   const { intervalMs, extensionSeconds } = heartbeatTimingFor(seconds);
   return {
-    summary: `the worker's VISIBILITY_TIMEOUT_SECONDS is ${seconds} (heartbeat every ${intervalMs / 1000} s, to ${extensionSeconds} s) while the queue stays at ${VISIBILITY_DUP.queueVisibilityTimeoutSeconds} s`,
+    summary: {
+      en: `the worker's VISIBILITY_TIMEOUT_SECONDS is ${seconds} (heartbeat every ${intervalMs / 1000} s, to ${extensionSeconds} s) while the queue stays at ${VISIBILITY_DUP.queueVisibilityTimeoutSeconds} s`,
+      ja: `ワーカーの VISIBILITY_TIMEOUT_SECONDS が ${seconds}（ハートビートは ${intervalMs / 1000} 秒ごとに ${extensionSeconds} 秒へ）、キューは ${VISIBILITY_DUP.queueVisibilityTimeoutSeconds} 秒のまま`,
+    },
     topology: () =>
       withFunctionEnvironment(visibilityDupTopology(), 'Worker', { VISIBILITY_TIMEOUT_SECONDS: String(seconds) }),
   };
@@ -60,10 +69,14 @@ export function workerAssumesVisibilityTimeout(seconds: number): LabVariant {
  * remaining time, so a delivery that dies mid-job leaves a claim that lapses after `seconds`
  * instead of 30.
  */
-export function workerTimeout(seconds: number, why: string): LabVariant {
+export function workerTimeout(seconds: number, why: string | Localized): LabVariant {
   const topology = visibilityDupTopology();
+  const reason = typeof why === 'string' ? { en: why, ja: why } : why;
   return {
-    summary: `the worker's timeout is ${seconds} s (deployed: ${VISIBILITY_DUP.workerTimeoutSeconds} s); ${why}`,
+    summary: {
+      en: `the worker's timeout is ${seconds} s (deployed: ${VISIBILITY_DUP.workerTimeoutSeconds} s); ${reason.en}`,
+      ja: `ワーカーのタイムアウトが ${seconds} 秒（デプロイ時は ${VISIBILITY_DUP.workerTimeoutSeconds} 秒）。${reason.ja}`,
+    },
     topology: () => ({
       ...topology,
       functions: topology.functions.map((spec) => (spec.id === 'Worker' ? { ...spec, timeoutSeconds: seconds } : spec)),
@@ -78,7 +91,10 @@ export function workerTimeout(seconds: number, why: string): LabVariant {
  */
 export function throttledCompletion(probability: number, seed: number): LabVariant {
   return {
-    summary: `the lab throttles the worker's completion UpdateItem (ProvisionedThroughputExceededException, probability ${probability}, seed ${seed})`,
+    summary: {
+      en: `the lab throttles the worker's completion UpdateItem (ProvisionedThroughputExceededException, probability ${probability}, seed ${seed})`,
+      ja: `ラボがワーカーの完了の UpdateItem をスロットリングする（ProvisionedThroughputExceededException、確率 ${probability}、シード ${seed}）`,
+    },
     topology: visibilityDupTopology,
     awsCalls: {
       seed,
@@ -106,7 +122,10 @@ export function throttledCompletion(probability: number, seed: number): LabVaria
 export function reservedConcurrency(limit: number): LabVariant {
   const topology = visibilityDupTopology();
   return {
-    summary: `the worker has reserved concurrency ${limit} (deployed: none)`,
+    summary: {
+      en: `the worker has reserved concurrency ${limit} (deployed: none)`,
+      ja: `ワーカーの予約同時実行数が ${limit}（デプロイ時はなし）`,
+    },
     topology: () => ({
       ...topology,
       functions: topology.functions.map((spec) =>
@@ -134,7 +153,10 @@ function managerEnvironment(maxLifeSeconds: number): Record<string, string> {
 export function visibilityManagerWorker(): LabVariant {
   const { timerIntervalMs, minimalLifeMs, maxLifeSeconds, batchSize } = VISIBILITY_MANAGER;
   return {
-    summary: `the worker takes batches of ${batchSize} and runs one visibility manager per batch (a check every ${timerIntervalMs / 1000} s, minimal life ${minimalLifeMs / 1000} s, maximum life ${maxLifeSeconds} s); deployed: batch size ${VISIBILITY_DUP.workerBatchSize} and a heartbeat per message`,
+    summary: {
+      en: `the worker takes batches of ${batchSize} and runs one visibility manager per batch (a check every ${timerIntervalMs / 1000} s, minimal life ${minimalLifeMs / 1000} s, maximum life ${maxLifeSeconds} s); deployed: batch size ${VISIBILITY_DUP.workerBatchSize} and a heartbeat per message`,
+      ja: `ワーカーが ${batchSize} 件ずつのバッチを受け取り、バッチごとに可視性マネージャーを 1 つ動かす（${timerIntervalMs / 1000} 秒ごとにチェック、最小寿命 ${minimalLifeMs / 1000} 秒、最大寿命 ${maxLifeSeconds} 秒）。デプロイ時はバッチサイズ ${VISIBILITY_DUP.workerBatchSize}、メッセージごとのハートビート`,
+    },
     topology: () => {
       const topology = withFunctionEnvironment(visibilityDupTopology(), 'Worker', managerEnvironment(maxLifeSeconds));
       return {
@@ -164,7 +186,10 @@ export function longQueueTimeout(
     VISIBILITY_TIMEOUT_SECONDS: String(assumedSeconds),
   });
   return {
-    summary: `the queue's visibility timeout is ${queueSeconds} s (deployed: ${VISIBILITY_DUP.queueVisibilityTimeoutSeconds} s), the worker's heartbeat extends to ${extensionSeconds} s every ${intervalMs / 1000} s and its timeout is ${workerTimeoutSeconds} s, and the lab crashes the workers mid-job, which nothing can do on demand on AWS`,
+    summary: {
+      en: `the queue's visibility timeout is ${queueSeconds} s (deployed: ${VISIBILITY_DUP.queueVisibilityTimeoutSeconds} s), the worker's heartbeat extends to ${extensionSeconds} s every ${intervalMs / 1000} s and its timeout is ${workerTimeoutSeconds} s, and the lab crashes the workers mid-job, which nothing can do on demand on AWS`,
+      ja: `キューの可視性タイムアウトが ${queueSeconds} 秒（デプロイ時は ${VISIBILITY_DUP.queueVisibilityTimeoutSeconds} 秒）、ワーカーのハートビートは ${intervalMs / 1000} 秒ごとに ${extensionSeconds} 秒へ延長し、タイムアウトは ${workerTimeoutSeconds} 秒。さらにラボが処理中のワーカーをクラッシュさせるが、AWS ではそれを任意の時点で起こす手段がない`,
+    },
     queueVisibilityTimeoutSeconds: queueSeconds,
     topology: () => ({
       ...base,

@@ -5,6 +5,7 @@ import {
   longQueueTimeout,
   type ManagerObservation,
   type VisibilityObservation,
+  variantSummary,
   visibilityManagerWorker,
 } from '../../lab';
 
@@ -143,7 +144,8 @@ describe('visibility-too-long', () => {
     expect(variant.queueVisibilityTimeoutSeconds).toBe(15);
     expect(topology.queues.find((queue) => queue.id === 'ShortVTQueue')?.visibilityTimeoutSeconds).toBe(15);
     expect(topology.functions.find((spec) => spec.id === 'Worker')?.timeoutSeconds).toBe(7);
-    expect(variant.summary).toMatch(/extends to 5 s every 1.5 s/);
+    expect(variantSummary(variant, 'en')).toMatch(/extends to 5 s every 1.5 s/);
+    expect(variantSummary(variant, 'ja')).toMatch(/1.5 秒ごとに 5 秒へ延長/);
   });
 });
 

@@ -5,6 +5,7 @@
  * seconds from 0. Task names carry no times: the positions do.
  */
 import type { Timeline } from './timeline';
+import { TIMELINE_MESSAGES } from './timeline-messages';
 
 /** A task of a parsed block: its name and whether it is a milestone (a moment) or a bar. */
 export interface GanttTask {
@@ -27,6 +28,7 @@ export class GanttSyntaxError extends Error {
 
 /** The timeline as a Mermaid gantt (without the Markdown fence). */
 export function renderTimelineMermaid(timeline: Timeline): string {
+  const say = TIMELINE_MESSAGES[timeline.language ?? 'en'];
   const ms = (seconds: number): number => Math.round(seconds * 1000);
   const lines = [
     'gantt',
@@ -40,7 +42,7 @@ export function renderTimelineMermaid(timeline: Timeline): string {
     const tasks: { readonly at: number; readonly order: number; readonly text: string }[] = [];
     for (const span of lane.spans) {
       const tag = span.kind === 'invisible' ? 'active, ' : '';
-      const name = span.kind === 'invisible' ? `r${span.receive} invisible` : `r${span.receive} working`;
+      const name = span.kind === 'invisible' ? say.mermaidInvisible(span.receive) : say.mermaidWorking(span.receive);
       tasks.push({
         at: span.start,
         order: span.kind === 'invisible' ? 0 : 1,

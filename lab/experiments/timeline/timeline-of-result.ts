@@ -3,15 +3,18 @@
  * the queue's visibility timeout, from the run's own result (on either target).
  */
 import { BATCH_PARTIAL, VISIBILITY_DUP } from '../../../lib/settings';
+import type { Language } from '../../common/language';
 import { batchIndexOf } from '../observation';
 import type { ExperimentResult } from '../runner';
 import { buildTimeline, type Timeline, type TimelineInput } from './timeline';
+import { TIMELINE_MESSAGES } from './timeline-messages';
 
-/** What `buildTimeline` needs for `result`; plain data, so it can be saved and drawn again. */
-export function timelineInputOf(result: ExperimentResult): TimelineInput {
+/** What `buildTimeline` needs for `result`, titled in `language`; plain data, so it can be saved and drawn again. */
+export function timelineInputOf(result: ExperimentResult, language: Language = 'en'): TimelineInput {
   const { experiment, observation } = result;
+  const say = TIMELINE_MESSAGES[language];
   const base = {
-    title: `${experiment.name}: ${experiment.title.en}`,
+    title: `${experiment.name}: ${experiment.title[language]}`,
     startedAtMs: result.startedAtMs,
     endedAtMs: result.endedAtMs,
     lines: result.workerLines,
@@ -28,12 +31,12 @@ export function timelineInputOf(result: ExperimentResult): TimelineInput {
       observation.jobs !== undefined
         ? observation.jobs.map((job) => ({
             id: job.id,
-            label: job.label === undefined ? `job, sleep ${job.sleep} s` : `${job.label}, sleep ${job.sleep} s`,
+            label: job.label === undefined ? say.laneJob(job.sleep) : say.laneNamedJob(job.label, job.sleep),
           }))
         : [
             {
               id: observation.id,
-              label: `job, sleep ${experiment.stack === 'VisibilityDupStack' ? experiment.body.sleep : 0} s`,
+              label: say.laneJob(experiment.stack === 'VisibilityDupStack' ? experiment.body.sleep : 0),
             },
           ];
     const visibilityTimeoutSeconds =
@@ -49,11 +52,11 @@ export function timelineInputOf(result: ExperimentResult): TimelineInput {
   }
   const lanes = [...indexes]
     .sort((a, b) => a - b)
-    .map((index) => ({ id: `${observation.runId}-${index}`, label: `message ${index}` }));
+    .map((index) => ({ id: `${observation.runId}-${index}`, label: say.laneMessage(index) }));
   return { ...base, visibilityTimeoutSeconds: BATCH_PARTIAL.queueVisibilityTimeoutSeconds, lanes };
 }
 
-/** The run's timeline. */
-export function timelineOf(result: ExperimentResult): Timeline {
-  return buildTimeline(timelineInputOf(result));
+/** The run's timeline, in `language`. */
+export function timelineOf(result: ExperimentResult, language: Language = 'en'): Timeline {
+  return buildTimeline(timelineInputOf(result, language), language);
 }

@@ -13,7 +13,9 @@
  * The receive time is the delivery's first line (`start`, or the `OK`/`FAIL` of a batch
  * record): the receive itself is a few milliseconds earlier and is not logged.
  */
+import type { Language } from '../../common/language';
 import type { WorkerLine } from '../observation';
+import { TIMELINE_MESSAGES, type TimelineMessages } from './timeline-messages';
 
 /** A point on a lane. */
 export type TimelineMarkKind =
@@ -48,6 +50,8 @@ export interface TimelineMark {
   readonly label: string;
   /** The hover text: what happened and what it means. */
   readonly title: string;
+  /** The word drawn beside the mark when it differs from `label` (kept short). */
+  readonly word?: string;
 }
 
 /**
@@ -88,6 +92,8 @@ export interface Timeline {
   readonly seconds: number;
   readonly visibilityTimeoutSeconds: number;
   readonly lanes: readonly TimelineLane[];
+  /** The language of its labels and titles (default English). */
+  readonly language?: Language;
 }
 
 /** A message entering (`in`) or leaving (`out`) the DLQ, as the runner's polls saw it. */
@@ -147,10 +153,10 @@ const RECORD_EVENTS = new Set([
 ]);
 
 const timeOf = (line: WorkerLine): number => Date.parse(String(line.timestamp ?? ''));
-const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
-/** Builds the lanes of a run from its log lines and DLQ moves. */
-export function buildTimeline(input: TimelineInput): Timeline {
+/** Builds the lanes of a run from its log lines and DLQ moves, labelled in `language`. */
+export function buildTimeline(input: TimelineInput, language: Language = 'en'): Timeline {
+  const say = TIMELINE_MESSAGES[language];
   const at = (ms: number): number => round((ms - input.startedAtMs) / 1000);
   const end = at(input.endedAtMs);
   const timed = input.lines
@@ -179,6 +185,7 @@ export function buildTimeline(input: TimelineInput): Timeline {
         ...push(index),
         at,
         end,
+        say,
         vt: input.visibilityTimeoutSeconds,
         batchEnd: batchEnds.get(delivery.requestId),
         nextReceiveMs: next?.lines[0]?.ms,
@@ -194,26 +201,27 @@ export function buildTimeline(input: TimelineInput): Timeline {
           ? {
               kind: 'dlq',
               at: at(move.atMs),
-              label: 'in the DLQ',
-              title: `${label} seen in the DLQ at ${at(move.atMs)} s (the runner's poll; SQS moved it on a receive after its last allowed one)`,
+              label: say.dlqLabel,
+              title: say.dlqTitle(label, at(move.atMs)),
             }
           : {
               kind: 'redrive',
               at: at(move.atMs),
-              label: 'redriven',
-              title: `${label} left the DLQ at ${at(move.atMs)} s: redriven to the source queue as a new message`,
+              label: say.redriveLabel,
+              title: say.redriveTitle(label, at(move.atMs)),
             },
       );
     }
     marks.sort((a, b) => a.at - b.at);
     return { id, label, rows: Math.max(1, deliveries.length), spans, marks };
   });
-  const alarmLane = alarmLaneOf(input.alarmStates ?? [], at);
+  const alarmLane = alarmLaneOf(input.alarmStates ?? [], at, say);
   return {
     title: input.title,
     seconds: end,
     visibilityTimeoutSeconds: input.visibilityTimeoutSeconds,
     lanes: alarmLane === undefined ? lanes : [...lanes, alarmLane],
+    ...(language === 'en' ? {} : { language }),
   };
 }
 
@@ -221,16 +229,17 @@ export function buildTimeline(input: TimelineInput): Timeline {
 function alarmLaneOf(
   states: NonNullable<TimelineInput['alarmStates']>,
   at: (ms: number) => number,
+  say: TimelineMessages,
 ): TimelineLane | undefined {
   if (states.length === 0) return undefined;
   const marks = states.map(({ atMs, state, alarmName }): TimelineMark => ({
     kind: state === 'ALARM' ? 'alarm' : 'alarm-ok',
     at: at(atMs),
     row: 0,
-    label: `alarm ${state}`,
-    title: `${alarmName} read as ${state} at ${at(atMs)} s${state === 'ALARM' ? ': messages are waiting in the DLQ' : ''}`,
+    label: say.alarmLabel(state),
+    title: say.alarmTitle(alarmName, state, at(atMs)),
   }));
-  return { id: 'dlq-alarm', label: 'DLQ alarm', rows: 1, spans: [], marks };
+  return { id: 'dlq-alarm', label: say.laneAlarm, rows: 1, spans: [], marks };
 }
 
 /** Groups a message's lines by receive: (message id, receive count, invocation). */
@@ -253,6 +262,7 @@ interface DrawContext {
   /** The run's end, in seconds. */
   readonly end: number;
   readonly vt: number;
+  readonly say: TimelineMessages;
   /** The invocation's `batch-done` / `batch-failed` line (Step 8). */
   readonly batchEnd: TimedLine | undefined;
   /** The next receive of the same SQS message, if any. */
@@ -268,12 +278,13 @@ function drawDelivery(delivery: Delivery, c: DrawContext): void {
   const first = delivery.lines[0];
   if (first === undefined) return;
   const n = delivery.receive;
+  const say = c.say;
   const received = c.at(first.ms);
   c.mark({
     kind: 'receive',
     at: received,
-    label: `receive ${n}`,
-    title: `receive ${n} (ApproximateReceiveCount ${n}) of message ${delivery.messageId} at ${received} s: invisible for ${c.vt} s`,
+    label: say.receiveLabel(n),
+    title: say.receiveTitle(n, delivery.messageId, received, c.vt),
   });
   let deadline = round(received + c.vt);
   const superseded: number[] = [];
@@ -292,8 +303,8 @@ function drawDelivery(delivery: Delivery, c: DrawContext): void {
         c.mark({
           kind: 'heartbeat',
           at: t,
-          label: `heartbeat +${seconds} s`,
-          title: `heartbeat at ${t} s: ChangeMessageVisibility to ${seconds} s from now; the deadline moves from ${superseded.at(-1)} s to ${deadline} s`,
+          label: say.heartbeatLabel(seconds),
+          title: say.heartbeatTitle(t, seconds, superseded.at(-1) ?? deadline, deadline),
         });
         break;
       }
@@ -303,16 +314,16 @@ function drawDelivery(delivery: Delivery, c: DrawContext): void {
         c.mark({
           kind: 'released',
           at: t,
-          label: 'let go: visibility 0 s',
-          title: `let go at ${t} s: the visibility manager's maximum life had passed, so it set the visibility to 0 s and the message can be received again while this invocation still works`,
+          label: say.releasedLabel,
+          title: say.releasedTitle(t),
         });
         break;
       case 'heartbeat-failed':
         c.mark({
           kind: 'heartbeat-failed',
           at: t,
-          label: 'heartbeat failed',
-          title: `heartbeat failed at ${t} s (${String(line.errorName ?? '')}): the deadline stays at ${deadline} s`,
+          label: say.heartbeatFailedLabel,
+          title: say.heartbeatFailedTitle(t, String(line.errorName ?? ''), deadline),
         });
         break;
       case 'start':
@@ -320,8 +331,8 @@ function drawDelivery(delivery: Delivery, c: DrawContext): void {
           c.mark({
             kind: 'claimed',
             at: t,
-            label: 'claimed',
-            title: `the guard claimed the id for this delivery at ${t} s (inferred: the worker logs the claim's outcome, not the claim)`,
+            label: say.claimedLabel,
+            title: say.claimedTitle(t),
           });
         break;
       case 'duplicate-in-progress':
@@ -329,8 +340,9 @@ function drawDelivery(delivery: Delivery, c: DrawContext): void {
         c.mark({
           kind: 'in-progress',
           at: t,
-          label: 'in progress: not acknowledged',
-          title: `duplicate at ${t} s: another delivery holds the claim, so this one is reported as failed and the message stays`,
+          label: say.inProgressLabel,
+          word: say.inProgressWord,
+          title: say.inProgressTitle(t),
         });
         break;
       case 'duplicate-skipped':
@@ -338,8 +350,9 @@ function drawDelivery(delivery: Delivery, c: DrawContext): void {
         c.mark({
           kind: 'skipped',
           at: t,
-          label: 'duplicate: skipped',
-          title: `duplicate at ${t} s: the id was already completed (effect #${String(line.effects ?? '?')}); skipped and acknowledged`,
+          label: say.skippedLabel,
+          word: say.skippedWord,
+          title: say.skippedTitle(t, String(line.effects ?? '?')),
         });
         break;
       case 'completed': {
@@ -348,11 +361,9 @@ function drawDelivery(delivery: Delivery, c: DrawContext): void {
         c.mark({
           kind: 'completed',
           at: t,
-          label: `completed: effect ${effects}`,
-          title:
-            line.guard === false
-              ? `completed at ${t} s with no guard: the effect ran, now ${plural(effects, 'time')}`
-              : `completed at ${t} s: the guard recorded the effect (#${effects})`,
+          label: say.completedLabel(effects),
+          word: say.completedWord(effects),
+          title: line.guard === false ? say.completedUnguardedTitle(t, effects) : say.completedTitle(t, effects),
         });
         break;
       }
@@ -361,8 +372,8 @@ function drawDelivery(delivery: Delivery, c: DrawContext): void {
         c.mark({
           kind: 'claim-lost',
           at: t,
-          label: 'claim lost',
-          title: `claim lost at ${t} s: it lapsed and another delivery took it; not completing`,
+          label: say.claimLostLabel,
+          title: say.claimLostTitle(t),
         });
         break;
       case 'work-failed':
@@ -370,19 +381,19 @@ function drawDelivery(delivery: Delivery, c: DrawContext): void {
         c.mark({
           kind: 'failed',
           at: t,
-          label: 'failed',
-          title: `the work failed at ${t} s (${String(line.errorName ?? '')}): not acknowledged, the message stays`,
+          label: say.workFailedLabel,
+          title: say.workFailedTitle(t, String(line.errorName ?? '')),
         });
         break;
       case 'ok':
-        c.mark({ kind: 'ok', at: t, label: 'OK', title: `OK at ${t} s: processed` });
+        c.mark({ kind: 'ok', at: t, label: say.okLabel, title: say.okTitle(t) });
         break;
       case 'fail':
         c.mark({
           kind: 'failed',
           at: t,
-          label: 'FAIL',
-          title: `FAIL at ${t} s: reported as a batch item failure, the message stays`,
+          label: say.failLabel,
+          title: say.failTitle(t),
         });
         break;
     }
@@ -406,8 +417,9 @@ function drawDelivery(delivery: Delivery, c: DrawContext): void {
         c.mark({
           kind: 'batch-failed',
           at: endedAt,
-          label: 'its batch failed',
-          title: `the invocation failed at ${endedAt} s (reportBatchItemFailures off): this success is not deleted and comes back`,
+          label: say.batchFailedLabel,
+          word: say.batchFailedWord,
+          title: say.batchFailedTitle(endedAt),
         });
     } else {
       deleting = false;
@@ -419,8 +431,8 @@ function drawDelivery(delivery: Delivery, c: DrawContext): void {
     c.mark({
       kind: 'crashed',
       at: endedAt,
-      label: 'crashed',
-      title: `the lab crashed this invocation at ${endedAt} s: no code of it runs afterwards, nothing deletes the message, and it comes back when its deadline (${deadline} s) has passed`,
+      label: say.crashedLabel,
+      title: say.crashedTitle(endedAt, deadline),
     });
   }
   const running = endedAt === undefined;
@@ -430,12 +442,8 @@ function drawDelivery(delivery: Delivery, c: DrawContext): void {
     start: received,
     end: workEnd,
     receive: n,
-    label: isBatchRecord
-      ? `invocation ${n}`
-      : guarded
-        ? `working, receive ${n}`
-        : `working without a guard, receive ${n}`,
-    title: `receive ${n}: the invocation works from ${received} s to ${running ? 'the end of the run' : `${workEnd} s`}`,
+    label: isBatchRecord ? say.workInvocation(n) : guarded ? say.workGuarded(n) : say.workUnguarded(n),
+    title: say.workTitle(n, received, running ? undefined : workEnd),
     ...(running ? { open: true } : {}),
   });
 
@@ -445,16 +453,17 @@ function drawDelivery(delivery: Delivery, c: DrawContext): void {
       c.mark({
         kind: 'stale-delete',
         at: endedAt,
-        label: 'delete with an old receipt handle',
-        title: `at ${endedAt} s the mapping deletes with receive ${n}'s receipt handle, but the message was received again since: SQS may not delete it (the emulator does not)`,
+        label: say.staleDeleteLabel,
+        word: say.staleDeleteWord,
+        title: say.staleDeleteTitle(endedAt, n),
       });
     } else {
       deletedAt = endedAt;
       c.mark({
         kind: 'deleted',
         at: endedAt,
-        label: 'deleted',
-        title: `deleted at ${endedAt} s by the event source mapping (the record succeeded)`,
+        label: say.deletedLabel,
+        title: say.deletedTitle(endedAt),
       });
     }
   }
@@ -464,19 +473,23 @@ function drawDelivery(delivery: Delivery, c: DrawContext): void {
     start: received,
     end: hiddenUntil,
     receive: n,
-    label: `invisible, receive ${n}`,
-    title:
-      `receive ${n}: invisible from ${received} s until ${deadline} s` +
-      (superseded.length > 0 ? ` (the heartbeat moved the deadline ${plural(superseded.length, 'time')})` : '') +
-      (deletedAt !== undefined && deletedAt < deadline ? `; deleted at ${deletedAt} s` : ''),
+    label: say.invisibleLabel(n),
+    title: say.invisibleTitle(
+      n,
+      received,
+      deadline,
+      superseded.length,
+      deletedAt !== undefined && deletedAt < deadline ? deletedAt : undefined,
+    ),
     ...(superseded.length > 0 ? { supersededDeadlines: superseded } : {}),
   });
   if ((deletedAt === undefined || deletedAt > deadline) && deadline <= c.end) {
     c.mark({
       kind: 'visible-again',
       at: deadline,
-      label: 'visible again',
-      title: `visible again at ${deadline} s: receive ${n}'s visibility timeout ran out before a delete`,
+      label: say.visibleAgainLabel,
+      word: say.visibleAgainWord,
+      title: say.visibleAgainTitle(deadline, n),
     });
   }
 }
