@@ -20,7 +20,9 @@ const FAILING = [3, 6, 9];
 const jobNamed = (o: VisibilityObservation, label: string): SweepJobObservation | undefined =>
   o.jobs?.find((job) => job.label === label);
 
-const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
+/** `4.9 s`, or `4.9 秒` in Japanese. */
+const seconds = (ms: number, language: Language = 'en'): string =>
+  `${(ms / 1000).toFixed(1)} ${language === 'ja' ? '秒' : 's'}`;
 
 /** The invocation that carried the most jobs, and the requests its manager made. */
 function biggestBatch(m: ManagerObservation): { size: number; requests: ManagerObservation['requests'] } {
@@ -84,7 +86,7 @@ function describeManager(o: VisibilityObservation, language: Language): string[]
   }
   for (const release of m.released) {
     const again =
-      release.receivedAgainAtMs === undefined ? undefined : seconds(release.receivedAgainAtMs - release.atMs);
+      release.receivedAgainAtMs === undefined ? undefined : seconds(release.receivedAgainAtMs - release.atMs, language);
     lines.push(
       language === 'ja'
         ? `${release.id}: 最大寿命を過ぎた ${release.keptSeconds.toFixed(1)} 秒で解放${again === undefined ? '(再受信なし)' : `、${again}後に再受信`}`
@@ -126,15 +128,15 @@ function describeTooLong(o: VisibilityObservation, language: Language): string[]
   const crash = o.crash;
   if (crash === undefined) return [language === 'ja' ? 'クラッシュは起きなかった' : 'no crash happened'];
   return crash.jobs.map((job) => {
-    const deadline = seconds(job.deadlineAtMs - crash.atMs);
-    const retry = job.retriedAtMs === undefined ? undefined : seconds(job.retriedAtMs - crash.atMs);
+    const deadline = seconds(job.deadlineAtMs - crash.atMs, language);
+    const retry = job.retriedAtMs === undefined ? undefined : seconds(job.retriedAtMs - crash.atMs, language);
     const basis =
       job.lastExtensionAtMs === undefined
         ? language === 'ja'
           ? `受信から ${LONG_QUEUE_SECONDS} 秒のキューのタイムアウト`
           : `the queue's ${LONG_QUEUE_SECONDS} s timeout from its receive`
         : language === 'ja'
-          ? `クラッシュ ${seconds(crash.atMs - job.lastExtensionAtMs)}前の最後のハートビート(${SHORT_DEADLINE_SECONDS} 秒へ)`
+          ? `クラッシュ ${seconds(crash.atMs - job.lastExtensionAtMs, language)}前の最後のハートビート(${SHORT_DEADLINE_SECONDS} 秒へ)`
           : `its last heartbeat, ${seconds(crash.atMs - job.lastExtensionAtMs)} before the crash (to ${SHORT_DEADLINE_SECONDS} s)`;
     return language === 'ja'
       ? `${job.label}: 期限は ${basis} によりクラッシュの ${deadline}後、再試行はクラッシュの ${retry ?? '—'}${retry === undefined ? '(なし)' : '後'}`
