@@ -165,3 +165,4 @@ export { CATALOG_MESSAGES } from './experiments/catalog-messages';
 export { TIMELINE_MESSAGES } from './experiments/timeline/timeline-messages';
 export { displayWidth } from './common/display-width';
 export { renderResult, renderTable } from './experiments/report';
+export { CHAOS_MESSAGES } from './cli/chaos-messages';

@@ -92,11 +92,12 @@ describe('npm start and npm run experiment in Japanese', () => {
     ['experiment', ['--help'], JAPANESE],
     ['tour', ['--help', '--lang=ja'], ENGLISH],
     ['tour', ['--help'], JAPANESE],
+    ['chaos', ['--help', '--lang', 'ja'], ENGLISH],
   ] as const)('%s %j speaks Japanese in its help', (script, args, env) => {
     const { status, stdout } = cli(script, args, env);
 
     expect(status).toBe(0);
-    expect(stdout).toMatch(/^使い方: npm (start|run experiment)/);
+    expect(stdout).toMatch(/^使い方: npm (start|run experiment|run chaos)/);
     expect(stdout).toContain('--lang en|ja');
     if (script === 'experiment') expect(stdout).toMatch(/heartbeat-late \* +Step 7: 8 秒のジョブ/);
   });
@@ -113,6 +114,12 @@ describe('npm start and npm run experiment in Japanese', () => {
     ['tour', ['--only'], /^エラー: --only には実験名を/],
     ['tour', ['--shuffle'], /^エラー: 不明な引数 "--shuffle" です/],
     ['tour', ['--lang', 'fr'], /^エラー: --lang には en か ja を指定してください（指定: "fr"）/],
+    [
+      'chaos',
+      ['--mix', 'crash,nope'],
+      /^エラー: "nope" という組み合わせはありません。次から選んでください: none, crash, /,
+    ],
+    ['chaos', ['--messages', '0'], /^エラー: --messages は正の整数です（指定: "0"）/],
   ] as const)('%s %j refuses in one Japanese sentence with exit code 2', (script, args, message) => {
     const { status, stderr, stdout } = cli(script, args, JAPANESE);
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   BATCH_FORMATION_MESSAGES,
   CATALOG_MESSAGES,
+  CHAOS_MESSAGES,
   EXPERIMENT_MESSAGES,
   EXPERIMENTS,
   LAB_MESSAGES,
@@ -24,6 +25,7 @@ const TABLES = {
   CATALOG_MESSAGES,
   TIMELINE_MESSAGES,
   UNKNOWN_LANGUAGE_MESSAGES,
+  CHAOS_MESSAGES,
 } as const;
 
 /**

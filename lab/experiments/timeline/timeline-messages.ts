@@ -218,7 +218,7 @@ export const TIMELINE_MESSAGES: Readonly<Record<Language, TimelineMessages>> = {
       `メッセージ ${messageId} の ${n} 回目の受信(ApproximateReceiveCount ${n})、${at} 秒: ${vt} 秒間不可視`,
     heartbeatLabel: (seconds) => `ハートビート +${seconds} 秒`,
     heartbeatTitle: (at, seconds, from, to) =>
-      `${at} 秒のハートビート: ChangeMessageVisibility で今から ${seconds} 秒に。期限は ${from} 秒から ${to} 秒へ移る`,
+      `${at} 秒のハートビート: ChangeMessageVisibility で可視性タイムアウトを今から ${seconds} 秒に設定。期限は ${from} 秒から ${to} 秒へ移る`,
     heartbeatFailedLabel: 'ハートビート失敗',
     heartbeatFailedTitle: (at, error, deadline) =>
       `${at} 秒にハートビートが失敗(${error}): 期限は ${deadline} 秒のまま`,
