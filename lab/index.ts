@@ -64,6 +64,7 @@ export { timelineInputOf } from './experiments/timeline/timeline-of-result';
 export { renderLegendSvg, renderTimelineSvg } from './experiments/timeline/timeline-svg';
 export {
   longQueueTimeout,
+  queueDelay,
   throttledCompletion,
   variantSummary,
   visibilityManagerWorker,

@@ -21,6 +21,12 @@ export const MAX_REQUEST_BODY_BYTES = 4096;
 /** Longest accepted `id`, in characters (it becomes a DynamoDB key and a log field). */
 export const MAX_ID_LENGTH = 128;
 
+/**
+ * SQS's longest delay, for a queue (`DelaySeconds`) and for one message (a message timer):
+ * 15 minutes (SQS Developer Guide, "Amazon SQS delay queues" and "Amazon SQS message timers").
+ */
+export const SQS_MAX_DELAY_SECONDS = 900;
+
 /** Step 7: visibility-timeout duplicates, the heartbeat and the idempotency guard. */
 export const VISIBILITY_DUP = {
   /** The queue's effective visibility timeout once the stack is deployed. */

@@ -7,7 +7,7 @@ import type { Experiment } from './catalog';
 import type { AlarmReading, WorkerLine } from './observation';
 import type { EnqueueResponse, StackProbe } from './probe';
 import { type RedriveReport, redriveWithMoveTask } from './redrive';
-import { peekBodyIds, postEnqueue, queueDepth, sendRawBodies } from './stack-reads';
+import { peekBodyIds, postEnqueue, type QueueCounts, queueCounts, sendRawBodies } from './stack-reads';
 
 /** The outputs a stack must have in `cdk-outputs.json` for experiments on AWS. */
 const REQUIRED_OUTPUTS = ['ApiEndpoint', 'QueueUrl', 'DlqUrl', 'WorkerLogGroup'] as const;
@@ -117,8 +117,8 @@ export class AwsProbe implements StackProbe {
     return Number(Item?.effects?.N ?? 0);
   }
 
-  async queueDepth(): Promise<number> {
-    return queueDepth(this.clients.sqs, this.outputs.QueueUrl ?? '');
+  async queueCounts(): Promise<QueueCounts> {
+    return queueCounts(this.clients.sqs, this.outputs.QueueUrl ?? '');
   }
 
   async pendingInvocations(): Promise<number> {

@@ -7,6 +7,7 @@ import { VISIBILITY_DUP } from '../../lib/settings';
 import type { Language, Localized } from '../common/language';
 import { type BatchPartialOptions, DEFAULT_BATCH_PARTIAL_OPTIONS } from '../../lib/topology';
 import { CATALOG_MESSAGES } from './catalog-messages';
+import { PRODUCER_EXPERIMENTS } from './catalog-producer';
 import { VISIBILITY_MANAGEMENT_EXPERIMENTS } from './catalog-visibility-management';
 import type { BatchObservation, SweepJobObservation, VisibilityObservation } from './observation';
 import {
@@ -86,6 +87,10 @@ export interface VisibilityJobBody {
   readonly heartbeat?: boolean;
   readonly failHeartbeat?: boolean;
   readonly idempotency?: boolean;
+  /** A message timer: SendMessage `DelaySeconds`, 0 to 900. */
+  readonly delaySeconds?: number;
+  /** The producer sends the job twice (a retry after a lost response). */
+  readonly sendTwice?: boolean;
 }
 
 /** A Step 8 experiment: one run through BatchPartialStack deployed with `options`. */
@@ -489,6 +494,7 @@ export const EXPERIMENTS: readonly Experiment[] = [
     judge: (o) => everyOnce(o, 100) && o.batchSizes.length === 100,
     details: (o, language) => [describeBatches(o, language)],
   },
+  ...PRODUCER_EXPERIMENTS,
   ...VISIBILITY_MANAGEMENT_EXPERIMENTS,
 ];
 

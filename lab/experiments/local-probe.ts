@@ -8,7 +8,7 @@ import type { Experiment } from './catalog';
 import type { AlarmReading, WorkerLine } from './observation';
 import type { EnqueueResponse, StackProbe } from './probe';
 import { type RedriveReport, redriveWithMoveTask } from './redrive';
-import { peekBodyIds, postEnqueue, queueDepth, sendRawBodies } from './stack-reads';
+import { peekBodyIds, postEnqueue, type QueueCounts, queueCounts, sendRawBodies } from './stack-reads';
 
 /**
  * A fresh lab serving just the experiment's stack (with the experiment's deploy-time
@@ -86,8 +86,8 @@ class LocalProbe implements StackProbe {
     return Number(Item?.effects?.N ?? 0);
   }
 
-  async queueDepth(): Promise<number> {
-    return queueDepth(this.sqs, this.stack.queueUrl);
+  async queueCounts(): Promise<QueueCounts> {
+    return queueCounts(this.sqs, this.stack.queueUrl);
   }
 
   async pendingInvocations(): Promise<number> {

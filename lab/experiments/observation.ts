@@ -32,6 +32,15 @@ export interface VisibilityObservation {
   readonly workFailures: number;
   /** Messages in the DLQ after the run. */
   readonly dlq: number;
+  /** Distinct SQS messages (message ids) the worker received for the job: 2 when it was sent twice. */
+  readonly messages?: number;
+  /**
+   * Per SQS message, in send order: seconds from its send to its first receive, by SQS's own
+   * clock (SentTimestamp to ApproximateFirstReceiveTimestamp, from the `start` lines).
+   */
+  readonly firstReceiveWaits?: readonly number[];
+  /** The highest ApproximateNumberOfMessagesDelayed of the main queue the run read. */
+  readonly delayedSeen?: number;
   /** A sweep's jobs, one each; the counts above are their sums. */
   readonly jobs?: readonly SweepJobObservation[];
   /** The visibility manager's requests, when the worker ran one per batch. */
@@ -180,7 +189,22 @@ export function observeVisibility(
     heartbeatFailures: countWhere(mine, (l) => l.event === 'heartbeat-failed'),
     workFailures: countWhere(mine, (l) => l.event === 'work-failed'),
     dlq,
+    messages: new Set(mine.filter((l) => l.event === 'start').map((l) => l.messageId)).size,
+    firstReceiveWaits: firstReceiveWaitsOf(mine),
   };
+}
+
+/** Seconds from send to first receive of each SQS message that has a `start` line with both times. */
+function firstReceiveWaitsOf(lines: readonly WorkerLine[]): number[] {
+  const byMessage = new Map<string, { readonly sent: number; readonly wait: number }>();
+  for (const line of lines) {
+    if (line.event !== 'start' || typeof line.messageId !== 'string' || byMessage.has(line.messageId)) continue;
+    const sent = Number(line.sentTimestamp);
+    const firstReceive = Number(line.firstReceiveTimestamp);
+    if (!(sent > 0) || !(firstReceive > 0)) continue;
+    byMessage.set(line.messageId, { sent, wait: (firstReceive - sent) / 1000 });
+  }
+  return [...byMessage.values()].sort((a, b) => a.sent - b.sent).map((entry) => entry.wait);
 }
 
 /** A Step 7 sweep: each job observed alone, and the sums as the sweep's observation. */

@@ -1,5 +1,6 @@
 import type { AlarmReading, WorkerLine } from './observation';
 import type { RedriveReport } from './redrive';
+import type { QueueCounts } from './stack-reads';
 
 /** A response of `POST /enqueue`. */
 export interface EnqueueResponse {
@@ -20,8 +21,8 @@ export interface StackProbe {
   displayLines(): string[];
   /** The effect counter of a Step 7 job id (0 when there is no record). */
   effects(id: string): Promise<number>;
-  /** Messages still in the main queue: visible, in flight or delayed. */
-  queueDepth(): Promise<number>;
+  /** The main queue's counts: visible, in flight and delayed. */
+  queueCounts(): Promise<QueueCounts>;
   /** Worker invocations running now, where the target can tell (0 where it cannot). */
   pendingInvocations(): Promise<number>;
   /** Body ids of the messages in the DLQ (read without removing them). */

@@ -130,6 +130,9 @@ export async function runExperiment(
     note(`sent ${raw.length} message(s) straight to the queue, bypassing the producer: ${raw.join(' ')}`, sendStarted);
   }
   const jobIds = new Set(jobs.map((job) => job.id));
+  // The highest delayed count read so far: a delayed message shows only before its delay ends,
+  // so the queue is read once at once, not only at the first poll.
+  let delayedSeen = (await probe.queueCounts()).delayed;
 
   const dlqMoves: DlqMove[] = [];
   let inDlq = new Set<string>();
@@ -156,9 +159,9 @@ export async function runExperiment(
     }
     const dlq = (await readDlq()).filter((id) => jobIds.has(id)).length;
     if (experiment.sleeps === undefined && experiment.jobs === undefined)
-      return observeVisibility(lines, tag, await probe.effects(tag), dlq);
+      return { ...observeVisibility(lines, tag, await probe.effects(tag), dlq), delayedSeen };
     const withEffects = await Promise.all(jobs.map(async (job) => ({ ...job, effects: await probe.effects(job.id) })));
-    const observed: VisibilityObservation = observeSweep(lines, withEffects, dlq);
+    const observed: VisibilityObservation = { ...observeSweep(lines, withEffects, dlq), delayedSeen };
     const manager = observeManager(lines, jobIds);
     const workerSqsCalls = manager === undefined ? undefined : await probe.workerSqsCalls();
     return {
@@ -168,12 +171,7 @@ export async function runExperiment(
       ...(crashedAtMs === undefined
         ? {}
         : {
-            crash: observeCrash(
-              lines,
-              jobs,
-              crashedAtMs,
-              experiment.variant?.queueVisibilityTimeoutSeconds ?? VISIBILITY_DUP.queueVisibilityTimeoutSeconds,
-            ),
+            crash: observeCrash(lines, jobs, crashedAtMs, mainQueueVisibilityTimeoutSeconds(experiment)),
           }),
     };
   };
@@ -206,11 +204,13 @@ export async function runExperiment(
     let stillSince = Date.now();
     while (Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, probe.pollMs));
-      const [depth, lines, pending] = await Promise.all([
-        probe.queueDepth(),
+      const [counts, lines, pending] = await Promise.all([
+        probe.queueCounts(),
         probe.workerLines(),
         probe.pendingInvocations(),
       ]);
+      delayedSeen = Math.max(delayedSeen, counts.delayed);
+      const depth = counts.visible + counts.inFlight + counts.delayed;
       const current = await observe(lines);
       onProgress({
         experiment,
@@ -287,6 +287,13 @@ export async function runExperiment(
     decidedEarly,
     ...(crashedAtMs === undefined ? {} : { crashedAtMs }),
   };
+}
+
+/** The main queue's visibility timeout in the experiment's stack (a variant's, or the deployed one). */
+function mainQueueVisibilityTimeoutSeconds(experiment: Experiment): number {
+  const topology = experiment.variant?.topology();
+  const main = topology?.queues.find((queue) => queue.id === topology.mainQueueId);
+  return main?.visibilityTimeoutSeconds ?? VISIBILITY_DUP.queueVisibilityTimeoutSeconds;
 }
 
 /** Terminal events of a Step 7 delivery: every `start` ends with exactly one of these. */

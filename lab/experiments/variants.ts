@@ -14,8 +14,6 @@ export interface LabVariant {
   readonly summary: string | Localized;
   /** The variant's topology (same stack name as the deployed one). */
   readonly topology: () => StackTopology;
-  /** The main queue's visibility timeout when the variant changes it (default: the deployed one). */
-  readonly queueVisibilityTimeoutSeconds?: number;
   /** Faults the lab injects into the functions' AWS calls (a throttled write, …). */
   readonly awsCalls?: AwsCallsOptions;
 }
@@ -190,7 +188,6 @@ export function longQueueTimeout(
       en: `the queue's visibility timeout is ${queueSeconds} s (deployed: ${VISIBILITY_DUP.queueVisibilityTimeoutSeconds} s), the worker's heartbeat extends to ${extensionSeconds} s every ${intervalMs / 1000} s and its timeout is ${workerTimeoutSeconds} s, and the lab crashes the workers mid-job, which nothing can do on demand on AWS`,
       ja: `キューの可視性タイムアウトが ${queueSeconds} 秒（デプロイ時は ${VISIBILITY_DUP.queueVisibilityTimeoutSeconds} 秒）、ワーカーのハートビートは ${intervalMs / 1000} 秒ごとに ${extensionSeconds} 秒へ延長し、タイムアウトは ${workerTimeoutSeconds} 秒。さらにラボが処理中のワーカーをクラッシュさせるが、AWS ではそれを任意の時点で起こす手段がない`,
     },
-    queueVisibilityTimeoutSeconds: queueSeconds,
     topology: () => ({
       ...base,
       queues: base.queues.map((queue) =>
@@ -204,6 +201,26 @@ export function longQueueTimeout(
       ),
       functions: base.functions.map((spec) =>
         spec.id === 'Worker' ? { ...spec, timeoutSeconds: workerTimeoutSeconds } : spec,
+      ),
+    }),
+  };
+}
+
+/**
+ * VisibilityDupStack whose queue is a delay queue: `DelaySeconds` of `seconds`, so every message
+ * sent without a timer of its own stays hidden that long after the send.
+ */
+export function queueDelay(seconds: number): LabVariant {
+  const topology = visibilityDupTopology();
+  return {
+    summary: {
+      en: `the queue's DelaySeconds is ${seconds} (deployed: 0), which would hold back every Step 7 job and the tutorial's own commands`,
+      ja: `キューの DelaySeconds が ${seconds}（デプロイ済みは 0）。デプロイ済みのキューに付けると、Step 7 のすべてのジョブとチュートリアル自身のコマンドが待たされる`,
+    },
+    topology: () => ({
+      ...topology,
+      queues: topology.queues.map((spec) =>
+        spec.id === topology.mainQueueId ? { ...spec, delaySeconds: seconds } : spec,
       ),
     }),
   };

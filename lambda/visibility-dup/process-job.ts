@@ -57,7 +57,14 @@ export async function processVisibilityRecord(record: SQSRecord, deps: JobDepend
     throw error;
   }
   const log = deps.logger.with({ id: job.id, messageId: record.messageId, receiveCount });
-  log.info('start', `Start ${job.id} sleep ${job.sleep}`, { job });
+  const firstReceivedAtMs = Number(record.attributes.ApproximateFirstReceiveTimestamp) || deps.now();
+  // SQS's own clock: the send and the first receive, so a reader sees how long a delay held it.
+  const sentAtMs = Number(record.attributes.SentTimestamp);
+  log.info('start', `Start ${job.id} sleep ${job.sleep}`, {
+    job,
+    firstReceiveTimestamp: firstReceivedAtMs,
+    ...(Number.isFinite(sentAtMs) && sentAtMs > 0 ? { sentTimestamp: sentAtMs } : {}),
+  });
 
   const work = async (): Promise<void> => {
     const heartbeat =

@@ -90,13 +90,13 @@ describe('AwsProbe', () => {
     expect(logsMock.commandCalls(FilterLogEventsCommand)[1]?.args[0].input.nextToken).toBe('more');
   });
 
-  it('reads the effect counter from the table and the depth and DLQ from SQS', async () => {
+  it('reads the effect counter from the table and the queue counts and DLQ from SQS', async () => {
     ddbMock.on(GetItemCommand).resolves({ Item: { messageId: { S: 'a' }, effects: { N: '2' } } });
     sqsMock.on(GetQueueAttributesCommand).resolves({
       Attributes: {
         ApproximateNumberOfMessages: '1',
         ApproximateNumberOfMessagesNotVisible: '2',
-        ApproximateNumberOfMessagesDelayed: '0',
+        ApproximateNumberOfMessagesDelayed: '4',
       },
     });
     sqsMock
@@ -106,7 +106,7 @@ describe('AwsProbe', () => {
     const aws = probe();
 
     expect(await aws.effects('a')).toBe(2);
-    expect(await aws.queueDepth()).toBe(3);
+    expect(await aws.queueCounts()).toEqual({ visible: 1, inFlight: 2, delayed: 4 });
     expect(await aws.dlqIds()).toEqual(['run-3']);
     expect(sqsMock.commandCalls(ReceiveMessageCommand)[0]?.args[0].input).toMatchObject({ VisibilityTimeout: 0 });
   });

@@ -141,7 +141,6 @@ describe('visibility-too-long', () => {
     const variant = longQueueTimeout(15, 2.5, 7);
     const topology = variant.topology();
 
-    expect(variant.queueVisibilityTimeoutSeconds).toBe(15);
     expect(topology.queues.find((queue) => queue.id === 'ShortVTQueue')?.visibilityTimeoutSeconds).toBe(15);
     expect(topology.functions.find((spec) => spec.id === 'Worker')?.timeoutSeconds).toBe(7);
     expect(variantSummary(variant, 'en')).toMatch(/extends to 5 s every 1.5 s/);

@@ -51,6 +51,11 @@ svg text{font-family:inherit}
 .legend-box{border:1px solid #e2e2e2;border-radius:6px;padding:4px 6px;background:#fcfcfd}
 `;
 
+/** True when a message of `timeline` was delayed before its first receive. */
+function hasDelay(timeline: Timeline): boolean {
+  return timeline.lanes.some((lane) => lane.spans.some((span) => span.kind === 'delayed'));
+}
+
 /** The page for `results`, in `context.language`. */
 export function renderReportPage(results: readonly ExperimentResult[], context: ReportContext): string {
   const language = context.language ?? 'en';
@@ -65,7 +70,7 @@ export function renderReportPage(results: readonly ExperimentResult[], context: 
     `<p class="sub">${escapeXml(say.pageSummary(matched, results.length, context.target, context.seconds, generated))}</p>`,
     verdictTable(rows, say),
     `<p>${escapeXml(say.pageIntro)}</p>`,
-    `<div class="legend-box">${renderLegendSvg([...used], language)}</div>`,
+    `<div class="legend-box">${renderLegendSvg([...used], language, timelines.some(hasDelay))}</div>`,
     ...results.map((result, index) => runSection(result, timelines[index], rows[index], language)),
   ].join('\n');
   return `<!doctype html>\n<html lang="${language}">\n<head>\n<meta charset="utf-8">\n<meta name="viewport" content="width=device-width, initial-scale=1">\n<title>${escapeXml(say.pageTitle)}</title>\n<style>${CSS}</style>\n</head>\n<body>\n${body}\n</body>\n</html>\n`;

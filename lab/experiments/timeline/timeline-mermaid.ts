@@ -41,11 +41,16 @@ export function renderTimelineMermaid(timeline: Timeline): string {
     lines.push(`    section ${clean(lane.label)}`);
     const tasks: { readonly at: number; readonly order: number; readonly text: string }[] = [];
     for (const span of lane.spans) {
-      const tag = span.kind === 'invisible' ? 'active, ' : '';
-      const name = span.kind === 'invisible' ? say.mermaidInvisible(span.receive) : say.mermaidWorking(span.receive);
+      const tag = span.kind === 'invisible' ? 'active, ' : span.kind === 'delayed' ? 'done, ' : '';
+      const name =
+        span.kind === 'invisible'
+          ? say.mermaidInvisible(span.receive)
+          : span.kind === 'delayed'
+            ? clean(span.label)
+            : say.mermaidWorking(span.receive);
       tasks.push({
         at: span.start,
-        order: span.kind === 'invisible' ? 0 : 1,
+        order: span.kind === 'work' ? 1 : 0,
         text: `    ${name} :${tag}${ms(span.start)}, ${ms(Math.max(span.end, span.start))}`,
       });
     }

@@ -8,6 +8,9 @@ import type { TimelineMarkKind } from './timeline';
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
+/** Where a message's delay came from: its own timer (SendMessage DelaySeconds) or its queue's DelaySeconds. */
+export type DelaySource = 'timer' | 'queue';
+
 /** The words of one language. */
 export interface TimelineMessages {
   readonly laneJob: (sleep: number) => string;
@@ -78,6 +81,12 @@ export interface TimelineMessages {
   readonly supersededTitle: (deadline: number) => string;
   readonly mermaidInvisible: (n: number) => string;
   readonly mermaidWorking: (n: number) => string;
+  readonly sentLabel: string;
+  /** `source`: the message's own timer, or the queue's DelaySeconds. */
+  readonly sentTitle: (messageId: string, at: number, delay: number, source: DelaySource) => string;
+  readonly delayedLabel: (delay: number) => string;
+  readonly delayedTitle: (from: number, to: number, source: DelaySource) => string;
+  readonly legendDelayed: string;
   readonly legendLabel: string;
   readonly legendInvisible: string;
   readonly legendWork: string;
@@ -166,11 +175,22 @@ export const TIMELINE_MESSAGES: Readonly<Record<Language, TimelineMessages>> = {
     supersededTitle: (deadline) => `an earlier deadline, ${deadline} s, replaced by a heartbeat`,
     mermaidInvisible: (n) => `r${n} invisible`,
     mermaidWorking: (n) => `r${n} working`,
+    sentLabel: 'sent',
+    sentTitle: (messageId, at, delay, source) =>
+      `message ${messageId} sent at ${at} s (SQS's SentTimestamp)` +
+      (delay > 0
+        ? `, delayed ${delay} s by ${source === 'timer' ? 'its message timer' : "the queue's DelaySeconds"}`
+        : ''),
+    delayedLabel: (delay) => `delayed ${delay} s`,
+    delayedTitle: (from, to, source) =>
+      `delayed from ${from} s to ${to} s by ${source === 'timer' ? 'its message timer (DelaySeconds of the send)' : "the queue's DelaySeconds"}: no consumer can receive it, and SQS counts it in ApproximateNumberOfMessagesDelayed`,
+    legendDelayed: 'delayed: no consumer can receive it yet',
     legendLabel: 'legend',
     legendInvisible: 'invisible until the deadline in force',
     legendWork: 'the invocation working',
     legendSuperseded: 'a deadline a heartbeat replaced',
     legend: {
+      sent: 'sent (SQS SentTimestamp)',
       receive: 'receive n (ApproximateReceiveCount)',
       heartbeat: 'heartbeat: deadline moved to now + N s',
       'heartbeat-failed': 'heartbeat failed: deadline unchanged',
@@ -270,11 +290,20 @@ export const TIMELINE_MESSAGES: Readonly<Record<Language, TimelineMessages>> = {
     supersededTitle: (deadline) => `ハートビートが置き換えた以前の期限、${deadline} 秒`,
     mermaidInvisible: (n) => `r${n} 不可視`,
     mermaidWorking: (n) => `r${n} 処理中`,
+    sentLabel: '送信',
+    sentTitle: (messageId, at, delay, source) =>
+      `メッセージ ${messageId} を ${at} 秒に送信(SQS の SentTimestamp)` +
+      (delay > 0 ? `。${source === 'timer' ? 'メッセージタイマー' : 'キューの DelaySeconds'}で ${delay} 秒遅延` : ''),
+    delayedLabel: (delay) => `遅延 ${delay} 秒`,
+    delayedTitle: (from, to, source) =>
+      `${from} 秒から ${to} 秒まで${source === 'timer' ? 'メッセージタイマー(送信時の DelaySeconds)' : 'キューの DelaySeconds'}で遅延: どのコンシューマーも受信できず、SQS は ApproximateNumberOfMessagesDelayed に数える`,
+    legendDelayed: '遅延中: まだどのコンシューマーも受信できない',
     legendLabel: '凡例',
     legendInvisible: '有効な期限まで不可視',
     legendWork: '呼び出しが処理中',
     legendSuperseded: 'ハートビートが置き換えた期限',
     legend: {
+      sent: '送信(SQS の SentTimestamp)',
       receive: '受信 n(ApproximateReceiveCount)',
       heartbeat: 'ハートビート: 期限を今 + N 秒へ',
       'heartbeat-failed': 'ハートビート失敗: 期限は変わらない',

@@ -39,9 +39,15 @@ export function timelineInputOf(result: ExperimentResult, language: Language = '
               label: say.laneJob(experiment.stack === 'VisibilityDupStack' ? experiment.body.sleep : 0),
             },
           ];
-    const visibilityTimeoutSeconds =
-      experiment.variant?.queueVisibilityTimeoutSeconds ?? VISIBILITY_DUP.queueVisibilityTimeoutSeconds;
-    return { ...base, visibilityTimeoutSeconds, lanes };
+    const topology = experiment.variant?.topology();
+    const mainQueue = topology?.queues.find((queue) => queue.id === topology.mainQueueId);
+    const queueDelaySeconds = mainQueue?.delaySeconds;
+    return {
+      ...base,
+      visibilityTimeoutSeconds: mainQueue?.visibilityTimeoutSeconds ?? VISIBILITY_DUP.queueVisibilityTimeoutSeconds,
+      lanes,
+      ...(queueDelaySeconds === undefined ? {} : { queueDelaySeconds }),
+    };
   }
   const indexes = new Set<number>();
   for (let i = 1; i <= observation.count; i += 1) indexes.add(i);

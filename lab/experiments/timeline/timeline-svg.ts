@@ -9,6 +9,7 @@ import { TIMELINE_MESSAGES, type TimelineMessages } from './timeline-messages';
 
 /** How each mark is drawn: a shape and its colour (the legend's words: TIMELINE_MESSAGES). */
 export const MARK_STYLES: Readonly<Record<TimelineMarkKind, { readonly shape: MarkShape; readonly color: string }>> = {
+  sent: { shape: 'up', color: '#1e8a3c' },
   receive: { shape: 'down', color: '#1f4e9c' },
   heartbeat: { shape: 'tick', color: '#2a7fd4' },
   'heartbeat-failed': { shape: 'cross', color: '#d9822b' },
@@ -46,6 +47,7 @@ const NUDGE: Readonly<Partial<Record<TimelineMarkKind, number>>> & Record<string
   'stale-delete': 8,
 };
 const INVISIBLE_COLOR = '#b9d3f2';
+const DELAYED_COLOR = '#e4e4e4';
 const WORK_COLOR = '#7d8a99';
 
 /** Escapes text for SVG/HTML content and attribute values. */
@@ -85,10 +87,13 @@ export function renderTimelineSvg(timeline: Timeline, width = 980): string {
     );
     const rowTop = (row: number): number => top + LANE_PAD / 2 + row * ROW_HEIGHT;
     // A lane without receives (the DLQ alarm's) has no receive rows to name.
-    for (let row = 0; row < lane.rows && lane.spans.length > 0; row += 1)
+    for (let row = 0; row < lane.rows && lane.spans.length > 0; row += 1) {
+      // The receive the row holds (two messages of one job each start at receive 1).
+      const receive = lane.spans.find((span) => span.row === row && span.kind !== 'delayed')?.receive ?? row + 1;
       parts.push(
-        `<text x="${LABEL_WIDTH - 8}" y="${rowTop(row) + 18}" font-size="10.5" text-anchor="end" fill="#667">${escapeXml(say.rowLabel(row + 1))}</text>`,
+        `<text x="${LABEL_WIDTH - 8}" y="${rowTop(row) + 18}" font-size="10.5" text-anchor="end" fill="#667">${escapeXml(say.rowLabel(receive))}</text>`,
       );
+    }
     for (const span of lane.spans) parts.push(spanSvg(span, rowTop(span.row), x, say));
     // Words go to the marks that matter most first; one too close to a placed word on the same
     // row is left to the hover title.
@@ -111,6 +116,9 @@ function spanSvg(span: TimelineSpan, top: number, x: (t: number) => number, say:
   const x1 = x(span.start);
   const w = Math.max(1.5, round(x(span.end) - x1));
   const title = `<title>${escapeXml(span.title)}</title>`;
+  if (span.kind === 'delayed') {
+    return `<rect class="span-delayed" x="${x1}" y="${top + 8}" width="${w}" height="11" rx="2" fill="${DELAYED_COLOR}" stroke="#9a9a9a" stroke-width="0.8" stroke-dasharray="3 2" data-end="${span.end}">${title}</rect>`;
+  }
   if (span.kind === 'work') {
     const dash = span.open === true ? ' stroke-dasharray="3 2" stroke="#44505c"' : '';
     return `<rect class="span-work" x="${x1}" y="${top + 21}" width="${w}" height="4" rx="1" fill="${WORK_COLOR}"${dash} data-end="${span.end}">${title}</rect>`;
@@ -168,16 +176,22 @@ export function shapeSvg(shape: MarkShape, cx: number, cy: number, color: string
   }
 }
 
-/** The legend: every mark kind that occurs, plus the two bars. */
+/** The legend: every mark kind that occurs, plus the bars (the delay bar unless `delayed` is false). */
 export function renderLegendSvg(
   kinds: readonly TimelineMarkKind[] = Object.keys(MARK_STYLES) as TimelineMarkKind[],
   language: Language = 'en',
+  delayed = true,
 ): string {
   const say = TIMELINE_MESSAGES[language];
   const items: string[] = [
     `<rect x="0" y="-5" width="26" height="10" rx="2" fill="${INVISIBLE_COLOR}" stroke="#7ea9dc" stroke-width="0.8"/><text x="32" y="4" font-size="11.5">${escapeXml(say.legendInvisible)}</text>`,
     `<rect x="0" y="-2.5" width="26" height="5" fill="${WORK_COLOR}"/><text x="32" y="4" font-size="11.5">${escapeXml(say.legendWork)}</text>`,
     `<line x1="13" y1="-6" x2="13" y2="6" stroke="#2a7fd4" stroke-dasharray="2 2"/><text x="32" y="4" font-size="11.5">${escapeXml(say.legendSuperseded)}</text>`,
+    ...(delayed
+      ? [
+          `<rect x="0" y="-5" width="26" height="10" rx="2" fill="${DELAYED_COLOR}" stroke="#9a9a9a" stroke-width="0.8" stroke-dasharray="3 2"/><text x="32" y="4" font-size="11.5">${escapeXml(say.legendDelayed)}</text>`,
+        ]
+      : []),
     ...kinds.map((kind) => {
       const style = MARK_STYLES[kind];
       return `${shapeSvg(style.shape, 13, 0, style.color)}<text x="32" y="4" font-size="11.5">${escapeXml(say.legend[kind])}</text>`;

@@ -12,6 +12,11 @@
  *
  * The receive time is the delivery's first line (`start`, or the `OK`/`FAIL` of a batch
  * record): the receive itself is a few milliseconds earlier and is not logged.
+ *
+ * A delayed Step 7 message (a message timer, or the queue's DelaySeconds) also gets the send and
+ * the delay before its first receive, from SQS's SentTimestamp in the `start` line:
+ *
+ *   sent ──▶ delayed (no consumer can receive it) ──▶ visible ──▶ receive 1 …
  */
 import type { Language } from '../../common/language';
 import type { WorkerLine } from '../observation';
@@ -19,6 +24,7 @@ import { TIMELINE_MESSAGES, type TimelineMessages } from './timeline-messages';
 
 /** A point on a lane. */
 export type TimelineMarkKind =
+  | 'sent'
   | 'receive'
   | 'heartbeat'
   | 'heartbeat-failed'
@@ -57,9 +63,10 @@ export interface TimelineMark {
 /**
  * `invisible`: from a receive to the deadline in force, or to the delete if that came first.
  * `work`: the invocation working on the record, from its first line to its last.
+ * `delayed`: from the send to the end of the message's delay (Step 7, when it had one).
  */
 export interface TimelineSpan {
-  readonly kind: 'invisible' | 'work';
+  readonly kind: 'invisible' | 'work' | 'delayed';
   /** The lane's row: one row per receive, in order. */
   readonly row: number;
   readonly start: number;
@@ -115,6 +122,8 @@ export interface TimelineInput {
   /** The body ids to draw, in lane order, with their lane labels. */
   readonly lanes: readonly { readonly id: string; readonly label: string }[];
   readonly dlqMoves?: readonly DlqMove[];
+  /** The main queue's DelaySeconds: the delay of a message sent without a timer of its own. */
+  readonly queueDelaySeconds?: number;
   /** When the lab crashed the workers (epoch ms): a delivery that never logged its end ends there. */
   readonly crashedAtMs?: number;
   /** The DLQ alarm's states as the runner read them: drawn on a lane of their own. */
@@ -180,6 +189,8 @@ export function buildTimeline(input: TimelineInput, language: Language = 'en'): 
       mark: (mark: Omit<TimelineMark, 'row'>) => marks.push({ ...mark, row }),
     });
     deliveries.forEach((delivery, index) => {
+      if (delivery.receive === 1)
+        drawSend(delivery, { ...push(index), at, say, queueDelaySeconds: input.queueDelaySeconds });
       const next = deliveries.slice(index + 1).find((d) => d.messageId === delivery.messageId);
       drawDelivery(delivery, {
         ...push(index),
@@ -255,6 +266,42 @@ function deliveriesOf(lines: readonly TimedLine[], id: string): Delivery[] {
     byKey.set(key, delivery);
   }
   return [...byKey.values()].sort((a, b) => (a.lines[0]?.ms ?? 0) - (b.lines[0]?.ms ?? 0));
+}
+
+/**
+ * The send of a Step 7 message, on the row of its first receive, when there is something to see
+ * before that receive: a delay (the job's own timer, else the queue's), or a second send of the
+ * same job. Drawn from SQS's SentTimestamp, which the worker's `start` line carries.
+ */
+function drawSend(
+  delivery: Delivery,
+  c: Pick<DrawContext, 'at' | 'span' | 'mark' | 'say'> & { readonly queueDelaySeconds?: number },
+): void {
+  const start = delivery.lines.find((t) => t.line.event === 'start')?.line;
+  const sentMs = Number(start?.sentTimestamp);
+  if (start === undefined || !Number.isFinite(sentMs) || sentMs <= 0) return;
+  const job = start.job as { readonly delaySeconds?: unknown; readonly sendTwice?: unknown } | undefined;
+  const timer = typeof job?.delaySeconds === 'number' ? job.delaySeconds : undefined;
+  const delay = timer ?? c.queueDelaySeconds ?? 0;
+  if (delay <= 0 && job?.sendTwice !== true) return;
+  const sent = c.at(sentMs);
+  const source = timer !== undefined ? 'timer' : 'queue';
+  c.mark({
+    kind: 'sent',
+    at: sent,
+    label: c.say.sentLabel,
+    title: c.say.sentTitle(delivery.messageId, sent, delay, source),
+  });
+  if (delay <= 0) return;
+  const visible = c.at(sentMs + delay * 1000);
+  c.span({
+    kind: 'delayed',
+    start: sent,
+    end: visible,
+    receive: 0,
+    label: c.say.delayedLabel(delay),
+    title: c.say.delayedTitle(sent, visible, source),
+  });
 }
 
 interface DrawContext {

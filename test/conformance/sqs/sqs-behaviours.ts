@@ -850,6 +850,63 @@ export const SQS_BEHAVIOURS = [
     },
   },
   {
+    id: 'sqs.fifo.zero-delay-takes-queue-delay',
+    service: 'SQS',
+    source: `${TEST_SQS_PY}test_fifo_queue_send_message_with_zero_delay_defaults_to_queue_delay (aws.validated)`,
+    verdict: 'same',
+    recorded: true,
+    en: {
+      title: 'DelaySeconds 0 on a FIFO SendMessage to a delay queue',
+      aws: "Accepted, and the queue's delay still applies: the message is delayed.",
+    },
+    ja: {
+      title: '遅延キューである FIFO キューへの DelaySeconds 0 の SendMessage',
+      aws: '受け付けられ、キューの遅延がそのまま適用される(メッセージは遅延する)。',
+    },
+  },
+  {
+    id: 'sqs.send.delay-range',
+    service: 'SQS',
+    source: `${API}API_SendMessage.html (DelaySeconds: 0 to 900); the error as AWS answered it: https://github.com/aws-samples/amazon-sqs-dlq-replay-backoff/issues/8`,
+    verdict: 'same',
+    en: {
+      title: 'SendMessage with DelaySeconds 901 or -1',
+      aws: 'InvalidParameterValue: "Value 901 for parameter DelaySeconds is invalid. Reason: DelaySeconds must be >= 0 and <= 900."',
+    },
+    ja: {
+      title: 'DelaySeconds 901 または -1 の SendMessage',
+      aws: 'InvalidParameterValue(「Value 901 for parameter DelaySeconds is invalid. Reason: DelaySeconds must be >= 0 and <= 900.」)を返す。',
+    },
+  },
+  {
+    id: 'sqs.send-batch.delay-range',
+    service: 'SQS',
+    source: `${API}API_SendMessageBatchRequestEntry.html (DelaySeconds: 0 to 900); the entry's failure as AWS answered it: https://github.com/aws/aws-sdk-ruby/pull/265`,
+    verdict: 'same',
+    en: {
+      title: 'SendMessageBatch with one entry whose DelaySeconds is 1800',
+      aws: 'The other entries are sent; that entry is in Failed with SenderFault true, InvalidParameterValue and "Value 1800 for parameter DelaySeconds is invalid. Reason: DelaySeconds must be >= 0 and <= 900."',
+    },
+    ja: {
+      title: 'DelaySeconds 1800 のエントリを 1 つ含む SendMessageBatch',
+      aws: 'ほかのエントリは送られ、そのエントリだけが Failed に入る(SenderFault true、InvalidParameterValue、「Value 1800 for parameter DelaySeconds is invalid. Reason: DelaySeconds must be >= 0 and <= 900.」)。',
+    },
+  },
+  {
+    id: 'sqs.send.message-timer-overrides-queue-delay',
+    service: 'SQS',
+    source: `${GUIDE}sqs-message-timers.html`,
+    verdict: 'same',
+    en: {
+      title: 'A message timer on a standard delay queue',
+      aws: "The message's DelaySeconds overrides the queue's: with 0 it can be received at once, with 1 after a second, while the queue delays the others by 30 s.",
+    },
+    ja: {
+      title: '標準の遅延キューでのメッセージタイマー',
+      aws: 'メッセージの DelaySeconds がキューの値より優先される。0 ならすぐに、1 なら 1 秒後に受信できる。ほかのメッセージはキューの 30 秒だけ遅れる。',
+    },
+  },
+  {
     id: 'sqs.receive.max-number-range',
     service: 'SQS',
     source: `${TEST_SQS}test_send_receive_max_number_of_messages[sqs]`,
