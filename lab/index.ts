@@ -28,8 +28,21 @@ export {
 } from './experiments/aws-probe';
 export { EXPERIMENTS, UnknownExperimentError, findExperiment } from './experiments/catalog';
 export { openLocalProbe } from './experiments/local-probe';
-export { batchIndexOf, observeBatch, observeSweep, observeVisibility } from './experiments/observation';
-export type { BatchObservation, VisibilityObservation, WorkerLine } from './experiments/observation';
+export {
+  batchIndexOf,
+  observeBatch,
+  observeCrash,
+  observeManager,
+  observeSweep,
+  observeVisibility,
+} from './experiments/observation';
+export type {
+  AlarmReading,
+  BatchObservation,
+  ManagerObservation,
+  VisibilityObservation,
+  WorkerLine,
+} from './experiments/observation';
 export { RedriveFailedError, redriveWithMoveTask } from './experiments/redrive';
 export { toRow } from './experiments/report';
 export { runExperiment } from './experiments/runner';
@@ -50,9 +63,11 @@ export type { GanttChart } from './experiments/timeline/timeline-mermaid';
 export { timelineInputOf } from './experiments/timeline/timeline-of-result';
 export { renderLegendSvg, renderTimelineSvg } from './experiments/timeline/timeline-svg';
 export {
+  longQueueTimeout,
   queueDelay,
   throttledCompletion,
   variantSummary,
+  visibilityManagerWorker,
   workerAssumesVisibilityTimeout,
   workerTimeout,
 } from './experiments/variants';
