@@ -30,10 +30,19 @@ export {
 export { EXPERIMENTS, UnknownExperimentError, findExperiment, labOnlyReason } from './experiments/catalog';
 export type { FifoDedupExperiment, PollingExperiment } from './experiments/catalog';
 export { openLocalProbe } from './experiments/local-probe';
-export { batchIndexOf, observeBatch, observeSweep, observeVisibility } from './experiments/observation';
+export {
+  batchIndexOf,
+  observeBatch,
+  observeCrash,
+  observeManager,
+  observeSweep,
+  observeVisibility,
+} from './experiments/observation';
 export type {
+  AlarmReading,
   BatchObservation,
   FifoDedupObservation,
+  ManagerObservation,
   PollingConsumerObservation,
   PollingObservation,
   VisibilityObservation,
@@ -61,9 +70,11 @@ export type { GanttChart } from './experiments/timeline/timeline-mermaid';
 export { timelineInputOf } from './experiments/timeline/timeline-of-result';
 export { renderLegendSvg, renderTimelineSvg } from './experiments/timeline/timeline-svg';
 export {
+  longQueueTimeout,
   queueDelay,
   throttledCompletion,
   variantSummary,
+  visibilityManagerWorker,
   workerAssumesVisibilityTimeout,
   workerTimeout,
 } from './experiments/variants';

@@ -50,6 +50,24 @@ export const VISIBILITY_DUP = {
   completedRecordTtlSeconds: 24 * 3600,
 } as const;
 
+/**
+ * The visibility manager (lambda/core/visibility-manager.ts): the Step 7 worker's other way to
+ * keep messages hidden, one timer for a whole batch. The deployed worker (batch size 1) keeps
+ * its per-message heartbeat; the `visibility-manager` and `visibility-too-long` experiments run
+ * a worker with these values, scaled so that a run lasts seconds. The queue's visibility
+ * timeout (the note's QueueMessageVisibilityTimeout) is `VISIBILITY_DUP.queueVisibilityTimeoutSeconds`.
+ */
+export const VISIBILITY_MANAGER = {
+  /** TimerInterval: one check of every registered message per second. */
+  timerIntervalMs: 1000,
+  /** MessageMinimalLife: a check extends the batch when a message would have less than this left by the next one. */
+  minimalLifeMs: 2000,
+  /** MessageTimeout: a job still working after this long is let go (visibility 0 s) and delivered again. */
+  maxLifeSeconds: 8,
+  /** Records per invocation of the experiment's worker. */
+  batchSize: 10,
+} as const;
+
 /** Step 8: batches, partial batch responses and the dead-letter queue. */
 export const BATCH_PARTIAL = {
   /**

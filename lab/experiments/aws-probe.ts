@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
+import { CloudWatchClient, DescribeAlarmsCommand } from '@aws-sdk/client-cloudwatch';
 import { CloudWatchLogsClient, FilterLogEventsCommand } from '@aws-sdk/client-cloudwatch-logs';
 import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { type Experiment, labOnlyReason } from './catalog';
-import type { WorkerLine } from './observation';
+import type { AlarmReading, WorkerLine } from './observation';
 import type { EnqueueResponse, ExperimentProbe, QueueProbe, StackProbe } from './probe';
 import { type RedriveReport, redriveWithMoveTask } from './redrive';
 import { peekBodyIds, postEnqueue, type QueueCounts, queueCounts, sendRawBodies } from './stack-reads';
@@ -46,6 +47,8 @@ export interface AwsClients {
   readonly sqs: SQSClient;
   readonly dynamodb: DynamoDBClient;
   readonly logs: CloudWatchLogsClient;
+  /** DescribeAlarms, for the DLQ alarm's state. */
+  readonly cloudwatch: CloudWatchClient;
 }
 
 /**
@@ -55,6 +58,7 @@ export interface AwsClients {
  * usual AWS environment (profile, variables).
  */
 export class AwsProbe implements StackProbe {
+  readonly target = 'aws';
   readonly quietMs = 20_000;
   readonly pollMs = 5_000;
   private readonly since = Date.now() - 5_000;
@@ -133,6 +137,26 @@ export class AwsProbe implements StackProbe {
     return redriveWithMoveTask(this.clients.sqs, this.outputs.DlqUrl ?? '');
   }
 
+  /** The DLQ alarm's state as DescribeAlarms reports it (output `DlqAlarmName`). */
+  async dlqAlarm(): Promise<AlarmReading | undefined> {
+    const name = this.outputs.DlqAlarmName;
+    if (name === undefined) return undefined;
+    const { MetricAlarms = [] } = await this.clients.cloudwatch.send(new DescribeAlarmsCommand({ AlarmNames: [name] }));
+    const alarm = MetricAlarms.find((candidate) => candidate.AlarmName === name);
+    if (alarm?.StateValue === undefined) return undefined;
+    return { alarmName: name, state: alarm.StateValue, reason: alarm.StateReason ?? '', atMs: Date.now() };
+  }
+
+  /** An SNS topic's deliveries cannot be read back (they go to e-mail, if subscribed). */
+  async alarmNotifications(): Promise<readonly string[] | undefined> {
+    return undefined;
+  }
+
+  /** CloudWatch has the worker's request counts only per queue, not per function and call. */
+  async workerSqsCalls(): Promise<Readonly<Record<string, number>> | undefined> {
+    return undefined;
+  }
+
   async crashWorker(): Promise<boolean> {
     throw new LabOnlyActionError(
       'a running Lambda invocation cannot be crashed on demand; this experiment runs on the lab only',
@@ -143,6 +167,7 @@ export class AwsProbe implements StackProbe {
     this.clients.sqs.destroy();
     this.clients.dynamodb.destroy();
     this.clients.logs.destroy();
+    this.clients.cloudwatch.destroy();
   }
 }
 
@@ -178,6 +203,7 @@ export async function openAwsProbe(
     sqs: new SQSClient(sqsEndpointSet ? { useQueueUrlAsEndpoint: false } : {}),
     dynamodb: new DynamoDBClient({}),
     logs: new CloudWatchLogsClient({}),
+    cloudwatch: new CloudWatchClient({}),
   });
 }
 

@@ -9,6 +9,7 @@ import { type BatchPartialOptions, DEFAULT_BATCH_PARTIAL_OPTIONS } from '../../l
 import { FIFO_AND_POLLING_EXPERIMENTS } from './catalog-fifo-polling';
 import { CATALOG_MESSAGES } from './catalog-messages';
 import { PRODUCER_EXPERIMENTS } from './catalog-producer';
+import { VISIBILITY_MANAGEMENT_EXPERIMENTS } from './catalog-visibility-management';
 import type {
   BatchObservation,
   FifoDedupObservation,
@@ -32,9 +33,10 @@ export type AfterSettleAction = 'redrive-dlq';
  * What the lab does while the run goes on. `crash-worker-after-in-progress-duplicate`: once a
  * duplicate has been refused as in progress and only the first delivery still runs, kill that
  * delivery's execution environment (a crash: no code of it runs afterwards). A run in which
- * the moment never came does not match.
+ * the moment never came does not match. `crash-every-worker-when-ready`: kill every running
+ * worker environment once the experiment's `crashWhen` holds.
  */
-export type DuringRunAction = 'crash-worker-after-in-progress-duplicate';
+export type DuringRunAction = 'crash-worker-after-in-progress-duplicate' | 'crash-every-worker-when-ready';
 
 interface ExperimentBase {
   /** The CLI name: `npm run experiment -- <name>`. */
@@ -65,6 +67,18 @@ export interface VisibilityExperiment extends ExperimentBase {
    * observation then sums the jobs and lists each one in `jobs`.
    */
   readonly sleeps?: readonly number[];
+  /**
+   * Named jobs instead of `sleeps` (ids `<run>-<name>`), each with its own body, observed as a
+   * sweep: for runs whose jobs differ in more than their sleep.
+   */
+  readonly jobs?: readonly { readonly name: string; readonly body: VisibilityJobBody }[];
+  /**
+   * `send-message-batch`: the jobs go straight to the queue in one SendMessageBatch (so that
+   * they can arrive as one batch) instead of one `POST /enqueue` each. Default `api`.
+   */
+  readonly send?: 'api' | 'send-message-batch';
+  /** For `duringRun: 'crash-every-worker-when-ready'`: the moment to crash. */
+  readonly crashWhen?: (observation: VisibilityObservation) => boolean;
   readonly judge: (observation: VisibilityObservation) => boolean;
   /**
    * True once the observation already shows the experiment's point and nothing later can
@@ -98,6 +112,13 @@ export interface BatchExperiment extends ExperimentBase {
    * validation), built from the run id: messages the producer would never send.
    */
   readonly rawMessages?: (runId: string) => readonly string[];
+  /** Read the stack's DLQ alarm before the run and at every poll (observation `alarm`). */
+  readonly watchDlqAlarm?: boolean;
+  /**
+   * Once the run has settled, how long to keep reading the alarm until it is in ALARM, per
+   * target (CloudWatch evaluates a 1-minute period on AWS; the lab every second).
+   */
+  readonly alarmWaitSeconds?: { readonly local: number; readonly aws: number };
   readonly judge: (observation: BatchObservation) => boolean;
   /** Extra lines under the log block. */
   readonly details?: (observation: BatchObservation, language: Language) => readonly string[];
@@ -538,6 +559,7 @@ export const EXPERIMENTS: readonly Experiment[] = [
     details: (o, language) => [describeBatches(o, language)],
   },
   ...PRODUCER_EXPERIMENTS,
+  ...VISIBILITY_MANAGEMENT_EXPERIMENTS,
   ...FIFO_AND_POLLING_EXPERIMENTS,
 ];
 

@@ -5,7 +5,7 @@ import type { BatchFormation } from '../services/lambda/event-source-mapping/bat
 import { type Lab, startLab } from '../lab';
 import type { LabLogRecord } from '../services/logs/lab-logs';
 import type { Experiment, StackExperiment } from './catalog';
-import type { WorkerLine } from './observation';
+import type { AlarmReading, WorkerLine } from './observation';
 import type { EnqueueResponse, ExperimentProbe, QueueProbe, StackProbe } from './probe';
 import { type RedriveReport, redriveWithMoveTask } from './redrive';
 import { peekBodyIds, postEnqueue, type QueueCounts, queueCounts, sendRawBodies } from './stack-reads';
@@ -34,6 +34,7 @@ export async function openLocalProbe(
 }
 
 class LocalProbe implements StackProbe {
+  readonly target = 'local';
   readonly quietMs = 1500;
   readonly pollMs = 250;
   private readonly records: LabLogRecord[];
@@ -110,6 +111,39 @@ class LocalProbe implements StackProbe {
     if (dlqUrl === undefined) return { moved: 0, how: `${this.stackName} has no DLQ` };
     // The same call as on AWS: the lab's SQS fidelity layer serves StartMessageMoveTask.
     return redriveWithMoveTask(this.sqs, dlqUrl, { pollMs: 100, timeoutMs: 30_000 });
+  }
+
+  private dlqAlarmName(): string | undefined {
+    return this.lab.outputs()[this.stackName]?.DlqAlarmName;
+  }
+
+  async dlqAlarm(): Promise<AlarmReading | undefined> {
+    const name = this.dlqAlarmName();
+    if (name === undefined) return undefined;
+    // The lab evaluates every second; evaluating now shows the state as of this read.
+    await this.lab.evaluateAlarms();
+    const alarm = this.lab.alarms().find((candidate) => candidate.alarmName === name);
+    return alarm === undefined
+      ? undefined
+      : { alarmName: name, state: alarm.state, reason: alarm.reason, atMs: Date.now() };
+  }
+
+  async alarmNotifications(): Promise<readonly string[] | undefined> {
+    const name = this.dlqAlarmName();
+    if (name === undefined) return undefined;
+    return this.lab
+      .notifications()
+      .map((notification) => notification.subject)
+      .filter((subject) => subject.includes(`"${name}"`));
+  }
+
+  async workerSqsCalls(): Promise<Readonly<Record<string, number>> | undefined> {
+    const row = this.lab.awsCallCounts()[`${this.stackName}/Worker`] ?? {};
+    return Object.fromEntries(
+      Object.entries(row)
+        .filter(([call]) => call.startsWith('SQS.'))
+        .map(([call, count]) => [call.slice('SQS.'.length), count]),
+    );
   }
 
   async crashWorker(): Promise<boolean> {

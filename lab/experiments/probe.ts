@@ -1,5 +1,5 @@
 import type { SQSClient } from '@aws-sdk/client-sqs';
-import type { WorkerLine } from './observation';
+import type { AlarmReading, WorkerLine } from './observation';
 import type { RedriveReport } from './redrive';
 import type { QueueCounts } from './stack-reads';
 
@@ -34,6 +34,14 @@ export interface StackProbe {
   redriveDlq(): Promise<RedriveReport>;
   /** Kills the worker's running invocation as a crash would; false when none was running (lab only). */
   crashWorker(): Promise<boolean>;
+  /** The stack's DLQ alarm now (undefined when the stack has none). */
+  dlqAlarm(): Promise<AlarmReading | undefined>;
+  /** Subjects of what the DLQ alarm's topic was sent, where the target can tell (the lab); undefined on AWS. */
+  alarmNotifications(): Promise<readonly string[] | undefined>;
+  /** The worker's SQS calls so far (`ChangeMessageVisibilityBatch` → count) where the target counts them (the lab). */
+  workerSqsCalls(): Promise<Readonly<Record<string, number>> | undefined>;
+  /** Where the stack runs. */
+  readonly target: 'local' | 'aws';
   /** How long the counts must stay still before the run counts as settled, in ms. */
   readonly quietMs: number;
   /** How often the runner polls, in ms. */

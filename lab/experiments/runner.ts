@@ -1,5 +1,16 @@
 import type { Experiment, StackExperiment } from './catalog';
-import { type Observation, observeBatch, observeSweep, observeVisibility, type WorkerLine } from './observation';
+import { VISIBILITY_DUP } from '../../lib/settings';
+import {
+  type AlarmReading,
+  type Observation,
+  observeBatch,
+  observeCrash,
+  observeManager,
+  observeSweep,
+  observeVisibility,
+  type VisibilityObservation,
+  type WorkerLine,
+} from './observation';
 import { type EnqueueResponse, type ExperimentProbe, isQueueProbe, type StackProbe } from './probe';
 import { runQueueExperiment } from './queue-runner';
 import type { DlqMove } from './timeline/timeline';
@@ -26,6 +37,8 @@ export interface ExperimentResult {
   readonly dlqMoves: readonly DlqMove[];
   /** The run was judged before it settled, because its verdict could no longer change. */
   readonly decidedEarly: boolean;
+  /** When the lab crashed the workers, if the experiment made it do so. */
+  readonly crashedAtMs?: number;
 }
 
 /** Progress while a run waits: the observation so far. */
@@ -50,6 +63,7 @@ export class ProbeMismatchError extends Error {
 interface PlannedJob {
   readonly id: string;
   readonly sleep: number;
+  readonly label?: string;
 }
 
 /** The request bodies of a run and, for Step 7, the job ids they carry. */
@@ -58,6 +72,10 @@ function planRequests(
   tag: string,
 ): { readonly bodies: readonly object[]; readonly jobs: readonly PlannedJob[] } {
   if (experiment.stack === 'BatchPartialStack') return { bodies: [experiment.body], jobs: [] };
+  if (experiment.jobs !== undefined) {
+    const jobs = experiment.jobs.map((job) => ({ id: `${tag}-${job.name}`, sleep: job.body.sleep, label: job.name }));
+    return { bodies: experiment.jobs.map((job, index) => ({ ...job.body, id: jobs[index]?.id })), jobs };
+  }
   if (experiment.sleeps === undefined) {
     return { bodies: [{ id: tag, ...experiment.body }], jobs: [{ id: tag, sleep: experiment.body.sleep }] };
   }
@@ -101,12 +119,32 @@ async function runStackExperiment(
   };
   const tag = `${experiment.name}-${started.toString(36)}`;
   const { bodies, jobs } = planRequests(experiment, tag);
-  const responses = await Promise.all(bodies.map((body) => probe.enqueue(body)));
-  const refused = responses.find((response) => response.statusCode !== 202);
-  if (refused !== undefined) {
-    throw new EnqueueRejectedError(`POST /enqueue answered ${refused.statusCode}: ${JSON.stringify(refused.body)}`);
+  const alarms: AlarmReading[] = [];
+  /** The stack's DLQ alarm now, noting each state change (experiments that watch it). */
+  const readAlarm = async (): Promise<void> => {
+    if (experiment.stack !== 'BatchPartialStack' || experiment.watchDlqAlarm !== true) return;
+    const reading = await probe.dlqAlarm();
+    if (reading === undefined || reading.state === alarms.at(-1)?.state) return;
+    alarms.push(reading);
+    note(`DLQ alarm ${reading.alarmName}: ${reading.state} (${reading.reason})`, reading.atMs);
+  };
+  await readAlarm();
+  let enqueue: EnqueueResponse = { statusCode: 0, body: {} };
+  if (experiment.stack === 'VisibilityDupStack' && experiment.send === 'send-message-batch') {
+    const sendStarted = Date.now();
+    await probe.sendRaw(bodies.map((body) => JSON.stringify(body)));
+    note(
+      `sent ${bodies.length} jobs straight to the queue in one SendMessageBatch (the producer sends one message per POST), so that they can arrive as one batch`,
+      sendStarted,
+    );
+  } else {
+    const responses = await Promise.all(bodies.map((body) => probe.enqueue(body)));
+    const refused = responses.find((response) => response.statusCode !== 202);
+    if (refused !== undefined) {
+      throw new EnqueueRejectedError(`POST /enqueue answered ${refused.statusCode}: ${JSON.stringify(refused.body)}`);
+    }
+    enqueue = responses[0] ?? enqueue;
   }
-  const enqueue = responses[0] ?? { statusCode: 0, body: {} };
   const runId = String(enqueue.body.runId ?? '');
   let rawMessageIds: string[] = [];
   if (experiment.stack === 'BatchPartialStack' && experiment.rawMessages !== undefined) {
@@ -134,25 +172,52 @@ async function runStackExperiment(
   };
 
   /** The observation from `lines` (already read) plus the table and the DLQ. */
+  let crashes = 0;
+  let crashedAtMs: number | undefined;
   const observe = async (lines: readonly WorkerLine[]): Promise<Observation> => {
     if (experiment.stack === 'BatchPartialStack') {
-      return observeBatch(lines, runId, experiment.body.count, await readDlq(), rawMessageIds);
+      const observed = observeBatch(lines, runId, experiment.body.count, await readDlq(), rawMessageIds);
+      if (experiment.watchDlqAlarm !== true) return observed;
+      await readAlarm();
+      return { ...observed, alarm: { readings: [...alarms], notifications: await probe.alarmNotifications() } };
     }
     const dlq = (await readDlq()).filter((id) => jobIds.has(id)).length;
-    if (experiment.sleeps === undefined)
+    if (experiment.sleeps === undefined && experiment.jobs === undefined)
       return { ...observeVisibility(lines, tag, await probe.effects(tag), dlq), delayedSeen };
     const withEffects = await Promise.all(jobs.map(async (job) => ({ ...job, effects: await probe.effects(job.id) })));
-    return { ...observeSweep(lines, withEffects, dlq), delayedSeen };
+    const observed: VisibilityObservation = { ...observeSweep(lines, withEffects, dlq), delayedSeen };
+    const manager = observeManager(lines, jobIds);
+    const workerSqsCalls = manager === undefined ? undefined : await probe.workerSqsCalls();
+    return {
+      ...observed,
+      ...(manager === undefined ? {} : { manager }),
+      ...(workerSqsCalls === undefined ? {} : { workerSqsCalls }),
+      ...(crashedAtMs === undefined
+        ? {}
+        : {
+            crash: observeCrash(lines, jobs, crashedAtMs, mainQueueVisibilityTimeoutSeconds(experiment)),
+          }),
+    };
   };
 
-  let crashes = 0;
-  /** The experiment's during-run action, when its moment has come; true when it fired. */
+  /** The experiment's during-run action, when its moment has come. */
   const actDuringRun = async (observation: Observation, pending: number): Promise<void> => {
-    if (experiment.duringRun !== 'crash-worker-after-in-progress-duplicate' || crashes > 0) return;
-    if (observation.kind !== 'visibility' || observation.inProgress < 1 || pending !== 1) return;
-    if (await probe.crashWorker()) {
-      crashes += 1;
-      note('crashed the worker environment that still runs the first delivery (its claim stays until it lapses)');
+    if (experiment.stack !== 'VisibilityDupStack' || observation.kind !== 'visibility' || crashes > 0) return;
+    if (experiment.duringRun === 'crash-worker-after-in-progress-duplicate') {
+      if (observation.inProgress < 1 || pending !== 1) return;
+      if (await probe.crashWorker()) {
+        crashes += 1;
+        crashedAtMs = Date.now();
+        note('crashed the worker environment that still runs the first delivery (its claim stays until it lapses)');
+      }
+      return;
+    }
+    if (experiment.duringRun === 'crash-every-worker-when-ready' && experiment.crashWhen?.(observation) === true) {
+      const at = Date.now();
+      while (await probe.crashWorker()) crashes += 1;
+      if (crashes === 0) return;
+      crashedAtMs = at;
+      note(`crashed every running worker environment (${crashes}): no code of theirs runs afterwards`, at);
     }
   };
 
@@ -196,12 +261,34 @@ async function runStackExperiment(
     return false;
   };
 
+  /**
+   * After the run settled: keep reading the DLQ alarm until it is in ALARM, for at most
+   * `seconds` (CloudWatch evaluates a 1-minute period, so on AWS the change takes minutes; the
+   * lab evaluates every second). The judge decides what the readings mean.
+   */
+  const waitForAlarm = async (seconds: number): Promise<void> => {
+    const until = Date.now() + seconds * 1000;
+    await readAlarm();
+    while (alarms.at(-1)?.state !== 'ALARM' && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, probe.pollMs));
+      await readAlarm();
+    }
+    if (alarms.at(-1)?.state !== 'ALARM') {
+      note(
+        `the DLQ alarm was still ${alarms.at(-1)?.state ?? 'unreadable'} after waiting ${seconds} s: CloudWatch evaluates the DLQ's 1-minute metric, so on AWS the change can take several minutes`,
+      );
+    }
+  };
+
   let settled = await settle();
   if (settled && experiment.afterSettle === 'redrive-dlq') {
     const redriveStarted = Date.now();
     const report = await probe.redriveDlq();
     note(`DLQ redrive: ${report.moved} message(s) moved back to the source queue (${report.how})`, redriveStarted);
     settled = await settle();
+  }
+  if (settled && experiment.stack === 'BatchPartialStack' && experiment.watchDlqAlarm === true) {
+    await waitForAlarm(experiment.alarmWaitSeconds?.[probe.target] ?? 0);
   }
   const workerLines = await probe.workerLines();
   const observation = await observe(workerLines);
@@ -222,7 +309,15 @@ async function runStackExperiment(
     endedAtMs,
     dlqMoves,
     decidedEarly,
+    ...(crashedAtMs === undefined ? {} : { crashedAtMs }),
   };
+}
+
+/** The main queue's visibility timeout in the experiment's stack (a variant's, or the deployed one). */
+function mainQueueVisibilityTimeoutSeconds(experiment: Experiment): number {
+  const topology = experiment.variant?.topology();
+  const main = topology?.queues.find((queue) => queue.id === topology.mainQueueId);
+  return main?.visibilityTimeoutSeconds ?? VISIBILITY_DUP.queueVisibilityTimeoutSeconds;
 }
 
 /** Terminal events of a Step 7 delivery: every `start` ends with exactly one of these. */

@@ -55,7 +55,10 @@ export function renderTimelineMermaid(timeline: Timeline): string {
       });
     }
     for (const mark of lane.marks) {
-      const name = mark.kind === 'receive' ? mark.label : `r${mark.row + 1} ${mark.label}`;
+      const name =
+        mark.kind === 'receive' || mark.kind === 'alarm' || mark.kind === 'alarm-ok'
+          ? mark.label
+          : `r${mark.row + 1} ${mark.label}`;
       tasks.push({
         at: mark.at,
         order: 2,

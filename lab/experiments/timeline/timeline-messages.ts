@@ -14,6 +14,15 @@ export type DelaySource = 'timer' | 'queue';
 /** The words of one language. */
 export interface TimelineMessages {
   readonly laneJob: (sleep: number) => string;
+  /** A job the experiment names (`long`, `hung`). */
+  readonly laneNamedJob: (name: string, sleep: number) => string;
+  readonly laneAlarm: string;
+  readonly alarmLabel: (state: string) => string;
+  readonly alarmTitle: (alarmName: string, state: string, at: number) => string;
+  readonly releasedLabel: string;
+  readonly releasedTitle: (at: number) => string;
+  readonly crashedLabel: string;
+  readonly crashedTitle: (at: number, deadline: number) => string;
   readonly laneMessage: (index: number) => string;
   readonly rowLabel: (receive: number) => string;
   readonly dlqLabel: string;
@@ -89,6 +98,17 @@ export interface TimelineMessages {
 export const TIMELINE_MESSAGES: Readonly<Record<Language, TimelineMessages>> = {
   en: {
     laneJob: (sleep) => `job, sleep ${sleep} s`,
+    laneNamedJob: (name, sleep) => `${name}, sleep ${sleep} s`,
+    laneAlarm: 'DLQ alarm',
+    alarmLabel: (state) => `alarm ${state}`,
+    alarmTitle: (alarmName, state, at) =>
+      `${alarmName} read as ${state} at ${at} s${state === 'ALARM' ? ': messages are waiting in the DLQ' : ''}`,
+    releasedLabel: 'let go: visibility 0 s',
+    releasedTitle: (at) =>
+      `let go at ${at} s: past its maximum life, the visibility manager set the visibility to 0 s, so the message can be received again while this invocation still works`,
+    crashedLabel: 'crashed',
+    crashedTitle: (at, deadline) =>
+      `the lab crashed this invocation at ${at} s: no code of it runs afterwards, nothing deletes the message, and it comes back when its deadline (${deadline} s) has passed`,
     laneMessage: (index) => `message ${index}`,
     rowLabel: (receive) => `receive ${receive}`,
     dlqLabel: 'in the DLQ',
@@ -187,10 +207,25 @@ export const TIMELINE_MESSAGES: Readonly<Record<Language, TimelineMessages>> = {
       'stale-delete': 'delete with an old receipt handle',
       dlq: 'seen in the DLQ',
       redrive: 'redriven out of the DLQ',
+      released: 'let go at its maximum life: visibility 0 s',
+      crashed: 'crashed by the lab (no code runs afterwards)',
+      alarm: 'DLQ alarm read as ALARM',
+      'alarm-ok': 'DLQ alarm read as OK',
     },
   },
   ja: {
     laneJob: (sleep) => `ジョブ、sleep ${sleep} 秒`,
+    laneNamedJob: (name, sleep) => `${name}、sleep ${sleep} 秒`,
+    laneAlarm: 'DLQ アラーム',
+    alarmLabel: (state) => `アラーム ${state}`,
+    alarmTitle: (alarmName, state, at) =>
+      `${at} 秒に ${alarmName} を ${state} と読んだ${state === 'ALARM' ? ': DLQ にメッセージが待っている' : ''}`,
+    releasedLabel: '解放: 可視性 0 秒',
+    releasedTitle: (at) =>
+      `${at} 秒に解放: 最大寿命を過ぎたので可視性マネージャーが可視性を 0 秒にした。この呼び出しがまだ処理していても、メッセージは再び受信されうる`,
+    crashedLabel: 'クラッシュ',
+    crashedTitle: (at, deadline) =>
+      `${at} 秒にラボがこの呼び出しをクラッシュさせた: 以後そのコードは動かず、メッセージを削除するものもない。期限(${deadline} 秒)を過ぎると戻ってくる`,
     laneMessage: (index) => `メッセージ ${index}`,
     rowLabel: (receive) => `受信 ${receive}`,
     dlqLabel: 'DLQ 内',
@@ -285,6 +320,10 @@ export const TIMELINE_MESSAGES: Readonly<Record<Language, TimelineMessages>> = {
       'stale-delete': '古い受信ハンドルで削除',
       dlq: 'DLQ で確認',
       redrive: 'DLQ から再ドライブ',
+      released: '最大寿命で解放: 可視性 0 秒',
+      crashed: 'ラボがクラッシュさせた(以後コードは動かない)',
+      alarm: 'DLQ アラームが ALARM',
+      'alarm-ok': 'DLQ アラームが OK',
     },
   },
 };

@@ -19,11 +19,20 @@ export function timelineInputOf(result: ExperimentResult, language: Language = '
     endedAtMs: result.endedAtMs,
     lines: result.workerLines,
     dlqMoves: result.dlqMoves,
+    ...(result.crashedAtMs === undefined ? {} : { crashedAtMs: result.crashedAtMs }),
+    ...(observation.kind === 'batch' && observation.alarm !== undefined
+      ? {
+          alarmStates: observation.alarm.readings.map(({ atMs, state, alarmName }) => ({ atMs, state, alarmName })),
+        }
+      : {}),
   };
   if (observation.kind === 'visibility') {
     const lanes =
       observation.jobs !== undefined
-        ? observation.jobs.map((job) => ({ id: job.id, label: say.laneJob(job.sleep) }))
+        ? observation.jobs.map((job) => ({
+            id: job.id,
+            label: job.label === undefined ? say.laneJob(job.sleep) : say.laneNamedJob(job.label, job.sleep),
+          }))
         : [
             {
               id: observation.id,
@@ -31,10 +40,11 @@ export function timelineInputOf(result: ExperimentResult, language: Language = '
             },
           ];
     const topology = experiment.variant?.topology();
-    const queueDelaySeconds = topology?.queues.find((queue) => queue.id === topology.mainQueueId)?.delaySeconds;
+    const mainQueue = topology?.queues.find((queue) => queue.id === topology.mainQueueId);
+    const queueDelaySeconds = mainQueue?.delaySeconds;
     return {
       ...base,
-      visibilityTimeoutSeconds: VISIBILITY_DUP.queueVisibilityTimeoutSeconds,
+      visibilityTimeoutSeconds: mainQueue?.visibilityTimeoutSeconds ?? VISIBILITY_DUP.queueVisibilityTimeoutSeconds,
       lanes,
       ...(queueDelaySeconds === undefined ? {} : { queueDelaySeconds }),
     };

@@ -26,6 +26,10 @@ export const MARK_STYLES: Readonly<Record<TimelineMarkKind, { readonly shape: Ma
   'stale-delete': { shape: 'hollowbar', color: '#222222' },
   dlq: { shape: 'up', color: '#8e24aa' },
   redrive: { shape: 'down', color: '#8e24aa' },
+  released: { shape: 'tick', color: '#c62828' },
+  crashed: { shape: 'cross', color: '#000000' },
+  alarm: { shape: 'square', color: '#c62828' },
+  'alarm-ok': { shape: 'square', color: '#1e8a3c' },
 };
 
 export type MarkShape =
@@ -82,7 +86,8 @@ export function renderTimelineSvg(timeline: Timeline, width = 980): string {
       `<text x="8" y="${top + 22}" font-size="12" font-weight="600" fill="#222"><title>${escapeXml(lane.id)}</title>${escapeXml(truncate(lane.label, 18))}</text>`,
     );
     const rowTop = (row: number): number => top + LANE_PAD / 2 + row * ROW_HEIGHT;
-    for (let row = 0; row < lane.rows; row += 1) {
+    // A lane without receives (the DLQ alarm's) has no receive rows to name.
+    for (let row = 0; row < lane.rows && lane.spans.length > 0; row += 1) {
       // The receive the row holds (two messages of one job each start at receive 1).
       const receive = lane.spans.find((span) => span.row === row && span.kind !== 'delayed')?.receive ?? row + 1;
       parts.push(

@@ -28,6 +28,7 @@ export type TimelineMarkKind =
   | 'receive'
   | 'heartbeat'
   | 'heartbeat-failed'
+  | 'released'
   | 'visible-again'
   | 'claimed'
   | 'in-progress'
@@ -40,7 +41,10 @@ export type TimelineMarkKind =
   | 'deleted'
   | 'stale-delete'
   | 'dlq'
-  | 'redrive';
+  | 'redrive'
+  | 'crashed'
+  | 'alarm'
+  | 'alarm-ok';
 
 /** Something that happened at one moment, in seconds from the first send. */
 export interface TimelineMark {
@@ -120,6 +124,10 @@ export interface TimelineInput {
   readonly dlqMoves?: readonly DlqMove[];
   /** The main queue's DelaySeconds: the delay of a message sent without a timer of its own. */
   readonly queueDelaySeconds?: number;
+  /** When the lab crashed the workers (epoch ms): a delivery that never logged its end ends there. */
+  readonly crashedAtMs?: number;
+  /** The DLQ alarm's states as the runner read them: drawn on a lane of their own. */
+  readonly alarmStates?: readonly { readonly atMs: number; readonly state: string; readonly alarmName: string }[];
 }
 
 interface TimedLine {
@@ -145,6 +153,7 @@ const RECORD_EVENTS = new Set([
   'heartbeat',
   'heartbeat-failed',
   'heartbeat-ceiling',
+  'visibility-released',
   'release-failed',
   ...DELETING_ENDS,
   ...KEEPING_ENDS,
@@ -191,6 +200,7 @@ export function buildTimeline(input: TimelineInput, language: Language = 'en'): 
         vt: input.visibilityTimeoutSeconds,
         batchEnd: batchEnds.get(delivery.requestId),
         nextReceiveMs: next?.lines[0]?.ms,
+        crashedAt: input.crashedAtMs === undefined ? undefined : at(input.crashedAtMs),
       });
     });
     for (const move of input.dlqMoves ?? []) {
@@ -216,13 +226,31 @@ export function buildTimeline(input: TimelineInput, language: Language = 'en'): 
     marks.sort((a, b) => a.at - b.at);
     return { id, label, rows: Math.max(1, deliveries.length), spans, marks };
   });
+  const alarmLane = alarmLaneOf(input.alarmStates ?? [], at, say);
   return {
     title: input.title,
     seconds: end,
     visibilityTimeoutSeconds: input.visibilityTimeoutSeconds,
-    lanes,
+    lanes: alarmLane === undefined ? lanes : [...lanes, alarmLane],
     ...(language === 'en' ? {} : { language }),
   };
+}
+
+/** The DLQ alarm's lane: one mark per state the runner saw (no spans: an alarm is not a message). */
+function alarmLaneOf(
+  states: NonNullable<TimelineInput['alarmStates']>,
+  at: (ms: number) => number,
+  say: TimelineMessages,
+): TimelineLane | undefined {
+  if (states.length === 0) return undefined;
+  const marks = states.map(({ atMs, state, alarmName }): TimelineMark => ({
+    kind: state === 'ALARM' ? 'alarm' : 'alarm-ok',
+    at: at(atMs),
+    row: 0,
+    label: say.alarmLabel(state),
+    title: say.alarmTitle(alarmName, state, at(atMs)),
+  }));
+  return { id: 'dlq-alarm', label: say.laneAlarm, rows: 1, spans: [], marks };
 }
 
 /** Groups a message's lines by receive: (message id, receive count, invocation). */
@@ -286,6 +314,8 @@ interface DrawContext {
   readonly batchEnd: TimedLine | undefined;
   /** The next receive of the same SQS message, if any. */
   readonly nextReceiveMs: number | undefined;
+  /** When the lab crashed the workers, in seconds, if it did. */
+  readonly crashedAt: number | undefined;
   readonly span: (span: Omit<TimelineSpan, 'row'>) => void;
   readonly mark: (mark: Omit<TimelineMark, 'row'>) => void;
 }
@@ -325,6 +355,16 @@ function drawDelivery(delivery: Delivery, c: DrawContext): void {
         });
         break;
       }
+      case 'visibility-released':
+        superseded.push(deadline);
+        deadline = t;
+        c.mark({
+          kind: 'released',
+          at: t,
+          label: say.releasedLabel,
+          title: say.releasedTitle(t),
+        });
+        break;
       case 'heartbeat-failed':
         c.mark({
           kind: 'heartbeat-failed',
@@ -433,6 +473,15 @@ function drawDelivery(delivery: Delivery, c: DrawContext): void {
     }
   }
   if (endedAt === undefined && last !== undefined && isBatchRecord) endedAt = c.at(last.ms);
+  if (endedAt === undefined && c.crashedAt !== undefined && received <= c.crashedAt) {
+    endedAt = c.crashedAt;
+    c.mark({
+      kind: 'crashed',
+      at: endedAt,
+      label: say.crashedLabel,
+      title: say.crashedTitle(endedAt, deadline),
+    });
+  }
   const running = endedAt === undefined;
   const workEnd = endedAt ?? c.end;
   c.span({
