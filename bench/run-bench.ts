@@ -5,7 +5,7 @@
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { createSqsClient, startEmulators } from '../lab';
-import { PRICES } from './prices';
+import { PRICES } from '../lib/prices';
 import type { BenchResults, RequestsSection, SectionName } from './results';
 import { type BundleRow, bundleSubjects, measureBundles } from './sections/bundles';
 import { estimateCosts } from './sections/cost-estimate';

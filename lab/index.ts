@@ -22,11 +22,13 @@ export { LAB_ACCOUNT_ID, LAB_CREDENTIALS, LAB_REGION, fakeAwsEnvironment } from 
 export {
   AwsProbe,
   DeployedOutputsError,
+  LabOnlyActionError,
   openAwsProbe,
   readDeployedOutputs,
   requiredContextFlags,
 } from './experiments/aws-probe';
-export { EXPERIMENTS, UnknownExperimentError, findExperiment } from './experiments/catalog';
+export { EXPERIMENTS, UnknownExperimentError, findExperiment, labOnlyReason } from './experiments/catalog';
+export type { FifoDedupExperiment, PollingExperiment } from './experiments/catalog';
 export { openLocalProbe } from './experiments/local-probe';
 export {
   batchIndexOf,
@@ -39,10 +41,15 @@ export {
 export type {
   AlarmReading,
   BatchObservation,
+  FifoDedupObservation,
   ManagerObservation,
+  PollingConsumerObservation,
+  PollingObservation,
   VisibilityObservation,
   WorkerLine,
 } from './experiments/observation';
+export { QueueNotEmptyError } from './experiments/queue-runs/polling-run';
+export { isQueueProbe } from './experiments/probe';
 export { RedriveFailedError, redriveWithMoveTask } from './experiments/redrive';
 export { toRow } from './experiments/report';
 export { runExperiment } from './experiments/runner';

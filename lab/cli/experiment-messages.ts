@@ -49,6 +49,8 @@ ${list(experiments)}
     header: (name: string, title: string, target: string) => `${name}: ${title} (target: ${target})\n`,
     needsContext: (flags: string) =>
       `This experiment needs BatchPartialStack deployed with: npx cdk deploy BatchPartialStack ${flags}\n`,
+    pollsDlq: (stack: string) =>
+      `This experiment polls ${stack}'s DLQ (no worker reads it); it must be empty, and only this run's messages are deleted.\n`,
     timeline: (path: string) => `\nTimeline: ${path}\n`,
     failed: (why: string) => `experiment failed: ${why}\n`,
   },
@@ -87,6 +89,8 @@ ${list(experiments)}
     header: (name: string, title: string, target: string) => `${name}: ${title}（ターゲット: ${target}）\n`,
     needsContext: (flags: string) =>
       `この実験には、次のようにデプロイした BatchPartialStack が必要です: npx cdk deploy BatchPartialStack ${flags}\n`,
+    pollsDlq: (stack: string) =>
+      `この実験は ${stack} の DLQ(どのワーカーも読まない)をポーリングします。DLQ は空でなければならず、削除するのはこの実行が送ったメッセージだけです。\n`,
     timeline: (path: string) => `\nタイムライン: ${path}\n`,
     failed: (why: string) => `実験が失敗しました: ${why}\n`,
   },

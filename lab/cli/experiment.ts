@@ -14,14 +14,13 @@ import {
   UnknownLanguageError,
 } from '../common/language';
 import { openAwsProbe, requiredContextFlags } from '../experiments/aws-probe';
-import { EXPERIMENTS, type Experiment } from '../experiments/catalog';
+import { EXPERIMENTS, type Experiment, labOnlyReason } from '../experiments/catalog';
 import { openLocalProbe } from '../experiments/local-probe';
-import type { StackProbe } from '../experiments/probe';
+import type { ExperimentProbe } from '../experiments/probe';
 import { ProgressBoard } from '../experiments/progress';
 import { renderResult, renderTable, toRow } from '../experiments/report';
 import { runExperiment } from '../experiments/runner';
 import { writeReport } from '../experiments/timeline/report-page';
-import { variantSummary } from '../experiments/variants';
 import type { BatchFormation } from '../services/lambda/event-source-mapping/batch-formation';
 import { batchFormationLine, takeBatchFormationArgs } from './batch-formation-args';
 import { EXPERIMENT_MESSAGES } from './experiment-messages';
@@ -73,8 +72,8 @@ function parseArguments(argv: readonly string[], language: Language): Arguments 
         EXPERIMENTS.map((e) => e.name),
       ),
     );
-  if (target === 'aws' && experiment.variant !== undefined)
-    throw new UsageError(say.labOnly(experiment.name, variantSummary(experiment.variant, language)));
+  const labOnly = labOnlyReason(experiment, language);
+  if (target === 'aws' && labOnly !== undefined) throw new UsageError(say.labOnly(experiment.name, labOnly));
   return { help: false, experiment, target, outputs, reportDir };
 }
 
@@ -111,7 +110,13 @@ async function main(): Promise<number> {
   const { args, formation } = command;
   if (args.help || args.experiment === undefined) {
     process.stdout.write(
-      say.usage(EXPERIMENTS.map((e) => ({ name: e.name, title: e.title[language], labOnly: e.variant !== undefined }))),
+      say.usage(
+        EXPERIMENTS.map((e) => ({
+          name: e.name,
+          title: e.title[language],
+          labOnly: labOnlyReason(e, language) !== undefined,
+        })),
+      ),
     );
     return 0;
   }
@@ -120,11 +125,16 @@ async function main(): Promise<number> {
     process.stdout.write(text);
   };
   write(say.header(experiment.name, experiment.title[language], args.target));
-  if (args.target === 'local') write(`${batchFormationLine(formation, language)}\n`);
+  // An experiment without a stack has no event source mapping, so no batches to form.
+  const batches = experiment.stack !== 'SQS';
+  if (args.target === 'local' && batches) write(`${batchFormationLine(formation, language)}\n`);
+  if (args.target === 'aws' && experiment.stack === 'SQS' && experiment.run === 'polling') {
+    write(say.pollsDlq(experiment.awsQueue.stack));
+  }
   const flags = requiredContextFlags(experiment);
   if (args.target === 'aws' && flags) write(say.needsContext(flags));
   const emulators = args.target === 'local' ? await startEmulators() : undefined;
-  let probe: StackProbe | undefined;
+  let probe: ExperimentProbe | undefined;
   const board = new ProgressBoard(write, process.stdout.isTTY === true, [experiment.name], { language });
   const started = Date.now();
   try {
@@ -135,7 +145,7 @@ async function main(): Promise<number> {
     const result = await runExperiment(experiment, probe, board.listener);
     board.stop();
     write(`\n${renderResult(result, language)}\n\n${renderTable([toRow(result, language)], language)}\n`);
-    if (args.target === 'local') write(`${batchFormationLine(formation, language)}\n`);
+    if (args.target === 'local' && batches) write(`${batchFormationLine(formation, language)}\n`);
     if (args.reportDir !== undefined) {
       const report = await writeReport(args.reportDir, [result], {
         target: args.target,

@@ -202,7 +202,14 @@ export async function startConsole(
       return reply(
         response,
         200,
-        EXPERIMENTS.map(({ name, title, prediction, stack, body }) => ({ name, title, prediction, stack, body })),
+        EXPERIMENTS.map((experiment) => ({
+          name: experiment.name,
+          title: experiment.title,
+          prediction: experiment.prediction,
+          stack: experiment.stack,
+          // An experiment without a stack posts nothing.
+          body: 'body' in experiment ? experiment.body : undefined,
+        })),
       );
     if (route === 'GET /api/events') {
       response.writeHead(200, {

@@ -3,9 +3,9 @@ import { CloudWatchClient, DescribeAlarmsCommand } from '@aws-sdk/client-cloudwa
 import { CloudWatchLogsClient, FilterLogEventsCommand } from '@aws-sdk/client-cloudwatch-logs';
 import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { SQSClient } from '@aws-sdk/client-sqs';
-import type { Experiment } from './catalog';
+import { type Experiment, labOnlyReason } from './catalog';
 import type { AlarmReading, WorkerLine } from './observation';
-import type { EnqueueResponse, StackProbe } from './probe';
+import type { EnqueueResponse, ExperimentProbe, QueueProbe, StackProbe } from './probe';
 import { type RedriveReport, redriveWithMoveTask } from './redrive';
 import { peekBodyIds, postEnqueue, type QueueCounts, queueCounts, sendRawBodies } from './stack-reads';
 
@@ -188,13 +188,49 @@ export async function openAwsProbe(
   experiment: Experiment,
   outputsFile: string,
   environment: NodeJS.ProcessEnv = process.env,
-): Promise<StackProbe> {
-  const outputs = await readDeployedOutputs(outputsFile, experiment.stack);
+): Promise<ExperimentProbe> {
+  const labOnly = labOnlyReason(experiment);
+  if (labOnly !== undefined) throw new LabOnlyActionError(`${experiment.name} runs on the lab only: ${labOnly}`);
   const sqsEndpointSet = (environment.AWS_ENDPOINT_URL_SQS ?? environment.AWS_ENDPOINT_URL) !== undefined;
+  if (experiment.stack === 'SQS') {
+    if (experiment.run !== 'polling') throw new LabOnlyActionError(`${experiment.name} has no deployed queue to use`);
+    const outputs = await readDeployedOutputs(outputsFile, experiment.awsQueue.stack);
+    const sqs = new SQSClient(sqsEndpointSet ? { useQueueUrlAsEndpoint: false } : {});
+    return new AwsQueueProbe(sqs, outputs[experiment.awsQueue.output] ?? '', experiment.awsQueue.stack);
+  }
+  const outputs = await readDeployedOutputs(outputsFile, experiment.stack);
   return new AwsProbe(outputs, {
     sqs: new SQSClient(sqsEndpointSet ? { useQueueUrlAsEndpoint: false } : {}),
     dynamodb: new DynamoDBClient({}),
     logs: new CloudWatchLogsClient({}),
     cloudwatch: new CloudWatchClient({}),
   });
+}
+
+/**
+ * A deployed queue for an experiment without a stack: a DLQ, which no worker reads, so polling
+ * it disturbs nothing. It cannot be created or given attributes.
+ */
+class AwsQueueProbe implements QueueProbe {
+  readonly kind = 'queue';
+  readonly target = 'aws';
+
+  constructor(
+    readonly sqs: SQSClient,
+    private readonly queueUrl: string,
+    private readonly stackName: string,
+  ) {}
+
+  async queue(_name: string, attributes: Readonly<Record<string, string>>): Promise<string> {
+    if (Object.keys(attributes).length > 0) {
+      throw new LabOnlyActionError(
+        `the deployed queue of ${this.stackName} cannot be given ${Object.keys(attributes).join(', ')}`,
+      );
+    }
+    return this.queueUrl;
+  }
+
+  async close(): Promise<void> {
+    this.sqs.destroy();
+  }
 }

@@ -6,15 +6,23 @@
 import { VISIBILITY_DUP } from '../../lib/settings';
 import type { Language, Localized } from '../common/language';
 import { type BatchPartialOptions, DEFAULT_BATCH_PARTIAL_OPTIONS } from '../../lib/topology';
+import { FIFO_AND_POLLING_EXPERIMENTS } from './catalog-fifo-polling';
 import { CATALOG_MESSAGES } from './catalog-messages';
 import { PRODUCER_EXPERIMENTS } from './catalog-producer';
 import { VISIBILITY_MANAGEMENT_EXPERIMENTS } from './catalog-visibility-management';
-import type { BatchObservation, SweepJobObservation, VisibilityObservation } from './observation';
+import type {
+  BatchObservation,
+  FifoDedupObservation,
+  PollingObservation,
+  SweepJobObservation,
+  VisibilityObservation,
+} from './observation';
 import {
   type LabVariant,
   reservedConcurrency,
   throttledCompletion,
   workerAssumesVisibilityTimeout,
+  variantSummary,
   workerTimeout,
 } from './variants';
 
@@ -116,7 +124,63 @@ export interface BatchExperiment extends ExperimentBase {
   readonly details?: (observation: BatchObservation, language: Language) => readonly string[];
 }
 
-export type Experiment = VisibilityExperiment | BatchExperiment;
+/**
+ * An experiment without a stack: its own producer and consumer (the lab's SQS client) send,
+ * receive and count, so the SQS calls themselves are the observation.
+ */
+interface QueueExperimentBase extends ExperimentBase {
+  readonly stack: 'SQS';
+  /** Why `--target aws` cannot run it (one sentence); absent when it can. */
+  readonly labOnly?: Localized;
+}
+
+/** `fifo-dedup`: how long the slow consumer of its last phase works, against which visibility timeout. */
+export interface FifoDedupPlan {
+  readonly visibilityTimeoutSeconds: number;
+  readonly processSeconds: number;
+}
+
+/** A FIFO queue of the lab: deduplication within and after the 5-minute interval, group order, a slow consumer. */
+export interface FifoDedupExperiment extends QueueExperimentBase {
+  readonly run: 'fifo-dedup';
+  readonly plan: FifoDedupPlan;
+  readonly judge: (observation: FifoDedupObservation) => boolean;
+  readonly details?: (observation: FifoDedupObservation, language: Language) => readonly string[];
+}
+
+/** `short-vs-long-polling`: each consumer's period, when messages are sent in it, and the short poller's pause. */
+export interface PollingPlan {
+  readonly periodSeconds: number;
+  /** Seconds into each period at which one message is sent. */
+  readonly sendAtSeconds: readonly number[];
+  /** The long poller's WaitTimeSeconds (its last call waits only for the rest of the period). */
+  readonly longWaitTimeSeconds: number;
+  /** How long the short poller waits after an empty response before it polls again. */
+  readonly pauseAfterEmptyMs: number;
+}
+
+/** Two consumers, one after the other, on one sparse queue: a fresh queue on the lab, a deployed DLQ on AWS. */
+export interface PollingExperiment extends QueueExperimentBase {
+  readonly run: 'polling';
+  readonly plan: PollingPlan;
+  /** The deployed queue `--target aws` polls: a DLQ, which no worker reads. */
+  readonly awsQueue: { readonly stack: 'VisibilityDupStack' | 'BatchPartialStack'; readonly output: 'DlqUrl' };
+  readonly judge: (observation: PollingObservation) => boolean;
+  readonly details?: (observation: PollingObservation, language: Language) => readonly string[];
+}
+
+export type QueueExperiment = FifoDedupExperiment | PollingExperiment;
+
+/** An experiment that runs a stack's worker. */
+export type StackExperiment = VisibilityExperiment | BatchExperiment;
+
+export type Experiment = StackExperiment | QueueExperiment;
+
+/** Why `experiment` runs on the lab only (one sentence in `language`), or undefined when `--target aws` can run it. */
+export function labOnlyReason(experiment: Experiment, language: Language = 'en'): string | undefined {
+  if (experiment.stack === 'SQS') return experiment.labOnly?.[language];
+  return experiment.variant === undefined ? undefined : variantSummary(experiment.variant, language);
+}
 
 const duplicates = (o: VisibilityObservation): number => o.skipped + o.inProgress;
 
@@ -496,6 +560,7 @@ export const EXPERIMENTS: readonly Experiment[] = [
   },
   ...PRODUCER_EXPERIMENTS,
   ...VISIBILITY_MANAGEMENT_EXPERIMENTS,
+  ...FIFO_AND_POLLING_EXPERIMENTS,
 ];
 
 /** 1..last. */

@@ -165,7 +165,71 @@ export interface BatchRun {
   readonly failed: boolean;
 }
 
-export type Observation = VisibilityObservation | BatchObservation;
+/**
+ * `fifo-dedup`: what the experiment's own producer and consumer saw on a FIFO queue, phase by
+ * phase (the SQS calls are the observation: no worker runs).
+ */
+export interface FifoDedupObservation {
+  readonly kind: 'fifo-dedup';
+  /** Phase 1: the same job sent twice within the 5-minute interval (MessageDeduplicationId = id). */
+  readonly withinInterval: {
+    readonly sends: number;
+    readonly deliveries: number;
+    /** Both sends were answered with the same MessageId (the second was dropped, not stored). */
+    readonly sameMessageId: boolean;
+  };
+  /** Phase 2: three jobs of one message group, in the order sent and in the order received. */
+  readonly group: {
+    readonly sent: readonly string[];
+    readonly received: readonly string[];
+    /** Receives while the group's first message was in flight that returned another of its messages. */
+    readonly receivedWhileLocked: number;
+  };
+  /** Phase 3: the phase 1 job sent again once the interval had passed (the lab's clock moved 5 minutes on). */
+  readonly afterInterval: { readonly deliveries: number; readonly newMessageId: boolean };
+  /**
+   * Phase 4: a job received and not deleted within its visibility timeout (processing outlived
+   * it): SQS hands out the same message again; deduplication never sees a receive.
+   */
+  readonly slowConsumer: {
+    readonly receives: number;
+    readonly sameMessageId: boolean;
+    readonly sameDeduplicationId: boolean;
+    readonly lastReceiveCount: number;
+  };
+  /** Every delivery of the run (all phases). */
+  readonly deliveries: number;
+}
+
+/** One consumer of `short-vs-long-polling`. */
+export interface PollingConsumerObservation {
+  readonly waitTimeSeconds: number;
+  /** ReceiveMessage calls made during the period. */
+  readonly calls: number;
+  /** Calls that returned no message. */
+  readonly emptyResponses: number;
+  readonly messagesSent: number;
+  readonly messagesReceived: number;
+  /** ReceiveMessage calls at the price table's rate, in US dollars. */
+  readonly costUsd: number;
+  /** Seconds from a send to its receive, one per message received. */
+  readonly latenciesSeconds: readonly number[];
+}
+
+/** `short-vs-long-polling`: the same period and sends, polled with WaitTimeSeconds 0 and then 20. */
+export interface PollingObservation {
+  readonly kind: 'polling';
+  readonly periodSeconds: number;
+  readonly short: PollingConsumerObservation;
+  readonly long: PollingConsumerObservation;
+  /** US dollars per million requests (lib/prices.ts). */
+  readonly usdPerMillionRequests: number;
+}
+
+/** What an experiment without a stack (its own producer and consumer on SQS) observed. */
+export type QueueObservation = FifoDedupObservation | PollingObservation;
+
+export type Observation = VisibilityObservation | BatchObservation | QueueObservation;
 
 const countWhere = (lines: readonly WorkerLine[], test: (line: WorkerLine) => boolean): number =>
   lines.filter(test).length;

@@ -1,3 +1,4 @@
+import type { SQSClient } from '@aws-sdk/client-sqs';
 import type { AlarmReading, WorkerLine } from './observation';
 import type { RedriveReport } from './redrive';
 import type { QueueCounts } from './stack-reads';
@@ -46,4 +47,30 @@ export interface StackProbe {
   /** How often the runner polls, in ms. */
   readonly pollMs: number;
   close(): Promise<void>;
+}
+
+/**
+ * What an experiment without a stack talks to: an SQS client and the queue it may use. On the
+ * lab each run gets a fresh queue; on AWS it is a deployed queue (a DLQ, which no worker reads).
+ */
+export interface QueueProbe {
+  readonly kind: 'queue';
+  readonly target: 'local' | 'aws';
+  readonly sqs: SQSClient;
+  /**
+   * The run's queue: on the lab, a new queue called `name` (`.fifo` added for a FIFO queue) with
+   * `attributes`; on AWS, the deployed queue (it refuses attributes it does not have).
+   */
+  queue(name: string, attributes: Readonly<Record<string, string>>): Promise<string>;
+  /** Moves SQS's clock forward (the lab's fidelity clock); absent where time cannot be moved (AWS). */
+  readonly advanceClock?: (ms: number) => void;
+  close(): Promise<void>;
+}
+
+/** What `openLocalProbe` and `openAwsProbe` return: a stack's probe, or a queue's for an experiment without a stack. */
+export type ExperimentProbe = StackProbe | QueueProbe;
+
+/** True for a queue probe. */
+export function isQueueProbe(probe: ExperimentProbe): probe is QueueProbe {
+  return 'kind' in probe && probe.kind === 'queue';
 }

@@ -11,6 +11,11 @@ export function summarize(observation: Observation, queueDepth: number, language
     const caught = observation.skipped + observation.inProgress;
     return say.summaryVisibility(observation.deliveries, caught, observation.effects, queueDepth);
   }
+  if (observation.kind === 'fifo-dedup') return say.deliveries(observation.deliveries);
+  if (observation.kind === 'polling') {
+    const { short, long } = observation;
+    return `${say.pollingConsumer(0, short.calls, short.emptyResponses, short.messagesReceived, short.messagesSent)}; ${say.pollingConsumer(long.waitTimeSeconds, long.calls, long.emptyResponses, long.messagesReceived, long.messagesSent)}`;
+  }
   return say.summaryBatch(observation.deliveries, observation.dlqIndexes.length, queueDepth);
 }
 

@@ -28,6 +28,14 @@ export interface ReportMessages {
   readonly seconds: (seconds: number) => string;
   readonly summaryVisibility: (deliveries: number, caught: number, effects: number, queued: number) => string;
   readonly summaryBatch: (deliveries: number, dlq: number, queued: number) => string;
+  /** The counts of `short-vs-long-polling`: one consumer's calls, empty responses and messages. */
+  readonly pollingConsumer: (
+    waitTimeSeconds: number,
+    calls: number,
+    empty: number,
+    received: number,
+    sent: number,
+  ) => string;
   readonly starting: string;
   readonly done: (outcome: string, took: string) => string;
   readonly finished: (name: string, outcome: string, took: string) => string;
@@ -74,6 +82,8 @@ export const REPORT_MESSAGES: Readonly<Record<Language, ReportMessages>> = {
       `${count(deliveries, 'delivery', 'deliveries')}, ${count(caught, 'duplicate')} caught, ${count(effects, 'effect')}, ${queued} in queue`,
     summaryBatch: (deliveries, dlq, queued) =>
       `${count(deliveries, 'delivery', 'deliveries')}, ${dlq} in DLQ, ${queued} in queue`,
+    pollingConsumer: (wait, calls, empty, received, sent) =>
+      `WaitTimeSeconds ${wait}: ${count(calls, 'call')}, ${empty} empty, ${received} of ${sent} messages`,
     starting: 'starting',
     done: (outcome, took) => `done  ${outcome}${took}`,
     finished: (name, outcome, took) => `${name} finished: ${outcome}${took}`,
@@ -101,6 +111,8 @@ export const REPORT_MESSAGES: Readonly<Record<Language, ReportMessages>> = {
     summaryVisibility: (deliveries, caught, effects, queued) =>
       `配信 ${deliveries} 回、捕捉した重複 ${caught} 件、効果 ${effects} 回、キューに ${queued} 件`,
     summaryBatch: (deliveries, dlq, queued) => `配信 ${deliveries} 回、DLQ に ${dlq} 件、キューに ${queued} 件`,
+    pollingConsumer: (wait, calls, empty, received, sent) =>
+      `WaitTimeSeconds ${wait}: 呼び出し ${calls} 回、うち空 ${empty} 回、受信 ${received}/${sent} 件`,
     starting: '開始中',
     done: (outcome, took) => `完了  ${outcome}${took}`,
     finished: (name, outcome, took) => `${name} 終了: ${outcome}${took}`,

@@ -14,8 +14,9 @@ export interface VerdictRow {
   readonly duplicatesCaught?: number;
   /** Step 8: successes processed again (their batch failed). */
   readonly reprocessed?: number;
-  readonly effects: number;
-  readonly dlq: number;
+  /** Absent for an experiment without a stack (no worker, no effect counter, no DLQ of its own). */
+  readonly effects?: number;
+  readonly dlq?: number;
   readonly predicted: string;
   /** The verdict's key (English); REPORT_MESSAGES words it in each language. */
   readonly outcome: Outcome;
@@ -36,6 +37,14 @@ export function toRow(result: ExperimentResult, language: Language = 'en'): Verd
       duplicatesCaught: o.skipped + o.inProgress,
       effects: o.effects,
       dlq: o.dlq,
+      predicted: result.experiment.prediction[language],
+      outcome,
+    };
+  }
+  if (o.kind === 'fifo-dedup' || o.kind === 'polling') {
+    return {
+      experiment: result.experiment.name,
+      deliveries: o.kind === 'fifo-dedup' ? o.deliveries : o.short.messagesReceived + o.long.messagesReceived,
       predicted: result.experiment.prediction[language],
       outcome,
     };
@@ -63,8 +72,8 @@ export function renderTable(rows: readonly VerdictRow[], language: Language = 'e
     String(row.deliveries),
     row.duplicatesCaught === undefined ? '-' : String(row.duplicatesCaught),
     row.reprocessed === undefined ? '-' : String(row.reprocessed),
-    String(row.effects),
-    String(row.dlq),
+    row.effects === undefined ? '-' : String(row.effects),
+    row.dlq === undefined ? '-' : String(row.dlq),
     say.outcome[row.outcome],
     row.predicted,
   ]);
@@ -92,10 +101,25 @@ export function renderResult(result: ExperimentResult, language: Language = 'en'
     row.duplicatesCaught === undefined
       ? say.reprocessed(row.reprocessed ?? 0)
       : say.duplicatesCaught(row.duplicatesCaught);
-  const facts = `   ${say.deliveries(row.deliveries)} · ${again} · ${say.effects(row.effects)} · DLQ ${row.dlq} → ${say.outcome[row.outcome]}`;
+  const facts =
+    row.effects === undefined
+      ? `   ${queueFacts(result, language)} → ${say.outcome[row.outcome]}`
+      : `   ${say.deliveries(row.deliveries)} · ${again} · ${say.effects(row.effects)} · DLQ ${row.dlq ?? 0} → ${say.outcome[row.outcome]}`;
   const lines = mergeByTime(result.lines, result.notes).map((line) => `   ${line}`);
   const details = experimentDetails(result, language).map((line) => `   ${line}`);
   return [head, ...lines, ...details, facts, `   ${say.predicted(row.predicted)}`].join('\n');
+}
+
+/** The counts line of an experiment without a stack. */
+function queueFacts(result: ExperimentResult, language: Language): string {
+  const say = REPORT_MESSAGES[language];
+  const o = result.observation;
+  if (o.kind === 'polling') {
+    const consumer = (c: typeof o.short): string =>
+      say.pollingConsumer(c.waitTimeSeconds, c.calls, c.emptyResponses, c.messagesReceived, c.messagesSent);
+    return `${consumer(o.short)} · ${consumer(o.long)}`;
+  }
+  return o.kind === 'fifo-dedup' ? say.deliveries(o.deliveries) : '';
 }
 
 function experimentDetails(result: ExperimentResult, language: Language): readonly string[] {
@@ -103,6 +127,10 @@ function experimentDetails(result: ExperimentResult, language: Language): readon
   if (experiment.stack === 'VisibilityDupStack' && observation.kind === 'visibility')
     return experiment.details?.(observation, language) ?? [];
   if (experiment.stack === 'BatchPartialStack' && observation.kind === 'batch')
+    return experiment.details?.(observation, language) ?? [];
+  if (experiment.stack === 'SQS' && experiment.run === 'fifo-dedup' && observation.kind === 'fifo-dedup')
+    return experiment.details?.(observation, language) ?? [];
+  if (experiment.stack === 'SQS' && experiment.run === 'polling' && observation.kind === 'polling')
     return experiment.details?.(observation, language) ?? [];
   return [];
 }

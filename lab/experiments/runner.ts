@@ -1,4 +1,4 @@
-import type { Experiment } from './catalog';
+import type { Experiment, StackExperiment } from './catalog';
 import { VISIBILITY_DUP } from '../../lib/settings';
 import {
   type AlarmReading,
@@ -11,7 +11,8 @@ import {
   type VisibilityObservation,
   type WorkerLine,
 } from './observation';
-import type { EnqueueResponse, StackProbe } from './probe';
+import { type EnqueueResponse, type ExperimentProbe, isQueueProbe, type StackProbe } from './probe';
+import { runQueueExperiment } from './queue-runner';
 import type { DlqMove } from './timeline/timeline';
 
 /** What one run produced. */
@@ -21,7 +22,8 @@ export interface ExperimentResult {
   readonly matched: boolean;
   readonly timedOut: boolean;
   readonly seconds: number;
-  readonly enqueue: EnqueueResponse;
+  /** The producer's answer to the run's first request; absent for an experiment without a stack. */
+  readonly enqueue?: EnqueueResponse;
   /** Display text of the run's log lines. */
   readonly lines: readonly string[];
   /** What the lab itself did during the run (raw sends, a redrive), with the time it happened. */
@@ -52,6 +54,11 @@ export class EnqueueRejectedError extends Error {
   override readonly name = 'EnqueueRejectedError';
 }
 
+/** An experiment was given a probe of the other kind (a stack's for one without a stack, or the reverse). */
+export class ProbeMismatchError extends Error {
+  override readonly name = 'ProbeMismatchError';
+}
+
 /** One Step 7 job of a run: its id and how long it works. */
 interface PlannedJob {
   readonly id: string;
@@ -61,7 +68,7 @@ interface PlannedJob {
 
 /** The request bodies of a run and, for Step 7, the job ids they carry. */
 function planRequests(
-  experiment: Experiment,
+  experiment: StackExperiment,
   tag: string,
 ): { readonly bodies: readonly object[]; readonly jobs: readonly PlannedJob[] } {
   if (experiment.stack === 'BatchPartialStack') return { bodies: [experiment.body], jobs: [] };
@@ -77,16 +84,33 @@ function planRequests(
 }
 
 /**
- * Runs one experiment against a probe: enqueue (and send any raw messages), wait until the
+ * Runs one experiment against a probe of its kind: a stack's (see {@link runStackExperiment})
+ * or, for an experiment without a stack, a queue's (lab/experiments/queue-runner.ts).
+ */
+export async function runExperiment(
+  experiment: Experiment,
+  probe: ExperimentProbe,
+  onProgress: ProgressListener = () => undefined,
+): Promise<ExperimentResult> {
+  if (experiment.stack === 'SQS') {
+    if (!isQueueProbe(probe)) throw new ProbeMismatchError(`${experiment.name} needs a queue probe, not a stack's`);
+    return runQueueExperiment(experiment, probe);
+  }
+  if (isQueueProbe(probe)) throw new ProbeMismatchError(`${experiment.name} needs the probe of ${experiment.stack}`);
+  return runStackExperiment(experiment, probe, onProgress);
+}
+
+/**
+ * Runs one stack experiment: enqueue (and send any raw messages), wait until the
  * main queue is empty and the logs have been still for `probe.quietMs`, run the experiment's
  * after-settle action if it has one and wait again, then observe and judge. A run that does not
  * settle within the experiment's timeout is judged as it stands and marked timed out (not
  * matched).
  */
-export async function runExperiment(
-  experiment: Experiment,
+async function runStackExperiment(
+  experiment: StackExperiment,
   probe: StackProbe,
-  onProgress: ProgressListener = () => undefined,
+  onProgress: ProgressListener,
 ): Promise<ExperimentResult> {
   const started = Date.now();
   const notes: string[] = [];
@@ -306,13 +330,13 @@ function unfinishedDeliveries(lines: readonly WorkerLine[], ids: ReadonlySet<str
 }
 
 /** True when the experiment says its verdict is certain from `observation` already. */
-function isDecided(experiment: Experiment, observation: Observation): boolean {
+function isDecided(experiment: StackExperiment, observation: Observation): boolean {
   if (experiment.stack === 'VisibilityDupStack' && observation.kind === 'visibility')
     return experiment.decidedWhen?.(observation) ?? false;
   return false;
 }
 
-function judge(experiment: Experiment, observation: Observation): boolean {
+function judge(experiment: StackExperiment, observation: Observation): boolean {
   if (experiment.stack === 'VisibilityDupStack' && observation.kind === 'visibility')
     return experiment.judge(observation);
   if (experiment.stack === 'BatchPartialStack' && observation.kind === 'batch') return experiment.judge(observation);

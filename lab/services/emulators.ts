@@ -34,7 +34,8 @@ export interface Emulators extends EmulatorEndpoints {
   readonly fauxqs: FauxqsServer;
   /**
    * Lab-only hook: the clock of the SQS fidelity layer (lab/services/sqs/fidelity/), which the
-   * 12-hour visibility ceiling, the 60-second PurgeQueue rule and MessageRetentionPeriod read.
+   * 12-hour visibility ceiling, the 60-second PurgeQueue rule, MessageRetentionPeriod and the
+   * 5-minute FIFO deduplication interval read.
    * Tests advance it instead of waiting; nothing on AWS corresponds to it.
    */
   readonly sqsClock: SqsLabClock;

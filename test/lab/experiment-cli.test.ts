@@ -35,12 +35,15 @@ function experimentCli(...args: string[]): Run {
 }
 
 describe('npm run experiment', () => {
-  it.each(['heartbeat-late', 'in-progress-crash', 'throttled-completion'])('refuses %s on AWS and says why', (name) => {
-    const { status, stderr } = experimentCli(name, '--target', 'aws', '--outputs', 'no-such-file.json');
+  it.each(['heartbeat-late', 'in-progress-crash', 'throttled-completion', 'fifo-dedup'])(
+    'refuses %s on AWS and says why',
+    (name) => {
+      const { status, stderr } = experimentCli(name, '--target', 'aws', '--outputs', 'no-such-file.json');
 
-    expect(status).toBe(2);
-    expect(stderr).toMatch(new RegExp(`^error: ${name} runs on the lab only: .+; run it without --target aws\\.`));
-  });
+      expect(status).toBe(2);
+      expect(stderr).toMatch(new RegExp(`^error: ${name} runs on the lab only: .+; run it without --target aws\\.`));
+    },
+  );
 
   it('marks the lab-only experiments in its help', () => {
     const { status, stdout, stderr } = experimentCli('--help');
@@ -48,6 +51,8 @@ describe('npm run experiment', () => {
 
     expect(status).toBe(0);
     expect(help).toMatch(/heartbeat-late \*/);
+    expect(help).toMatch(/fifo-dedup \*/);
+    expect(help).toMatch(/short-vs-long-polling {2,}A sparse queue/);
     expect(help).toMatch(/dlq-redrive {2,}Step 8/);
   });
 

@@ -86,7 +86,7 @@ describe('the producer experiments through the AWS path, pointed at the lab', ()
     const { result, o } = run('producer-retry-duplicate');
 
     expect(result.matched).toBe(true);
-    const ids = result.enqueue.body.messageIds as string[];
+    const ids = result.enqueue?.body.messageIds as string[];
     expect(new Set(ids).size).toBe(2);
     expect(o.messages).toBe(2);
     const starts = result.workerLines.filter((line) => line.event === 'start' && line.id === o.id);

@@ -49,6 +49,10 @@ export function timelineInputOf(result: ExperimentResult, language: Language = '
       ...(queueDelaySeconds === undefined ? {} : { queueDelaySeconds }),
     };
   }
+  // An experiment without a stack has no worker lines to draw.
+  if (observation.kind === 'fifo-dedup' || observation.kind === 'polling') {
+    return { ...base, visibilityTimeoutSeconds: 0, lanes: [] };
+  }
   const indexes = new Set<number>();
   for (let i = 1; i <= observation.count; i += 1) indexes.add(i);
   for (const index of observation.dlqIndexes) indexes.add(index);

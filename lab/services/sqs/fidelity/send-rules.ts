@@ -8,12 +8,14 @@
  * `#test_send_batch_missing_message_group_id_for_fifo_queue`); batch entry ids; a message
  * timer (`DelaySeconds`) of 0 to 900 seconds, refused outside that range as SQS refuses it
  * (SendMessage API reference; a SendMessageBatch entry fails alone, with `SenderFault`). The
- * `AWSTraceHeader` system attribute a producer sends is kept for the receive.
+ * `AWSTraceHeader` system attribute a producer sends is kept for the receive. FIFO deduplication
+ * follows the layer's clock (deduplication-rules.ts).
  */
 import { type LayerAction, asRecord, recordList, requireQueue } from './action-context';
 import { validateBatchEntries } from './batch-entry-rules';
 import type { FauxqsQueue } from './fauxqs-internals';
 import { justEnqueued } from './fauxqs-internals';
+import { prepareDeduplication } from './deduplication-rules';
 import { addExtras } from './message-extras';
 import { SqsApiError, invalidParameter } from './sqs-api-error';
 
@@ -66,8 +68,12 @@ export const sendMessageAction: LayerAction = async (context) => {
   validateIds(context.body);
   const delay = delayProblem(context.body);
   if (delay !== undefined) throw delay;
+  const now = context.state.clock.now();
+  const sends = prepareDeduplication(context.state.deduplication, queue, [context.body], now);
   const result = asRecord(await context.fauxqs());
-  keepExtras(queue, result.MessageId, context.body, context.state.clock.now());
+  sends.record([result]);
+  // A duplicate stored nothing: the extras stay those of the original.
+  if (!sends.isDuplicate(0)) keepExtras(queue, result.MessageId, context.body, now);
   return result;
 };
 
@@ -97,13 +103,17 @@ export const sendMessageBatchAction: LayerAction = async (context) => {
       : [{ Id: entry.Id, SenderFault: true, Code: problem.code, Message: problem.message }];
   });
   const sendable = entries.filter((entry) => delayProblem(entry) === undefined);
+  const now = context.state.clock.now();
+  const sends = prepareDeduplication(context.state.deduplication, queue, sendable, now);
   const result = sendable.length === 0 ? {} : asRecord(await context.fauxqs({ ...context.body, Entries: sendable }));
-  const byId = new Map(entries.map((entry) => [String(entry.Id), entry]));
   const successful = recordList(result, 'Successful') ?? [];
-  for (const success of successful) {
-    const entry = byId.get(String(success.Id));
-    if (entry !== undefined) keepExtras(queue, success.MessageId, entry, context.state.clock.now());
-  }
+  const successes = new Map(successful.map((success) => [String(success.Id), success]));
+  sends.record(sendable.map((entry) => successes.get(String(entry.Id))));
+  sendable.forEach((entry, index) => {
+    const success = successes.get(String(entry.Id));
+    // A duplicate stored nothing: the extras stay those of the original.
+    if (success !== undefined && !sends.isDuplicate(index)) keepExtras(queue, success.MessageId, entry, now);
+  });
   if (refused.length === 0) return result;
   return { ...result, Successful: successful, Failed: [...(recordList(result, 'Failed') ?? []), ...refused] };
 };
