@@ -151,8 +151,9 @@ export { compileFilterPattern } from './services/logs/filter-pattern';
 export { LogStore } from './services/logs/log-store';
 export { LogsServer } from './services/logs/logs-server';
 export { InvalidParameterError, LogsServiceError, ResourceNotFoundError } from './services/logs/logs-errors';
-export { startConsole } from './console/console-server';
-export type { ConsoleState, LabConsole } from './console/console-server';
+export { consoleTimelineOf, startConsole } from './console/console-server';
+export type { ConsoleRunAnswer, ConsoleState, ConsoleTimeline, LabConsole } from './console/console-server';
+export { CONSOLE_MESSAGES } from './console/console-messages';
 export {
   LANGUAGES,
   resolveLanguage,

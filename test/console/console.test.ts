@@ -2,8 +2,9 @@
 /**
  * The lab console in a real browser (Chromium from @sparticuz/chromium, driven by
  * puppeteer-core): a learner sends a job with the heartbeat off, watches it in flight, sees it
- * come back when its 5 s visibility timeout ends, sees the duplicate in the log pane, and
- * redrives a DLQ message.
+ * come back when its 5 s visibility timeout ends, sees the duplicate in the log pane,
+ * redrives a DLQ message, fills the send form's fields, and runs a catalog experiment from its
+ * button and sees its timeline drawn in the page's language.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -46,6 +47,30 @@ describe('the lab console (Chromium)', () => {
     expect(japanese).toContain('<html lang="ja">');
     expect(japanese).toContain('ジョブを送る');
     expect(japanese).not.toMatch(/\{\{\w+\}\}/);
+    expect(japanese).toContain('メッセージタイマー');
+  });
+
+  it('answers bad API requests with a JSON error in the asked language', async () => {
+    const ask = async (path: string, init?: RequestInit) => {
+      const answer = await fetch(new URL(path, labConsole.url), init);
+      return { status: answer.status, body: (await answer.json()) as { error?: unknown } };
+    };
+    const unknown = await ask('api/experiments/no-such-thing?lang=ja', { method: 'POST' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error).toMatch(/^「no-such-thing」という実験はありません。.*heartbeat/);
+    const english = await ask('api/experiments/no-such-thing', { method: 'POST' });
+    expect(english.body.error).toMatch(/^unknown experiment "no-such-thing"/);
+    const badStack = await ask('api/enqueue?lang=ja', {
+      method: 'POST',
+      body: JSON.stringify({ stack: 'X', body: {} }),
+    });
+    expect(badStack.status).toBe(400);
+    expect(badStack.body.error).toContain('stack は VisibilityDupStack');
+    const notJson = await ask('api/redrive?lang=ja', { method: 'POST', body: 'nope' });
+    expect(notJson).toEqual({ status: 400, body: { error: 'リクエストの本文は JSON オブジェクトにしてください' } });
+    const noRoute = await ask('api/nothing?lang=ja');
+    expect(noRoute.status).toBe(404);
+    expect(noRoute.body.error).toMatch(/^GET \/api\/nothing という API はありません/);
   });
 
   it('shows a job sent with the heartbeat off in flight, then visible again, and the duplicate in the log pane', async () => {
@@ -112,4 +137,64 @@ describe('the lab console (Chromium)', () => {
       { timeout: 8000 },
     );
   });
+
+  it("offers each body field of both stacks' POST /enqueue in the send form and sends what they say", async () => {
+    const fields = (stack: string) =>
+      page.$$eval(`[data-stack-fields="${stack}"] [data-field]`, (inputs) =>
+        inputs.map((input) => (input as HTMLElement).dataset.field),
+      );
+    expect(await fields('VisibilityDupStack')).toEqual([
+      'id',
+      'sleep',
+      'heartbeat',
+      'failHeartbeat',
+      'idempotency',
+      'delaySeconds',
+      'sendTwice',
+    ]);
+    expect(await fields('BatchPartialStack')).toEqual(['count', 'failEvery']);
+
+    await page.select('#stack', 'BatchPartialStack');
+    expect(await page.$eval('[data-stack-fields="BatchPartialStack"]', (set) => (set as HTMLElement).hidden)).toBe(
+      false,
+    );
+    await page.$eval('#count', (input) => {
+      (input as HTMLInputElement).value = '2';
+      input.dispatchEvent(new Event('input'));
+    });
+    await page.$eval('#failEvery', (input) => {
+      (input as HTMLInputElement).value = '0';
+      input.dispatchEvent(new Event('input'));
+    });
+    expect(JSON.parse(await page.$eval('#body', (area) => (area as HTMLTextAreaElement).value))).toEqual({
+      count: 2,
+      failEvery: 0,
+    });
+    await page.$eval('#send-result', (element) => (element.textContent = ''));
+    await page.click('#send');
+    await page.waitForFunction(() => document.querySelector('#send-result')?.textContent?.startsWith('202'), {
+      timeout: 5000,
+    });
+  });
+
+  it('runs an experiment from its button and draws its timeline under the result, in the page language', async () => {
+    const japanese = await browser.newPage();
+    try {
+      await japanese.setViewport({ width: 1280, height: 900 });
+      await japanese.goto(`${labConsole.url}?lang=ja`);
+      const button = await japanese.waitForSelector('button[data-experiment="throughput-batch-10"]');
+      await button?.click();
+      await japanese.waitForSelector('#experiment-timeline svg.timeline g.lane', { timeout: 30_000 });
+      expect(await japanese.$eval('#experiment-result', (element) => element.textContent ?? '')).toMatch(
+        /^throughput-batch-10: 予測どおり/,
+      );
+      const labels = await japanese.$$eval('#experiment-timeline svg.timeline g.lane > text:first-of-type', (texts) =>
+        texts.map((text) => text.textContent ?? ''),
+      );
+      expect(labels.length).toBe(100);
+      expect(labels[0]).toMatch(/メッセージ 1$/);
+    } finally {
+      await japanese.close();
+    }
+  }, 40_000);
 });
