@@ -27,6 +27,7 @@ export {
   readDeployedOutputs,
   requiredContextFlags,
 } from './experiments/aws-probe';
+export { AWS_PROBE_MESSAGES } from './experiments/aws-probe-messages';
 export { EXPERIMENTS, UnknownExperimentError, findExperiment, labOnlyReason } from './experiments/catalog';
 export type { FifoDedupExperiment, PollingExperiment } from './experiments/catalog';
 export { openLocalProbe } from './experiments/local-probe';

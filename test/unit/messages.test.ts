@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  AWS_PROBE_MESSAGES,
   BATCH_FORMATION_MESSAGES,
   CATALOG_MESSAGES,
   CHAOS_MESSAGES,
@@ -28,6 +29,7 @@ const TABLES = {
   UNKNOWN_LANGUAGE_MESSAGES,
   CHAOS_MESSAGES,
   CONSOLE_MESSAGES,
+  AWS_PROBE_MESSAGES,
 } as const;
 
 /**
