@@ -16,7 +16,7 @@ const PAGE = `<!doctype html>
   body { font: 14px/1.4 system-ui, sans-serif; margin: 0; background: #f6f7f9; color: #1d2330; }
   header { background: #232f3e; color: #fff; padding: 10px 16px; font-size: 16px; }
   main { display: grid; grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); gap: 12px; padding: 12px; }
-  #stacks { display: grid; gap: 12px; align-content: start; }
+  #stacks, #side { display: grid; grid-template-columns: minmax(0, 1fr); gap: 12px; align-content: start; }
   section { background: #fff; border: 1px solid #d5dbe3; border-radius: 6px; padding: 10px 12px; }
   h2 { font-size: 15px; margin: 0 0 8px; }
   h3 { font-size: 13px; margin: 10px 0 4px; color: #4a5568; }
@@ -37,10 +37,11 @@ const PAGE = `<!doctype html>
   .muted { color: #6b7280; }
   .alarm { font-size: 12px; padding: 2px 6px; border-radius: 3px; background: #e5e7eb; }
   .alarm.ALARM { background: #d13212; color: #fff; } .alarm.OK { background: #1d8102; color: #fff; }
-  fieldset { border: 1px solid #e2e6ec; border-radius: 4px; margin: 6px 0; padding: 4px 8px; display: grid; gap: 3px; }
+  fieldset { border: 1px solid #e2e6ec; border-radius: 4px; margin: 6px 0; padding: 4px 8px; display: grid; gap: 3px; min-width: 0; }
   fieldset[hidden] { display: none; }
-  fieldset label { display: flex; gap: 6px; align-items: baseline; }
-  fieldset input[type=text], fieldset input[type=number] { width: 90px; }
+  fieldset label { display: flex; flex-wrap: wrap; gap: 6px; align-items: baseline; }
+  fieldset input[type=text] { width: 160px; } fieldset input[type=number] { width: 70px; }
+  #send-result { overflow-wrap: anywhere; }
   .hint { color: #6b7280; font-size: 12px; }
   #experiment-timeline { overflow-x: auto; margin-top: 6px; }
   #experiment-timeline svg { display: block; background: #fff; }
@@ -50,7 +51,7 @@ const PAGE = `<!doctype html>
 <header>{{title}} <span class="muted" id="clock"></span></header>
 <main>
   <div id="stacks"></div>
-  <div style="display: grid; gap: 12px; align-content: start">
+  <div id="side">
     <section>
       <h2>{{sendJob}}</h2>
       <label>{{stack}} <select id="stack"><option>VisibilityDupStack</option><option>BatchPartialStack</option></select></label>

@@ -15,6 +15,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Lab, type LabConsole, startConsole, startLab } from '../../lab';
 import { PROJECT_ROOT } from '../../lib/project-root';
 
+/** Sets a form field's value and fires its `input` event, as typing would. */
+async function fill(page: Page, selector: string, value: string): Promise<void> {
+  await page.$eval(
+    selector,
+    (input, text) => {
+      (input as HTMLInputElement).value = text;
+      input.dispatchEvent(new Event('input'));
+    },
+    value,
+  );
+}
+
 describe('the lab console (Chromium)', () => {
   let lab: Lab;
   let labConsole: LabConsole;
@@ -75,12 +87,16 @@ describe('the lab console (Chromium)', () => {
 
   it('shows a job sent with the heartbeat off in flight, then visible again, and the duplicate in the log pane', async () => {
     const id = `console-${Date.now().toString(36)}`;
-    await page.$eval(
-      '#body',
-      (element, text) => ((element as HTMLTextAreaElement).value = text),
-      JSON.stringify({ id, sleep: 8 }),
-    );
-    await page.$eval('#heartbeat', (element) => ((element as HTMLInputElement).checked = false));
+    // The form's fields write the body, as a learner fills them.
+    await fill(page, '#id', id);
+    await fill(page, '#sleep', '8');
+    await page.click('#heartbeat');
+    expect(JSON.parse(await page.$eval('#body', (area) => (area as HTMLTextAreaElement).value))).toMatchObject({
+      id,
+      sleep: 8,
+      heartbeat: false,
+      idempotency: true,
+    });
     await page.click('#send');
     await page.waitForFunction(() => document.querySelector('#send-result')?.textContent?.startsWith('202'), {
       timeout: 5000,
@@ -158,14 +174,8 @@ describe('the lab console (Chromium)', () => {
     expect(await page.$eval('[data-stack-fields="BatchPartialStack"]', (set) => (set as HTMLElement).hidden)).toBe(
       false,
     );
-    await page.$eval('#count', (input) => {
-      (input as HTMLInputElement).value = '2';
-      input.dispatchEvent(new Event('input'));
-    });
-    await page.$eval('#failEvery', (input) => {
-      (input as HTMLInputElement).value = '0';
-      input.dispatchEvent(new Event('input'));
-    });
+    await fill(page, '#count', '2');
+    await fill(page, '#failEvery', '0');
     expect(JSON.parse(await page.$eval('#body', (area) => (area as HTMLTextAreaElement).value))).toEqual({
       count: 2,
       failEvery: 0,
