@@ -83,6 +83,15 @@ describe('the lab console (Chromium)', () => {
     const noRoute = await ask('api/nothing?lang=ja');
     expect(noRoute.status).toBe(404);
     expect(noRoute.body.error).toMatch(/^GET \/api\/nothing という API はありません/);
+    // Without ?lang=, the console's own language (npm run lab --lang ja starts it in Japanese).
+    const japaneseConsole = await startConsole(lab, { language: 'ja' });
+    try {
+      const answer = await fetch(new URL('api/experiments/nope', japaneseConsole.url), { method: 'POST' });
+      expect(answer.status).toBe(404);
+      expect(((await answer.json()) as { error: string }).error).toMatch(/^「nope」という実験はありません。/);
+    } finally {
+      await japaneseConsole.stop();
+    }
   });
 
   it('shows a job sent with the heartbeat off in flight, then visible again, and the duplicate in the log pane', async () => {
