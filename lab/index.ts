@@ -27,6 +27,7 @@ export {
   readDeployedOutputs,
   requiredContextFlags,
 } from './experiments/aws-probe';
+export { AWS_PROBE_MESSAGES } from './experiments/aws-probe-messages';
 export { EXPERIMENTS, UnknownExperimentError, findExperiment, labOnlyReason } from './experiments/catalog';
 export type { FifoDedupExperiment, PollingExperiment } from './experiments/catalog';
 export { openLocalProbe } from './experiments/local-probe';
@@ -151,8 +152,9 @@ export { compileFilterPattern } from './services/logs/filter-pattern';
 export { LogStore } from './services/logs/log-store';
 export { LogsServer } from './services/logs/logs-server';
 export { InvalidParameterError, LogsServiceError, ResourceNotFoundError } from './services/logs/logs-errors';
-export { startConsole } from './console/console-server';
-export type { ConsoleState, LabConsole } from './console/console-server';
+export { consoleTimelineOf, startConsole } from './console/console-server';
+export type { ConsoleRunAnswer, ConsoleState, ConsoleTimeline, LabConsole } from './console/console-server';
+export { CONSOLE_MESSAGES } from './console/console-messages';
 export {
   LANGUAGES,
   resolveLanguage,

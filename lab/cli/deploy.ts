@@ -5,7 +5,6 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { PROJECT_ROOT } from '../../lib/project-root';
 import { LOCAL_LAB_KEY, LOCAL_OUTPUTS_FILE } from '../outputs';
 import type { DeployStreamLine } from '../services/cloudformation/deploy-endpoint';
@@ -19,6 +18,7 @@ import {
   UnknownLanguageError,
 } from '../common/language';
 import { parseContextPairs } from './lab-args';
+import { parseFlags } from './parse-flags';
 import { LAB_MESSAGES } from './lab-messages';
 
 let language: Language = resolveLanguage(undefined);
@@ -29,21 +29,20 @@ async function main(): Promise<number> {
   try {
     const taken = takeLanguage(process.argv.slice(2));
     language = taken.language;
-    const { values } = parseArgs({
-      args: taken.rest,
-      options: {
+    const { values } = parseFlags(
+      taken.rest,
+      {
         context: { type: 'string', short: 'c', multiple: true },
         outputs: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
-      strict: true,
-      allowPositionals: false,
-    });
+      language,
+    );
     if (values.help === true) {
       process.stdout.write(LAB_MESSAGES[language].deployUsage);
       return 0;
     }
-    context = parseContextPairs(values.context ?? []);
+    context = parseContextPairs(values.context ?? [], language);
     outputsFile = values.outputs ?? join(PROJECT_ROOT, LOCAL_OUTPUTS_FILE);
   } catch (error) {
     const say = LAB_MESSAGES[language];

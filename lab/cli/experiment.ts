@@ -140,7 +140,7 @@ async function main(): Promise<number> {
   try {
     probe = emulators
       ? await openLocalProbe(experiment, emulators, { batchFormation: formation })
-      : await openAwsProbe(experiment, args.outputs);
+      : await openAwsProbe(experiment, args.outputs, process.env, language);
     board.start();
     const result = await runExperiment(experiment, probe, board.listener);
     board.stop();

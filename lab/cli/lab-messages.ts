@@ -56,6 +56,18 @@ ${BATCH_FORMATION_MESSAGES.en.usage}
   --help                                  show this help
 `,
     error: (message: string) => `error: ${message}`,
+    unknownOption: (option: string) => `unknown option ${option}`,
+    needsValue: (option: string) => `${option} needs a value`,
+    noValue: (option: string) => `${option} is a switch and takes no value`,
+    noPositional: (argument: string) => `unexpected argument "${argument}": this command takes only options`,
+    badLogFormat: (formats: readonly string[], got: string) =>
+      `--log-format takes ${formats.join(' or ')}; got "${got}"`,
+    contextNeedsPair: (pair: string) => `-c takes name=value, for example -c batchSize=1; got "${pair}"`,
+    contextCase: (name: string, meant: string) =>
+      `-c ${name}: context names are case-sensitive; did you mean ${meant}?`,
+    badBatchSize: (max: number, got: string) =>
+      `batchSize must be an integer from 1 to ${max} (Lambda's limit for an SQS mapping without a batching window), got ${got}.`,
+    badReportBatchItemFailures: (got: string) => `reportBatchItemFailures must be true or false, got ${got}.`,
     ready: (facts: ReadyFacts) => `
 Lab ready in ${facts.startupMs} ms. Outputs: ${facts.outputsPath}
   VisibilityDupStack  API ${facts.visibilityApi}
@@ -121,6 +133,20 @@ ${BATCH_FORMATION_MESSAGES.ja.usage}
   --help                                  このヘルプを表示
 `,
     error: (message: string) => `エラー: ${message}`,
+    unknownOption: (option: string) => `不明なオプション ${option} です`,
+    needsValue: (option: string) => `${option} には値が必要です`,
+    noValue: (option: string) => `${option} はスイッチなので値を取りません`,
+    noPositional: (argument: string) => `このコマンドはオプションしか取りません（余分な引数「${argument}」）`,
+    badLogFormat: (formats: readonly string[], got: string) =>
+      `--log-format には ${formats.join(' か ')} を指定してください（指定された値: "${got}"）`,
+    contextNeedsPair: (pair: string) =>
+      `-c は name=value の形で指定してください（例: -c batchSize=1。指定された値: "${pair}"）`,
+    contextCase: (name: string, meant: string) =>
+      `-c ${name}: コンテキスト名は大文字と小文字を区別します。${meant} のことですか？`,
+    badBatchSize: (max: number, got: string) =>
+      `batchSize は 1〜${max} の整数にしてください（バッチウィンドウのない SQS マッピングでの Lambda の上限）。指定された値: ${got}`,
+    badReportBatchItemFailures: (got: string) =>
+      `reportBatchItemFailures は true か false にしてください。指定された値: ${got}`,
     ready: (facts: ReadyFacts) => `
 ラボの準備ができました（${facts.startupMs} ms）。出力: ${facts.outputsPath}
   VisibilityDupStack  API ${facts.visibilityApi}

@@ -35,7 +35,7 @@ async function main(): Promise<void> {
   try {
     const taken = takeLanguage(process.argv.slice(2));
     language = taken.language;
-    command = parseLabArgs(taken.rest);
+    command = parseLabArgs(taken.rest, language);
   } catch (error) {
     if (!(error instanceof UsageError) && !(error instanceof UnknownLanguageError)) throw error;
     const message =

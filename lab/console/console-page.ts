@@ -1,8 +1,12 @@
 /**
  * The console's page: one self-contained HTML document (no external assets), reading the lab
  * only through the console API (`/api/state`, `/api/events`, `/api/enqueue`, `/api/redrive`,
- * `/api/experiments`).
+ * `/api/experiments`). The send form has a field for each body field of `POST /enqueue`
+ * (Step 7: lambda/visibility-dup/job.ts; Step 8: lambda/batch-partial/run.ts); an experiment's
+ * run draws its timeline under its result when it ends.
  */
+import { BATCH_PARTIAL, SQS_MAX_DELAY_SECONDS, VISIBILITY_DUP } from '../../lib/settings';
+
 const PAGE = `<!doctype html>
 <html lang="{{lang}}">
 <head>
@@ -12,7 +16,7 @@ const PAGE = `<!doctype html>
   body { font: 14px/1.4 system-ui, sans-serif; margin: 0; background: #f6f7f9; color: #1d2330; }
   header { background: #232f3e; color: #fff; padding: 10px 16px; font-size: 16px; }
   main { display: grid; grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); gap: 12px; padding: 12px; }
-  #stacks { display: grid; gap: 12px; align-content: start; }
+  #stacks, #side { display: grid; grid-template-columns: minmax(0, 1fr); gap: 12px; align-content: start; }
   section { background: #fff; border: 1px solid #d5dbe3; border-radius: 6px; padding: 10px 12px; }
   h2 { font-size: 15px; margin: 0 0 8px; }
   h3 { font-size: 13px; margin: 10px 0 4px; color: #4a5568; }
@@ -33,18 +37,38 @@ const PAGE = `<!doctype html>
   .muted { color: #6b7280; }
   .alarm { font-size: 12px; padding: 2px 6px; border-radius: 3px; background: #e5e7eb; }
   .alarm.ALARM { background: #d13212; color: #fff; } .alarm.OK { background: #1d8102; color: #fff; }
+  fieldset { border: 1px solid #e2e6ec; border-radius: 4px; margin: 6px 0; padding: 4px 8px; display: grid; gap: 3px; min-width: 0; }
+  fieldset[hidden] { display: none; }
+  fieldset label { display: flex; flex-wrap: wrap; gap: 6px; align-items: baseline; }
+  fieldset input[type=text] { width: 160px; } fieldset input[type=number] { width: 70px; }
+  #send-result { overflow-wrap: anywhere; }
+  .hint { color: #6b7280; font-size: 12px; }
+  #experiment-timeline { overflow-x: auto; margin-top: 6px; }
+  #experiment-timeline svg { display: block; background: #fff; }
 </style>
 </head>
 <body>
 <header>{{title}} <span class="muted" id="clock"></span></header>
 <main>
   <div id="stacks"></div>
-  <div style="display: grid; gap: 12px; align-content: start">
+  <div id="side">
     <section>
       <h2>{{sendJob}}</h2>
       <label>{{stack}} <select id="stack"><option>VisibilityDupStack</option><option>BatchPartialStack</option></select></label>
-      <label><input type="checkbox" id="heartbeat" checked> heartbeat</label>
-      <label><input type="checkbox" id="idempotency" checked> idempotency</label>
+      <fieldset data-stack-fields="VisibilityDupStack">
+        <label><code>id</code> <input type="text" id="id" data-field="id" value="msg-1"> <span class="hint">{{hintId}}</span></label>
+        <label><code>sleep</code> <input type="number" id="sleep" data-field="sleep" value="8" min="0" max="${VISIBILITY_DUP.maxSleepSeconds}" step="any"> <span class="hint">{{hintSleep}}</span></label>
+        <label><input type="checkbox" id="heartbeat" data-field="heartbeat" checked> <code>heartbeat</code> <span class="hint">{{hintHeartbeat}}</span></label>
+        <label><input type="checkbox" id="failHeartbeat" data-field="failHeartbeat"> <code>failHeartbeat</code> <span class="hint">{{hintFailHeartbeat}}</span></label>
+        <label><input type="checkbox" id="idempotency" data-field="idempotency" checked> <code>idempotency</code> <span class="hint">{{hintIdempotency}}</span></label>
+        <label><code>delaySeconds</code> <input type="number" id="delaySeconds" data-field="delaySeconds" min="0" max="${SQS_MAX_DELAY_SECONDS}" step="1"> <span class="hint">{{hintDelaySeconds}}</span></label>
+        <label><input type="checkbox" id="sendTwice" data-field="sendTwice"> <code>sendTwice</code> <span class="hint">{{hintSendTwice}}</span></label>
+      </fieldset>
+      <fieldset data-stack-fields="BatchPartialStack" hidden>
+        <label><code>count</code> <input type="number" id="count" data-field="count" value="10" min="1" max="${BATCH_PARTIAL.maxCount}" step="1"> <span class="hint">{{hintCount}}</span></label>
+        <label><code>failEvery</code> <input type="number" id="failEvery" data-field="failEvery" value="3" min="0" max="${BATCH_PARTIAL.maxCount}" step="1"> <span class="hint">{{hintFailEvery}}</span></label>
+      </fieldset>
+      <div class="hint">{{bodyHint}}</div>
       <textarea id="body">{"id":"msg-1","sleep":8}</textarea>
       <button id="send">POST /enqueue</button> <span id="send-result" class="muted"></span>
     </section>
@@ -52,6 +76,7 @@ const PAGE = `<!doctype html>
       <h2>{{experiments}}</h2>
       <div id="experiments" class="muted">{{loading}}</div>
       <pre id="experiment-result"></pre>
+      <div id="experiment-timeline"></div>
     </section>
   </div>
   <section class="log">
@@ -110,11 +135,42 @@ function applyFilter(div) {
 
 $('#log-filter').addEventListener('input', () => document.querySelectorAll('.log-line').forEach(applyFilter));
 
+// The form's fields write the body in the text area; the text area can also be edited by hand.
+// On send, the switches (checkboxes) of the chosen stack always apply.
+const fieldsOf = (stack) => [...document.querySelectorAll('[data-stack-fields="' + stack + '"] [data-field]')];
+function formBody() {
+  const body = {};
+  for (const input of fieldsOf($('#stack').value)) {
+    if (input.type === 'checkbox') body[input.dataset.field] = input.checked;
+    else if (input.value.trim() !== '') body[input.dataset.field] = input.type === 'number' ? Number(input.value) : input.value;
+  }
+  return body;
+}
+function showFields() {
+  document.querySelectorAll('[data-stack-fields]').forEach((set) => { set.hidden = set.dataset.stackFields !== $('#stack').value; });
+  $('#body').value = JSON.stringify(formBody());
+}
+$('#stack').addEventListener('change', showFields);
+document.querySelectorAll('[data-field]').forEach((input) => input.addEventListener('input', () => { $('#body').value = JSON.stringify(formBody()); }));
+document.querySelectorAll('[data-field][type=checkbox]').forEach((input) => input.addEventListener('change', () => { $('#body').value = JSON.stringify(formBody()); }));
+$('#body').addEventListener('input', () => {
+  let body;
+  try { body = JSON.parse($('#body').value); } catch { return; }
+  if (body === null || typeof body !== 'object') return;
+  for (const input of fieldsOf($('#stack').value)) {
+    const value = body[input.dataset.field];
+    if (input.type === 'checkbox') { if (typeof value === 'boolean') input.checked = value; }
+    else input.value = value === undefined ? '' : String(value);
+  }
+});
+showFields();
+
 $('#send').addEventListener('click', async () => {
   let body;
   try { body = JSON.parse($('#body').value); } catch { $('#send-result').textContent = '{{notJson}}'; return; }
-  if ($('#stack').value === 'VisibilityDupStack') { body.heartbeat = $('#heartbeat').checked; body.idempotency = $('#idempotency').checked; }
-  const answer = await fetch('/api/enqueue', { method: 'POST', body: JSON.stringify({ stack: $('#stack').value, body }) }).then((r) => r.json());
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) { $('#send-result').textContent = '{{notJson}}'; return; }
+  for (const input of fieldsOf($('#stack').value)) if (input.type === 'checkbox') body[input.dataset.field] = input.checked;
+  const answer = await fetch('/api/enqueue?lang={{lang}}', { method: 'POST', body: JSON.stringify({ stack: $('#stack').value, body }) }).then((r) => r.json());
   $('#send-result').textContent = answer.error ? answer.error : answer.status + ' ' + JSON.stringify(answer.body);
 });
 
@@ -122,15 +178,20 @@ document.addEventListener('click', async (event) => {
   const redrive = event.target.closest('[data-redrive]');
   if (redrive) {
     redrive.disabled = true;
-    await fetch('/api/redrive', { method: 'POST', body: JSON.stringify({ stack: redrive.dataset.redrive }) });
+    await fetch('/api/redrive?lang={{lang}}', { method: 'POST', body: JSON.stringify({ stack: redrive.dataset.redrive }) });
     redrive.disabled = false;
   }
   const run = event.target.closest('[data-experiment]');
   if (run) {
     $('#experiment-result').textContent = run.dataset.experiment + '{{running}}';
+    $('#experiment-timeline').innerHTML = '';
     const result = await fetch('/api/experiments/' + run.dataset.experiment + '?lang={{lang}}', { method: 'POST' }).then((r) => r.json());
     $('#experiment-result').textContent = result.error ? result.error :
       result.name + ': ' + (result.matched ? '{{matched}}' : '{{notMatched}}') + ' (' + result.seconds.toFixed(1) + ' s)\\n{{predicted}}' + result.prediction + '\\n\\n' + result.lines.join('\\n');
+    // The server draws the SVG (the report's, escaped there); an experiment without message lanes has none.
+    if (!result.error && result.timeline) {
+      $('#experiment-timeline').innerHTML = '<h3>{{timeline}}</h3>' + result.timeline.svg + result.timeline.legend;
+    }
   }
 });
 
@@ -195,6 +256,17 @@ const WORDS = {
     notMatched: 'did not match',
     predicted: 'predicted: ',
     alarm: 'DLQ alarm',
+    timeline: 'Timeline (one lane per message)',
+    bodyHint: 'The body sent to POST /enqueue (the fields above write it; you can edit it too):',
+    hintId: 'idempotency key, in every log line',
+    hintSleep: 'seconds of work',
+    hintHeartbeat: 'extend the visibility timeout while working',
+    hintFailHeartbeat: 'every extension fails',
+    hintIdempotency: 'the DynamoDB guard against duplicates',
+    hintDelaySeconds: 'message timer, 0 to 900 s (empty: the queue’s delay)',
+    hintSendTwice: 'the producer sends the job twice, as a retry would',
+    hintCount: 'messages in the run',
+    hintFailEvery: 'every n-th message fails (0: none)',
   },
   ja: {
     lang: 'ja',
@@ -222,6 +294,17 @@ const WORDS = {
     notMatched: '予測と違う',
     predicted: '予測: ',
     alarm: 'DLQ アラーム',
+    timeline: 'タイムライン (メッセージごとに 1 レーン)',
+    bodyHint: 'POST /enqueue に送る本文 (上の欄から作られます。直接書き換えることもできます):',
+    hintId: '冪等性キー。すべてのログ行に出る',
+    hintSleep: '処理にかかる秒数',
+    hintHeartbeat: '処理中に可視性タイムアウトを延長する',
+    hintFailHeartbeat: '延長が毎回失敗する',
+    hintIdempotency: '重複を防ぐ DynamoDB のガード',
+    hintDelaySeconds: 'メッセージタイマー、0〜900 秒 (空欄ならキューの遅延)',
+    hintSendTwice: 'リトライしたときのように、プロデューサーがジョブを 2 回送る',
+    hintCount: '送るメッセージの数',
+    hintFailEvery: 'n 件ごとに失敗させる (0 なら失敗なし)',
   },
 } as const;
 

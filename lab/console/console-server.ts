@@ -9,17 +9,19 @@
  * - `POST /api/enqueue`: `{ "stack": "VisibilityDupStack", "body": { … } }`, sent to the stack's
  *   `POST /enqueue` as curl would; answers `{ "status", "body" }`.
  * - `POST /api/redrive`: `{ "stack": "BatchPartialStack" }`, moves the DLQ's messages back.
- * - `GET  /api/experiments`, `POST /api/experiments/<name>`: the catalog; a run on a fresh lab
- *   of its own, answered with its verdict and log lines when it ends.
+ * - `GET  /api/experiments`, `POST /api/experiments/<name>?lang=en|ja`: the catalog; a run on a
+ *   fresh lab of its own, answered when it ends with its verdict, log lines and `timeline`: the
+ *   report's SVG of the run (one lane per message) and its legend, in the asked language, or
+ *   `null` for an experiment with no message lanes to draw (fifo-dedup, short-vs-long-polling).
  *
- * Bad input gets a 4xx with `{ "error": "…" }`.
+ * Bad input gets a 4xx with `{ "error": "…" }`, in `?lang=` or the console's language.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { GetQueueAttributesCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import type { Lab, StackName } from '../lab';
-import { EXPERIMENTS, findExperiment, UnknownExperimentError } from '../experiments/catalog';
+import { EXPERIMENTS } from '../experiments/catalog';
 import { redriveWithMoveTask } from '../experiments/redrive';
 import { openLocalProbe } from '../experiments/local-probe';
 import { runExperiment } from '../experiments/runner';
@@ -29,6 +31,11 @@ import { InFlightTracker } from './in-flight-tracker';
 import { consolePage } from './console-page';
 import { listenOnLoopback } from '../common/listen-on-loopback';
 import type { Language } from '../common/language';
+import type { ExperimentResult } from '../experiments/runner';
+import type { TimelineMarkKind } from '../experiments/timeline/timeline';
+import { timelineOf } from '../experiments/timeline/timeline-of-result';
+import { renderLegendSvg, renderTimelineSvg } from '../experiments/timeline/timeline-svg';
+import { CONSOLE_MESSAGES, type ConsoleMessages } from './console-messages';
 
 /** A queue's counts. */
 export interface QueueState {
@@ -57,6 +64,41 @@ export interface ConsoleState {
     /** The stack's CloudWatch alarms and their states. */
     readonly alarms: readonly { readonly alarmName: string; readonly state: string }[];
   }[];
+}
+
+/** The drawn timeline of a run, in `POST /api/experiments/<name>`'s answer. */
+export interface ConsoleTimeline {
+  /** `<svg class="timeline">`: one lane per message, as the report draws it. */
+  readonly svg: string;
+  /** `<svg>` legend of the marks the timeline uses. */
+  readonly legend: string;
+  /** How many lanes (messages) it has. */
+  readonly lanes: number;
+}
+
+/** `POST /api/experiments/<name>`. */
+export interface ConsoleRunAnswer {
+  readonly name: string;
+  readonly matched: boolean;
+  readonly prediction: string;
+  readonly seconds: number;
+  readonly observation: ExperimentResult['observation'];
+  readonly lines: readonly string[];
+  /** `null` when the experiment has no message lanes to draw. */
+  readonly timeline: ConsoleTimeline | null;
+}
+
+/** The run's timeline in `language`, or `null` when it has no lane to draw. */
+export function consoleTimelineOf(result: ExperimentResult, language: Language): ConsoleTimeline | null {
+  const timeline = timelineOf(result, language);
+  if (timeline.lanes.length === 0) return null;
+  const used = new Set<TimelineMarkKind>(timeline.lanes.flatMap((lane) => lane.marks.map((mark) => mark.kind)));
+  const delayed = timeline.lanes.some((lane) => lane.spans.some((span) => span.kind === 'delayed'));
+  return {
+    svg: renderTimelineSvg(timeline),
+    legend: renderLegendSvg([...used], language, delayed),
+    lanes: timeline.lanes.length,
+  };
 }
 
 /** A running console. */
@@ -194,6 +236,7 @@ export async function startConsole(
     const route = `${request.method} ${url.pathname}`;
     const asked = url.searchParams.get('lang');
     const language = asked === 'ja' || asked === 'en' ? asked : (options.language ?? 'en');
+    const say = CONSOLE_MESSAGES[language];
     if (route === 'GET /') {
       return reply(response, 200, consolePage(language), 'text/html; charset=utf-8');
     }
@@ -223,9 +266,10 @@ export async function startConsole(
       return;
     }
     if (route === 'POST /api/enqueue') {
-      const { stack, body } = (await readJson(request)) as { stack?: unknown; body?: unknown };
-      const target = stackOf(lab, stack);
-      if (body === null || typeof body !== 'object') throw new ConsoleRequestError(400, 'body must be a JSON object');
+      const { stack, body } = (await readJson(request, say)) as { stack?: unknown; body?: unknown };
+      const target = stackOf(lab, stack, say);
+      if (body === null || typeof body !== 'object' || Array.isArray(body))
+        throw new ConsoleRequestError(400, say.bodyNotObject);
       const answer = await fetch(`${target.apiEndpoint}enqueue`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -234,9 +278,9 @@ export async function startConsole(
       return reply(response, 200, { status: answer.status, body: await answer.json().catch(() => null) });
     }
     if (route === 'POST /api/redrive') {
-      const { stack } = (await readJson(request)) as { stack?: unknown };
-      const target = stackOf(lab, stack);
-      if (target.dlqUrl === undefined) throw new ConsoleRequestError(400, `${target.stackName} has no DLQ`);
+      const { stack } = (await readJson(request, say)) as { stack?: unknown };
+      const target = stackOf(lab, stack, say);
+      if (target.dlqUrl === undefined) throw new ConsoleRequestError(400, say.noDlq(target.stackName));
       peekedAt = 0;
       // StartMessageMoveTask, as the SQS console's "Start DLQ redrive" does.
       const source = Object.values(target.queues).find((queue) => queue.url === target.queueUrl);
@@ -248,20 +292,31 @@ export async function startConsole(
     }
     const run = /^POST \/api\/experiments\/([\w-]+)$/.exec(route);
     if (run !== null) {
-      const experiment = findExperiment(run[1] ?? '');
+      const name = run[1] ?? '';
+      const experiment = EXPERIMENTS.find((candidate) => candidate.name === name);
+      if (experiment === undefined)
+        throw new ConsoleRequestError(
+          404,
+          say.unknownExperiment(
+            name,
+            EXPERIMENTS.map((e) => e.name),
+          ),
+        );
       const emulators = await startEmulators();
       try {
         const probe = await openLocalProbe(experiment, emulators);
         try {
           const result = await runExperiment(experiment, probe);
-          return reply(response, 200, {
+          const answer: ConsoleRunAnswer = {
             name: experiment.name,
             matched: result.matched,
             prediction: experiment.prediction[language],
             seconds: result.seconds,
             observation: result.observation,
             lines: [...result.notes, ...result.lines],
-          });
+            timeline: consoleTimelineOf(result, language),
+          };
+          return reply(response, 200, answer);
         } finally {
           await probe.close();
         }
@@ -269,14 +324,17 @@ export async function startConsole(
         await emulators.stop();
       }
     }
-    throw new ConsoleRequestError(404, `no route ${route}; see the API in lab/console/console-server.ts`);
+    throw new ConsoleRequestError(404, say.noRoute(route));
   };
 
   const server: Server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
-      if (error instanceof ConsoleRequestError) reply(response, error.status, { error: error.message });
-      else if (error instanceof UnknownExperimentError) reply(response, 404, { error: error.message });
-      else reply(response, 500, { error: error instanceof Error ? error.message : String(error) });
+      if (error instanceof ConsoleRequestError) return reply(response, error.status, { error: error.message });
+      const asked = new URL(request.url ?? '/', 'http://127.0.0.1').searchParams.get('lang');
+      const language = asked === 'ja' || asked === 'en' ? asked : (options.language ?? 'en');
+      reply(response, 500, {
+        error: CONSOLE_MESSAGES[language].failed(error instanceof Error ? error.message : String(error)),
+      });
     });
   });
   await listenOnLoopback(server, options.port ?? 0);
@@ -293,22 +351,19 @@ export async function startConsole(
   };
 }
 
-function stackOf(lab: Lab, name: unknown) {
+function stackOf(lab: Lab, name: unknown, say: ConsoleMessages) {
   const stack = typeof name === 'string' ? lab.stacks.get(name as StackName) : undefined;
   if (stack === undefined)
-    throw new ConsoleRequestError(
-      400,
-      `stack must be one of ${[...lab.stacks.keys()].join(', ')}, got ${JSON.stringify(name)}`,
-    );
+    throw new ConsoleRequestError(400, say.unknownStack([...lab.stacks.keys()], String(JSON.stringify(name))));
   return stack;
 }
 
-async function readJson(request: IncomingMessage): Promise<Record<string, unknown>> {
+async function readJson(request: IncomingMessage, say: ConsoleMessages): Promise<Record<string, unknown>> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > 64 * 1024) throw new ConsoleRequestError(413, 'the request body is larger than 64 KB');
+    if (size > 64 * 1024) throw new ConsoleRequestError(413, say.requestTooLarge);
     chunks.push(chunk);
   }
   try {
@@ -316,7 +371,7 @@ async function readJson(request: IncomingMessage): Promise<Record<string, unknow
     if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new Error('not an object');
     return value as Record<string, unknown>;
   } catch {
-    throw new ConsoleRequestError(400, 'the request body must be a JSON object');
+    throw new ConsoleRequestError(400, say.requestNotObject);
   }
 }
 

@@ -3,6 +3,8 @@ import { CloudWatchClient, DescribeAlarmsCommand } from '@aws-sdk/client-cloudwa
 import { CloudWatchLogsClient, FilterLogEventsCommand } from '@aws-sdk/client-cloudwatch-logs';
 import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { SQSClient } from '@aws-sdk/client-sqs';
+import type { Language } from '../common/language';
+import { AWS_PROBE_MESSAGES } from './aws-probe-messages';
 import { type Experiment, labOnlyReason } from './catalog';
 import type { AlarmReading, WorkerLine } from './observation';
 import type { EnqueueResponse, ExperimentProbe, QueueProbe, StackProbe } from './probe';
@@ -17,22 +19,25 @@ export class DeployedOutputsError extends Error {
   override readonly name = 'DeployedOutputsError';
 }
 
-/** Reads one stack's outputs from the file `cdk deploy --outputs-file` wrote. */
-export async function readDeployedOutputs(file: string, stackName: string): Promise<Record<string, string>> {
+/** Reads one stack's outputs from the file `cdk deploy --outputs-file` wrote; errors worded in `language`. */
+export async function readDeployedOutputs(
+  file: string,
+  stackName: string,
+  language: Language = 'en',
+): Promise<Record<string, string>> {
+  const say = AWS_PROBE_MESSAGES[language];
   let parsed: unknown;
   try {
     parsed = JSON.parse(await readFile(file, 'utf8'));
   } catch (error) {
-    throw new DeployedOutputsError(
-      `cannot read ${file} (${error instanceof Error ? error.message : String(error)}); deploy first: npx cdk deploy --all --outputs-file ${file}`,
-    );
+    throw new DeployedOutputsError(say.cannotRead(file, error instanceof Error ? error.message : String(error)), {
+      cause: error,
+    });
   }
   const outputs = (parsed as Record<string, Record<string, string> | undefined>)[stackName];
   const missing = REQUIRED_OUTPUTS.filter((key) => typeof outputs?.[key] !== 'string');
   if (!outputs || missing.length > 0) {
-    throw new DeployedOutputsError(
-      `${file} has no ${missing.join(', ')} for ${stackName}; redeploy with --outputs-file ${file}`,
-    );
+    throw new DeployedOutputsError(say.missingOutputs(file, missing, stackName));
   }
   return outputs;
 }
@@ -68,6 +73,7 @@ export class AwsProbe implements StackProbe {
   constructor(
     private readonly outputs: Record<string, string>,
     private readonly clients: AwsClients,
+    private readonly language: Language = 'en',
   ) {}
 
   async enqueue(body: object): Promise<EnqueueResponse> {
@@ -158,9 +164,7 @@ export class AwsProbe implements StackProbe {
   }
 
   async crashWorker(): Promise<boolean> {
-    throw new LabOnlyActionError(
-      'a running Lambda invocation cannot be crashed on demand; this experiment runs on the lab only',
-    );
+    throw new LabOnlyActionError(AWS_PROBE_MESSAGES[this.language].cannotCrash);
   }
 
   async close(): Promise<void> {
@@ -182,29 +186,36 @@ export function requiredContextFlags(experiment: Experiment): string {
  * honour `AWS_ENDPOINT_URL_SQS`, `_DYNAMODB` and `_CLOUDWATCH_LOGS`, so the same path runs
  * against the lab (`--outputs cdk-outputs.local.json` with the `LocalLab` endpoints): with an
  * SQS endpoint set, requests go there rather than to the queue URL's host, which only the
- * lab's own process resolves (`sqs.<region>.localhost`).
+ * lab's own process resolves (`sqs.<region>.localhost`). The probe's own errors are worded in
+ * `language`.
  */
 export async function openAwsProbe(
   experiment: Experiment,
   outputsFile: string,
   environment: NodeJS.ProcessEnv = process.env,
+  language: Language = 'en',
 ): Promise<ExperimentProbe> {
-  const labOnly = labOnlyReason(experiment);
-  if (labOnly !== undefined) throw new LabOnlyActionError(`${experiment.name} runs on the lab only: ${labOnly}`);
+  const say = AWS_PROBE_MESSAGES[language];
+  const labOnly = labOnlyReason(experiment, language);
+  if (labOnly !== undefined) throw new LabOnlyActionError(say.labOnly(experiment.name, labOnly));
   const sqsEndpointSet = (environment.AWS_ENDPOINT_URL_SQS ?? environment.AWS_ENDPOINT_URL) !== undefined;
   if (experiment.stack === 'SQS') {
-    if (experiment.run !== 'polling') throw new LabOnlyActionError(`${experiment.name} has no deployed queue to use`);
-    const outputs = await readDeployedOutputs(outputsFile, experiment.awsQueue.stack);
+    if (experiment.run !== 'polling') throw new LabOnlyActionError(say.noDeployedQueue(experiment.name));
+    const outputs = await readDeployedOutputs(outputsFile, experiment.awsQueue.stack, language);
     const sqs = new SQSClient(sqsEndpointSet ? { useQueueUrlAsEndpoint: false } : {});
-    return new AwsQueueProbe(sqs, outputs[experiment.awsQueue.output] ?? '', experiment.awsQueue.stack);
+    return new AwsQueueProbe(sqs, outputs[experiment.awsQueue.output] ?? '', experiment.awsQueue.stack, language);
   }
-  const outputs = await readDeployedOutputs(outputsFile, experiment.stack);
-  return new AwsProbe(outputs, {
-    sqs: new SQSClient(sqsEndpointSet ? { useQueueUrlAsEndpoint: false } : {}),
-    dynamodb: new DynamoDBClient({}),
-    logs: new CloudWatchLogsClient({}),
-    cloudwatch: new CloudWatchClient({}),
-  });
+  const outputs = await readDeployedOutputs(outputsFile, experiment.stack, language);
+  return new AwsProbe(
+    outputs,
+    {
+      sqs: new SQSClient(sqsEndpointSet ? { useQueueUrlAsEndpoint: false } : {}),
+      dynamodb: new DynamoDBClient({}),
+      logs: new CloudWatchLogsClient({}),
+      cloudwatch: new CloudWatchClient({}),
+    },
+    language,
+  );
 }
 
 /**
@@ -219,12 +230,13 @@ class AwsQueueProbe implements QueueProbe {
     readonly sqs: SQSClient,
     private readonly queueUrl: string,
     private readonly stackName: string,
+    private readonly language: Language = 'en',
   ) {}
 
   async queue(_name: string, attributes: Readonly<Record<string, string>>): Promise<string> {
     if (Object.keys(attributes).length > 0) {
       throw new LabOnlyActionError(
-        `the deployed queue of ${this.stackName} cannot be given ${Object.keys(attributes).join(', ')}`,
+        AWS_PROBE_MESSAGES[this.language].cannotSetAttributes(this.stackName, Object.keys(attributes)),
       );
     }
     return this.queueUrl;

@@ -2,8 +2,9 @@
 /**
  * The lab console in a real browser (Chromium from @sparticuz/chromium, driven by
  * puppeteer-core): a learner sends a job with the heartbeat off, watches it in flight, sees it
- * come back when its 5 s visibility timeout ends, sees the duplicate in the log pane, and
- * redrives a DLQ message.
+ * come back when its 5 s visibility timeout ends, sees the duplicate in the log pane,
+ * redrives a DLQ message, fills the send form's fields, and runs a catalog experiment from its
+ * button and sees its timeline drawn in the page's language.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +14,18 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Lab, type LabConsole, startConsole, startLab } from '../../lab';
 import { PROJECT_ROOT } from '../../lib/project-root';
+
+/** Sets a form field's value and fires its `input` event, as typing would. */
+async function fill(page: Page, selector: string, value: string): Promise<void> {
+  await page.$eval(
+    selector,
+    (input, text) => {
+      (input as HTMLInputElement).value = text;
+      input.dispatchEvent(new Event('input'));
+    },
+    value,
+  );
+}
 
 describe('the lab console (Chromium)', () => {
   let lab: Lab;
@@ -46,16 +59,53 @@ describe('the lab console (Chromium)', () => {
     expect(japanese).toContain('<html lang="ja">');
     expect(japanese).toContain('ジョブを送る');
     expect(japanese).not.toMatch(/\{\{\w+\}\}/);
+    expect(japanese).toContain('メッセージタイマー');
+  });
+
+  it('answers bad API requests with a JSON error in the asked language', async () => {
+    const ask = async (path: string, init?: RequestInit) => {
+      const answer = await fetch(new URL(path, labConsole.url), init);
+      return { status: answer.status, body: (await answer.json()) as { error?: unknown } };
+    };
+    const unknown = await ask('api/experiments/no-such-thing?lang=ja', { method: 'POST' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error).toMatch(/^「no-such-thing」という実験はありません。.*heartbeat/);
+    const english = await ask('api/experiments/no-such-thing', { method: 'POST' });
+    expect(english.body.error).toMatch(/^unknown experiment "no-such-thing"/);
+    const badStack = await ask('api/enqueue?lang=ja', {
+      method: 'POST',
+      body: JSON.stringify({ stack: 'X', body: {} }),
+    });
+    expect(badStack.status).toBe(400);
+    expect(badStack.body.error).toContain('stack は VisibilityDupStack');
+    const notJson = await ask('api/redrive?lang=ja', { method: 'POST', body: 'nope' });
+    expect(notJson).toEqual({ status: 400, body: { error: 'リクエストの本文は JSON オブジェクトにしてください' } });
+    const noRoute = await ask('api/nothing?lang=ja');
+    expect(noRoute.status).toBe(404);
+    expect(noRoute.body.error).toMatch(/^GET \/api\/nothing という API はありません/);
+    // Without ?lang=, the console's own language (npm run lab --lang ja starts it in Japanese).
+    const japaneseConsole = await startConsole(lab, { language: 'ja' });
+    try {
+      const answer = await fetch(new URL('api/experiments/nope', japaneseConsole.url), { method: 'POST' });
+      expect(answer.status).toBe(404);
+      expect(((await answer.json()) as { error: string }).error).toMatch(/^「nope」という実験はありません。/);
+    } finally {
+      await japaneseConsole.stop();
+    }
   });
 
   it('shows a job sent with the heartbeat off in flight, then visible again, and the duplicate in the log pane', async () => {
     const id = `console-${Date.now().toString(36)}`;
-    await page.$eval(
-      '#body',
-      (element, text) => ((element as HTMLTextAreaElement).value = text),
-      JSON.stringify({ id, sleep: 8 }),
-    );
-    await page.$eval('#heartbeat', (element) => ((element as HTMLInputElement).checked = false));
+    // The form's fields write the body, as a learner fills them.
+    await fill(page, '#id', id);
+    await fill(page, '#sleep', '8');
+    await page.click('#heartbeat');
+    expect(JSON.parse(await page.$eval('#body', (area) => (area as HTMLTextAreaElement).value))).toMatchObject({
+      id,
+      sleep: 8,
+      heartbeat: false,
+      idempotency: true,
+    });
     await page.click('#send');
     await page.waitForFunction(() => document.querySelector('#send-result')?.textContent?.startsWith('202'), {
       timeout: 5000,
@@ -112,4 +162,58 @@ describe('the lab console (Chromium)', () => {
       { timeout: 8000 },
     );
   });
+
+  it("offers each body field of both stacks' POST /enqueue in the send form and sends what they say", async () => {
+    const fields = (stack: string) =>
+      page.$$eval(`[data-stack-fields="${stack}"] [data-field]`, (inputs) =>
+        inputs.map((input) => (input as HTMLElement).dataset.field),
+      );
+    expect(await fields('VisibilityDupStack')).toEqual([
+      'id',
+      'sleep',
+      'heartbeat',
+      'failHeartbeat',
+      'idempotency',
+      'delaySeconds',
+      'sendTwice',
+    ]);
+    expect(await fields('BatchPartialStack')).toEqual(['count', 'failEvery']);
+
+    await page.select('#stack', 'BatchPartialStack');
+    expect(await page.$eval('[data-stack-fields="BatchPartialStack"]', (set) => (set as HTMLElement).hidden)).toBe(
+      false,
+    );
+    await fill(page, '#count', '2');
+    await fill(page, '#failEvery', '0');
+    expect(JSON.parse(await page.$eval('#body', (area) => (area as HTMLTextAreaElement).value))).toEqual({
+      count: 2,
+      failEvery: 0,
+    });
+    await page.$eval('#send-result', (element) => (element.textContent = ''));
+    await page.click('#send');
+    await page.waitForFunction(() => document.querySelector('#send-result')?.textContent?.startsWith('202'), {
+      timeout: 5000,
+    });
+  });
+
+  it('runs an experiment from its button and draws its timeline under the result, in the page language', async () => {
+    const japanese = await browser.newPage();
+    try {
+      await japanese.setViewport({ width: 1280, height: 900 });
+      await japanese.goto(`${labConsole.url}?lang=ja`);
+      const button = await japanese.waitForSelector('button[data-experiment="throughput-batch-10"]');
+      await button?.click();
+      await japanese.waitForSelector('#experiment-timeline svg.timeline g.lane', { timeout: 30_000 });
+      expect(await japanese.$eval('#experiment-result', (element) => element.textContent ?? '')).toMatch(
+        /^throughput-batch-10: 予測どおり/,
+      );
+      const labels = await japanese.$$eval('#experiment-timeline svg.timeline g.lane > text:first-of-type', (texts) =>
+        texts.map((text) => text.textContent ?? ''),
+      );
+      expect(labels.length).toBe(100);
+      expect(labels[0]).toMatch(/メッセージ 1$/);
+    } finally {
+      await japanese.close();
+    }
+  }, 40_000);
 });

@@ -79,6 +79,15 @@ describe('npm run lab:deploy', () => {
     expect(stderr).toContain('動いているラボが見つかりません');
   });
 
+  it('refuses a bad flag or -c pair in Japanese with --lang ja, exit 2', async () => {
+    const flag = await deployCli('--lang', 'ja', '--bogus');
+    expect(flag.status).toBe(2);
+    expect(flag.stderr).toContain('エラー: 不明なオプション --bogus です');
+    const pair = await deployCli('--lang', 'ja', '-c', 'batchsize=2');
+    expect(pair.status).toBe(2);
+    expect(pair.stderr).toContain('コンテキスト名は大文字と小文字を区別します。batchSize のことですか？');
+  });
+
   it('says in one sentence that no lab is running, exit 1', async () => {
     const { status, stderr } = await deployCli('--outputs', join(directory, 'none.json'));
     expect(status).toBe(1);

@@ -48,7 +48,9 @@ describe('parseLabArgs (npm run lab flags)', () => {
   });
 
   it.each([
-    [['--bogus'], "Unknown option '--bogus'"],
+    [['--bogus'], 'unknown option --bogus'],
+    [['--batch-size'], '--batch-size needs a value'],
+    [['--quiet=yes'], '--quiet is a switch and takes no value'],
     [['-c', 'batchsize=1'], '-c batchsize: context names are case-sensitive; did you mean batchSize?'],
     [['-c', 'batchSize'], 'got "batchSize"'],
     [['-c', 'batchSize=11'], 'batchSize must be an integer from 1 to 10'],
@@ -59,6 +61,34 @@ describe('parseLabArgs (npm run lab flags)', () => {
   ])('refuses %j with a sentence saying why', (argv, message) => {
     expect(() => parseLabArgs(argv)).toThrow(UsageError);
     expect(() => parseLabArgs(argv)).toThrow(message);
+  });
+
+  it.each([
+    [['--bogus'], '不明なオプション --bogus です'],
+    [['--batch-size'], '--batch-size には値が必要です'],
+    [['--quiet=yes'], '--quiet はスイッチなので値を取りません'],
+    [['extra'], '余分な引数「extra」'],
+    [['--log-format', 'text'], '--log-format には pretty か json を指定してください（指定された値: "text"）'],
+    [['-c', 'batchsize=1'], '-c batchsize: コンテキスト名は大文字と小文字を区別します。batchSize のことですか？'],
+    [['-c', 'batchSize'], '-c は name=value の形で指定してください'],
+    [['--batch-size', '11'], 'batchSize は 1〜10 の整数にしてください'],
+    [
+      ['-c', 'reportBatchItemFailures=yes'],
+      'reportBatchItemFailures は true か false にしてください。指定された値: "yes"',
+    ],
+    [['--batch-formation', 'half'], 'half'],
+  ])('refuses %j in Japanese with --lang ja', (argv, message) => {
+    let thrown: unknown;
+    try {
+      parseLabArgs(argv, 'ja');
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(UsageError);
+    const text = (thrown as Error).message;
+    expect(text).toContain(message);
+    // No English sentence left: every refusal is worded in Japanese.
+    expect(text).toMatch(/[ぁ-んァ-ヶ一-龠]/);
   });
 });
 
@@ -79,5 +109,15 @@ describe('npm run lab (lab/cli/lab.ts)', () => {
 
     expect(failure).toMatchObject({ code: 2, stderr: expect.stringContaining('error: batchSize must be an integer') });
     expect((failure as { stderr: string }).stderr).toContain('Usage: npm run lab');
+  });
+
+  it('words the error and the usage in Japanese with --lang ja', async () => {
+    const failure = await run(['--lang', 'ja', '--bogus']).catch((error: { code: number; stderr: string }) => error);
+
+    expect(failure).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('エラー: 不明なオプション --bogus です'),
+    });
+    expect((failure as { stderr: string }).stderr).toContain('使い方: npm run lab');
   });
 });

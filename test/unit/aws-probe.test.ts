@@ -7,7 +7,14 @@ import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { GetQueueAttributesCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { AwsProbe, DeployedOutputsError, readDeployedOutputs, requiredContextFlags } from '../../lab';
+import {
+  AwsProbe,
+  DeployedOutputsError,
+  LabOnlyActionError,
+  openAwsProbe,
+  readDeployedOutputs,
+  requiredContextFlags,
+} from '../../lab';
 import { findExperiment } from '../../lab';
 
 const logsMock = mockClient(CloudWatchLogsClient);
@@ -65,6 +72,37 @@ describe('readDeployedOutputs', () => {
     const reading = readDeployedOutputs(file, 'BatchPartialStack');
     await expect(reading).rejects.toBeInstanceOf(DeployedOutputsError);
     await expect(reading).rejects.toThrow(/no DlqUrl, WorkerLogGroup for BatchPartialStack/);
+  });
+});
+
+describe('the AWS probe in Japanese (printed after 実験が失敗しました:)', () => {
+  it('says how to deploy, and which outputs are missing, in Japanese', async () => {
+    await expect(readDeployedOutputs(join(dir, 'absent.json'), 'VisibilityDupStack', 'ja')).rejects.toThrow(
+      /を読めません .*先にデプロイしてください: npx cdk deploy --all --outputs-file/,
+    );
+    const file = join(dir, 'partial-ja.json');
+    writeFileSync(file, JSON.stringify({ BatchPartialStack: { ApiEndpoint: 'x', QueueUrl: 'y' } }));
+    await expect(readDeployedOutputs(file, 'BatchPartialStack', 'ja')).rejects.toThrow(
+      `${file} に BatchPartialStack の DlqUrl, WorkerLogGroup がありません。`,
+    );
+  });
+
+  it('refuses a lab-only experiment and a crash in Japanese', async () => {
+    const refusal = openAwsProbe(findExperiment('fifo-dedup'), join(dir, 'absent.json'), {}, 'ja');
+    await expect(refusal).rejects.toBeInstanceOf(LabOnlyActionError);
+    await expect(refusal).rejects.toThrow(/^fifo-dedup はラボでしか実行できません: /);
+    const japanese = new AwsProbe(
+      OUTPUTS,
+      {
+        sqs: new SQSClient({}),
+        dynamodb: new DynamoDBClient({}),
+        logs: new CloudWatchLogsClient({}),
+        cloudwatch: new CloudWatchClient({}),
+      },
+      'ja',
+    );
+    await expect(japanese.crashWorker()).rejects.toThrow(/^実行中の Lambda 呼び出しを/);
+    await expect(probe().crashWorker()).rejects.toThrow(/^a running Lambda invocation cannot be crashed/);
   });
 });
 

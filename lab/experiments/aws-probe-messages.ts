@@ -1,0 +1,32 @@
+/**
+ * The AWS probe's own error sentences (printed after "experiment failed:"), in English and
+ * Japanese. AWS's own errors pass through as AWS words them.
+ */
+import type { Language } from '../common/language';
+
+/** Every error text of lab/experiments/aws-probe.ts, per language. */
+export const AWS_PROBE_MESSAGES = {
+  en: {
+    cannotRead: (file: string, why: string) =>
+      `cannot read ${file} (${why}); deploy first: npx cdk deploy --all --outputs-file ${file}`,
+    missingOutputs: (file: string, missing: readonly string[], stack: string) =>
+      `${file} has no ${missing.join(', ')} for ${stack}; redeploy with --outputs-file ${file}`,
+    labOnly: (name: string, reason: string) => `${name} runs on the lab only: ${reason}`,
+    noDeployedQueue: (name: string) => `${name} has no deployed queue to use`,
+    cannotCrash: 'a running Lambda invocation cannot be crashed on demand; this experiment runs on the lab only',
+    cannotSetAttributes: (stack: string, attributes: readonly string[]) =>
+      `the deployed queue of ${stack} cannot be given ${attributes.join(', ')}`,
+  },
+  ja: {
+    cannotRead: (file: string, why: string) =>
+      `${file} を読めません (${why})。先にデプロイしてください: npx cdk deploy --all --outputs-file ${file}`,
+    missingOutputs: (file: string, missing: readonly string[], stack: string) =>
+      `${file} に ${stack} の ${missing.join(', ')} がありません。--outputs-file ${file} を付けてデプロイし直してください`,
+    labOnly: (name: string, reason: string) => `${name} はラボでしか実行できません: ${reason}`,
+    noDeployedQueue: (name: string) => `${name} が使えるデプロイ済みのキューはありません`,
+    cannotCrash:
+      '実行中の Lambda 呼び出しを好きなときにクラッシュさせることはできません。この実験はラボでしか実行できません',
+    cannotSetAttributes: (stack: string, attributes: readonly string[]) =>
+      `${stack} のデプロイ済みのキューには ${attributes.join(', ')} を設定できません`,
+  },
+} as const satisfies Record<Language, unknown>;
