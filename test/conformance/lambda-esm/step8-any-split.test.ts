@@ -17,10 +17,14 @@ import { batchPartialTopology, type StackTopology } from '../../../lib/topology'
 // them. To fit the suite's time budget the queue's visibility timeout is 5 s instead of 10 s
 // (still the worker's timeout, as Lambda requires); no verdict depends on it. (A shorter worker
 // timeout does not work: cold starts of eight labs at once on two cores outlast it, and the
-// timed-out batches come back.) The longest runs start first.
+// timed-out batches come back.) The longest runs start first. dlq-alarm is partial-batch with
+// the alarm watched: its messages split exactly as partial-batch's do, so it is left to the
+// guide's test.
 const SEEDS = [11, 22, 33];
 const LANES = 8;
-const STEP8 = EXPERIMENTS.filter((experiment) => experiment.stack === 'BatchPartialStack');
+const STEP8 = EXPERIMENTS.filter(
+  (experiment) => experiment.stack === 'BatchPartialStack' && experiment.name !== 'dlq-alarm',
+);
 
 function retimed(topology: StackTopology): StackTopology {
   return {
@@ -64,7 +68,7 @@ beforeAll(async () => {
       }
     }),
   );
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await emulators?.stop();
