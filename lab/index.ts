@@ -58,8 +58,15 @@ export type { Lab, StackName } from './lab';
 export { LOCAL_LAB_KEY, writeLabOutputs } from './outputs';
 export { INTEGRATION_TIMEOUT_MS, LocalApi, parseProxyResponse } from './services/apigateway/local-api';
 export { TokenBucket } from './services/apigateway/token-bucket';
-export { createDynamoDbClient, createSqsClient, localhostDnsModuleUrl, startEmulators } from './services/emulators';
-export type { EmulatorEndpoints, Emulators } from './services/emulators';
+export {
+  DEFAULT_EMULATOR_PLACEMENT,
+  EMULATOR_PLACEMENTS,
+  createDynamoDbClient,
+  createSqsClient,
+  localhostDnsModuleUrl,
+  startEmulators,
+} from './services/emulators';
+export type { EmulatorEndpoints, EmulatorPlacement, Emulators, SqsClockControl } from './services/emulators';
 export { settleBatch } from './services/lambda/event-source-mapping/batch-response';
 export { describeBatchFormation } from './services/lambda/event-source-mapping/batch-formation';
 export type { BatchFormation } from './services/lambda/event-source-mapping/batch-formation';
