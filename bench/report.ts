@@ -478,6 +478,32 @@ function summaryTable(results: BenchResults): string {
   );
 }
 
+/** The chaos sample one run after the other and side by side. */
+function chaosTable(results: BenchResults): string | undefined {
+  const chaos = results.chaos;
+  if (chaos === undefined) return undefined;
+  const row = (name: string, timing: typeof chaos.sequential): string[] => [
+    name,
+    timing.wallSeconds.toFixed(0),
+    timing.cpuSeconds.toFixed(0),
+    `${((timing.cpuSeconds / timing.wallSeconds) * 100).toFixed(0)} %`,
+    timing.invariantHolds ? 'yes' : 'NO',
+  ];
+  return [
+    `### Chaos wall time (${chaos.mixes.join(', ')}; ${chaos.runs} runs of ${chaos.messages} messages, seed ${chaos.seed})`,
+    '',
+    table(
+      ['Runs', 'Wall (s)', 'CPU, every thread (s)', 'CPU / wall (100 % = one core)', 'Invariant holds'],
+      [
+        row('one after the other (before issue 13)', chaos.sequential),
+        row(`${chaos.parallel.parallel} at a time, each in its own lab (now the default)`, chaos.parallel),
+      ],
+    ),
+    '',
+    `Side by side: ${(chaos.wallRatio * 100).toFixed(0)} % of the wall time. A run mostly waits — for its simulated work (0.3–1.8 s per job), for visibility timeouts to expire and for lapsed claims — so its CPU stays far below one core.`,
+  ].join('\n');
+}
+
 /** `npm start`'s wall time beside its longest experiment. */
 function tourTable(results: BenchResults): string | undefined {
   const tour = results.tour;
@@ -511,6 +537,7 @@ export function renderReport(results: BenchResults): string {
     guardTable(results),
     deployTable(results),
     memoryTable(results),
+    chaosTable(results),
     tourTable(results),
     targetTable(results),
     footer,

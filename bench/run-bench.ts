@@ -8,6 +8,7 @@ import { createSqsClient, EMULATOR_PLACEMENTS, type EmulatorPlacement, type Emul
 import { PRICES } from './prices';
 import type { BenchResults, RequestsSection, SectionName } from './results';
 import { type BundleRow, bundleSubjects, measureBundles } from './sections/bundles';
+import { type ChaosWallTimeResult, measureChaosWallTime } from './sections/chaos-wall-time';
 import { estimateCosts } from './sections/cost-estimate';
 import { measureGuardRequests } from './sections/guard-requests';
 import { type GuardThroughputRow, measureGuardThroughput } from './sections/guard-throughput';
@@ -32,6 +33,8 @@ export interface BenchSizes {
   readonly deploy: { readonly deploys: number; readonly passes: number; readonly messages: number };
   /** Messages per measured batch of the memory section (after a warm-up of a tenth). */
   readonly memoryMessages: number;
+  /** The chaos sample: these mixes (Step 7 ones with the guard on and off), sequential then side by side. */
+  readonly chaos: { readonly messages: number; readonly mixes: readonly string[] };
 }
 
 /** `npm run bench`: the issue's sizes. */
@@ -44,6 +47,8 @@ export const FULL_SIZES: BenchSizes = {
   guard: { deliveries: 500, concurrency: 8, racedKeys: 100 },
   deploy: { deploys: 5, passes: 4, messages: 2000 },
   memoryMessages: 10_000,
+  // About 270 s one after the other before issue 13 (bench/chaos-results.json of that time).
+  chaos: { messages: 1000, mixes: ['none', 'heartbeat-errors', 'batch-poison'] },
 };
 
 /** `--quick`: every code path, small sizes (the smoke test in `npm test`). */
@@ -56,6 +61,7 @@ export const QUICK_SIZES: BenchSizes = {
   guard: { deliveries: 30, concurrency: 8, racedKeys: 10 },
   deploy: { deploys: 1, passes: 1, messages: 100 },
   memoryMessages: 1000,
+  chaos: { messages: 100, mixes: ['none', 'batch-poison'] },
 };
 
 /** Where the bench's bundles go by default, relative to the project root. */
@@ -102,6 +108,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
   let guardThroughput: GuardThroughputRow[] | undefined;
   let deploy: LabDeployResult | undefined;
   let memory: LabMemoryResult | undefined;
+  let chaos: ChaosWallTimeResult | undefined;
   try {
     // First, so that its idle figure is the lab's and not what earlier sections left behind.
     if (has('memory')) {
@@ -164,6 +171,17 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
       deploy = await measureLabDeploy(emulators, sizes.deploy);
       say('deploy', `deploy ${deploy.medianDeployMs.toFixed(0)} ms; IAM costs ${(deploy.iamCost * 100).toFixed(1)} %`);
     }
+    if (has('chaos')) {
+      say(
+        'chaos',
+        `mixes ${sizes.chaos.mixes.join(', ')} at ${sizes.chaos.messages} messages: one run after the other, then side by side`,
+      );
+      chaos = await measureChaosWallTime(emulators, sizes.chaos);
+      say(
+        'chaos',
+        `${chaos.sequential.wallSeconds.toFixed(0)} s one after the other, ${chaos.parallel.wallSeconds.toFixed(0)} s ${chaos.parallel.parallel} at a time`,
+      );
+    }
   } finally {
     await Promise.all([emulators, ...others.values()].map((running) => running.stop()));
   }
@@ -200,6 +218,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
     ...(guardThroughput === undefined ? {} : { guardThroughput }),
     ...(deploy === undefined ? {} : { deploy }),
     ...(memory === undefined ? {} : { memory }),
+    ...(chaos === undefined ? {} : { chaos }),
     ...(tour === undefined ? {} : { tour }),
   };
   say('done', 'judging targets');

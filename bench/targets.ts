@@ -150,7 +150,24 @@ export function evaluateTargets(results: Omit<BenchResults, 'targets'>): TargetR
     ...throughputTargets(results, 'guard'),
     ...deployTargets(results),
     memoryTarget(results),
+    chaosTarget(results),
   ];
+}
+
+/** The chaos sample side by side takes at most this share of its one-after-the-other wall time. */
+export const MAX_CHAOS_WALL_RATIO = 0.5;
+
+function chaosTarget(results: Omit<BenchResults, 'targets'>): TargetResult {
+  const target = `chaos sample side by side in ≤ ${MAX_CHAOS_WALL_RATIO * 100} % of its one-after-the-other wall time, invariant holding in every run`;
+  const chaos = results.chaos;
+  if (chaos === undefined) return { id: 'chaos-wall-time', target, status: 'not-run', figure: '' };
+  const holds = chaos.sequential.invariantHolds && chaos.parallel.invariantHolds;
+  return {
+    id: 'chaos-wall-time',
+    target,
+    status: chaos.wallRatio <= MAX_CHAOS_WALL_RATIO && holds ? 'pass' : 'miss',
+    figure: `${chaos.runs} runs of ${chaos.mixes.join(', ')} at ${chaos.messages} messages: ${chaos.sequential.wallSeconds.toFixed(0)} s → ${chaos.parallel.wallSeconds.toFixed(0)} s (${(chaos.wallRatio * 100).toFixed(0)} %, ${chaos.parallel.parallel} at a time)${holds ? '' : '; INVARIANT BROKEN'}`,
+  };
 }
 
 /** Heap growth per message after the warm-up, bytes at most: nothing kept per message. */

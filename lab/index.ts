@@ -8,6 +8,8 @@ export { invariantViolations } from './chaos/invariant';
 export { CHAOS_MIXES, findMix } from './chaos/mixes';
 export { reliabilityTable } from './chaos/report';
 export { books, runChaos } from './chaos/run-chaos';
+export { ChaosPlanError, planChaosRuns, runChaosPlan } from './chaos/run-chaos-plan';
+export type { ChaosPlanResult, PlannedChaosRun } from './chaos/run-chaos-plan';
 export type { ChaosResult } from './chaos/run-chaos';
 export {
   CHAOS_VISIBILITY_TIMING,
@@ -16,7 +18,7 @@ export {
   chaosVisibilityTopology,
 } from './chaos/topologies';
 export { batchWorkload, bodyKey, visibilityWorkload } from './chaos/workload';
-export { DEFAULT_RESULTS_FILE, parseChaosArgs } from './cli/chaos-args';
+export { DEFAULT_CHAOS_PARALLEL, DEFAULT_RESULTS_FILE, parseChaosArgs } from './cli/chaos-args';
 export { UsageError, parseLabArgs } from './cli/lab-args';
 export { LAB_ACCOUNT_ID, LAB_CREDENTIALS, LAB_REGION, fakeAwsEnvironment } from './common/local-aws';
 export {
