@@ -4,6 +4,7 @@
  */
 import type { CallCounts } from './aws-call-counter';
 import type { BenchResults } from './results';
+import type { ThreadBusy } from './thread-busy';
 import { DEFAULT_EMULATOR_PLACEMENT, EMULATOR_PLACEMENTS } from '../lab';
 import { MIN_FAIR_RATIO, placementOf, throughputRows } from './targets';
 import type { GuardRequestTable, GuardScenario, GuardScenarioResult } from './sections/guard-requests';
@@ -216,6 +217,17 @@ function bundleTable(results: BenchResults): string | undefined {
   ].join('\n');
 }
 
+/** `92 % · 40 % · 5 %; 1.6` (the emulator shares only when they have threads of their own). */
+function busyCell(busy: ThreadBusy | undefined): string {
+  if (busy === undefined) return '—';
+  const percent = (share: number): string => `${(share * 100).toFixed(0)} %`;
+  const threads =
+    busy.sqsThread === undefined || busy.dynamodbThread === undefined
+      ? [percent(busy.mainThread), '—', '—']
+      : [percent(busy.mainThread), percent(busy.sqsThread), percent(busy.dynamodbThread)];
+  return `${threads.join(' · ')}; ${busy.processCores.toFixed(1)}`;
+}
+
 function throughputTable(results: BenchResults): string | undefined {
   const rows = results.throughput;
   if (rows === undefined) return undefined;
@@ -231,16 +243,27 @@ function throughputTable(results: BenchResults): string | undefined {
     row.sameWorkCeiling === undefined || row.sameWorkRatio === undefined
       ? '—'
       : `${row.sameWorkCeiling.messagesPerSecond.toFixed(0)} msg/s (lab: ${(row.sameWorkRatio * 100).toFixed(0)} %)`,
+    busyCell(row.lab.busy),
   ]);
   return [
     '### Lab throughput',
     '',
     table(
-      ['Path', 'Messages', 'Emulators', 'Lab msg/s', 'Emulator ceiling msg/s', 'Lab / ceiling', 'Same work, no Lambda'],
+      [
+        'Path',
+        'Messages',
+        'Emulators',
+        'Lab msg/s',
+        'Emulator ceiling msg/s',
+        'Lab / ceiling',
+        'Same work, no Lambda',
+        'Lab run: busy main · SQS · DynamoDB thread; CPU cores',
+      ],
       body,
     ),
     '',
-    "First send to last delete, in the steady state: each lab run first sends a few hundred messages through to start its environments (cold starts are in the bundle table), and lab start-up (bundling, provisioning) is not counted. Producers invoked directly (`lab.stack(...).invoke`, count 100 per call on the batch path), not through the throttled local API; 5 pollers. Ceiling: SendMessageBatch + ReceiveMessage(10) + DeleteMessageBatch loops on the same emulator with no Lambda, after a warm-up, median of the runs before and after the lab run; short batch-path runs are done three times (lab and ceiling) and their medians compared. Same work, no Lambda: SendMessage, ReceiveMessage(1), the guard's claim and completion on dynalite, DeleteMessageBatch, 5 loops. Emulators: `main-thread` runs fauxqs and dynalite in the lab's own event loop (before issue 13), `own-thread` each in a worker thread (the default); each size is measured in both, one after the other.",
+    "First send to last delete, in the steady state: each lab run first sends a few hundred messages through to start its environments (cold starts are in the bundle table), and lab start-up (bundling, provisioning) is not counted. Producers invoked directly (`lab.stack(...).invoke`, count 100 per call on the batch path), not through the throttled local API; 5 pollers. Ceiling: SendMessageBatch + ReceiveMessage(10) + DeleteMessageBatch loops on the same emulator with no Lambda, after a warm-up, median of the runs before and after the lab run; short batch-path runs are done three times (lab and ceiling) and their medians compared. Same work, no Lambda: SendMessage, ReceiveMessage(1), the guard's claim and completion on dynalite, DeleteMessageBatch, 5 loops. Emulators: `main-thread` runs fauxqs and dynalite in the lab's own event loop (before issue 13), `own-thread` each in a worker thread (the default); each size is measured in both, one after the other. Busy: the share of the lab run each thread's event loop was busy (a share near 100 % sets the pace; in `main-thread` the emulators' work is in the main thread's share), and the process's CPU time over wall time in cores " +
+      `(this machine has ${results.machine.cpus}).`,
   ].join('\n');
 }
 

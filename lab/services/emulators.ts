@@ -66,6 +66,11 @@ export interface Emulators extends EmulatorEndpoints {
    * the `main-thread` placement, where their heap is the main thread's). For the memory bench.
    */
   threadHeapBytes(): Promise<number>;
+  /**
+   * How long each emulator thread's event loop has been busy since it started, in ms; undefined
+   * in the `main-thread` placement (their work is the main thread's). For the bench.
+   */
+  threadBusyMs(): { readonly sqs: number; readonly dynamodb: number } | undefined;
   /** Stops both servers, closes every connection, ends their threads and releases the DNS interception. */
   stop(): Promise<void>;
 }
@@ -130,6 +135,7 @@ export async function startEmulators(options: StartEmulatorsOptions = {}): Promi
     let dynamodb: RunningEmulator;
     let sqsClock: SqsClockControl;
     let threadHeapBytes: () => Promise<number>;
+    let threadBusyMs: Emulators['threadBusyMs'];
     if (placement === 'own-thread') {
       const [sqsThread, dynamoThread] = await settleBoth(
         EmulatorThread.start('sqs', options.sqsPort ?? 0),
@@ -148,6 +154,7 @@ export async function startEmulators(options: StartEmulatorsOptions = {}): Promi
         const heaps = await Promise.all([sqsThread, dynamoThread].map((thread) => thread.request({ op: 'heap-used' })));
         return heaps.reduce<number>((sum, heap) => sum + (heap ?? 0), 0);
       };
+      threadBusyMs = () => ({ sqs: sqsThread.eventLoopActiveMs(), dynamodb: dynamoThread.eventLoopActiveMs() });
     } else {
       const [sqsServer, dynamoServer] = await settleBoth(
         startSqsEmulator(options.sqsPort ?? 0),
@@ -162,12 +169,14 @@ export async function startEmulators(options: StartEmulatorsOptions = {}): Promi
         },
       };
       threadHeapBytes = async () => 0;
+      threadBusyMs = () => undefined;
     }
     let stopped: Promise<void> | undefined;
     return {
       placement,
       sqsClock,
       threadHeapBytes,
+      threadBusyMs,
       sqsEndpoint: `http://sqs.${LAB_REGION}.localhost:${sqs.port}`,
       sqsCliEndpoint: `http://127.0.0.1:${sqs.port}`,
       dynamodbEndpoint: `http://127.0.0.1:${dynamodb.port}`,

@@ -141,6 +141,11 @@ export class EmulatorThread {
     });
   }
 
+  /** Milliseconds the thread's event loop has been busy since it started (Node's event loop utilization). */
+  eventLoopActiveMs(): number {
+    return this.worker.performance.eventLoopUtilization().active;
+  }
+
   /** Stops the emulator (closing its connections), then ends the thread. */
   stop(): Promise<void> {
     this.#stopped ??= (async () => {
