@@ -138,3 +138,4 @@ export { LANGUAGES, resolveLanguage, takeLanguage, UnknownLanguageError } from '
 export type { Language } from './common/language';
 export { listenOnLoopback } from './common/listen-on-loopback';
 export { previousPorts } from './cli/previous-ports';
+export { RETIRED_HANDLES_KEPT, ReceiptHandleBook } from './services/sqs/fidelity/receipt-handle-book';
