@@ -3,8 +3,9 @@
  * the lab's fidelity layer) and dynalite for DynamoDB, each in a thread of its own by default,
  * or in the lab's main thread. The handlers reach them through the standard
  * `AWS_ENDPOINT_URL_SQS` / `AWS_ENDPOINT_URL_DYNAMODB` variables, never a lab-only path, and the
- * lab reaches their in-process state only through {@link Emulators.sqsClock} and
- * {@link Emulators.threadHeapBytes}, which work the same in both placements.
+ * lab reaches their in-process state only through {@link Emulators.sqsClock},
+ * {@link Emulators.threadHeapBytes} and {@link Emulators.threadBusyMs}, which work the same in
+ * both placements (messages to the threads, or direct calls in the main thread).
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SQSClient } from '@aws-sdk/client-sqs';
@@ -27,7 +28,11 @@ export { EmulatorStartError } from './emulator-placement/emulator-servers';
  */
 export type EmulatorPlacement = 'main-thread' | 'own-thread';
 
-/** The placement `startEmulators` uses unless told otherwise (the faster one in `npm run bench`). */
+/**
+ * The placement `startEmulators` uses unless told otherwise: own threads, so the emulators'
+ * timers and long polls never wait for the lab's event loop. `npm run bench` measures both;
+ * on the shared 2-core machine their throughput was within noise of each other.
+ */
 export const DEFAULT_EMULATOR_PLACEMENT: EmulatorPlacement = 'own-thread';
 
 /** Every placement, in the order the bench measures them. */
