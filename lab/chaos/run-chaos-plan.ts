@@ -1,6 +1,6 @@
 /**
  * Several chaos runs, up to `parallel` at once, each in a lab of its own on one pair of
- * emulators. A run's wall time is mostly waiting (simulated work, visibility timeouts,
+ * emulators; each run's set-up (lab start, provisioning) waits for the previous one's. A run's wall time is mostly waiting (simulated work, visibility timeouts,
  * claims that must expire), not CPU, so runs side by side finish the plan sooner without
  * changing what each run proves: every run keeps its own queue, table, workload, seed and
  * fault coin flips.
@@ -58,6 +58,13 @@ export async function runChaosPlan(options: ChaosPlanOptions): Promise<ChaosPlan
   const results: (ChaosResult | undefined)[] = options.runs.map(() => undefined);
   const cpuAtStart = process.cpuUsage();
   const started = performance.now();
+  // Runs side by side set up one at a time (see ChaosRunOptions.setUp); their timed parts overlap.
+  let setUpQueue: Promise<unknown> = Promise.resolve();
+  const oneAtATime = <T>(step: () => Promise<T>): Promise<T> => {
+    const turn = setUpQueue.then(step);
+    setUpQueue = turn.catch(() => undefined);
+    return turn;
+  };
   let next = 0;
   const slot = async (): Promise<void> => {
     while (next < options.runs.length) {
@@ -76,6 +83,7 @@ export async function runChaosPlan(options: ChaosPlanOptions): Promise<ChaosPlan
         timeoutMs: options.timeoutMs,
         onProgress: options.onProgress,
         progressEveryMs: options.progressEveryMs,
+        setUp: oneAtATime,
       });
       results[index] = result;
       options.onResult?.(result);
