@@ -1,12 +1,12 @@
 /**
  * Cost per million messages, from the request counts the bench measured and the prices in
- * bench/prices.ts. Lambda duration is not measurable here (the lab runs on a laptop, not on a
+ * lib/prices.ts. Lambda duration is not measurable here (the lab runs on a laptop, not on a
  * 256 MB Lambda), so it is modelled: a fixed handler time plus an in-region round trip per AWS
  * request the handler makes one after the other. The model is stated in the results.
  */
 import { LAMBDA_MEMORY_MB } from '../lib/settings';
 import type { CallCounts } from './aws-call-counter';
-import type { PriceTable } from './prices';
+import type { PriceTable } from '../lib/prices';
 
 /** The duration model. */
 export const DURATION_MODEL = {

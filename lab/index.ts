@@ -24,14 +24,34 @@ export { LAB_ACCOUNT_ID, LAB_CREDENTIALS, LAB_REGION, fakeAwsEnvironment } from 
 export {
   AwsProbe,
   DeployedOutputsError,
+  LabOnlyActionError,
   openAwsProbe,
   readDeployedOutputs,
   requiredContextFlags,
 } from './experiments/aws-probe';
-export { EXPERIMENTS, UnknownExperimentError, findExperiment } from './experiments/catalog';
+export { EXPERIMENTS, UnknownExperimentError, findExperiment, labOnlyReason } from './experiments/catalog';
+export type { FifoDedupExperiment, PollingExperiment } from './experiments/catalog';
 export { openLocalProbe } from './experiments/local-probe';
-export { batchIndexOf, observeBatch, observeSweep, observeVisibility } from './experiments/observation';
-export type { BatchObservation, VisibilityObservation, WorkerLine } from './experiments/observation';
+export {
+  batchIndexOf,
+  observeBatch,
+  observeCrash,
+  observeManager,
+  observeSweep,
+  observeVisibility,
+} from './experiments/observation';
+export type {
+  AlarmReading,
+  BatchObservation,
+  FifoDedupObservation,
+  ManagerObservation,
+  PollingConsumerObservation,
+  PollingObservation,
+  VisibilityObservation,
+  WorkerLine,
+} from './experiments/observation';
+export { QueueNotEmptyError } from './experiments/queue-runs/polling-run';
+export { isQueueProbe } from './experiments/probe';
 export { RedriveFailedError, redriveWithMoveTask } from './experiments/redrive';
 export { toRow } from './experiments/report';
 export { runExperiment } from './experiments/runner';
@@ -51,7 +71,15 @@ export {
 export type { GanttChart } from './experiments/timeline/timeline-mermaid';
 export { timelineInputOf } from './experiments/timeline/timeline-of-result';
 export { renderLegendSvg, renderTimelineSvg } from './experiments/timeline/timeline-svg';
-export { throttledCompletion, workerAssumesVisibilityTimeout, workerTimeout } from './experiments/variants';
+export {
+  longQueueTimeout,
+  queueDelay,
+  throttledCompletion,
+  variantSummary,
+  visibilityManagerWorker,
+  workerAssumesVisibilityTimeout,
+  workerTimeout,
+} from './experiments/variants';
 export { FaultPlan, FaultRuleError, LAB_CALL_SITE, validateFaultRules } from './interceptors/aws-call-faults';
 export type { AwsCallsOptions, AwsFaultRule } from './interceptors/aws-call-faults';
 export type { AwsCallCounts } from './interceptors/aws-call-ledger';
@@ -134,8 +162,25 @@ export { LogsServer } from './services/logs/logs-server';
 export { InvalidParameterError, LogsServiceError, ResourceNotFoundError } from './services/logs/logs-errors';
 export { startConsole } from './console/console-server';
 export type { ConsoleState, LabConsole } from './console/console-server';
-export { LANGUAGES, resolveLanguage, takeLanguage, UnknownLanguageError } from './common/language';
+export {
+  LANGUAGES,
+  resolveLanguage,
+  takeLanguage,
+  UNKNOWN_LANGUAGE_MESSAGES,
+  UnknownLanguageError,
+} from './common/language';
 export type { Language } from './common/language';
 export { listenOnLoopback } from './common/listen-on-loopback';
 export { previousPorts } from './cli/previous-ports';
 export { RETIRED_HANDLES_KEPT, ReceiptHandleBook } from './services/sqs/fidelity/receipt-handle-book';
+// Everything a user reads, per language (one table per command or report).
+export { LAB_MESSAGES } from './cli/lab-messages';
+export { TOUR_MESSAGES } from './cli/tour-messages';
+export { EXPERIMENT_MESSAGES } from './cli/experiment-messages';
+export { BATCH_FORMATION_MESSAGES } from './cli/batch-formation-args';
+export { REPORT_MESSAGES } from './experiments/report-messages';
+export { CATALOG_MESSAGES } from './experiments/catalog-messages';
+export { TIMELINE_MESSAGES } from './experiments/timeline/timeline-messages';
+export { displayWidth } from './common/display-width';
+export { renderResult, renderTable } from './experiments/report';
+export { CHAOS_MESSAGES } from './cli/chaos-messages';

@@ -21,6 +21,12 @@ export const MAX_REQUEST_BODY_BYTES = 4096;
 /** Longest accepted `id`, in characters (it becomes a DynamoDB key and a log field). */
 export const MAX_ID_LENGTH = 128;
 
+/**
+ * SQS's longest delay, for a queue (`DelaySeconds`) and for one message (a message timer):
+ * 15 minutes (SQS Developer Guide, "Amazon SQS delay queues" and "Amazon SQS message timers").
+ */
+export const SQS_MAX_DELAY_SECONDS = 900;
+
 /** Step 7: visibility-timeout duplicates, the heartbeat and the idempotency guard. */
 export const VISIBILITY_DUP = {
   /** The queue's effective visibility timeout once the stack is deployed. */
@@ -42,6 +48,24 @@ export const VISIBILITY_DUP = {
   dlqRetentionSeconds: 14 * 24 * 3600,
   /** A completed guard record is honoured for this long, then treated as absent. */
   completedRecordTtlSeconds: 24 * 3600,
+} as const;
+
+/**
+ * The visibility manager (lambda/core/visibility-manager.ts): the Step 7 worker's other way to
+ * keep messages hidden, one timer for a whole batch. The deployed worker (batch size 1) keeps
+ * its per-message heartbeat; the `visibility-manager` and `visibility-too-long` experiments run
+ * a worker with these values, scaled so that a run lasts seconds. The queue's visibility
+ * timeout (the note's QueueMessageVisibilityTimeout) is `VISIBILITY_DUP.queueVisibilityTimeoutSeconds`.
+ */
+export const VISIBILITY_MANAGER = {
+  /** TimerInterval: one check of every registered message per second. */
+  timerIntervalMs: 1000,
+  /** MessageMinimalLife: a check extends the batch when a message would have less than this left by the next one. */
+  minimalLifeMs: 2000,
+  /** MessageTimeout: a job still working after this long is let go (visibility 0 s) and delivered again. */
+  maxLifeSeconds: 8,
+  /** Records per invocation of the experiment's worker. */
+  batchSize: 10,
 } as const;
 
 /** Step 8: batches, partial batch responses and the dead-letter queue. */

@@ -20,6 +20,11 @@ export interface QueueSpec {
    */
   readonly createVisibilityTimeoutSeconds?: number;
   readonly retentionSeconds: number;
+  /**
+   * `DelaySeconds`, 0 to 900: every message sent without a timer of its own stays hidden this
+   * long (a delay queue). 0 when absent, as on every deployed queue.
+   */
+  readonly delaySeconds?: number;
   /** Redrive to another queue of the same stack after `maxReceiveCount` receives. */
   readonly deadLetter?: { readonly queueId: string; readonly maxReceiveCount: number };
 }

@@ -3,7 +3,7 @@
  * through a deploy, or what would silently lose messages, fails here with a sentence instead.
  */
 import { InvalidTopologyError } from './errors';
-import { BATCH_PARTIAL } from './settings';
+import { BATCH_PARTIAL, SQS_MAX_DELAY_SECONDS } from './settings';
 import type { EnvBinding, QueueSpec, StackTopology } from './topology';
 
 /**
@@ -22,6 +22,12 @@ export function validateTopology(topology: StackTopology): void {
   requireId(functions, topology.apiFunctionId, `${name}: apiFunctionId`);
 
   for (const queue of topology.queues) {
+    const delay = queue.delaySeconds;
+    if (delay !== undefined && (!Number.isInteger(delay) || delay < 0 || delay > SQS_MAX_DELAY_SECONDS)) {
+      throw new InvalidTopologyError(
+        `${name}: DelaySeconds of ${queue.id} must be an integer from 0 to ${SQS_MAX_DELAY_SECONDS} (SQS's 15 minutes), got ${delay}.`,
+      );
+    }
     if (queue.deadLetter === undefined) continue;
     const dlq = requireId(queues, queue.deadLetter.queueId, `${name}: dead-letter queue of ${queue.id}`);
     if (dlq.id === queue.id) {

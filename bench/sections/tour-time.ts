@@ -38,10 +38,14 @@ export async function measureTour(): Promise<TourTimeResult> {
   const started = performance.now();
   try {
     const { output, exitCode } = await new Promise<{ output: string; exitCode: number | null }>((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'lab/cli/tour.ts', '--report', reportDir], {
-        cwd: PROJECT_ROOT,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', 'lab/cli/tour.ts', '--report', reportDir, '--lang', 'en'],
+        {
+          cwd: PROJECT_ROOT,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
       let text = '';
       child.stdout.on('data', (chunk: Buffer) => {
         text += chunk.toString('utf8');

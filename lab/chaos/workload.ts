@@ -41,6 +41,7 @@ export function visibilityWorkload(
       heartbeat,
       failHeartbeat: false,
       idempotency: guard,
+      sendTwice: false,
     };
     return { key: job.id, body: JSON.stringify(job) };
   });

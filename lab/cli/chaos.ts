@@ -11,7 +11,16 @@ import { dirname, resolve } from 'node:path';
 import { PROJECT_ROOT } from '../../lib/project-root';
 import { startEmulators } from '../services/emulators';
 import { UsageError } from './lab-args';
-import { CHAOS_USAGE, type ChaosCommand, parseChaosArgs } from './chaos-args';
+import {
+  type Language,
+  resolveLanguage,
+  takeLanguage,
+  UNKNOWN_LANGUAGE_MESSAGES,
+  UnknownLanguageError,
+} from '../common/language';
+import { CHAOS_MIXES } from '../chaos/mixes';
+import { type ChaosCommand, parseChaosArgs } from './chaos-args';
+import { CHAOS_MESSAGES } from './chaos-messages';
 import { invariantViolations } from '../chaos/invariant';
 import { progressLine, reliabilityTable, resultBlock } from '../chaos/report';
 import { planChaosRuns, runChaosPlan } from '../chaos/run-chaos-plan';
@@ -20,17 +29,22 @@ import { timeScaleText } from '../chaos/topologies';
 import { NO_HEARTBEAT_SHARE } from '../chaos/workload';
 
 async function main(): Promise<void> {
+  let language: Language = resolveLanguage(undefined);
   let command: ChaosCommand;
   try {
-    command = parseChaosArgs(process.argv.slice(2));
+    const taken = takeLanguage(process.argv.slice(2));
+    language = taken.language;
+    command = parseChaosArgs(taken.rest, language);
   } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(`error: ${error.message}\n\n${CHAOS_USAGE}`);
+    if (!(error instanceof UsageError) && !(error instanceof UnknownLanguageError)) throw error;
+    const message =
+      error instanceof UnknownLanguageError ? UNKNOWN_LANGUAGE_MESSAGES[language](error.value) : error.message;
+    process.stderr.write(CHAOS_MESSAGES[language].error(message));
     process.exitCode = 2;
     return;
   }
   if (command.help) {
-    process.stdout.write(CHAOS_USAGE);
+    process.stdout.write(CHAOS_MESSAGES[language].usage(CHAOS_MIXES.map((mix) => mix.name)));
     return;
   }
   const print = (text: string): void => {

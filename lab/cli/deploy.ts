@@ -11,11 +11,17 @@ import { LOCAL_LAB_KEY, LOCAL_OUTPUTS_FILE } from '../outputs';
 import type { DeployStreamLine } from '../services/cloudformation/deploy-endpoint';
 import type { StackEvent } from '../services/cloudformation/stack-deployer';
 import { formatStackEvent } from '../services/cloudformation/stack-event-format';
-import { type Language, takeLanguage } from '../common/language';
+import {
+  type Language,
+  resolveLanguage,
+  takeLanguage,
+  UNKNOWN_LANGUAGE_MESSAGES,
+  UnknownLanguageError,
+} from '../common/language';
 import { parseContextPairs } from './lab-args';
 import { LAB_MESSAGES } from './lab-messages';
 
-let language: Language = 'en';
+let language: Language = resolveLanguage(undefined);
 
 async function main(): Promise<number> {
   let context: Record<string, string>;
@@ -41,7 +47,13 @@ async function main(): Promise<number> {
     outputsFile = values.outputs ?? join(PROJECT_ROOT, LOCAL_OUTPUTS_FILE);
   } catch (error) {
     const say = LAB_MESSAGES[language];
-    process.stderr.write(`${say.error(error instanceof Error ? error.message : String(error))}\n\n${say.deployUsage}`);
+    const message =
+      error instanceof UnknownLanguageError
+        ? UNKNOWN_LANGUAGE_MESSAGES[language](error.value)
+        : error instanceof Error
+          ? error.message
+          : String(error);
+    process.stderr.write(`${say.error(message)}\n\n${say.deployUsage}`);
     return 2;
   }
   const say = LAB_MESSAGES[language];

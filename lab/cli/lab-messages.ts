@@ -1,7 +1,7 @@
 /** What `npm run lab` and `npm run lab:deploy` say, in English and Japanese. */
 import type { Language } from '../common/language';
 import { LOCAL_OUTPUTS_FILE } from '../outputs';
-import { BATCH_FORMATION_USAGE } from './batch-formation-args';
+import { BATCH_FORMATION_MESSAGES } from './batch-formation-args';
 
 /** The ready text's inputs. */
 export interface ReadyFacts {
@@ -50,7 +50,7 @@ Options (named after the CDK context switches of BatchPartialStack):
   --log-format pretty|json                how function lines are printed: time, function,
                                           level and message (pretty, the default), or the
                                           JSON lines as CloudWatch Logs holds them (json)
-${BATCH_FORMATION_USAGE}
+${BATCH_FORMATION_MESSAGES.en.usage}
   --lang en|ja                            the language of this command (default: from LANG)
   --quiet                                 do not print function logs
   --help                                  show this help
@@ -115,9 +115,7 @@ ${LOCAL_OUTPUTS_FILE} を書き出します。
                                           同じ）。1 回だけなら npm run lab:deploy
   --log-format pretty|json                関数のログ行の表示: 時刻・関数・レベル・メッセージ（pretty、
                                           既定）か、CloudWatch Logs にあるとおりの JSON 行（json）
-  --batch-formation aws|full              aws（既定）: SQS と同じく、受信でバッチサイズより少ない
-                                          メッセージが返ることがある。full: 常に満杯のバッチ
-  --batch-seed N                          AWS 風の分け方のシード（既定: 新しいものを表示）
+${BATCH_FORMATION_MESSAGES.ja.usage}
   --lang en|ja                            このコマンドの言語（既定: LANG から）
   --quiet                                 関数のログを表示しない
   --help                                  このヘルプを表示

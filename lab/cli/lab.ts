@@ -11,7 +11,13 @@ import { watch } from 'node:fs';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../../lib/project-root';
 import { type Lab, startLab } from '../lab';
-import { type Language, takeLanguage, UnknownLanguageError } from '../common/language';
+import {
+  type Language,
+  resolveLanguage,
+  takeLanguage,
+  UNKNOWN_LANGUAGE_MESSAGES,
+  UnknownLanguageError,
+} from '../common/language';
 import { type LabCommand, parseLabArgs, UsageError } from './lab-args';
 import { LAB_MESSAGES } from './lab-messages';
 import { LOCAL_LAB_KEY, LOCAL_OUTPUTS_FILE, type LabOutputs, writeLabOutputs } from '../outputs';
@@ -20,7 +26,7 @@ import { startDeployEndpoint } from '../services/cloudformation/deploy-endpoint'
 import { StackOperationFailedError } from '../services/cloudformation/errors';
 import { formatStackEvent } from '../services/cloudformation/stack-event-format';
 
-let language: Language = 'en';
+let language: Language = resolveLanguage(undefined);
 import { batchFormationLine } from './batch-formation-args';
 import { previousPorts } from './previous-ports';
 
@@ -32,7 +38,9 @@ async function main(): Promise<void> {
     command = parseLabArgs(taken.rest);
   } catch (error) {
     if (!(error instanceof UsageError) && !(error instanceof UnknownLanguageError)) throw error;
-    process.stderr.write(`${LAB_MESSAGES[language].error(error.message)}\n\n${LAB_MESSAGES[language].usage}`);
+    const message =
+      error instanceof UnknownLanguageError ? UNKNOWN_LANGUAGE_MESSAGES[language](error.value) : error.message;
+    process.stderr.write(`${LAB_MESSAGES[language].error(message)}\n\n${LAB_MESSAGES[language].usage}`);
     process.exitCode = 2;
     return;
   }
@@ -70,7 +78,7 @@ async function main(): Promise<void> {
   await writeOutputs();
   const outputs = lab.outputs();
   // The seed line first: a run can only be replayed if it was printed.
-  process.stdout.write(`${batchFormationLine(lab.batchFormation)}\n`);
+  process.stdout.write(`${batchFormationLine(lab.batchFormation, language)}\n`);
   process.stdout.write(
     say.ready({
       startupMs: lab.startupMs,

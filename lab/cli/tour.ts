@@ -3,80 +3,123 @@
  * by side on one pair of emulators, shows progress while the visibility timeouts run, prints
  * each experiment's log lines and ends with the verdict table, then writes the report (the
  * verdict table and every run's timeline) to `lab-report/index.html`. Exit code 0 only if
- * every outcome matched its prediction.
+ * every outcome matched its prediction. `--lang ja` (or a Japanese LANG) speaks Japanese; the
+ * log lines keep the tutorials' words.
  */
 import { startEmulators } from '../services/emulators';
-import { EXPERIMENTS, type Experiment, findExperiment } from '../experiments/catalog';
+import {
+  type Language,
+  resolveLanguage,
+  takeLanguage,
+  UNKNOWN_LANGUAGE_MESSAGES,
+  UnknownLanguageError,
+} from '../common/language';
+import { EXPERIMENTS, type Experiment } from '../experiments/catalog';
 import { openLocalProbe } from '../experiments/local-probe';
 import { ProgressBoard } from '../experiments/progress';
 import { renderResult, renderTable, toRow } from '../experiments/report';
 import { type ExperimentResult, runExperiment } from '../experiments/runner';
-import { BATCH_FORMATION_USAGE, batchFormationLine, takeBatchFormationArgs } from './batch-formation-args';
+import { batchFormationLine, takeBatchFormationArgs } from './batch-formation-args';
 import { writeReport } from '../experiments/timeline/report-page';
-
-/** Where `npm start` writes its report unless `--report <dir>` says otherwise (git-ignored). */
-const DEFAULT_REPORT_DIR = 'lab-report';
+import { DEFAULT_REPORT_DIR, TOUR_MESSAGES } from './tour-messages';
+import { UsageError } from './usage-error';
 
 /** The tour's experiments: the catalog minus those marked `inTour: false` (run them with `--only`). */
 const TOUR = EXPERIMENTS.filter((experiment) => experiment.inTour !== false);
 
-const USAGE = `Usage: npm start [-- --only <name,name,...>] [--report <dir>] [--batch-formation aws|full] [--batch-seed N]
-
-Runs the tutorial's experiments on the local lab, prints a verdict table and writes the
-report with every run's timeline to <dir>/index.html (default: ${DEFAULT_REPORT_DIR}).
-Experiments: ${TOUR.map((e) => e.name).join(', ')}
-Also available with --only (see docs/experiments.md): ${EXPERIMENTS.filter((e) => !TOUR.includes(e))
-  .map((e) => e.name)
-  .join(', ')}
-${BATCH_FORMATION_USAGE}`;
-
 interface TourArguments {
+  readonly help: boolean;
   readonly experiments: readonly Experiment[];
   readonly reportDir: string;
 }
 
-function parseArgs(argv: readonly string[]): TourArguments {
+function parseArgs(argv: readonly string[], language: Language): TourArguments {
+  const say = TOUR_MESSAGES[language];
   let experiments: readonly Experiment[] = TOUR;
   let reportDir = DEFAULT_REPORT_DIR;
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
     if (arg === '--help' || arg === '-h') {
-      process.stdout.write(`${USAGE}\n`);
-      process.exit(0);
+      return { help: true, experiments, reportDir };
     } else if (arg === '--only') {
       const names = argv[(i += 1)];
-      if (!names) throw new Error(`--only needs a comma-separated list of experiments\n${USAGE}`);
-      experiments = names.split(',').map((name) => findExperiment(name.trim()));
+      if (!names) throw new UsageError(say.onlyNeedsList);
+      experiments = names.split(',').map((name) => {
+        const found = EXPERIMENTS.find((experiment) => experiment.name === name.trim());
+        if (found === undefined)
+          throw new UsageError(
+            say.unknownExperiment(
+              name.trim(),
+              EXPERIMENTS.map((e) => e.name),
+            ),
+          );
+        return found;
+      });
     } else if (arg === '--report') {
       const dir = argv[(i += 1)];
-      if (!dir) throw new Error(`--report needs a directory\n${USAGE}`);
+      if (!dir) throw new UsageError(say.reportNeedsDir);
       reportDir = dir;
     } else {
-      throw new Error(`unknown argument "${arg}"\n${USAGE}`);
+      throw new UsageError(say.unknownArgument(String(arg)));
     }
   }
-  return { experiments, reportDir };
+  return { help: false, experiments, reportDir };
+}
+
+/** The command's language: from the environment until `--lang` is read. */
+let language: Language = resolveLanguage(undefined);
+
+/** The language first (so errors speak it: it is set before the rest is read), then the rest of the command line. */
+function parseCommandLine(argv: readonly string[]): {
+  readonly language: Language;
+  readonly args: TourArguments;
+  readonly formation: ReturnType<typeof takeBatchFormationArgs>['formation'];
+} {
+  const { language: spoken, rest } = takeLanguage(argv);
+  language = spoken;
+  const { rest: others, formation } = takeBatchFormationArgs(rest, language);
+  return { language, args: parseArgs(others, language), formation };
 }
 
 async function main(): Promise<number> {
-  const { rest, formation } = takeBatchFormationArgs(process.argv.slice(2));
-  const { experiments, reportDir } = parseArgs(rest);
+  let command: ReturnType<typeof parseCommandLine>;
+  try {
+    command = parseCommandLine(process.argv.slice(2));
+  } catch (error) {
+    if (!(error instanceof UsageError) && !(error instanceof UnknownLanguageError)) throw error;
+    const message =
+      error instanceof UnknownLanguageError ? UNKNOWN_LANGUAGE_MESSAGES[language](error.value) : error.message;
+    process.stderr.write(TOUR_MESSAGES[language].error(message));
+    return 2;
+  }
+  language = command.language;
+  const say = TOUR_MESSAGES[language];
+  const { experiments, reportDir } = command.args;
+  const formation = command.formation;
+  if (command.args.help) {
+    process.stdout.write(
+      say.usage({
+        tour: TOUR.map((e) => e.name),
+        others: EXPERIMENTS.filter((e) => !TOUR.includes(e)).map((e) => e.name),
+      }),
+    );
+    return 0;
+  }
   const write = (text: string): void => {
     process.stdout.write(text);
   };
   const started = Date.now();
-  write(`sqs-lab tour: ${experiments.length} experiments on the local lab (SQS: fauxqs, DynamoDB: dynalite)\n`);
-  for (const experiment of experiments) write(`  • ${experiment.name}: ${experiment.title}\n`);
-  write(`${batchFormationLine(formation)}\n`);
-  write(
-    'They run side by side; the Step 8 retries wait for a 10 s visibility timeout, so this takes about half a minute.\n\n',
-  );
+  write(say.header(experiments.length));
+  for (const experiment of experiments) write(`  • ${experiment.name}: ${experiment.title[language]}\n`);
+  write(`${batchFormationLine(formation, language)}\n`);
+  write(say.sideBySide);
 
   const emulators = await startEmulators();
   const board = new ProgressBoard(
     write,
     process.stdout.isTTY === true,
     experiments.map((experiment) => experiment.name),
+    { language },
   );
   board.start();
   let results: ExperimentResult[];
@@ -98,21 +141,26 @@ async function main(): Promise<number> {
     await emulators.stop();
   }
 
-  for (const result of results) write(`\n${renderResult(result)}\n`);
-  write(`\n${renderTable(results.map(toRow))}\n`);
+  for (const result of results) write(`\n${renderResult(result, language)}\n`);
+  write(
+    `\n${renderTable(
+      results.map((result) => toRow(result, language)),
+      language,
+    )}\n`,
+  );
   const matched = results.filter((result) => result.matched).length;
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  write(`\n${matched} of ${results.length} outcomes matched their predictions (${seconds} s).\n`);
-  write(`${batchFormationLine(formation)}\n`);
-  const report = await writeReport(reportDir, results, { target: 'local', seconds: Number(seconds) });
-  write(`Report with every run's timeline: ${report.html}\n`);
+  write(say.matched(matched, results.length, seconds));
+  write(`${batchFormationLine(formation, language)}\n`);
+  const report = await writeReport(reportDir, results, { target: 'local', seconds: Number(seconds), language });
+  write(say.reportWritten(report.html));
   return matched === results.length ? 0 : 1;
 }
 
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    process.stderr.write(`tour failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.stderr.write(TOUR_MESSAGES[language].failed(error instanceof Error ? error.message : String(error)));
     process.exit(2);
   },
 );

@@ -10,13 +10,26 @@ export type Language = (typeof LANGUAGES)[number];
 /** Raised for a `--lang` value the lab does not speak. */
 export class UnknownLanguageError extends Error {
   override readonly name = 'UnknownLanguageError';
+  /** The value given, for a message in the command's own language. */
+  readonly value: string;
+
+  constructor(value: string) {
+    super(`--lang takes ${LANGUAGES.join(' or ')}, got "${value}"`);
+    this.value = value;
+  }
 }
+
+/** The one-sentence refusal of a `--lang` value, per language. */
+export const UNKNOWN_LANGUAGE_MESSAGES: { readonly [L in Language]: (value: string) => string } = {
+  en: (value) => `--lang takes ${LANGUAGES.join(' or ')}, got "${value}"`,
+  ja: (value) => `--lang には ${LANGUAGES.join(' か ')} を指定してください（指定: "${value}"）`,
+};
 
 /** The language from a `--lang` value, else from the environment's locale. */
 export function resolveLanguage(flag: string | undefined, env: NodeJS.ProcessEnv = process.env): Language {
   if (flag !== undefined) {
     if ((LANGUAGES as readonly string[]).includes(flag)) return flag as Language;
-    throw new UnknownLanguageError(`--lang takes ${LANGUAGES.join(' or ')}, got "${flag}"`);
+    throw new UnknownLanguageError(flag);
   }
   const locale = env.LC_ALL || env.LC_MESSAGES || env.LANG || '';
   return locale.toLowerCase().startsWith('ja') ? 'ja' : 'en';
@@ -42,3 +55,6 @@ export function takeLanguage(
   }
   return { language: resolveLanguage(flag, env), rest };
 }
+
+/** A text a user reads, in every language the lab speaks. */
+export type Localized = { readonly [L in Language]: string };

@@ -128,14 +128,14 @@ document.addEventListener('click', async (event) => {
   const run = event.target.closest('[data-experiment]');
   if (run) {
     $('#experiment-result').textContent = run.dataset.experiment + '{{running}}';
-    const result = await fetch('/api/experiments/' + run.dataset.experiment, { method: 'POST' }).then((r) => r.json());
+    const result = await fetch('/api/experiments/' + run.dataset.experiment + '?lang={{lang}}', { method: 'POST' }).then((r) => r.json());
     $('#experiment-result').textContent = result.error ? result.error :
       result.name + ': ' + (result.matched ? '{{matched}}' : '{{notMatched}}') + ' (' + result.seconds.toFixed(1) + ' s)\\n{{predicted}}' + result.prediction + '\\n\\n' + result.lines.join('\\n');
   }
 });
 
 fetch('/api/experiments').then((r) => r.json()).then((list) => {
-  $('#experiments').innerHTML = list.map((e) => '<div><button data-experiment="' + e.name + '">' + e.name + '</button> <span class="muted">' + escape(e.title) + '</span></div>').join('');
+  $('#experiments').innerHTML = list.map((e) => '<div><button data-experiment="' + e.name + '">' + e.name + '</button> <span class="muted">' + escape(e.title['{{lang}}']) + '</span></div>').join('');
 });
 
 const events = new EventSource('/api/events');

@@ -192,9 +192,9 @@ export async function startConsole(
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     const route = `${request.method} ${url.pathname}`;
+    const asked = url.searchParams.get('lang');
+    const language = asked === 'ja' || asked === 'en' ? asked : (options.language ?? 'en');
     if (route === 'GET /') {
-      const asked = url.searchParams.get('lang');
-      const language = asked === 'ja' || asked === 'en' ? asked : (options.language ?? 'en');
       return reply(response, 200, consolePage(language), 'text/html; charset=utf-8');
     }
     if (route === 'GET /api/state') return reply(response, 200, await state());
@@ -202,7 +202,14 @@ export async function startConsole(
       return reply(
         response,
         200,
-        EXPERIMENTS.map(({ name, title, prediction, stack, body }) => ({ name, title, prediction, stack, body })),
+        EXPERIMENTS.map((experiment) => ({
+          name: experiment.name,
+          title: experiment.title,
+          prediction: experiment.prediction,
+          stack: experiment.stack,
+          // An experiment without a stack posts nothing.
+          body: 'body' in experiment ? experiment.body : undefined,
+        })),
       );
     if (route === 'GET /api/events') {
       response.writeHead(200, {
@@ -250,7 +257,7 @@ export async function startConsole(
           return reply(response, 200, {
             name: experiment.name,
             matched: result.matched,
-            prediction: experiment.prediction,
+            prediction: experiment.prediction[language],
             seconds: result.seconds,
             observation: result.observation,
             lines: [...result.notes, ...result.lines],

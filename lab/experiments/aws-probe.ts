@@ -1,12 +1,13 @@
 import { readFile } from 'node:fs/promises';
+import { CloudWatchClient, DescribeAlarmsCommand } from '@aws-sdk/client-cloudwatch';
 import { CloudWatchLogsClient, FilterLogEventsCommand } from '@aws-sdk/client-cloudwatch-logs';
 import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { SQSClient } from '@aws-sdk/client-sqs';
-import type { Experiment } from './catalog';
-import type { WorkerLine } from './observation';
-import type { EnqueueResponse, StackProbe } from './probe';
+import { type Experiment, labOnlyReason } from './catalog';
+import type { AlarmReading, WorkerLine } from './observation';
+import type { EnqueueResponse, ExperimentProbe, QueueProbe, StackProbe } from './probe';
 import { type RedriveReport, redriveWithMoveTask } from './redrive';
-import { peekBodyIds, postEnqueue, queueDepth, sendRawBodies } from './stack-reads';
+import { peekBodyIds, postEnqueue, type QueueCounts, queueCounts, sendRawBodies } from './stack-reads';
 
 /** The outputs a stack must have in `cdk-outputs.json` for experiments on AWS. */
 const REQUIRED_OUTPUTS = ['ApiEndpoint', 'QueueUrl', 'DlqUrl', 'WorkerLogGroup'] as const;
@@ -46,6 +47,8 @@ export interface AwsClients {
   readonly sqs: SQSClient;
   readonly dynamodb: DynamoDBClient;
   readonly logs: CloudWatchLogsClient;
+  /** DescribeAlarms, for the DLQ alarm's state. */
+  readonly cloudwatch: CloudWatchClient;
 }
 
 /**
@@ -55,6 +58,7 @@ export interface AwsClients {
  * usual AWS environment (profile, variables).
  */
 export class AwsProbe implements StackProbe {
+  readonly target = 'aws';
   readonly quietMs = 20_000;
   readonly pollMs = 5_000;
   private readonly since = Date.now() - 5_000;
@@ -113,8 +117,8 @@ export class AwsProbe implements StackProbe {
     return Number(Item?.effects?.N ?? 0);
   }
 
-  async queueDepth(): Promise<number> {
-    return queueDepth(this.clients.sqs, this.outputs.QueueUrl ?? '');
+  async queueCounts(): Promise<QueueCounts> {
+    return queueCounts(this.clients.sqs, this.outputs.QueueUrl ?? '');
   }
 
   async pendingInvocations(): Promise<number> {
@@ -133,6 +137,26 @@ export class AwsProbe implements StackProbe {
     return redriveWithMoveTask(this.clients.sqs, this.outputs.DlqUrl ?? '');
   }
 
+  /** The DLQ alarm's state as DescribeAlarms reports it (output `DlqAlarmName`). */
+  async dlqAlarm(): Promise<AlarmReading | undefined> {
+    const name = this.outputs.DlqAlarmName;
+    if (name === undefined) return undefined;
+    const { MetricAlarms = [] } = await this.clients.cloudwatch.send(new DescribeAlarmsCommand({ AlarmNames: [name] }));
+    const alarm = MetricAlarms.find((candidate) => candidate.AlarmName === name);
+    if (alarm?.StateValue === undefined) return undefined;
+    return { alarmName: name, state: alarm.StateValue, reason: alarm.StateReason ?? '', atMs: Date.now() };
+  }
+
+  /** An SNS topic's deliveries cannot be read back (they go to e-mail, if subscribed). */
+  async alarmNotifications(): Promise<readonly string[] | undefined> {
+    return undefined;
+  }
+
+  /** CloudWatch has the worker's request counts only per queue, not per function and call. */
+  async workerSqsCalls(): Promise<Readonly<Record<string, number>> | undefined> {
+    return undefined;
+  }
+
   async crashWorker(): Promise<boolean> {
     throw new LabOnlyActionError(
       'a running Lambda invocation cannot be crashed on demand; this experiment runs on the lab only',
@@ -143,6 +167,7 @@ export class AwsProbe implements StackProbe {
     this.clients.sqs.destroy();
     this.clients.dynamodb.destroy();
     this.clients.logs.destroy();
+    this.clients.cloudwatch.destroy();
   }
 }
 
@@ -163,12 +188,49 @@ export async function openAwsProbe(
   experiment: Experiment,
   outputsFile: string,
   environment: NodeJS.ProcessEnv = process.env,
-): Promise<StackProbe> {
-  const outputs = await readDeployedOutputs(outputsFile, experiment.stack);
+): Promise<ExperimentProbe> {
+  const labOnly = labOnlyReason(experiment);
+  if (labOnly !== undefined) throw new LabOnlyActionError(`${experiment.name} runs on the lab only: ${labOnly}`);
   const sqsEndpointSet = (environment.AWS_ENDPOINT_URL_SQS ?? environment.AWS_ENDPOINT_URL) !== undefined;
+  if (experiment.stack === 'SQS') {
+    if (experiment.run !== 'polling') throw new LabOnlyActionError(`${experiment.name} has no deployed queue to use`);
+    const outputs = await readDeployedOutputs(outputsFile, experiment.awsQueue.stack);
+    const sqs = new SQSClient(sqsEndpointSet ? { useQueueUrlAsEndpoint: false } : {});
+    return new AwsQueueProbe(sqs, outputs[experiment.awsQueue.output] ?? '', experiment.awsQueue.stack);
+  }
+  const outputs = await readDeployedOutputs(outputsFile, experiment.stack);
   return new AwsProbe(outputs, {
     sqs: new SQSClient(sqsEndpointSet ? { useQueueUrlAsEndpoint: false } : {}),
     dynamodb: new DynamoDBClient({}),
     logs: new CloudWatchLogsClient({}),
+    cloudwatch: new CloudWatchClient({}),
   });
+}
+
+/**
+ * A deployed queue for an experiment without a stack: a DLQ, which no worker reads, so polling
+ * it disturbs nothing. It cannot be created or given attributes.
+ */
+class AwsQueueProbe implements QueueProbe {
+  readonly kind = 'queue';
+  readonly target = 'aws';
+
+  constructor(
+    readonly sqs: SQSClient,
+    private readonly queueUrl: string,
+    private readonly stackName: string,
+  ) {}
+
+  async queue(_name: string, attributes: Readonly<Record<string, string>>): Promise<string> {
+    if (Object.keys(attributes).length > 0) {
+      throw new LabOnlyActionError(
+        `the deployed queue of ${this.stackName} cannot be given ${Object.keys(attributes).join(', ')}`,
+      );
+    }
+    return this.queueUrl;
+  }
+
+  async close(): Promise<void> {
+    this.sqs.destroy();
+  }
 }

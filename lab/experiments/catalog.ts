@@ -4,13 +4,25 @@
  * `npm run experiment` (one, locally or on AWS) and the tests.
  */
 import { VISIBILITY_DUP } from '../../lib/settings';
+import type { Language, Localized } from '../common/language';
 import { type BatchPartialOptions, DEFAULT_BATCH_PARTIAL_OPTIONS } from '../../lib/topology';
-import type { BatchObservation, SweepJobObservation, VisibilityObservation } from './observation';
+import { FIFO_AND_POLLING_EXPERIMENTS } from './catalog-fifo-polling';
+import { CATALOG_MESSAGES } from './catalog-messages';
+import { PRODUCER_EXPERIMENTS } from './catalog-producer';
+import { VISIBILITY_MANAGEMENT_EXPERIMENTS } from './catalog-visibility-management';
+import type {
+  BatchObservation,
+  FifoDedupObservation,
+  PollingObservation,
+  SweepJobObservation,
+  VisibilityObservation,
+} from './observation';
 import {
   type LabVariant,
   reservedConcurrency,
   throttledCompletion,
   workerAssumesVisibilityTimeout,
+  variantSummary,
   workerTimeout,
 } from './variants';
 
@@ -21,17 +33,18 @@ export type AfterSettleAction = 'redrive-dlq';
  * What the lab does while the run goes on. `crash-worker-after-in-progress-duplicate`: once a
  * duplicate has been refused as in progress and only the first delivery still runs, kill that
  * delivery's execution environment (a crash: no code of it runs afterwards). A run in which
- * the moment never came does not match.
+ * the moment never came does not match. `crash-every-worker-when-ready`: kill every running
+ * worker environment once the experiment's `crashWhen` holds.
  */
-export type DuringRunAction = 'crash-worker-after-in-progress-duplicate';
+export type DuringRunAction = 'crash-worker-after-in-progress-duplicate' | 'crash-every-worker-when-ready';
 
 interface ExperimentBase {
   /** The CLI name: `npm run experiment -- <name>`. */
   readonly name: string;
   /** One line for humans. */
-  readonly title: string;
+  readonly title: Localized;
   /** What the tutorial predicts, in words. */
-  readonly prediction: string;
+  readonly prediction: Localized;
   /** Longest the run may take before it counts as not matching. */
   readonly timeoutSeconds: number;
   /** `false`: `npm start` (the tour) skips it; `npm run experiment -- <name>` still runs it. Default true. */
@@ -54,6 +67,18 @@ export interface VisibilityExperiment extends ExperimentBase {
    * observation then sums the jobs and lists each one in `jobs`.
    */
   readonly sleeps?: readonly number[];
+  /**
+   * Named jobs instead of `sleeps` (ids `<run>-<name>`), each with its own body, observed as a
+   * sweep: for runs whose jobs differ in more than their sleep.
+   */
+  readonly jobs?: readonly { readonly name: string; readonly body: VisibilityJobBody }[];
+  /**
+   * `send-message-batch`: the jobs go straight to the queue in one SendMessageBatch (so that
+   * they can arrive as one batch) instead of one `POST /enqueue` each. Default `api`.
+   */
+  readonly send?: 'api' | 'send-message-batch';
+  /** For `duringRun: 'crash-every-worker-when-ready'`: the moment to crash. */
+  readonly crashWhen?: (observation: VisibilityObservation) => boolean;
   readonly judge: (observation: VisibilityObservation) => boolean;
   /**
    * True once the observation already shows the experiment's point and nothing later can
@@ -61,7 +86,7 @@ export interface VisibilityExperiment extends ExperimentBase {
    */
   readonly decidedWhen?: (observation: VisibilityObservation) => boolean;
   /** Extra lines under the log block (per-job rows of a sweep, …). */
-  readonly details?: (observation: VisibilityObservation) => readonly string[];
+  readonly details?: (observation: VisibilityObservation, language: Language) => readonly string[];
 }
 
 /** A Step 7 `POST /enqueue` body without its `id`. */
@@ -70,6 +95,10 @@ export interface VisibilityJobBody {
   readonly heartbeat?: boolean;
   readonly failHeartbeat?: boolean;
   readonly idempotency?: boolean;
+  /** A message timer: SendMessage `DelaySeconds`, 0 to 900. */
+  readonly delaySeconds?: number;
+  /** The producer sends the job twice (a retry after a lost response). */
+  readonly sendTwice?: boolean;
 }
 
 /** A Step 8 experiment: one run through BatchPartialStack deployed with `options`. */
@@ -83,12 +112,75 @@ export interface BatchExperiment extends ExperimentBase {
    * validation), built from the run id: messages the producer would never send.
    */
   readonly rawMessages?: (runId: string) => readonly string[];
+  /** Read the stack's DLQ alarm before the run and at every poll (observation `alarm`). */
+  readonly watchDlqAlarm?: boolean;
+  /**
+   * Once the run has settled, how long to keep reading the alarm until it is in ALARM, per
+   * target (CloudWatch evaluates a 1-minute period on AWS; the lab every second).
+   */
+  readonly alarmWaitSeconds?: { readonly local: number; readonly aws: number };
   readonly judge: (observation: BatchObservation) => boolean;
   /** Extra lines under the log block. */
-  readonly details?: (observation: BatchObservation) => readonly string[];
+  readonly details?: (observation: BatchObservation, language: Language) => readonly string[];
 }
 
-export type Experiment = VisibilityExperiment | BatchExperiment;
+/**
+ * An experiment without a stack: its own producer and consumer (the lab's SQS client) send,
+ * receive and count, so the SQS calls themselves are the observation.
+ */
+interface QueueExperimentBase extends ExperimentBase {
+  readonly stack: 'SQS';
+  /** Why `--target aws` cannot run it (one sentence); absent when it can. */
+  readonly labOnly?: Localized;
+}
+
+/** `fifo-dedup`: how long the slow consumer of its last phase works, against which visibility timeout. */
+export interface FifoDedupPlan {
+  readonly visibilityTimeoutSeconds: number;
+  readonly processSeconds: number;
+}
+
+/** A FIFO queue of the lab: deduplication within and after the 5-minute interval, group order, a slow consumer. */
+export interface FifoDedupExperiment extends QueueExperimentBase {
+  readonly run: 'fifo-dedup';
+  readonly plan: FifoDedupPlan;
+  readonly judge: (observation: FifoDedupObservation) => boolean;
+  readonly details?: (observation: FifoDedupObservation, language: Language) => readonly string[];
+}
+
+/** `short-vs-long-polling`: each consumer's period, when messages are sent in it, and the short poller's pause. */
+export interface PollingPlan {
+  readonly periodSeconds: number;
+  /** Seconds into each period at which one message is sent. */
+  readonly sendAtSeconds: readonly number[];
+  /** The long poller's WaitTimeSeconds (its last call waits only for the rest of the period). */
+  readonly longWaitTimeSeconds: number;
+  /** How long the short poller waits after an empty response before it polls again. */
+  readonly pauseAfterEmptyMs: number;
+}
+
+/** Two consumers, one after the other, on one sparse queue: a fresh queue on the lab, a deployed DLQ on AWS. */
+export interface PollingExperiment extends QueueExperimentBase {
+  readonly run: 'polling';
+  readonly plan: PollingPlan;
+  /** The deployed queue `--target aws` polls: a DLQ, which no worker reads. */
+  readonly awsQueue: { readonly stack: 'VisibilityDupStack' | 'BatchPartialStack'; readonly output: 'DlqUrl' };
+  readonly judge: (observation: PollingObservation) => boolean;
+  readonly details?: (observation: PollingObservation, language: Language) => readonly string[];
+}
+
+export type QueueExperiment = FifoDedupExperiment | PollingExperiment;
+
+/** An experiment that runs a stack's worker. */
+export type StackExperiment = VisibilityExperiment | BatchExperiment;
+
+export type Experiment = StackExperiment | QueueExperiment;
+
+/** Why `experiment` runs on the lab only (one sentence in `language`), or undefined when `--target aws` can run it. */
+export function labOnlyReason(experiment: Experiment, language: Language = 'en'): string | undefined {
+  if (experiment.stack === 'SQS') return experiment.labOnly?.[language];
+  return experiment.variant === undefined ? undefined : variantSummary(experiment.variant, language);
+}
 
 const duplicates = (o: VisibilityObservation): number => o.skipped + o.inProgress;
 
@@ -101,38 +193,54 @@ export const EXPERIMENTS: readonly Experiment[] = [
   {
     name: 'heartbeat',
     stack: 'VisibilityDupStack',
-    title: 'Step 7: an 8 s job on a 5 s queue, heartbeat on',
+    title: {
+      en: 'Step 7: an 8 s job on a 5 s queue, heartbeat on',
+      ja: 'Step 7: 5 秒のキューで 8 秒のジョブ、ハートビートあり',
+    },
     body: { sleep: 8 },
-    prediction: '1 delivery, no duplicate, 1 effect: the heartbeat keeps the message hidden',
+    prediction: {
+      en: '1 delivery, no duplicate, 1 effect: the heartbeat keeps the message hidden',
+      ja: '配信 1 回、重複なし、効果 1 回: ハートビートがメッセージを不可視のまま保つ',
+    },
     timeoutSeconds: 60,
     judge: (o) => o.deliveries === 1 && duplicates(o) === 0 && o.effects === 1 && o.heartbeats >= 2,
   },
   {
     name: 'no-heartbeat',
     stack: 'VisibilityDupStack',
-    title: 'Step 7: the same job, heartbeat off',
+    title: { en: 'Step 7: the same job, heartbeat off', ja: 'Step 7: 同じジョブ、ハートビートなし' },
     body: { sleep: 8, heartbeat: false },
-    prediction: 'the message reappears after 5 s and is delivered again; the guard detects the duplicate; 1 effect',
+    prediction: {
+      en: 'the message reappears after 5 s and is delivered again; the guard detects the duplicate; 1 effect',
+      ja: '5 秒後にメッセージが再び見えるようになり、もう一度配信される。ガードが重複を検出し、効果は 1 回',
+    },
     timeoutSeconds: 60,
     judge: (o) => o.deliveries >= 2 && duplicates(o) >= 1 && o.effects === 1 && o.dlq === 0,
   },
   {
     name: 'failing-heartbeat',
     stack: 'VisibilityDupStack',
-    title: 'Step 7: heartbeat on, but every ChangeMessageVisibility fails',
+    title: {
+      en: 'Step 7: heartbeat on, but every ChangeMessageVisibility fails',
+      ja: 'Step 7: ハートビートはあるが ChangeMessageVisibility が毎回失敗する',
+    },
     body: { sleep: 8, failHeartbeat: true },
-    prediction:
-      'the failed extension is logged and the worker carries on; the message reappears; duplicate detected; 1 effect',
+    prediction: {
+      en: 'the failed extension is logged and the worker carries on; the message reappears; duplicate detected; 1 effect',
+      ja: '延長の失敗がログに出て、ワーカーは処理を続ける。メッセージは再び見えるようになり、重複が検出される。効果は 1 回',
+    },
     timeoutSeconds: 60,
     judge: (o) => o.heartbeatFailures >= 1 && o.deliveries >= 2 && duplicates(o) >= 1 && o.effects === 1,
   },
   {
     name: 'no-idempotency',
     stack: 'VisibilityDupStack',
-    title: 'Step 7: heartbeat off and the guard off',
+    title: { en: 'Step 7: heartbeat off and the guard off', ja: 'Step 7: ハートビートなし、ガードもなし' },
     body: { sleep: 8, heartbeat: false, idempotency: false },
-    prediction:
-      'the duplicate is not caught: the second delivery runs the effect again, 2 effects for 1 message (the lab stops watching there; left alone, every further delivery would add one)',
+    prediction: {
+      en: 'the duplicate is not caught: the second delivery runs the effect again, 2 effects for 1 message (the lab stops watching there; left alone, every further delivery would add one)',
+      ja: '重複は検出されない: 2 回目の配信でも効果が実行され、1 メッセージに効果 2 回(ラボはそこで観察をやめる。放っておけば配信のたびに 1 回ずつ増える)',
+    },
     timeoutSeconds: 120,
     // Two effects for one id can only come from two deliveries that both ran it: no later line
     // can undo that, so the run need not wait for the message to reach the DLQ (about 50 s).
@@ -142,20 +250,31 @@ export const EXPERIMENTS: readonly Experiment[] = [
   {
     name: 'long-job',
     stack: 'VisibilityDupStack',
-    title: 'Step 7: a 15 s job, three times the visibility timeout, heartbeat on',
+    title: {
+      en: 'Step 7: a 15 s job, three times the visibility timeout, heartbeat on',
+      ja: 'Step 7: 可視性タイムアウトの 3 倍、15 秒のジョブ、ハートビートあり',
+    },
     body: { sleep: 15 },
-    prediction:
-      'heartbeat on: 1 delivery, 1 effect, about one extension every 3 s keeps it hidden for 15 s (the tutorial runs this job without a heartbeat and predicts a duplicate: no-heartbeat shows that)',
+    prediction: {
+      en: 'heartbeat on: 1 delivery, 1 effect, about one extension every 3 s keeps it hidden for 15 s (the tutorial runs this job without a heartbeat and predicts a duplicate: no-heartbeat shows that)',
+      ja: 'ハートビートあり: 配信 1 回、効果 1 回。約 3 秒ごとの延長で 15 秒間不可視を保つ(チュートリアルはこのジョブをハートビートなしで実行し重複を予想する: それは no-heartbeat で見られる)',
+    },
     timeoutSeconds: 60,
     judge: (o) => o.deliveries === 1 && duplicates(o) === 0 && o.effects === 1 && o.heartbeats >= 4,
   },
   {
     name: 'partial-batch',
     stack: 'BatchPartialStack',
-    title: 'Step 8: 10 messages, every 3rd fails, reportBatchItemFailures on',
+    title: {
+      en: 'Step 8: 10 messages, every 3rd fails, reportBatchItemFailures on',
+      ja: 'Step 8: 10 メッセージ、3 件ごとに失敗、reportBatchItemFailures あり',
+    },
     body: { count: 10, failEvery: 3 },
     options: DEFAULT_BATCH_PARTIAL_OPTIONS,
-    prediction: '1,2,4,5,7,8,10 processed once and deleted; 3,6,9 received twice, then in the DLQ',
+    prediction: {
+      en: '1,2,4,5,7,8,10 processed once and deleted; 3,6,9 received twice, then in the DLQ',
+      ja: '1,2,4,5,7,8,10 は 1 回処理されて削除される。3,6,9 は 2 回受信され、その後 DLQ へ',
+    },
     timeoutSeconds: 60,
     judge: (o) =>
       SUCCEEDING.every((i) => o.okByIndex.get(i) === 1 && !o.failByIndex.has(i)) &&
@@ -165,25 +284,32 @@ export const EXPERIMENTS: readonly Experiment[] = [
   {
     name: 'no-partial-report',
     stack: 'BatchPartialStack',
-    title: 'Step 8: the same run, reportBatchItemFailures off',
+    title: {
+      en: 'Step 8: the same run, reportBatchItemFailures off',
+      ja: 'Step 8: 同じ実行、reportBatchItemFailures なし',
+    },
     body: { count: 10, failEvery: 3 },
     options: { ...DEFAULT_BATCH_PARTIAL_OPTIONS, reportBatchItemFailures: false },
-    prediction:
-      'a failure fails its whole batch: successes that shared a batch with 3, 6 or 9 are processed again, and end in the DLQ with them if their second batch fails too (how many depends on how SQS splits the receives)',
+    prediction: {
+      en: 'a failure fails its whole batch: successes that shared a batch with 3, 6 or 9 are processed again, and end in the DLQ with them if their second batch fails too (how many depends on how SQS splits the receives)',
+      ja: '失敗はバッチ全体を失敗させる: 3・6・9 とバッチを共にした成功メッセージは再処理され、2 回目のバッチも失敗すれば一緒に DLQ へ(何件になるかは SQS の受信の分け方次第)',
+    },
     timeoutSeconds: 60,
     judge: (o) =>
       FAILING.every((i) => o.failByIndex.get(i) === 2 && o.dlqIndexes.includes(i)) &&
       SUCCEEDING.every((i) => successFollowsItsBatches(o, i)),
-    details: (o) => describeSharedBatches(o),
+    details: (o, language) => describeSharedBatches(o, language),
   },
   {
     name: 'batch-size-1',
     stack: 'BatchPartialStack',
-    title: 'Step 8: the same run with batch size 1',
+    title: { en: 'Step 8: the same run with batch size 1', ja: 'Step 8: 同じ実行をバッチサイズ 1 で' },
     body: { count: 10, failEvery: 3 },
     options: { ...DEFAULT_BATCH_PARTIAL_OPTIONS, batchSize: 1 },
-    prediction:
-      'one record per invocation: 10, then 3 retries (13); each failure retries only itself; 3,6,9 in the DLQ',
+    prediction: {
+      en: 'one record per invocation: 10, then 3 retries (13); each failure retries only itself; 3,6,9 in the DLQ',
+      ja: '1 回の呼び出しに 1 レコード: 10 回、さらに再試行 3 回(計 13 回)。失敗は自分だけが再試行される。3,6,9 は DLQ へ',
+    },
     timeoutSeconds: 60,
     judge: (o) =>
       o.batchSizes.length === 13 &&
@@ -195,11 +321,16 @@ export const EXPERIMENTS: readonly Experiment[] = [
   {
     name: 'visibility-sweep',
     stack: 'VisibilityDupStack',
-    title: 'Step 7: jobs of 1, 2, 7 and 9 s on the 5 s queue, heartbeat off',
+    title: {
+      en: 'Step 7: jobs of 1, 2, 7 and 9 s on the 5 s queue, heartbeat off',
+      ja: 'Step 7: 5 秒のキューで 1・2・7・9 秒のジョブ、ハートビートなし',
+    },
     body: { sleep: 0, heartbeat: false },
     sleeps: [1, 2, 7, 9],
-    prediction:
-      'jobs shorter than the 5 s visibility timeout are delivered once; longer ones are delivered again and the guard skips the copies; 1 effect each',
+    prediction: {
+      en: 'jobs shorter than the 5 s visibility timeout are delivered once; longer ones are delivered again and the guard skips the copies; 1 effect each',
+      ja: '可視性タイムアウト 5 秒より短いジョブは 1 回だけ配信される。長いジョブは再配信され、ガードがコピーをスキップする。効果は各 1 回',
+    },
     timeoutSeconds: 60,
     inTour: false,
     judge: (o) =>
@@ -209,15 +340,20 @@ export const EXPERIMENTS: readonly Experiment[] = [
           job.effects === 1 &&
           (job.sleep < VISIBILITY_DUP.queueVisibilityTimeoutSeconds ? job.deliveries === 1 : job.deliveries >= 2),
       ),
-    details: (o) => (o.jobs ?? []).map(describeSweepJob),
+    details: (o, language) => (o.jobs ?? []).map((job) => describeSweepJob(job, language)),
   },
   {
     name: 'long-job-no-heartbeat',
     stack: 'VisibilityDupStack',
-    title: "Step 7: the tutorial's long job, 15 s on the 5 s queue, heartbeat off",
+    title: {
+      en: "Step 7: the tutorial's long job, 15 s on the 5 s queue, heartbeat off",
+      ja: 'Step 7: チュートリアルの長いジョブ、5 秒のキューで 15 秒、ハートビートなし',
+    },
     body: { sleep: 15, heartbeat: false },
-    prediction:
-      'the message reappears every 5 s while the first delivery works: each copy is refused as in progress, not acknowledged, and comes back; once the first completes, the next copy is skipped; 1 effect',
+    prediction: {
+      en: 'the message reappears every 5 s while the first delivery works: each copy is refused as in progress, not acknowledged, and comes back; once the first completes, the next copy is skipped; 1 effect',
+      ja: '最初の配信が処理している間、メッセージは 5 秒ごとに再び現れる: コピーはそのたびに「処理中」として拒否され、確認応答されずに戻る。最初の配信が完了すると次のコピーはスキップされる。効果は 1 回',
+    },
     timeoutSeconds: 60,
     inTour: false,
     judge: (o) => o.deliveries >= 3 && o.inProgress >= 2 && o.effects === 1 && o.dlq === 0,
@@ -225,38 +361,56 @@ export const EXPERIMENTS: readonly Experiment[] = [
   {
     name: 'heartbeat-frequent',
     stack: 'VisibilityDupStack',
-    title: 'Step 7: the 8 s job with a heartbeat every 1.2 s (to 4 s) instead of every 3 s (to 10 s)',
+    title: {
+      en: 'Step 7: the 8 s job with a heartbeat every 1.2 s (to 4 s) instead of every 3 s (to 10 s)',
+      ja: 'Step 7: 8 秒のジョブ、ハートビートを 3 秒ごと(10 秒へ)ではなく 1.2 秒ごと(4 秒へ)',
+    },
     body: { sleep: 8 },
     variant: workerAssumesVisibilityTimeout(2),
-    prediction:
-      '1 delivery, 1 effect, as with the 3 s heartbeat, but about 6 extensions instead of 2: the extra calls buy nothing',
+    prediction: {
+      en: '1 delivery, 1 effect, as with the 3 s heartbeat, but about 6 extensions instead of 2: the extra calls buy nothing',
+      ja: '3 秒ごとのハートビートと同じく配信 1 回、効果 1 回。ただし延長は 2 回ではなく約 6 回: 余分な呼び出しは何も生まない',
+    },
     timeoutSeconds: 60,
     inTour: false,
     judge: (o) => o.deliveries === 1 && duplicates(o) === 0 && o.effects === 1 && o.heartbeats >= 5,
-    details: (o) => [`ChangeMessageVisibility calls: ${o.heartbeats + o.heartbeatFailures} for one 8 s job`],
+    details: (o, language) => [CATALOG_MESSAGES[language].extensionCalls(o.heartbeats + o.heartbeatFailures)],
   },
   {
     name: 'heartbeat-late',
     stack: 'VisibilityDupStack',
-    title: 'Step 7: the 8 s job with a heartbeat every 6 s: its first extension is due after the 5 s timeout',
+    title: {
+      en: 'Step 7: the 8 s job with a heartbeat every 6 s: its first extension is due after the 5 s timeout',
+      ja: 'Step 7: 8 秒のジョブ、ハートビートは 6 秒ごと: 最初の延長は 5 秒のタイムアウトより後',
+    },
     body: { sleep: 8 },
     variant: workerAssumesVisibilityTimeout(10),
-    prediction:
-      'the message reappears at 5 s, before the first extension at 6 s: delivered again despite the heartbeat; the guard catches it; 1 effect',
+    prediction: {
+      en: 'the message reappears at 5 s, before the first extension at 6 s: delivered again despite the heartbeat; the guard catches it; 1 effect',
+      ja: '6 秒の最初の延長より前、5 秒でメッセージが再び現れる: ハートビートがあっても再配信される。ガードが捕まえ、効果は 1 回',
+    },
     timeoutSeconds: 60,
     inTour: false,
     judge: (o) => o.deliveries >= 2 && duplicates(o) >= 1 && o.effects === 1,
-    details: (o) => [`ChangeMessageVisibility calls: ${o.heartbeats} succeeded, ${o.heartbeatFailures} failed`],
+    details: (o, language) => [CATALOG_MESSAGES[language].extensionOutcomes(o.heartbeats, o.heartbeatFailures)],
   },
   {
     name: 'in-progress-crash',
     stack: 'VisibilityDupStack',
-    title: 'Step 7: heartbeat off, and the first delivery crashes after its duplicate was refused as in progress',
+    title: {
+      en: 'Step 7: heartbeat off, and the first delivery crashes after its duplicate was refused as in progress',
+      ja: 'Step 7: ハートビートなし。重複が「処理中」として拒否された後、最初の配信がクラッシュする',
+    },
     body: { sleep: 8, heartbeat: false },
-    variant: workerTimeout(12, 'the lab kills the first delivery mid-job, which nothing can do on demand on AWS'),
+    variant: workerTimeout(12, {
+      en: 'the lab kills the first delivery mid-job, which nothing can do on demand on AWS',
+      ja: 'ラボが最初の配信を処理の途中で強制終了する。AWS ではこれを思いどおりに起こす手段がない',
+    }),
     duringRun: 'crash-worker-after-in-progress-duplicate',
-    prediction:
-      'the refused duplicate was not acknowledged, so the message outlives the crash; once the dead claim lapses (12 s), a later delivery takes over and completes: 1 effect',
+    prediction: {
+      en: 'the refused duplicate was not acknowledged, so the message outlives the crash; once the dead claim lapses (12 s), a later delivery takes over and completes: 1 effect',
+      ja: '拒否された重複は確認応答されていないので、メッセージはクラッシュ後も残る。死んだクレームが失効すると(12 秒)、後の配信が引き継いで完了する: 効果は 1 回',
+    },
     timeoutSeconds: 60,
     inTour: false,
     judge: (o) => o.inProgress >= 2 && o.effects === 1 && o.dlq === 0,
@@ -264,11 +418,16 @@ export const EXPERIMENTS: readonly Experiment[] = [
   {
     name: 'throttled-completion',
     stack: 'VisibilityDupStack',
-    title: 'Step 7: a 2 s job whose DynamoDB completion write is throttled (a transient downstream failure)',
+    title: {
+      en: 'Step 7: a 2 s job whose DynamoDB completion write is throttled (a transient downstream failure)',
+      ja: 'Step 7: 2 秒のジョブ、DynamoDB の完了書き込みがスロットリングされる(一時的な下流の障害)',
+    },
     body: { sleep: 2 },
     variant: throttledCompletion(0.5, 17),
-    prediction:
-      'the throttled delivery releases its claim and is not acknowledged; the message comes back after the visibility timeout and the retry completes: 2 deliveries, 1 effect',
+    prediction: {
+      en: 'the throttled delivery releases its claim and is not acknowledged; the message comes back after the visibility timeout and the retry completes: 2 deliveries, 1 effect',
+      ja: 'スロットリングされた配信はクレームを解放し、確認応答しない。メッセージは可視性タイムアウト後に戻り、再試行が完了する: 配信 2 回、効果 1 回',
+    },
     timeoutSeconds: 60,
     inTour: false,
     judge: (o) => o.workFailures >= 1 && o.deliveries === o.workFailures + 1 && o.effects === 1 && o.dlq === 0,
@@ -276,12 +435,17 @@ export const EXPERIMENTS: readonly Experiment[] = [
   {
     name: 'reserved-concurrency',
     stack: 'VisibilityDupStack',
-    title: 'Step 7: jobs of 6, 7 and 8 s on a worker with reserved concurrency 1',
+    title: {
+      en: 'Step 7: jobs of 6, 7 and 8 s on a worker with reserved concurrency 1',
+      ja: 'Step 7: 予約同時実行数 1 のワーカーで 6・7・8 秒のジョブ',
+    },
     body: { sleep: 0 },
     sleeps: [6, 7, 8],
     variant: reservedConcurrency(1),
-    prediction:
-      'one job runs at a time; the others are throttled until their 5 s visibility timeout runs out and go back to the queue: a job first runs on receive 2 or later, 1 effect each (with maxReceiveCount 2 it would have gone to the DLQ without running: why AWS advises at least 5)',
+    prediction: {
+      en: 'one job runs at a time; the others are throttled until their 5 s visibility timeout runs out and go back to the queue: a job first runs on receive 2 or later, 1 effect each (with maxReceiveCount 2 it would have gone to the DLQ without running: why AWS advises at least 5)',
+      ja: '一度に動くのは 1 ジョブだけ。ほかはスロットリングされ、5 秒の可視性タイムアウトが切れるとキューに戻る: ジョブが最初に動くのは 2 回目以降の受信、効果は各 1 回(maxReceiveCount が 2 なら動く前に DLQ へ行っていた: AWS が 5 以上を勧める理由)',
+    },
     timeoutSeconds: 90,
     inTour: false,
     judge: (o) =>
@@ -289,16 +453,21 @@ export const EXPERIMENTS: readonly Experiment[] = [
       o.jobs.every((job) => job.effects === 1 && job.deliveries >= 1) &&
       o.jobs.some((job) => (job.firstReceiveCount ?? 1) >= 2) &&
       o.dlq === 0,
-    details: (o) => (o.jobs ?? []).map(describeThrottledJob),
+    details: (o, language) => (o.jobs ?? []).map((job) => describeThrottledJob(job, language)),
   },
   {
     name: 'no-partial-report-batch-1',
     stack: 'BatchPartialStack',
-    title: 'Step 8: reportBatchItemFailures off, but batch size 1',
+    title: {
+      en: 'Step 8: reportBatchItemFailures off, but batch size 1',
+      ja: 'Step 8: reportBatchItemFailures なし、ただしバッチサイズ 1',
+    },
     body: { count: 10, failEvery: 3 },
     options: { batchSize: 1, reportBatchItemFailures: false },
-    prediction:
-      'a failed batch holds only the failed record: no success is processed again even without partial responses; 3,6,9 in the DLQ',
+    prediction: {
+      en: 'a failed batch holds only the failed record: no success is processed again even without partial responses; 3,6,9 in the DLQ',
+      ja: '失敗したバッチには失敗したレコードしかない: 部分応答がなくても成功メッセージは再処理されない。3,6,9 は DLQ へ',
+    },
     timeoutSeconds: 60,
     inTour: false,
     judge: (o) =>
@@ -310,12 +479,17 @@ export const EXPERIMENTS: readonly Experiment[] = [
   {
     name: 'poison-message',
     stack: 'BatchPartialStack',
-    title: 'Step 8: 10 good messages and 1 the producer would never send (a validation error)',
+    title: {
+      en: 'Step 8: 10 good messages and 1 the producer would never send (a validation error)',
+      ja: 'Step 8: 正常な 10 メッセージと、プロデューサーなら決して送らない 1 メッセージ(検証エラー)',
+    },
     body: { count: 10, failEvery: 0 },
     options: DEFAULT_BATCH_PARTIAL_OPTIONS,
     rawMessages: (runId) => [JSON.stringify({ id: `${runId}-11`, runId, index: 11, shouldFail: 'yes' })],
-    prediction:
-      'the invalid message fails validation on both of its receives and ends in the DLQ; the 10 good ones are processed once',
+    prediction: {
+      en: 'the invalid message fails validation on both of its receives and ends in the DLQ; the 10 good ones are processed once',
+      ja: '不正なメッセージは 2 回の受信とも検証に失敗して DLQ へ。正常な 10 件は 1 回ずつ処理される',
+    },
     timeoutSeconds: 60,
     inTour: false,
     judge: (o) =>
@@ -326,49 +500,67 @@ export const EXPERIMENTS: readonly Experiment[] = [
   {
     name: 'dlq-redrive',
     stack: 'BatchPartialStack',
-    title: 'Step 8: partial-batch, then the DLQ redriven to the source queue',
+    title: {
+      en: 'Step 8: partial-batch, then the DLQ redriven to the source queue',
+      ja: 'Step 8: partial-batch の後、DLQ を元のキューへ再ドライブ',
+    },
     body: { count: 10, failEvery: 3 },
     options: DEFAULT_BATCH_PARTIAL_OPTIONS,
     afterSettle: 'redrive-dlq',
-    prediction:
-      '3,6,9 reach the DLQ; redriven, they return as new messages, fail twice more (nothing was fixed) and go back to the DLQ; the 7 successes are untouched',
+    prediction: {
+      en: '3,6,9 reach the DLQ; redriven, they return as new messages, fail twice more (nothing was fixed) and go back to the DLQ; the 7 successes are untouched',
+      ja: '3,6,9 が DLQ に入る。再ドライブされると新しいメッセージとして戻り、(何も直していないので)さらに 2 回失敗して DLQ に戻る。成功した 7 件には触れない',
+    },
     timeoutSeconds: 100,
     inTour: false,
     judge: (o) =>
       SUCCEEDING.every((i) => o.okByIndex.get(i) === 1 && !o.failByIndex.has(i)) &&
       FAILING.every((i) => o.failByIndex.get(i) === 4 && o.messageIdsByIndex.get(i) === 2) &&
       sameList(o.dlqIndexes, FAILING),
-    details: (o) =>
-      FAILING.map(
-        (i) =>
-          `message ${i}: ${o.failByIndex.get(i) ?? 0} failures over ${o.messageIdsByIndex.get(i) ?? 0} SQS message ids`,
+    details: (o, language) =>
+      FAILING.map((i) =>
+        CATALOG_MESSAGES[language].redriveFailures(i, o.failByIndex.get(i) ?? 0, o.messageIdsByIndex.get(i) ?? 0),
       ),
   },
   {
     name: 'throughput-batch-10',
     stack: 'BatchPartialStack',
-    title: 'Step 8: 100 messages, none failing, batch size 10',
+    title: {
+      en: 'Step 8: 100 messages, none failing, batch size 10',
+      ja: 'Step 8: 100 メッセージ、失敗なし、バッチサイズ 10',
+    },
     body: { count: 100, failEvery: 0 },
     options: DEFAULT_BATCH_PARTIAL_OPTIONS,
-    prediction:
-      'every message processed once in fewer invocations than messages: batches of up to 10 (how many invocations depends on how SQS splits the receives; 10 with full batches)',
+    prediction: {
+      en: 'every message processed once in fewer invocations than messages: batches of up to 10 (how many invocations depends on how SQS splits the receives; 10 with full batches)',
+      ja: 'すべてのメッセージが 1 回ずつ、メッセージ数より少ない呼び出しで処理される: 最大 10 件のバッチ(呼び出し回数は SQS の受信の分け方次第。フルバッチなら 10 回)',
+    },
     timeoutSeconds: 60,
     inTour: false,
     judge: (o) => everyOnce(o, 100) && o.batchSizes.every((size) => size <= 10) && o.batchSizes.length < 100,
-    details: (o) => [describeBatches(o)],
+    details: (o, language) => [describeBatches(o, language)],
   },
   {
     name: 'throughput-batch-1',
     stack: 'BatchPartialStack',
-    title: 'Step 8: 100 messages, none failing, batch size 1',
+    title: {
+      en: 'Step 8: 100 messages, none failing, batch size 1',
+      ja: 'Step 8: 100 メッセージ、失敗なし、バッチサイズ 1',
+    },
     body: { count: 100, failEvery: 0 },
     options: { ...DEFAULT_BATCH_PARTIAL_OPTIONS, batchSize: 1 },
-    prediction: 'every message processed once, in 100 invocations: one per message',
+    prediction: {
+      en: 'every message processed once, in 100 invocations: one per message',
+      ja: 'すべてのメッセージが 1 回ずつ、100 回の呼び出しで処理される: 1 メッセージに 1 回',
+    },
     timeoutSeconds: 60,
     inTour: false,
     judge: (o) => everyOnce(o, 100) && o.batchSizes.length === 100,
-    details: (o) => [describeBatches(o)],
+    details: (o, language) => [describeBatches(o, language)],
   },
+  ...PRODUCER_EXPERIMENTS,
+  ...VISIBILITY_MANAGEMENT_EXPERIMENTS,
+  ...FIFO_AND_POLLING_EXPERIMENTS,
 ];
 
 /** 1..last. */
@@ -383,9 +575,8 @@ function everyOnce(o: BatchObservation, count: number): boolean {
   );
 }
 
-function describeSweepJob(job: SweepJobObservation): string {
-  const copies = job.skipped + job.inProgress;
-  return `sleep ${String(job.sleep).padStart(2)} s: ${job.deliveries} deliver${job.deliveries === 1 ? 'y' : 'ies'}, ${copies} duplicate${copies === 1 ? '' : 's'} caught, ${job.effects} effect${job.effects === 1 ? '' : 's'}`;
+function describeSweepJob(job: SweepJobObservation, language: Language): string {
+  return CATALOG_MESSAGES[language].sweepJob(job.sleep, job.deliveries, job.skipped + job.inProgress, job.effects);
 }
 
 /**
@@ -404,29 +595,26 @@ function successFollowsItsBatches(o: BatchObservation, index: number): boolean {
   );
 }
 
-function describeSharedBatches(o: BatchObservation): string[] {
+function describeSharedBatches(o: BatchObservation, language: Language): string[] {
+  const say = CATALOG_MESSAGES[language];
   const batches = o.batches ?? [];
   const shared = SUCCEEDING.filter((i) => batches.find((batch) => batch.indexes.includes(i))?.failed === true);
   const split = batches.map((batch) => `[${batch.indexes.join(',')}]${batch.failed ? '✗' : ''}`).join(' ');
-  return [
-    `batches this run (✗ = failed as a whole): ${split}`,
-    `${shared.length} of 7 successes shared a first batch with a failure and were processed again; ${o.deliveries} deliveries (20 when all 10 arrive in one batch: --batch-formation full)`,
-  ];
+  return [say.batchesThisRun(split), say.sharedBatches(shared.length, o.deliveries)];
 }
 
-function describeThrottledJob(job: SweepJobObservation): string {
-  const first = job.firstReceiveCount ?? 0;
-  return `sleep ${job.sleep} s: first invoked on receive ${first} (${Math.max(0, first - 1)} receive(s) throttled back to the queue before), ${job.deliveries} deliver${job.deliveries === 1 ? 'y' : 'ies'}, ${job.effects} effect${job.effects === 1 ? '' : 's'}`;
+function describeThrottledJob(job: SweepJobObservation, language: Language): string {
+  return CATALOG_MESSAGES[language].throttledJob(job.sleep, job.firstReceiveCount ?? 0, job.deliveries, job.effects);
 }
 
-function describeBatches(o: BatchObservation): string {
+function describeBatches(o: BatchObservation, language: Language): string {
   const sizes = new Map<number, number>();
   for (const size of o.batchSizes) sizes.set(size, (sizes.get(size) ?? 0) + 1);
   const histogram = [...sizes]
     .sort(([a], [b]) => b - a)
     .map(([size, n]) => `${n}×${size}`)
     .join(', ');
-  return `${o.batchSizes.length} invocations (records per invocation: ${histogram}); first to last record ${o.processingSeconds.toFixed(2)} s`;
+  return CATALOG_MESSAGES[language].invocations(o.batchSizes.length, histogram, o.processingSeconds);
 }
 
 function sameList(actual: readonly number[], expected: readonly number[]): boolean {

@@ -1,25 +1,27 @@
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
-import type { SQSClient } from '@aws-sdk/client-sqs';
-import type { Emulators } from '../services/emulators';
+import { CreateQueueCommand, DeleteQueueCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import { createSqsClient, type Emulators } from '../services/emulators';
 import type { BatchFormation } from '../services/lambda/event-source-mapping/batch-formation';
 import { type Lab, startLab } from '../lab';
 import type { LabLogRecord } from '../services/logs/lab-logs';
-import type { Experiment } from './catalog';
-import type { WorkerLine } from './observation';
-import type { EnqueueResponse, StackProbe } from './probe';
+import type { Experiment, StackExperiment } from './catalog';
+import type { AlarmReading, WorkerLine } from './observation';
+import type { EnqueueResponse, ExperimentProbe, QueueProbe, StackProbe } from './probe';
 import { type RedriveReport, redriveWithMoveTask } from './redrive';
-import { peekBodyIds, postEnqueue, queueDepth, sendRawBodies } from './stack-reads';
+import { peekBodyIds, postEnqueue, type QueueCounts, queueCounts, sendRawBodies } from './stack-reads';
 
 /**
  * A fresh lab serving just the experiment's stack (with the experiment's deploy-time
  * switches and the run's batch formation), on shared emulators, so several experiments run side by side without seeing
- * each other's messages.
+ * each other's messages. An experiment without a stack gets the emulators' SQS alone, with
+ * queues of its own.
  */
 export async function openLocalProbe(
   experiment: Experiment,
   emulators: Emulators,
   options: { readonly batchFormation?: BatchFormation } = {},
-): Promise<StackProbe> {
+): Promise<ExperimentProbe> {
+  if (experiment.stack === 'SQS') return new LocalQueueProbe(emulators);
   const lab = await startLab({
     batchFormation: options.batchFormation,
     stacks: [experiment.variant?.topology() ?? experiment.stack],
@@ -32,6 +34,7 @@ export async function openLocalProbe(
 }
 
 class LocalProbe implements StackProbe {
+  readonly target = 'local';
   readonly quietMs = 1500;
   readonly pollMs = 250;
   private readonly records: LabLogRecord[];
@@ -40,7 +43,7 @@ class LocalProbe implements StackProbe {
 
   constructor(
     private readonly lab: Lab,
-    private readonly stackName: Experiment['stack'],
+    private readonly stackName: StackExperiment['stack'],
   ) {
     const collected = lab.logs.collect((record) => record.kind === 'function');
     this.records = collected.records;
@@ -85,8 +88,8 @@ class LocalProbe implements StackProbe {
     return Number(Item?.effects?.N ?? 0);
   }
 
-  async queueDepth(): Promise<number> {
-    return queueDepth(this.sqs, this.stack.queueUrl);
+  async queueCounts(): Promise<QueueCounts> {
+    return queueCounts(this.sqs, this.stack.queueUrl);
   }
 
   async pendingInvocations(): Promise<number> {
@@ -110,6 +113,39 @@ class LocalProbe implements StackProbe {
     return redriveWithMoveTask(this.sqs, dlqUrl, { pollMs: 100, timeoutMs: 30_000 });
   }
 
+  private dlqAlarmName(): string | undefined {
+    return this.lab.outputs()[this.stackName]?.DlqAlarmName;
+  }
+
+  async dlqAlarm(): Promise<AlarmReading | undefined> {
+    const name = this.dlqAlarmName();
+    if (name === undefined) return undefined;
+    // The lab evaluates every second; evaluating now shows the state as of this read.
+    await this.lab.evaluateAlarms();
+    const alarm = this.lab.alarms().find((candidate) => candidate.alarmName === name);
+    return alarm === undefined
+      ? undefined
+      : { alarmName: name, state: alarm.state, reason: alarm.reason, atMs: Date.now() };
+  }
+
+  async alarmNotifications(): Promise<readonly string[] | undefined> {
+    const name = this.dlqAlarmName();
+    if (name === undefined) return undefined;
+    return this.lab
+      .notifications()
+      .map((notification) => notification.subject)
+      .filter((subject) => subject.includes(`"${name}"`));
+  }
+
+  async workerSqsCalls(): Promise<Readonly<Record<string, number>> | undefined> {
+    const row = this.lab.awsCallCounts()[`${this.stackName}/Worker`] ?? {};
+    return Object.fromEntries(
+      Object.entries(row)
+        .filter(([call]) => call.startsWith('SQS.'))
+        .map(([call, count]) => [call.slice('SQS.'.length), count]),
+    );
+  }
+
   async crashWorker(): Promise<boolean> {
     return this.stack.functions.Worker?.killRandom() ?? false;
   }
@@ -117,5 +153,35 @@ class LocalProbe implements StackProbe {
   async close(): Promise<void> {
     this.detach();
     await this.lab.stop();
+  }
+}
+
+/** The lab's SQS for an experiment without a stack: queues of its own, deleted on close, and the fidelity clock. */
+class LocalQueueProbe implements QueueProbe {
+  readonly kind = 'queue';
+  readonly target = 'local';
+  readonly sqs: SQSClient;
+  readonly advanceClock: (ms: number) => Promise<void>;
+  private readonly created: string[] = [];
+
+  constructor(emulators: Emulators) {
+    this.sqs = createSqsClient(emulators);
+    this.advanceClock = (ms) => emulators.sqsClock.advance(ms);
+  }
+
+  async queue(name: string, attributes: Readonly<Record<string, string>>): Promise<string> {
+    const fifo = attributes.FifoQueue === 'true';
+    const { QueueUrl } = await this.sqs.send(
+      new CreateQueueCommand({ QueueName: `${name}${fifo ? '.fifo' : ''}`, Attributes: { ...attributes } }),
+    );
+    if (QueueUrl === undefined) throw new Error(`CreateQueue returned no URL for ${name}`);
+    this.created.push(QueueUrl);
+    return QueueUrl;
+  }
+
+  async close(): Promise<void> {
+    for (const url of this.created)
+      await this.sqs.send(new DeleteQueueCommand({ QueueUrl: url })).catch(() => undefined);
+    this.sqs.destroy();
   }
 }

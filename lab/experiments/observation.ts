@@ -32,8 +32,66 @@ export interface VisibilityObservation {
   readonly workFailures: number;
   /** Messages in the DLQ after the run. */
   readonly dlq: number;
+  /** Distinct SQS messages (message ids) the worker received for the job: 2 when it was sent twice. */
+  readonly messages?: number;
+  /**
+   * Per SQS message, in send order: seconds from its send to its first receive, by SQS's own
+   * clock (SentTimestamp to ApproximateFirstReceiveTimestamp, from the `start` lines).
+   */
+  readonly firstReceiveWaits?: readonly number[];
+  /** The highest ApproximateNumberOfMessagesDelayed of the main queue the run read. */
+  readonly delayedSeen?: number;
   /** A sweep's jobs, one each; the counts above are their sums. */
   readonly jobs?: readonly SweepJobObservation[];
+  /** The visibility manager's requests, when the worker ran one per batch. */
+  readonly manager?: ManagerObservation;
+  /** The worker's SQS calls (`ChangeMessageVisibilityBatch` → count), where the target can count them (the lab). */
+  readonly workerSqsCalls?: Readonly<Record<string, number>>;
+  /** After the lab crashed the workers mid-job: when, and how long each job waited for its retry. */
+  readonly crash?: CrashObservation;
+}
+
+/** One ChangeMessageVisibilityBatch of a visibility manager, from the lines that name it. */
+export interface ManagerRequest {
+  /** The invocation (`requestId`) whose manager made it. */
+  readonly invocation: string;
+  /** Its number within that invocation. */
+  readonly request: number;
+  /** Entries carried (extended, released, refused). */
+  readonly entries: number;
+  readonly extended: number;
+  readonly released: number;
+  readonly atMs: number;
+}
+
+/** What the visibility managers of a run did. */
+export interface ManagerObservation {
+  readonly requests: readonly ManagerRequest[];
+  /** Each invocation and the job ids it carried (its `start` lines), in log order. */
+  readonly invocations: readonly { readonly invocation: string; readonly ids: readonly string[] }[];
+  /** Jobs let go at their maximum life, and when they were received again. */
+  readonly released: readonly {
+    readonly id: string;
+    readonly keptSeconds: number;
+    readonly atMs: number;
+    readonly receivedAgainAtMs?: number;
+  }[];
+}
+
+/** The workers crashed at `atMs`; each job's deadline then and its next receive. */
+export interface CrashObservation {
+  readonly atMs: number;
+  readonly jobs: readonly {
+    readonly id: string;
+    readonly label: string;
+    readonly receivedAtMs: number;
+    /** When the message would be visible again: the last extension's deadline, or the queue's timeout from the receive. */
+    readonly deadlineAtMs: number;
+    /** The last heartbeat before the crash, if any. */
+    readonly lastExtensionAtMs?: number;
+    /** The first `start` after the crash. */
+    readonly retriedAtMs?: number;
+  }[];
 }
 
 /** One job of a Step 7 sweep. */
@@ -48,6 +106,8 @@ export interface SweepJobObservation {
   readonly heartbeats: number;
   /** ApproximateReceiveCount of the job's first invocation: above 1 when receives before it never reached the function. */
   readonly firstReceiveCount?: number;
+  /** The job's name in the experiment, when it has one (`short`, `long`). */
+  readonly label?: string;
 }
 
 /** Step 8, for one run id. */
@@ -78,6 +138,25 @@ export interface BatchObservation {
   readonly invalid: number;
   /** From the first to the last OK/FAIL line of the run, by the lines' timestamps. */
   readonly processingSeconds: number;
+  /** The stack's DLQ alarm, for experiments that watch it. */
+  readonly alarm?: AlarmObservation;
+}
+
+/** One state of a CloudWatch alarm, as DescribeAlarms (or the lab) reported it. */
+export interface AlarmReading {
+  readonly alarmName: string;
+  readonly state: 'OK' | 'ALARM' | 'INSUFFICIENT_DATA';
+  readonly reason: string;
+  /** When the runner read it. */
+  readonly atMs: number;
+}
+
+/** The DLQ alarm during a run. */
+export interface AlarmObservation {
+  /** Each state the runner saw, in order (a new reading only when the state changed). */
+  readonly readings: readonly AlarmReading[];
+  /** Subjects of the notifications the alarm's SNS topic received (undefined where the target cannot tell: AWS). */
+  readonly notifications?: readonly string[];
 }
 
 /** One worker invocation of a Step 8 run. */
@@ -86,7 +165,71 @@ export interface BatchRun {
   readonly failed: boolean;
 }
 
-export type Observation = VisibilityObservation | BatchObservation;
+/**
+ * `fifo-dedup`: what the experiment's own producer and consumer saw on a FIFO queue, phase by
+ * phase (the SQS calls are the observation: no worker runs).
+ */
+export interface FifoDedupObservation {
+  readonly kind: 'fifo-dedup';
+  /** Phase 1: the same job sent twice within the 5-minute interval (MessageDeduplicationId = id). */
+  readonly withinInterval: {
+    readonly sends: number;
+    readonly deliveries: number;
+    /** Both sends were answered with the same MessageId (the second was dropped, not stored). */
+    readonly sameMessageId: boolean;
+  };
+  /** Phase 2: three jobs of one message group, in the order sent and in the order received. */
+  readonly group: {
+    readonly sent: readonly string[];
+    readonly received: readonly string[];
+    /** Receives while the group's first message was in flight that returned another of its messages. */
+    readonly receivedWhileLocked: number;
+  };
+  /** Phase 3: the phase 1 job sent again once the interval had passed (the lab's clock moved 5 minutes on). */
+  readonly afterInterval: { readonly deliveries: number; readonly newMessageId: boolean };
+  /**
+   * Phase 4: a job received and not deleted within its visibility timeout (processing outlived
+   * it): SQS hands out the same message again; deduplication never sees a receive.
+   */
+  readonly slowConsumer: {
+    readonly receives: number;
+    readonly sameMessageId: boolean;
+    readonly sameDeduplicationId: boolean;
+    readonly lastReceiveCount: number;
+  };
+  /** Every delivery of the run (all phases). */
+  readonly deliveries: number;
+}
+
+/** One consumer of `short-vs-long-polling`. */
+export interface PollingConsumerObservation {
+  readonly waitTimeSeconds: number;
+  /** ReceiveMessage calls made during the period. */
+  readonly calls: number;
+  /** Calls that returned no message. */
+  readonly emptyResponses: number;
+  readonly messagesSent: number;
+  readonly messagesReceived: number;
+  /** ReceiveMessage calls at the price table's rate, in US dollars. */
+  readonly costUsd: number;
+  /** Seconds from a send to its receive, one per message received. */
+  readonly latenciesSeconds: readonly number[];
+}
+
+/** `short-vs-long-polling`: the same period and sends, polled with WaitTimeSeconds 0 and then 20. */
+export interface PollingObservation {
+  readonly kind: 'polling';
+  readonly periodSeconds: number;
+  readonly short: PollingConsumerObservation;
+  readonly long: PollingConsumerObservation;
+  /** US dollars per million requests (lib/prices.ts). */
+  readonly usdPerMillionRequests: number;
+}
+
+/** What an experiment without a stack (its own producer and consumer on SQS) observed. */
+export type QueueObservation = FifoDedupObservation | PollingObservation;
+
+export type Observation = VisibilityObservation | BatchObservation | QueueObservation;
 
 const countWhere = (lines: readonly WorkerLine[], test: (line: WorkerLine) => boolean): number =>
   lines.filter(test).length;
@@ -110,13 +253,28 @@ export function observeVisibility(
     heartbeatFailures: countWhere(mine, (l) => l.event === 'heartbeat-failed'),
     workFailures: countWhere(mine, (l) => l.event === 'work-failed'),
     dlq,
+    messages: new Set(mine.filter((l) => l.event === 'start').map((l) => l.messageId)).size,
+    firstReceiveWaits: firstReceiveWaitsOf(mine),
   };
+}
+
+/** Seconds from send to first receive of each SQS message that has a `start` line with both times. */
+function firstReceiveWaitsOf(lines: readonly WorkerLine[]): number[] {
+  const byMessage = new Map<string, { readonly sent: number; readonly wait: number }>();
+  for (const line of lines) {
+    if (line.event !== 'start' || typeof line.messageId !== 'string' || byMessage.has(line.messageId)) continue;
+    const sent = Number(line.sentTimestamp);
+    const firstReceive = Number(line.firstReceiveTimestamp);
+    if (!(sent > 0) || !(firstReceive > 0)) continue;
+    byMessage.set(line.messageId, { sent, wait: (firstReceive - sent) / 1000 });
+  }
+  return [...byMessage.values()].sort((a, b) => a.sent - b.sent).map((entry) => entry.wait);
 }
 
 /** A Step 7 sweep: each job observed alone, and the sums as the sweep's observation. */
 export function observeSweep(
   lines: readonly WorkerLine[],
-  jobs: readonly { readonly id: string; readonly sleep: number; readonly effects: number }[],
+  jobs: readonly { readonly id: string; readonly sleep: number; readonly effects: number; readonly label?: string }[],
   dlq: number,
 ): VisibilityObservation {
   const observed = jobs.map((job): SweepJobObservation => {
@@ -124,6 +282,7 @@ export function observeSweep(
     return {
       id: job.id,
       sleep: job.sleep,
+      ...(job.label === undefined ? {} : { label: job.label }),
       deliveries: o.deliveries,
       skipped: o.skipped,
       inProgress: o.inProgress,
@@ -146,6 +305,98 @@ export function observeSweep(
     workFailures: countWhere(lines, (l) => l.event === 'work-failed' && jobs.some((job) => job.id === l.id)),
     dlq,
     jobs: observed,
+  };
+}
+
+const timeOfLine = (line: WorkerLine): number => Date.parse(String(line.timestamp ?? ''));
+
+/**
+ * The visibility managers' requests among `lines` (the `heartbeat` and `visibility-released`
+ * lines that carry a `request` number), the invocations of the jobs `ids`, and the jobs let go.
+ * Undefined when no manager made a request.
+ */
+export function observeManager(lines: readonly WorkerLine[], ids: ReadonlySet<string>): ManagerObservation | undefined {
+  const mine = lines.filter((line) => typeof line.id === 'string' && ids.has(line.id));
+  const requests = new Map<string, { -readonly [K in keyof ManagerRequest]: ManagerRequest[K] }>();
+  for (const line of mine) {
+    if ((line.event !== 'heartbeat' && line.event !== 'visibility-released') || typeof line.request !== 'number')
+      continue;
+    const invocation = String(line.requestId ?? '');
+    const key = `${invocation}|${line.request}`;
+    const request = requests.get(key) ?? {
+      invocation,
+      request: line.request,
+      entries: Number(line.batchEntries ?? 0),
+      extended: 0,
+      released: 0,
+      atMs: timeOfLine(line),
+    };
+    if (line.event === 'heartbeat') request.extended += 1;
+    else request.released += 1;
+    requests.set(key, request);
+  }
+  if (requests.size === 0) return undefined;
+  const invocations = new Map<string, string[]>();
+  for (const line of mine) {
+    if (line.event !== 'start') continue;
+    const invocation = String(line.requestId ?? '');
+    invocations.set(invocation, [...(invocations.get(invocation) ?? []), String(line.id)]);
+  }
+  const released = mine
+    .filter((line) => line.event === 'visibility-released')
+    .map((line) => {
+      const atMs = timeOfLine(line);
+      const again = mine.find((l) => l.id === line.id && l.event === 'start' && timeOfLine(l) > atMs);
+      return {
+        id: String(line.id),
+        keptSeconds: Number(line.keptMs ?? 0) / 1000,
+        atMs,
+        ...(again === undefined ? {} : { receivedAgainAtMs: timeOfLine(again) }),
+      };
+    });
+  return {
+    requests: [...requests.values()].sort((a, b) => a.atMs - b.atMs),
+    invocations: [...invocations].map(([invocation, jobIds]) => ({ invocation, ids: jobIds })),
+    released,
+  };
+}
+
+/**
+ * Each job's first receive, the deadline in force when the workers crashed at `atMs` (the
+ * last heartbeat's, or the queue's `visibilityTimeoutSeconds` from the receive) and the
+ * first receive after the crash.
+ */
+export function observeCrash(
+  lines: readonly WorkerLine[],
+  jobs: readonly { readonly id: string; readonly label?: string }[],
+  atMs: number,
+  visibilityTimeoutSeconds: number,
+): CrashObservation {
+  return {
+    atMs,
+    jobs: jobs.flatMap((job) => {
+      const mine = lines.filter((line) => line.id === job.id);
+      const first = mine.find((line) => line.event === 'start');
+      if (first === undefined) return [];
+      const receivedAtMs = timeOfLine(first);
+      const last = mine.filter((line) => line.event === 'heartbeat' && timeOfLine(line) <= atMs).at(-1);
+      const lastExtensionAtMs = last === undefined ? undefined : timeOfLine(last);
+      const deadlineAtMs =
+        last === undefined
+          ? receivedAtMs + visibilityTimeoutSeconds * 1000
+          : timeOfLine(last) + Number(last.extendedBySeconds ?? 0) * 1000;
+      const retry = mine.find((line) => line.event === 'start' && timeOfLine(line) > atMs);
+      return [
+        {
+          id: job.id,
+          label: job.label ?? job.id,
+          receivedAtMs,
+          deadlineAtMs,
+          ...(lastExtensionAtMs === undefined ? {} : { lastExtensionAtMs }),
+          ...(retry === undefined ? {} : { retriedAtMs: timeOfLine(retry) }),
+        },
+      ];
+    }),
   };
 }
 

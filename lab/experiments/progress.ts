@@ -1,14 +1,22 @@
+import { displayWidth, padDisplay, truncateDisplay } from '../common/display-width';
+import type { Language } from '../common/language';
 import type { Observation } from './observation';
-import { count } from './report';
+import { type Outcome, REPORT_MESSAGES } from './report-messages';
 import type { ProgressListener } from './runner';
 
-/** A one-line summary of a run in progress, counts agreeing with their nouns. */
-export function summarize(observation: Observation, queueDepth: number): string {
+/** A one-line summary of a run in progress in `language`, counts agreeing with their nouns. */
+export function summarize(observation: Observation, queueDepth: number, language: Language = 'en'): string {
+  const say = REPORT_MESSAGES[language];
   if (observation.kind === 'visibility') {
     const caught = observation.skipped + observation.inProgress;
-    return `${count(observation.deliveries, 'delivery', 'deliveries')}, ${count(caught, 'duplicate')} caught, ${count(observation.effects, 'effect')}, ${queueDepth} in queue`;
+    return say.summaryVisibility(observation.deliveries, caught, observation.effects, queueDepth);
   }
-  return `${count(observation.deliveries, 'delivery', 'deliveries')}, ${observation.dlqIndexes.length} in DLQ, ${queueDepth} in queue`;
+  if (observation.kind === 'fifo-dedup') return say.deliveries(observation.deliveries);
+  if (observation.kind === 'polling') {
+    const { short, long } = observation;
+    return `${say.pollingConsumer(0, short.calls, short.emptyResponses, short.messagesReceived, short.messagesSent)}; ${say.pollingConsumer(long.waitTimeSeconds, long.calls, long.emptyResponses, long.messagesReceived, long.messagesSent)}`;
+  }
+  return say.summaryBatch(observation.deliveries, observation.dlqIndexes.length, queueDepth);
 }
 
 /**
@@ -26,14 +34,22 @@ export class ProgressBoard {
   private drawnLines = 0;
   private readonly started = Date.now();
 
-  /** `names`: the experiments in display order (others are added as they report). */
+  private readonly columns: () => number;
+  private readonly language: Language;
+
+  /**
+   * `names`: the experiments in display order (others are added as they report);
+   * `options.language`: the language of the lines; `options.columns`: the terminal's width.
+   */
   constructor(
     private readonly write: (text: string) => void,
     private readonly interactive: boolean,
     names: readonly string[] = [],
-    private readonly columns: () => number = () => process.stdout.columns ?? 120,
+    options: { readonly columns?: () => number; readonly language?: Language } = {},
   ) {
     this.names = [...names];
+    this.columns = options.columns ?? (() => process.stdout.columns ?? 120);
+    this.language = options.language ?? 'en';
   }
 
   /** The listener to give each run. */
@@ -41,7 +57,7 @@ export class ProgressBoard {
     const name = experiment.name;
     if (this.finished.has(name)) return;
     if (!this.names.includes(name)) this.names.push(name);
-    const summary = summarize(observation, queueDepth);
+    const summary = summarize(observation, queueDepth, this.language);
     this.state.set(name, `${elapsedSeconds.toFixed(0).padStart(3)}s  ${summary}`);
     if (!this.interactive && this.printed.get(name) !== summary) {
       this.printed.set(name, summary);
@@ -49,13 +65,15 @@ export class ProgressBoard {
     }
   };
 
-  /** Marks a run finished. */
-  finish(name: string, outcome: string, seconds?: number): void {
+  /** Marks a run finished with its verdict. */
+  finish(name: string, outcome: Outcome, seconds?: number): void {
+    const say = REPORT_MESSAGES[this.language];
     if (!this.names.includes(name)) this.names.push(name);
     this.finished.add(name);
-    const took = seconds === undefined ? '' : ` (${seconds.toFixed(1)} s)`;
-    this.state.set(name, `done  ${outcome}${took}`);
-    if (!this.interactive) this.write(`${this.clock()}  ${name} finished: ${outcome}${took}\n`);
+    const took = seconds === undefined ? '' : say.took(seconds);
+    const words = say.outcome[outcome];
+    this.state.set(name, say.done(words, took));
+    if (!this.interactive) this.write(`${this.clock()}  ${say.finished(name, words, took)}\n`);
   }
 
   start(): void {
@@ -78,11 +96,11 @@ export class ProgressBoard {
 
   private render(): void {
     const width = Math.max(40, this.columns() - 1);
-    const nameWidth = Math.max(0, ...this.names.map((name) => name.length));
+    const nameWidth = Math.max(0, ...this.names.map((name) => displayWidth(name)));
     const lines = this.names.map((name) => {
       const icon = this.finished.has(name) ? '✓' : '…';
-      const text = `${icon} ${name.padEnd(nameWidth)}  ${this.state.get(name) ?? 'starting'}`;
-      return text.slice(0, width);
+      const text = `${icon} ${padDisplay(name, nameWidth)}  ${this.state.get(name) ?? REPORT_MESSAGES[this.language].starting}`;
+      return truncateDisplay(text, width);
     });
     const up = this.drawnLines > 0 ? `\x1b[${this.drawnLines}A` : '';
     this.write(`${up}${lines.map((line) => `\r\x1b[K${line}\n`).join('')}`);

@@ -1,5 +1,10 @@
+import { displayWidth, padDisplay } from '../common/display-width';
+import type { Language } from '../common/language';
 import type { Observation } from './observation';
+import { count, type Outcome, REPORT_MESSAGES } from './report-messages';
 import type { ExperimentResult } from './runner';
+
+export { count };
 
 /** The verdict table's columns for one result. */
 export interface VerdictRow {
@@ -9,10 +14,12 @@ export interface VerdictRow {
   readonly duplicatesCaught?: number;
   /** Step 8: successes processed again (their batch failed). */
   readonly reprocessed?: number;
-  readonly effects: number;
-  readonly dlq: number;
+  /** Absent for an experiment without a stack (no worker, no effect counter, no DLQ of its own). */
+  readonly effects?: number;
+  readonly dlq?: number;
   readonly predicted: string;
-  readonly outcome: 'matched' | 'NOT matched' | 'timed out';
+  /** The verdict's key (English); REPORT_MESSAGES words it in each language. */
+  readonly outcome: Outcome;
 }
 
 /**
@@ -20,7 +27,7 @@ export interface VerdictRow {
  * count successes processed again (a different kind of duplicate: no guard sees them) and OK
  * lines as effects. The two counts have columns of their own.
  */
-export function toRow(result: ExperimentResult): VerdictRow {
+export function toRow(result: ExperimentResult, language: Language = 'en'): VerdictRow {
   const o: Observation = result.observation;
   const outcome = result.timedOut ? 'timed out' : result.matched ? 'matched' : 'NOT matched';
   if (o.kind === 'visibility') {
@@ -30,7 +37,15 @@ export function toRow(result: ExperimentResult): VerdictRow {
       duplicatesCaught: o.skipped + o.inProgress,
       effects: o.effects,
       dlq: o.dlq,
-      predicted: result.experiment.prediction,
+      predicted: result.experiment.prediction[language],
+      outcome,
+    };
+  }
+  if (o.kind === 'fifo-dedup' || o.kind === 'polling') {
+    return {
+      experiment: result.experiment.name,
+      deliveries: o.kind === 'fifo-dedup' ? o.deliveries : o.short.messagesReceived + o.long.messagesReceived,
+      predicted: result.experiment.prediction[language],
       outcome,
     };
   }
@@ -40,39 +55,34 @@ export function toRow(result: ExperimentResult): VerdictRow {
     reprocessed: o.reprocessed,
     effects: [...o.okByIndex.values()].reduce((a, b) => a + b, 0),
     dlq: o.dlqIndexes.length,
-    predicted: result.experiment.prediction,
+    predicted: result.experiment.prediction[language],
     outcome,
   };
 }
 
-/** A plain-text table of the rows, columns padded, the prediction last (it is the longest). */
-export function renderTable(rows: readonly VerdictRow[]): string {
-  const header = [
-    'experiment',
-    'deliveries',
-    'dups caught (7)',
-    'reprocessed (8)',
-    'effects',
-    'DLQ',
-    'outcome',
-    'predicted',
-  ];
+/**
+ * A plain-text table of the rows in `language`, columns padded to terminal widths (a Japanese
+ * character takes two columns), the prediction last (it is the longest).
+ */
+export function renderTable(rows: readonly VerdictRow[], language: Language = 'en'): string {
+  const say = REPORT_MESSAGES[language];
+  const header = say.columns;
   const cells = rows.map((row) => [
     row.experiment,
     String(row.deliveries),
     row.duplicatesCaught === undefined ? '-' : String(row.duplicatesCaught),
     row.reprocessed === undefined ? '-' : String(row.reprocessed),
-    String(row.effects),
-    String(row.dlq),
-    row.outcome,
+    row.effects === undefined ? '-' : String(row.effects),
+    row.dlq === undefined ? '-' : String(row.dlq),
+    say.outcome[row.outcome],
     row.predicted,
   ]);
   const widths = header.map((title, column) =>
-    Math.max(title.length, ...cells.map((line) => (line[column] ?? '').length)),
+    Math.max(displayWidth(title), ...cells.map((line) => displayWidth(line[column] ?? ''))),
   );
   const format = (line: readonly string[]): string =>
     line
-      .map((cell, column) => (column === line.length - 1 ? cell : cell.padEnd(widths[column] ?? 0)))
+      .map((cell, column) => (column === line.length - 1 ? cell : padDisplay(cell, widths[column] ?? 0)))
       .join('  ')
       .trimEnd();
   const rule = widths.map((width, column) => '-'.repeat(column === widths.length - 1 ? 20 : width)).join('  ');
@@ -83,30 +93,45 @@ export function renderTable(rows: readonly VerdictRow[]): string {
  * One block per result: title, the log lines (with what the lab itself did, in time order),
  * the experiment's own detail lines, what was observed and the prediction.
  */
-export function renderResult(result: ExperimentResult): string {
-  const row = toRow(result);
-  const head = `── ${result.experiment.name}: ${result.experiment.title} (${result.seconds.toFixed(1)} s) ──`;
+export function renderResult(result: ExperimentResult, language: Language = 'en'): string {
+  const say = REPORT_MESSAGES[language];
+  const row = toRow(result, language);
+  const head = `── ${result.experiment.name}: ${result.experiment.title[language]} (${say.seconds(result.seconds)}) ──`;
   const again =
     row.duplicatesCaught === undefined
-      ? `${row.reprocessed ?? 0} reprocessed`
-      : `${count(row.duplicatesCaught, 'duplicate')} caught`;
-  const facts = `   ${count(row.deliveries, 'delivery', 'deliveries')} · ${again} · ${count(row.effects, 'effect')} · DLQ ${row.dlq} → ${row.outcome}`;
+      ? say.reprocessed(row.reprocessed ?? 0)
+      : say.duplicatesCaught(row.duplicatesCaught);
+  const facts =
+    row.effects === undefined
+      ? `   ${queueFacts(result, language)} → ${say.outcome[row.outcome]}`
+      : `   ${say.deliveries(row.deliveries)} · ${again} · ${say.effects(row.effects)} · DLQ ${row.dlq ?? 0} → ${say.outcome[row.outcome]}`;
   const lines = mergeByTime(result.lines, result.notes).map((line) => `   ${line}`);
-  const details = experimentDetails(result).map((line) => `   ${line}`);
-  return [head, ...lines, ...details, facts, `   predicted: ${row.predicted}`].join('\n');
+  const details = experimentDetails(result, language).map((line) => `   ${line}`);
+  return [head, ...lines, ...details, facts, `   ${say.predicted(row.predicted)}`].join('\n');
 }
 
-/** `1 delivery`, `2 deliveries`: a count that agrees with its noun. */
-export function count(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
+/** The counts line of an experiment without a stack. */
+function queueFacts(result: ExperimentResult, language: Language): string {
+  const say = REPORT_MESSAGES[language];
+  const o = result.observation;
+  if (o.kind === 'polling') {
+    const consumer = (c: typeof o.short): string =>
+      say.pollingConsumer(c.waitTimeSeconds, c.calls, c.emptyResponses, c.messagesReceived, c.messagesSent);
+    return `${consumer(o.short)} · ${consumer(o.long)}`;
+  }
+  return o.kind === 'fifo-dedup' ? say.deliveries(o.deliveries) : '';
 }
 
-function experimentDetails(result: ExperimentResult): readonly string[] {
+function experimentDetails(result: ExperimentResult, language: Language): readonly string[] {
   const { experiment, observation } = result;
   if (experiment.stack === 'VisibilityDupStack' && observation.kind === 'visibility')
-    return experiment.details?.(observation) ?? [];
+    return experiment.details?.(observation, language) ?? [];
   if (experiment.stack === 'BatchPartialStack' && observation.kind === 'batch')
-    return experiment.details?.(observation) ?? [];
+    return experiment.details?.(observation, language) ?? [];
+  if (experiment.stack === 'SQS' && experiment.run === 'fifo-dedup' && observation.kind === 'fifo-dedup')
+    return experiment.details?.(observation, language) ?? [];
+  if (experiment.stack === 'SQS' && experiment.run === 'polling' && observation.kind === 'polling')
+    return experiment.details?.(observation, language) ?? [];
   return [];
 }
 

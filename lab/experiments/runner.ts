@@ -1,6 +1,18 @@
-import type { Experiment } from './catalog';
-import { type Observation, observeBatch, observeSweep, observeVisibility, type WorkerLine } from './observation';
-import type { EnqueueResponse, StackProbe } from './probe';
+import type { Experiment, StackExperiment } from './catalog';
+import { VISIBILITY_DUP } from '../../lib/settings';
+import {
+  type AlarmReading,
+  type Observation,
+  observeBatch,
+  observeCrash,
+  observeManager,
+  observeSweep,
+  observeVisibility,
+  type VisibilityObservation,
+  type WorkerLine,
+} from './observation';
+import { type EnqueueResponse, type ExperimentProbe, isQueueProbe, type StackProbe } from './probe';
+import { runQueueExperiment } from './queue-runner';
 import type { DlqMove } from './timeline/timeline';
 
 /** What one run produced. */
@@ -10,7 +22,8 @@ export interface ExperimentResult {
   readonly matched: boolean;
   readonly timedOut: boolean;
   readonly seconds: number;
-  readonly enqueue: EnqueueResponse;
+  /** The producer's answer to the run's first request; absent for an experiment without a stack. */
+  readonly enqueue?: EnqueueResponse;
   /** Display text of the run's log lines. */
   readonly lines: readonly string[];
   /** What the lab itself did during the run (raw sends, a redrive), with the time it happened. */
@@ -24,6 +37,8 @@ export interface ExperimentResult {
   readonly dlqMoves: readonly DlqMove[];
   /** The run was judged before it settled, because its verdict could no longer change. */
   readonly decidedEarly: boolean;
+  /** When the lab crashed the workers, if the experiment made it do so. */
+  readonly crashedAtMs?: number;
 }
 
 /** Progress while a run waits: the observation so far. */
@@ -39,18 +54,28 @@ export class EnqueueRejectedError extends Error {
   override readonly name = 'EnqueueRejectedError';
 }
 
+/** An experiment was given a probe of the other kind (a stack's for one without a stack, or the reverse). */
+export class ProbeMismatchError extends Error {
+  override readonly name = 'ProbeMismatchError';
+}
+
 /** One Step 7 job of a run: its id and how long it works. */
 interface PlannedJob {
   readonly id: string;
   readonly sleep: number;
+  readonly label?: string;
 }
 
 /** The request bodies of a run and, for Step 7, the job ids they carry. */
 function planRequests(
-  experiment: Experiment,
+  experiment: StackExperiment,
   tag: string,
 ): { readonly bodies: readonly object[]; readonly jobs: readonly PlannedJob[] } {
   if (experiment.stack === 'BatchPartialStack') return { bodies: [experiment.body], jobs: [] };
+  if (experiment.jobs !== undefined) {
+    const jobs = experiment.jobs.map((job) => ({ id: `${tag}-${job.name}`, sleep: job.body.sleep, label: job.name }));
+    return { bodies: experiment.jobs.map((job, index) => ({ ...job.body, id: jobs[index]?.id })), jobs };
+  }
   if (experiment.sleeps === undefined) {
     return { bodies: [{ id: tag, ...experiment.body }], jobs: [{ id: tag, sleep: experiment.body.sleep }] };
   }
@@ -59,16 +84,33 @@ function planRequests(
 }
 
 /**
- * Runs one experiment against a probe: enqueue (and send any raw messages), wait until the
+ * Runs one experiment against a probe of its kind: a stack's (see {@link runStackExperiment})
+ * or, for an experiment without a stack, a queue's (lab/experiments/queue-runner.ts).
+ */
+export async function runExperiment(
+  experiment: Experiment,
+  probe: ExperimentProbe,
+  onProgress: ProgressListener = () => undefined,
+): Promise<ExperimentResult> {
+  if (experiment.stack === 'SQS') {
+    if (!isQueueProbe(probe)) throw new ProbeMismatchError(`${experiment.name} needs a queue probe, not a stack's`);
+    return runQueueExperiment(experiment, probe);
+  }
+  if (isQueueProbe(probe)) throw new ProbeMismatchError(`${experiment.name} needs the probe of ${experiment.stack}`);
+  return runStackExperiment(experiment, probe, onProgress);
+}
+
+/**
+ * Runs one stack experiment: enqueue (and send any raw messages), wait until the
  * main queue is empty and the logs have been still for `probe.quietMs`, run the experiment's
  * after-settle action if it has one and wait again, then observe and judge. A run that does not
  * settle within the experiment's timeout is judged as it stands and marked timed out (not
  * matched).
  */
-export async function runExperiment(
-  experiment: Experiment,
+async function runStackExperiment(
+  experiment: StackExperiment,
   probe: StackProbe,
-  onProgress: ProgressListener = () => undefined,
+  onProgress: ProgressListener,
 ): Promise<ExperimentResult> {
   const started = Date.now();
   const notes: string[] = [];
@@ -77,12 +119,32 @@ export async function runExperiment(
   };
   const tag = `${experiment.name}-${started.toString(36)}`;
   const { bodies, jobs } = planRequests(experiment, tag);
-  const responses = await Promise.all(bodies.map((body) => probe.enqueue(body)));
-  const refused = responses.find((response) => response.statusCode !== 202);
-  if (refused !== undefined) {
-    throw new EnqueueRejectedError(`POST /enqueue answered ${refused.statusCode}: ${JSON.stringify(refused.body)}`);
+  const alarms: AlarmReading[] = [];
+  /** The stack's DLQ alarm now, noting each state change (experiments that watch it). */
+  const readAlarm = async (): Promise<void> => {
+    if (experiment.stack !== 'BatchPartialStack' || experiment.watchDlqAlarm !== true) return;
+    const reading = await probe.dlqAlarm();
+    if (reading === undefined || reading.state === alarms.at(-1)?.state) return;
+    alarms.push(reading);
+    note(`DLQ alarm ${reading.alarmName}: ${reading.state} (${reading.reason})`, reading.atMs);
+  };
+  await readAlarm();
+  let enqueue: EnqueueResponse = { statusCode: 0, body: {} };
+  if (experiment.stack === 'VisibilityDupStack' && experiment.send === 'send-message-batch') {
+    const sendStarted = Date.now();
+    await probe.sendRaw(bodies.map((body) => JSON.stringify(body)));
+    note(
+      `sent ${bodies.length} jobs straight to the queue in one SendMessageBatch (the producer sends one message per POST), so that they can arrive as one batch`,
+      sendStarted,
+    );
+  } else {
+    const responses = await Promise.all(bodies.map((body) => probe.enqueue(body)));
+    const refused = responses.find((response) => response.statusCode !== 202);
+    if (refused !== undefined) {
+      throw new EnqueueRejectedError(`POST /enqueue answered ${refused.statusCode}: ${JSON.stringify(refused.body)}`);
+    }
+    enqueue = responses[0] ?? enqueue;
   }
-  const enqueue = responses[0] ?? { statusCode: 0, body: {} };
   const runId = String(enqueue.body.runId ?? '');
   let rawMessageIds: string[] = [];
   if (experiment.stack === 'BatchPartialStack' && experiment.rawMessages !== undefined) {
@@ -92,6 +154,9 @@ export async function runExperiment(
     note(`sent ${raw.length} message(s) straight to the queue, bypassing the producer: ${raw.join(' ')}`, sendStarted);
   }
   const jobIds = new Set(jobs.map((job) => job.id));
+  // The highest delayed count read so far: a delayed message shows only before its delay ends,
+  // so the queue is read once at once, not only at the first poll.
+  let delayedSeen = (await probe.queueCounts()).delayed;
 
   const dlqMoves: DlqMove[] = [];
   let inDlq = new Set<string>();
@@ -107,24 +172,52 @@ export async function runExperiment(
   };
 
   /** The observation from `lines` (already read) plus the table and the DLQ. */
+  let crashes = 0;
+  let crashedAtMs: number | undefined;
   const observe = async (lines: readonly WorkerLine[]): Promise<Observation> => {
     if (experiment.stack === 'BatchPartialStack') {
-      return observeBatch(lines, runId, experiment.body.count, await readDlq(), rawMessageIds);
+      const observed = observeBatch(lines, runId, experiment.body.count, await readDlq(), rawMessageIds);
+      if (experiment.watchDlqAlarm !== true) return observed;
+      await readAlarm();
+      return { ...observed, alarm: { readings: [...alarms], notifications: await probe.alarmNotifications() } };
     }
     const dlq = (await readDlq()).filter((id) => jobIds.has(id)).length;
-    if (experiment.sleeps === undefined) return observeVisibility(lines, tag, await probe.effects(tag), dlq);
+    if (experiment.sleeps === undefined && experiment.jobs === undefined)
+      return { ...observeVisibility(lines, tag, await probe.effects(tag), dlq), delayedSeen };
     const withEffects = await Promise.all(jobs.map(async (job) => ({ ...job, effects: await probe.effects(job.id) })));
-    return observeSweep(lines, withEffects, dlq);
+    const observed: VisibilityObservation = { ...observeSweep(lines, withEffects, dlq), delayedSeen };
+    const manager = observeManager(lines, jobIds);
+    const workerSqsCalls = manager === undefined ? undefined : await probe.workerSqsCalls();
+    return {
+      ...observed,
+      ...(manager === undefined ? {} : { manager }),
+      ...(workerSqsCalls === undefined ? {} : { workerSqsCalls }),
+      ...(crashedAtMs === undefined
+        ? {}
+        : {
+            crash: observeCrash(lines, jobs, crashedAtMs, mainQueueVisibilityTimeoutSeconds(experiment)),
+          }),
+    };
   };
 
-  let crashes = 0;
-  /** The experiment's during-run action, when its moment has come; true when it fired. */
+  /** The experiment's during-run action, when its moment has come. */
   const actDuringRun = async (observation: Observation, pending: number): Promise<void> => {
-    if (experiment.duringRun !== 'crash-worker-after-in-progress-duplicate' || crashes > 0) return;
-    if (observation.kind !== 'visibility' || observation.inProgress < 1 || pending !== 1) return;
-    if (await probe.crashWorker()) {
-      crashes += 1;
-      note('crashed the worker environment that still runs the first delivery (its claim stays until it lapses)');
+    if (experiment.stack !== 'VisibilityDupStack' || observation.kind !== 'visibility' || crashes > 0) return;
+    if (experiment.duringRun === 'crash-worker-after-in-progress-duplicate') {
+      if (observation.inProgress < 1 || pending !== 1) return;
+      if (await probe.crashWorker()) {
+        crashes += 1;
+        crashedAtMs = Date.now();
+        note('crashed the worker environment that still runs the first delivery (its claim stays until it lapses)');
+      }
+      return;
+    }
+    if (experiment.duringRun === 'crash-every-worker-when-ready' && experiment.crashWhen?.(observation) === true) {
+      const at = Date.now();
+      while (await probe.crashWorker()) crashes += 1;
+      if (crashes === 0) return;
+      crashedAtMs = at;
+      note(`crashed every running worker environment (${crashes}): no code of theirs runs afterwards`, at);
     }
   };
 
@@ -135,11 +228,13 @@ export async function runExperiment(
     let stillSince = Date.now();
     while (Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, probe.pollMs));
-      const [depth, lines, pending] = await Promise.all([
-        probe.queueDepth(),
+      const [counts, lines, pending] = await Promise.all([
+        probe.queueCounts(),
         probe.workerLines(),
         probe.pendingInvocations(),
       ]);
+      delayedSeen = Math.max(delayedSeen, counts.delayed);
+      const depth = counts.visible + counts.inFlight + counts.delayed;
       const current = await observe(lines);
       onProgress({
         experiment,
@@ -166,12 +261,34 @@ export async function runExperiment(
     return false;
   };
 
+  /**
+   * After the run settled: keep reading the DLQ alarm until it is in ALARM, for at most
+   * `seconds` (CloudWatch evaluates a 1-minute period, so on AWS the change takes minutes; the
+   * lab evaluates every second). The judge decides what the readings mean.
+   */
+  const waitForAlarm = async (seconds: number): Promise<void> => {
+    const until = Date.now() + seconds * 1000;
+    await readAlarm();
+    while (alarms.at(-1)?.state !== 'ALARM' && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, probe.pollMs));
+      await readAlarm();
+    }
+    if (alarms.at(-1)?.state !== 'ALARM') {
+      note(
+        `the DLQ alarm was still ${alarms.at(-1)?.state ?? 'unreadable'} after waiting ${seconds} s: CloudWatch evaluates the DLQ's 1-minute metric, so on AWS the change can take several minutes`,
+      );
+    }
+  };
+
   let settled = await settle();
   if (settled && experiment.afterSettle === 'redrive-dlq') {
     const redriveStarted = Date.now();
     const report = await probe.redriveDlq();
     note(`DLQ redrive: ${report.moved} message(s) moved back to the source queue (${report.how})`, redriveStarted);
     settled = await settle();
+  }
+  if (settled && experiment.stack === 'BatchPartialStack' && experiment.watchDlqAlarm === true) {
+    await waitForAlarm(experiment.alarmWaitSeconds?.[probe.target] ?? 0);
   }
   const workerLines = await probe.workerLines();
   const observation = await observe(workerLines);
@@ -192,7 +309,15 @@ export async function runExperiment(
     endedAtMs,
     dlqMoves,
     decidedEarly,
+    ...(crashedAtMs === undefined ? {} : { crashedAtMs }),
   };
+}
+
+/** The main queue's visibility timeout in the experiment's stack (a variant's, or the deployed one). */
+function mainQueueVisibilityTimeoutSeconds(experiment: Experiment): number {
+  const topology = experiment.variant?.topology();
+  const main = topology?.queues.find((queue) => queue.id === topology.mainQueueId);
+  return main?.visibilityTimeoutSeconds ?? VISIBILITY_DUP.queueVisibilityTimeoutSeconds;
 }
 
 /** Terminal events of a Step 7 delivery: every `start` ends with exactly one of these. */
@@ -205,13 +330,13 @@ function unfinishedDeliveries(lines: readonly WorkerLine[], ids: ReadonlySet<str
 }
 
 /** True when the experiment says its verdict is certain from `observation` already. */
-function isDecided(experiment: Experiment, observation: Observation): boolean {
+function isDecided(experiment: StackExperiment, observation: Observation): boolean {
   if (experiment.stack === 'VisibilityDupStack' && observation.kind === 'visibility')
     return experiment.decidedWhen?.(observation) ?? false;
   return false;
 }
 
-function judge(experiment: Experiment, observation: Observation): boolean {
+function judge(experiment: StackExperiment, observation: Observation): boolean {
   if (experiment.stack === 'VisibilityDupStack' && observation.kind === 'visibility')
     return experiment.judge(observation);
   if (experiment.stack === 'BatchPartialStack' && observation.kind === 'batch') return experiment.judge(observation);

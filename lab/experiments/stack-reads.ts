@@ -20,8 +20,18 @@ export async function postEnqueue(apiEndpoint: string, body: object): Promise<En
   return { statusCode: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
-/** Messages in a queue: visible, in flight or delayed. */
-export async function queueDepth(sqs: SQSClient, queueUrl: string): Promise<number> {
+/** A queue's three approximate counts, as GetQueueAttributes reports them. */
+export interface QueueCounts {
+  /** ApproximateNumberOfMessages: receivable now. */
+  readonly visible: number;
+  /** ApproximateNumberOfMessagesNotVisible: received, not deleted, timeout running. */
+  readonly inFlight: number;
+  /** ApproximateNumberOfMessagesDelayed: sent, their delay not over yet. */
+  readonly delayed: number;
+}
+
+/** The three counts of a queue. */
+export async function queueCounts(sqs: SQSClient, queueUrl: string): Promise<QueueCounts> {
   const { Attributes = {} } = await sqs.send(
     new GetQueueAttributesCommand({
       QueueUrl: queueUrl,
@@ -32,11 +42,17 @@ export async function queueDepth(sqs: SQSClient, queueUrl: string): Promise<numb
       ],
     }),
   );
-  return (
-    Number(Attributes.ApproximateNumberOfMessages ?? 0) +
-    Number(Attributes.ApproximateNumberOfMessagesNotVisible ?? 0) +
-    Number(Attributes.ApproximateNumberOfMessagesDelayed ?? 0)
-  );
+  return {
+    visible: Number(Attributes.ApproximateNumberOfMessages ?? 0),
+    inFlight: Number(Attributes.ApproximateNumberOfMessagesNotVisible ?? 0),
+    delayed: Number(Attributes.ApproximateNumberOfMessagesDelayed ?? 0),
+  };
+}
+
+/** Messages in a queue: visible, in flight or delayed. */
+export async function queueDepth(sqs: SQSClient, queueUrl: string): Promise<number> {
+  const { visible, inFlight, delayed } = await queueCounts(sqs, queueUrl);
+  return visible + inFlight + delayed;
 }
 
 /**

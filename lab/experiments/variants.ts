@@ -3,18 +3,24 @@
  * run. A variant changes settings (environment, timeouts), never a handler's code: the
  * handlers have no lab-only path.
  */
-import { heartbeatTimingFor, VISIBILITY_DUP } from '../../lib/settings';
+import { heartbeatTimingFor, VISIBILITY_DUP, VISIBILITY_MANAGER } from '../../lib/settings';
 import { type StackTopology, visibilityDupTopology } from '../../lib/topology';
+import type { Language, Localized } from '../common/language';
 import type { AwsCallsOptions } from '../interceptors/aws-call-faults';
 
 /** A stack the lab builds instead of the deployed one. */
 export interface LabVariant {
-  /** What differs, in one line (shown when `--target aws` is refused). */
-  readonly summary: string;
+  /** What differs, in one line (shown when `--target aws` is refused); a plain string is English only. */
+  readonly summary: string | Localized;
   /** The variant's topology (same stack name as the deployed one). */
   readonly topology: () => StackTopology;
   /** Faults the lab injects into the functions' AWS calls (a throttled write, …). */
   readonly awsCalls?: AwsCallsOptions;
+}
+
+/** The variant's summary in `language` (an English-only summary as it is). */
+export function variantSummary(variant: LabVariant, language: Language): string {
+  return typeof variant.summary === 'string' ? variant.summary : variant.summary[language];
 }
 
 /** `topology` with some of one function's environment variables replaced. */
@@ -47,7 +53,10 @@ export function withFunctionEnvironment(
 export function workerAssumesVisibilityTimeout(seconds: number): LabVariant {
   const { intervalMs, extensionSeconds } = heartbeatTimingFor(seconds);
   return {
-    summary: `the worker's VISIBILITY_TIMEOUT_SECONDS is ${seconds} (heartbeat every ${intervalMs / 1000} s, to ${extensionSeconds} s) while the queue stays at ${VISIBILITY_DUP.queueVisibilityTimeoutSeconds} s`,
+    summary: {
+      en: `the worker's VISIBILITY_TIMEOUT_SECONDS is ${seconds} (heartbeat every ${intervalMs / 1000} s, to ${extensionSeconds} s) while the queue stays at ${VISIBILITY_DUP.queueVisibilityTimeoutSeconds} s`,
+      ja: `ワーカーの VISIBILITY_TIMEOUT_SECONDS が ${seconds}（ハートビートは ${intervalMs / 1000} 秒ごとに ${extensionSeconds} 秒へ）、キューは ${VISIBILITY_DUP.queueVisibilityTimeoutSeconds} 秒のまま`,
+    },
     topology: () =>
       withFunctionEnvironment(visibilityDupTopology(), 'Worker', { VISIBILITY_TIMEOUT_SECONDS: String(seconds) }),
   };
@@ -58,10 +67,14 @@ export function workerAssumesVisibilityTimeout(seconds: number): LabVariant {
  * remaining time, so a delivery that dies mid-job leaves a claim that lapses after `seconds`
  * instead of 30.
  */
-export function workerTimeout(seconds: number, why: string): LabVariant {
+export function workerTimeout(seconds: number, why: string | Localized): LabVariant {
   const topology = visibilityDupTopology();
+  const reason = typeof why === 'string' ? { en: why, ja: why } : why;
   return {
-    summary: `the worker's timeout is ${seconds} s (deployed: ${VISIBILITY_DUP.workerTimeoutSeconds} s); ${why}`,
+    summary: {
+      en: `the worker's timeout is ${seconds} s (deployed: ${VISIBILITY_DUP.workerTimeoutSeconds} s); ${reason.en}`,
+      ja: `ワーカーのタイムアウトが ${seconds} 秒（デプロイ時は ${VISIBILITY_DUP.workerTimeoutSeconds} 秒）。${reason.ja}`,
+    },
     topology: () => ({
       ...topology,
       functions: topology.functions.map((spec) => (spec.id === 'Worker' ? { ...spec, timeoutSeconds: seconds } : spec)),
@@ -76,7 +89,10 @@ export function workerTimeout(seconds: number, why: string): LabVariant {
  */
 export function throttledCompletion(probability: number, seed: number): LabVariant {
   return {
-    summary: `the lab throttles the worker's completion UpdateItem (ProvisionedThroughputExceededException, probability ${probability}, seed ${seed})`,
+    summary: {
+      en: `the lab throttles the worker's completion UpdateItem (ProvisionedThroughputExceededException, probability ${probability}, seed ${seed})`,
+      ja: `ラボがワーカーの完了の UpdateItem をスロットリングする（ProvisionedThroughputExceededException、確率 ${probability}、シード ${seed}）`,
+    },
     topology: visibilityDupTopology,
     awsCalls: {
       seed,
@@ -104,11 +120,107 @@ export function throttledCompletion(probability: number, seed: number): LabVaria
 export function reservedConcurrency(limit: number): LabVariant {
   const topology = visibilityDupTopology();
   return {
-    summary: `the worker has reserved concurrency ${limit} (deployed: none)`,
+    summary: {
+      en: `the worker has reserved concurrency ${limit} (deployed: none)`,
+      ja: `ワーカーの予約同時実行数が ${limit}（デプロイ時はなし）`,
+    },
     topology: () => ({
       ...topology,
       functions: topology.functions.map((spec) =>
         spec.id === 'Worker' ? { ...spec, reservedConcurrency: limit } : spec,
+      ),
+    }),
+  };
+}
+
+/** The worker environment that switches the Step 7 worker to one visibility manager per batch. */
+function managerEnvironment(maxLifeSeconds: number): Record<string, string> {
+  return {
+    HEARTBEAT_MODE: 'batch-manager',
+    MANAGER_TIMER_INTERVAL_MS: String(VISIBILITY_MANAGER.timerIntervalMs),
+    MANAGER_MINIMAL_LIFE_MS: String(VISIBILITY_MANAGER.minimalLifeMs),
+    MANAGER_MAX_LIFE_SECONDS: String(maxLifeSeconds),
+  };
+}
+
+/**
+ * VisibilityDupStack whose worker takes batches of 10 and keeps each batch hidden with one
+ * visibility manager (a check every second, 2 s minimal life, 8 s maximum life) instead of a
+ * heartbeat per message. The deployed worker takes one record per invocation.
+ */
+export function visibilityManagerWorker(): LabVariant {
+  const { timerIntervalMs, minimalLifeMs, maxLifeSeconds, batchSize } = VISIBILITY_MANAGER;
+  return {
+    summary: {
+      en: `the worker takes batches of ${batchSize} and runs one visibility manager per batch (a check every ${timerIntervalMs / 1000} s, minimal life ${minimalLifeMs / 1000} s, maximum life ${maxLifeSeconds} s); deployed: batch size ${VISIBILITY_DUP.workerBatchSize} and a heartbeat per message`,
+      ja: `ワーカーが ${batchSize} 件ずつのバッチを受け取り、バッチごとに可視性マネージャーを 1 つ動かす（${timerIntervalMs / 1000} 秒ごとにチェック、最小寿命 ${minimalLifeMs / 1000} 秒、最大寿命 ${maxLifeSeconds} 秒）。デプロイ時はバッチサイズ ${VISIBILITY_DUP.workerBatchSize}、メッセージごとのハートビート`,
+    },
+    topology: () => {
+      const topology = withFunctionEnvironment(visibilityDupTopology(), 'Worker', managerEnvironment(maxLifeSeconds));
+      return {
+        ...topology,
+        mappings: topology.mappings.map((mapping) =>
+          mapping.functionId === 'Worker' ? { ...mapping, batchSize } : mapping,
+        ),
+      };
+    },
+  };
+}
+
+/**
+ * VisibilityDupStack whose queue has a long visibility timeout (`queueSeconds`), with a worker
+ * of timeout `workerTimeoutSeconds` told the timeout is `assumedSeconds`: its heartbeat then
+ * keeps a rolling deadline of 2 × `assumedSeconds` (every 60 % of it). One queue carries both
+ * sides of the trade-off: a job with the heartbeat off relies on the long timeout, a job with
+ * it on lives on the short rolling deadline, as on a short queue with a heartbeat.
+ */
+export function longQueueTimeout(
+  queueSeconds: number,
+  assumedSeconds: number,
+  workerTimeoutSeconds: number,
+): LabVariant {
+  const { intervalMs, extensionSeconds } = heartbeatTimingFor(assumedSeconds);
+  const base = withFunctionEnvironment(visibilityDupTopology(), 'Worker', {
+    VISIBILITY_TIMEOUT_SECONDS: String(assumedSeconds),
+  });
+  return {
+    summary: {
+      en: `the queue's visibility timeout is ${queueSeconds} s (deployed: ${VISIBILITY_DUP.queueVisibilityTimeoutSeconds} s), the worker's heartbeat extends to ${extensionSeconds} s every ${intervalMs / 1000} s and its timeout is ${workerTimeoutSeconds} s, and the lab crashes the workers mid-job, which nothing can do on demand on AWS`,
+      ja: `キューの可視性タイムアウトが ${queueSeconds} 秒（デプロイ時は ${VISIBILITY_DUP.queueVisibilityTimeoutSeconds} 秒）、ワーカーのハートビートは ${intervalMs / 1000} 秒ごとに ${extensionSeconds} 秒へ延長し、タイムアウトは ${workerTimeoutSeconds} 秒。さらにラボが処理中のワーカーをクラッシュさせるが、AWS ではそれを任意の時点で起こす手段がない`,
+    },
+    topology: () => ({
+      ...base,
+      queues: base.queues.map((queue) =>
+        queue.id === base.mainQueueId
+          ? {
+              ...queue,
+              visibilityTimeoutSeconds: queueSeconds,
+              createVisibilityTimeoutSeconds: Math.max(queueSeconds, workerTimeoutSeconds),
+            }
+          : queue,
+      ),
+      functions: base.functions.map((spec) =>
+        spec.id === 'Worker' ? { ...spec, timeoutSeconds: workerTimeoutSeconds } : spec,
+      ),
+    }),
+  };
+}
+
+/**
+ * VisibilityDupStack whose queue is a delay queue: `DelaySeconds` of `seconds`, so every message
+ * sent without a timer of its own stays hidden that long after the send.
+ */
+export function queueDelay(seconds: number): LabVariant {
+  const topology = visibilityDupTopology();
+  return {
+    summary: {
+      en: `the queue's DelaySeconds is ${seconds} (deployed: 0), which would hold back every Step 7 job and the tutorial's own commands`,
+      ja: `キューの DelaySeconds が ${seconds}（デプロイ済みは 0）。デプロイ済みのキューに付けると、Step 7 のすべてのジョブとチュートリアル自身のコマンドが待たされる`,
+    },
+    topology: () => ({
+      ...topology,
+      queues: topology.queues.map((spec) =>
+        spec.id === topology.mainQueueId ? { ...spec, delaySeconds: seconds } : spec,
       ),
     }),
   };

@@ -40,8 +40,9 @@ export const EMULATOR_PLACEMENTS: readonly EmulatorPlacement[] = ['main-thread',
 
 /**
  * Lab-only hook on the clock of the SQS fidelity layer (lab/services/sqs/fidelity/), which the
- * 12-hour visibility ceiling, the 60-second PurgeQueue rule and MessageRetentionPeriod read.
- * Tests advance it instead of waiting; nothing on AWS corresponds to it.
+ * 12-hour visibility ceiling, the 60-second PurgeQueue rule, MessageRetentionPeriod and the
+ * 5-minute FIFO deduplication interval read. Tests advance it instead of waiting; nothing on
+ * AWS corresponds to it.
  */
 export interface SqsClockControl {
   /** Moves the layer's time forward by `ms`; resolves once requests the emulator serves see it. */

@@ -63,6 +63,16 @@ export function readNumber(
   return { ok: true, value };
 }
 
+/** A number within [min, max] like {@link readNumber}, or undefined when the field is absent. */
+export function readOptionalNumber(
+  body: Record<string, unknown>,
+  field: string,
+  range: { readonly min: number; readonly max: number; readonly integer: boolean },
+): FieldResult<number | undefined> {
+  if (body[field] === undefined) return { ok: true, value: undefined };
+  return readNumber(body, field, { ...range, fallback: range.min });
+}
+
 /** A JSON boolean (the string "false" is refused: it would read as true in many languages). */
 export function readBoolean(body: Record<string, unknown>, field: string, fallback: boolean): FieldResult<boolean> {
   const value = body[field];

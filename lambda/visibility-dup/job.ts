@@ -1,6 +1,6 @@
-import { VISIBILITY_DUP } from '../../lib/settings';
+import { SQS_MAX_DELAY_SECONDS, VISIBILITY_DUP } from '../../lib/settings';
 import { InvalidMessageError, RequestValidationError } from '../core/errors';
-import { readBoolean, readId, readNumber, takerThrowing } from '../core/fields';
+import { readBoolean, readId, readNumber, readOptionalNumber, takerThrowing } from '../core/fields';
 import { parseJsonObjectMessage } from '../core/message-body';
 import { rejectUnknownFields } from '../core/request-body';
 
@@ -19,10 +19,28 @@ export interface VisibilityJob {
   readonly failHeartbeat: boolean;
   /** `false`: no guard, the effect runs on every delivery. */
   readonly idempotency: boolean;
+  /**
+   * SendMessage's `DelaySeconds` (a message timer, 0 to 900): the message stays hidden this long
+   * after the send. Absent: the queue's own delay applies (0 on the deployed queue).
+   */
+  readonly delaySeconds?: number;
+  /**
+   * `true`: the producer sends the job twice, as a producer does when it retries after a lost
+   * response: the same id in two messages with two SQS message ids.
+   */
+  readonly sendTwice: boolean;
 }
 
 /** The request fields, in the order the error message lists them. */
-export const VISIBILITY_JOB_FIELDS = ['id', 'sleep', 'heartbeat', 'failHeartbeat', 'idempotency'] as const;
+export const VISIBILITY_JOB_FIELDS = [
+  'id',
+  'sleep',
+  'heartbeat',
+  'failHeartbeat',
+  'idempotency',
+  'delaySeconds',
+  'sendTwice',
+] as const;
 
 /** What a valid request looks like, quoted in error messages. */
 export const VISIBILITY_JOB_EXAMPLE = '{"id":"msg-1","sleep":8}';
@@ -33,6 +51,9 @@ export const VISIBILITY_JOB_EXAMPLE = '{"id":"msg-1","sleep":8}';
  */
 function readJob(body: Record<string, unknown>, fail: (problem: string) => Error): VisibilityJob {
   const take = takerThrowing(fail);
+  const delaySeconds = take(
+    readOptionalNumber(body, 'delaySeconds', { min: 0, max: SQS_MAX_DELAY_SECONDS, integer: true }),
+  );
   return {
     id: take(readId(body, 'id')),
     sleep: take(
@@ -41,6 +62,8 @@ function readJob(body: Record<string, unknown>, fail: (problem: string) => Error
     heartbeat: take(readBoolean(body, 'heartbeat', true)),
     failHeartbeat: take(readBoolean(body, 'failHeartbeat', false)),
     idempotency: take(readBoolean(body, 'idempotency', true)),
+    ...(delaySeconds === undefined ? {} : { delaySeconds }),
+    sendTwice: take(readBoolean(body, 'sendTwice', false)),
   };
 }
 

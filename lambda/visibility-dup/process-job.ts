@@ -6,9 +6,10 @@ import {
   InvalidMessageError,
   SimulatedHeartbeatError,
 } from '../core/errors';
-import { type HeartbeatEvent, startHeartbeat, type VisibilityExtender } from '../core/heartbeat';
+import { type HeartbeatEvent, type HeartbeatTarget, startHeartbeat, type VisibilityExtender } from '../core/heartbeat';
 import { runIdempotent } from '../core/idempotency-guard';
 import type { IdempotencyStore } from '../core/idempotency-store';
+import type { VisibilityManagerEvent } from '../core/visibility-manager';
 import { parseVisibilityJobMessage, type VisibilityJob } from './job';
 
 /** Everything one delivery needs, passed in so tests choose clocks, stores and SQS. */
@@ -16,6 +17,11 @@ export interface JobDependencies {
   readonly store: IdempotencyStore;
   readonly extender: VisibilityExtender;
   readonly heartbeat: { readonly intervalMs: number; readonly extensionSeconds: number };
+  /**
+   * `true`: the batch's visibility manager keeps this record hidden, so no per-message
+   * heartbeat is started (and the job's `heartbeat` / `failHeartbeat` switches do not apply).
+   */
+  readonly batchManagedVisibility?: boolean;
   readonly completedTtlSeconds: number;
   readonly logger: Logger;
   readonly owner: string;
@@ -51,30 +57,26 @@ export async function processVisibilityRecord(record: SQSRecord, deps: JobDepend
     throw error;
   }
   const log = deps.logger.with({ id: job.id, messageId: record.messageId, receiveCount });
-  log.info('start', `Start ${job.id} sleep ${job.sleep}`, { job });
-
   const firstReceivedAtMs = Number(record.attributes.ApproximateFirstReceiveTimestamp) || deps.now();
+  // SQS's own clock: the send and the first receive, so a reader sees how long a delay held it.
+  const sentAtMs = Number(record.attributes.SentTimestamp);
+  log.info('start', `Start ${job.id} sleep ${job.sleep}`, {
+    job,
+    firstReceiveTimestamp: firstReceivedAtMs,
+    ...(Number.isFinite(sentAtMs) && sentAtMs > 0 ? { sentTimestamp: sentAtMs } : {}),
+  });
+
   const work = async (): Promise<void> => {
-    const heartbeat = job.heartbeat
-      ? startHeartbeat(
-          [
-            {
-              id: job.id,
-              messageId: record.messageId,
-              receiptHandle: record.receiptHandle,
-              firstReceivedAtMs,
-              receivedAtMs: receiveCount === 1 ? firstReceivedAtMs : undefined,
-            },
-          ],
-          {
+    const heartbeat =
+      job.heartbeat && deps.batchManagedVisibility !== true
+        ? startHeartbeat([heartbeatTargetOf(record, job.id, deps.now)], {
             extend: job.failHeartbeat ? failingExtender : deps.extender,
             intervalMs: deps.heartbeat.intervalMs,
             extensionSeconds: deps.heartbeat.extensionSeconds,
             now: deps.now,
             onEvent: (event) => logHeartbeat(log, event),
-          },
-        )
-      : undefined;
+          })
+        : undefined;
     try {
       await deps.sleep(job.sleep * 1000);
     } finally {
@@ -122,6 +124,82 @@ export async function processVisibilityRecord(record: SQSRecord, deps: JobDepend
       log.error('work-failed', `Failed ${job.id}: ${describeError(error).errorMessage}`, describeError(error));
     }
     throw error;
+  }
+}
+
+/**
+ * What the heartbeat (or the visibility manager) needs to extend `record`: its handle and when
+ * it was received. Lambda passes the first receive's time only, so a redelivery's own receive
+ * time is unknown (undefined: the heartbeat then assumes the worst and extends at once).
+ */
+export function heartbeatTargetOf(record: SQSRecord, id: string, now: () => number): HeartbeatTarget {
+  const firstReceivedAtMs = Number(record.attributes.ApproximateFirstReceiveTimestamp) || now();
+  return {
+    id,
+    messageId: record.messageId,
+    receiptHandle: record.receiptHandle,
+    firstReceivedAtMs,
+    receivedAtMs: Number(record.attributes.ApproximateReceiveCount) === 1 ? firstReceivedAtMs : undefined,
+  };
+}
+
+/** The body's `id` for log lines before the body is validated (the message id when there is none). */
+export function bodyIdOf(record: SQSRecord): string {
+  try {
+    const parsed = JSON.parse(record.body) as { id?: unknown };
+    if (typeof parsed.id === 'string' && parsed.id !== '') return parsed.id;
+  } catch {
+    // A poison body: processVisibilityRecord reports it.
+  }
+  return record.messageId;
+}
+
+/**
+ * The visibility manager's events as log lines, one per message, with the fields of that
+ * message's `start` line (`id`, `messageId`, `receiveCount`) so a timeline puts them on the
+ * right delivery; `request` and `batchEntries` say which ChangeMessageVisibilityBatch carried it.
+ */
+export function logVisibilityManagerEvent(
+  logger: Logger,
+  event: VisibilityManagerEvent,
+  receiveCountOf: (messageId: string) => number | undefined,
+): void {
+  const fieldsOf = (target: HeartbeatTarget) => ({
+    id: target.id,
+    messageId: target.messageId,
+    receiveCount: receiveCountOf(target.messageId),
+  });
+  switch (event.type) {
+    case 'request':
+      for (const { target, seconds } of event.extended) {
+        logger.info(
+          'heartbeat',
+          `Heartbeat ${target.id}: visibility extended to ${seconds} s (visibility manager: request ${event.request}, one ChangeMessageVisibilityBatch for ${event.entries} message${event.entries === 1 ? '' : 's'})`,
+          { ...fieldsOf(target), extendedBySeconds: seconds, request: event.request, batchEntries: event.entries },
+        );
+      }
+      for (const { target, keptMs } of event.released) {
+        logger.warn(
+          'visibility-released',
+          `Visibility manager let go of ${target.id}: still working after its maximum life (${(keptMs / 1000).toFixed(1)} s), visibility set to 0 s so it is received again`,
+          { ...fieldsOf(target), keptMs, request: event.request, batchEntries: event.entries },
+        );
+      }
+      return;
+    case 'failed':
+      logger.warn('heartbeat-failed', `Heartbeat ${event.target.id} stopped: ${event.code}: ${event.message}`, {
+        ...fieldsOf(event.target),
+        errorName: event.code,
+        messageGone: event.messageGone,
+      });
+      return;
+    case 'ceiling':
+      logger.warn(
+        'heartbeat-ceiling',
+        `Heartbeat ${event.target.id} stopped: 12-hour visibility ceiling reached`,
+        fieldsOf(event.target),
+      );
+      return;
   }
 }
 

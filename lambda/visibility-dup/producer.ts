@@ -1,9 +1,10 @@
-import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { SQSClient } from '@aws-sdk/client-sqs';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { answerEnqueue } from '../commons/enqueue-endpoint';
 import { requireEnv } from '../commons/environment';
 import { Logger } from '../commons/logger';
 import { parseVisibilityJobRequest, VISIBILITY_JOB_EXAMPLE } from './job';
+import { sendJob } from './send-job';
 
 const queueUrl = requireEnv(process.env, 'QUEUE_URL');
 const sqs = new SQSClient({});
@@ -11,15 +12,15 @@ const logger = new Logger();
 
 /**
  * VisibilityDupStack `POST /enqueue`: `{"id":"msg-1","sleep":8}` (plus the experiment
- * switches) becomes one message whose body is the job with every default filled in.
+ * switches) becomes one message whose body is the job with every default filled in
+ * (two messages with `"sendTwice": true`).
  */
 export const handler = async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> =>
   answerEnqueue(event, logger.with({ requestId: event.requestContext?.requestId }), {
     example: VISIBILITY_JOB_EXAMPLE,
     parse: parseVisibilityJobRequest,
     enqueue: async (job) => {
-      const sent = await sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify(job) }));
-      logger.info('enqueued', `Enqueued ${job.id} sleep ${job.sleep}`, { id: job.id, messageId: sent.MessageId, job });
-      return { messageId: sent.MessageId, ...job };
+      const { messageIds } = await sendJob(sqs, queueUrl, job, logger);
+      return { messageId: messageIds[0], ...(job.sendTwice ? { messageIds } : {}), ...job };
     },
   });

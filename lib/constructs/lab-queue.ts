@@ -30,6 +30,7 @@ export class LabQueue extends Queue {
       enforceSSL: true,
       retentionPeriod: Duration.seconds(spec.retentionSeconds),
       visibilityTimeout: Duration.seconds(spec.createVisibilityTimeoutSeconds ?? spec.visibilityTimeoutSeconds),
+      ...(spec.delaySeconds === undefined ? {} : { deliveryDelay: Duration.seconds(spec.delaySeconds) }),
       ...(spec.deadLetter && deadLetterQueue
         ? { deadLetterQueue: { queue: deadLetterQueue, maxReceiveCount: spec.deadLetter.maxReceiveCount } }
         : {}),

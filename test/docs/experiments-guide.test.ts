@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Emulators, startEmulators } from '../../lab';
-import { EXPERIMENTS, findExperiment } from '../../lab';
+import { EXPERIMENTS, findExperiment, labOnlyReason } from '../../lab';
 import { openLocalProbe } from '../../lab';
 import { toRow } from '../../lab';
 import { type ExperimentResult, runExperiment } from '../../lab';
@@ -64,7 +64,7 @@ describe('npm run experiment lines in the docs', () => {
 
   it('never ask AWS for an experiment that runs on the lab only', () => {
     const labOnly = EXPERIMENT_COMMANDS.filter(
-      (c) => c.target === 'aws' && findExperiment(c.name).variant !== undefined,
+      (c) => c.target === 'aws' && labOnlyReason(findExperiment(c.name)) !== undefined,
     );
     expect(labOnly.map((c) => `${c.path}: ${c.command}`)).toEqual([]);
   });

@@ -1,12 +1,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { GetQueueAttributesCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   fakeAwsEnvironment,
   findExperiment,
   type Lab,
+  LabOnlyActionError,
   openAwsProbe,
+  type PollingExperiment,
+  QueueNotEmptyError,
   runExperiment,
   startLab,
   writeLabOutputs,
@@ -32,13 +36,77 @@ describe('the AWS path of an experiment, pointed at the lab', () => {
     rmSync(directory, { recursive: true, force: true });
   });
 
-  it('runs heartbeat through the SDK clients on the lab endpoints to a matched verdict', async () => {
+  /** cdk-outputs.local.json of the lab, and the SDK's endpoint variables pointed at it. */
+  async function pointAwsPathAtLab(): Promise<string> {
     const outputsFile = join(directory, 'cdk-outputs.local.json');
     await writeLabOutputs(outputsFile, lab.outputs());
     for (const [name, value] of Object.entries(fakeAwsEnvironment())) vi.stubEnv(name, value);
     vi.stubEnv('AWS_ENDPOINT_URL_SQS', lab.endpoints.sqsCliEndpoint);
     vi.stubEnv('AWS_ENDPOINT_URL_DYNAMODB', lab.endpoints.dynamodbEndpoint);
     vi.stubEnv('AWS_ENDPOINT_URL_CLOUDWATCH_LOGS', lab.logsEndpoint);
+    return outputsFile;
+  }
+
+  /** short-vs-long-polling with 4 s periods instead of 12 (the same code, a shorter plan). */
+  function shortPolling(): PollingExperiment {
+    const experiment = findExperiment('short-vs-long-polling');
+    if (experiment.stack !== 'SQS' || experiment.run !== 'polling') throw new Error('not the polling experiment');
+    return { ...experiment, plan: { ...experiment.plan, periodSeconds: 4, sendAtSeconds: [1, 2.5] } };
+  }
+
+  async function dlqCount(): Promise<number> {
+    const { Attributes } = await lab.clients.sqs.send(
+      new GetQueueAttributesCommand({
+        QueueUrl: lab.stack('VisibilityDupStack').dlqUrl,
+        AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
+      }),
+    );
+    return Number(Attributes?.ApproximateNumberOfMessages) + Number(Attributes?.ApproximateNumberOfMessagesNotVisible);
+  }
+
+  it('polls the deployed DLQ for short-vs-long-polling, to a matched verdict, and leaves it empty', async () => {
+    const outputsFile = await pointAwsPathAtLab();
+    const experiment = shortPolling();
+    const probe = await openAwsProbe(experiment, outputsFile);
+
+    try {
+      const result = await runExperiment(experiment, probe);
+
+      expect(result.observation).toMatchObject({
+        kind: 'polling',
+        short: { waitTimeSeconds: 0, messagesReceived: 2 },
+        long: { waitTimeSeconds: 20, messagesReceived: 2 },
+      });
+      expect(result.matched).toBe(true);
+      expect(await dlqCount()).toBe(0);
+    } finally {
+      await probe.close();
+    }
+  }, 30_000);
+
+  it('refuses to poll a DLQ that holds messages, and leaves them there', async () => {
+    const outputsFile = await pointAwsPathAtLab();
+    const dlqUrl = lab.stack('VisibilityDupStack').dlqUrl;
+    await lab.clients.sqs.send(new SendMessageCommand({ QueueUrl: dlqUrl, MessageBody: '{"id":"someone-elses"}' }));
+    const experiment = shortPolling();
+    const probe = await openAwsProbe(experiment, outputsFile);
+
+    try {
+      await expect(runExperiment(experiment, probe)).rejects.toBeInstanceOf(QueueNotEmptyError);
+      expect(await dlqCount()).toBe(1);
+    } finally {
+      await probe.close();
+    }
+  });
+
+  it('refuses fifo-dedup: the deployed stacks have no FIFO queue', async () => {
+    const outputsFile = await pointAwsPathAtLab();
+
+    await expect(openAwsProbe(findExperiment('fifo-dedup'), outputsFile)).rejects.toBeInstanceOf(LabOnlyActionError);
+  });
+
+  it('runs heartbeat through the SDK clients on the lab endpoints to a matched verdict', async () => {
+    const outputsFile = await pointAwsPathAtLab();
     const experiment = findExperiment('heartbeat');
     const probe = await openAwsProbe(experiment, outputsFile);
     // CloudWatch delivers lines seconds late, so the AWS probe waits 20 s of quiet; the lab's

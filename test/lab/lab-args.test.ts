@@ -70,6 +70,7 @@ describe('npm run lab (lab/cli/lab.ts)', () => {
       {
         cwd: PROJECT_ROOT,
         timeout: 30_000,
+        env: { ...process.env, LANG: 'en_US.UTF-8', LC_ALL: '', LC_MESSAGES: '' },
       },
     );
 

@@ -35,12 +35,13 @@ const structure = (chart: GanttChart) =>
 describe.each(['docs/experiments.md', 'docs/experiments.ja.md'])('timelines in %s', (path) => {
   const blocks = timelineBlocks(read(path));
 
-  it('show the four key runs', () => {
+  it('show the key runs', () => {
     expect(blocks.map((b) => b.name)).toEqual([
       'long-job-no-heartbeat',
       'heartbeat',
       'no-idempotency',
       'partial-batch',
+      'delay-queue',
     ]);
   });
 

@@ -131,3 +131,62 @@ describe('renderTimelineMermaid', () => {
     expect(() => parseTimelineGantt('sequenceDiagram')).toThrow(GanttSyntaxError);
   });
 });
+
+describe('crashes, releases and the DLQ alarm', () => {
+  const base = { messageId: 'm-1', requestId: 'r-1' };
+  const input = (lines: WorkerLine[], extra: Partial<TimelineInput> = {}): TimelineInput => ({
+    title: 'run',
+    startedAtMs: T0,
+    endedAtMs: T0 + 20_000,
+    visibilityTimeoutSeconds: 15,
+    lines,
+    lanes: [{ id: 'j', label: 'long, sleep 5 s' }],
+    ...extra,
+  });
+
+  it('ends a delivery that never logged its end at the crash, and leaves the message hidden to its deadline', () => {
+    const lines: WorkerLine[] = [
+      { ...base, id: 'j', event: 'start', receiveCount: 1, timestamp: at(0.5), job: { idempotency: true } },
+      { id: 'j', messageId: 'm-1', requestId: 'r-2', event: 'start', receiveCount: 2, timestamp: at(15.5) },
+    ];
+
+    const [lane] = buildTimeline(input(lines, { crashedAtMs: T0 + 3400 })).lanes;
+
+    expect(lane?.marks.find((mark) => mark.kind === 'crashed')).toMatchObject({ at: 3.4, row: 0 });
+    expect(lane?.spans.find((span) => span.kind === 'work' && span.receive === 1)).toMatchObject({ end: 3.4 });
+    expect(lane?.spans.find((span) => span.kind === 'work' && span.receive === 1)?.open).toBeUndefined();
+    expect(lane?.spans.find((span) => span.kind === 'invisible' && span.receive === 1)).toMatchObject({ end: 15.5 });
+  });
+
+  it('moves the deadline to the release when the visibility manager lets a job go', () => {
+    const lines: WorkerLine[] = [
+      { ...base, id: 'j', event: 'start', receiveCount: 1, timestamp: at(0.3), job: { idempotency: true } },
+      { ...base, id: 'j', event: 'heartbeat', receiveCount: 1, timestamp: at(2.3), extendedBySeconds: 5 },
+      { ...base, id: 'j', event: 'visibility-released', receiveCount: 1, timestamp: at(8.3) },
+      { ...base, id: 'j', event: 'completed', receiveCount: 1, timestamp: at(12.3), effects: 1, guard: true },
+    ];
+
+    const [lane] = buildTimeline(input(lines, { visibilityTimeoutSeconds: 5 })).lanes;
+
+    expect(lane?.marks.map((mark) => mark.kind)).toContain('released');
+    expect(lane?.spans.find((span) => span.kind === 'invisible')).toMatchObject({ end: 8.3 });
+  });
+
+  it("draws the DLQ alarm's states on a lane of their own, in SVG and Mermaid", () => {
+    const timeline = buildTimeline(
+      input([], {
+        lanes: [],
+        alarmStates: [
+          { atMs: T0, state: 'OK', alarmName: 'dlq-alarm' },
+          { atMs: T0 + 20_300, state: 'ALARM', alarmName: 'dlq-alarm' },
+        ],
+      }),
+    );
+
+    expect(timeline.lanes.map((lane) => [lane.label, lane.marks.map((mark) => mark.kind)])).toEqual([
+      ['DLQ alarm', ['alarm-ok', 'alarm']],
+    ]);
+    expect(renderTimelineSvg(timeline)).toContain('dlq-alarm read as ALARM at 20.3 s');
+    expect(renderTimelineMermaid(timeline)).toContain('alarm ALARM :milestone, 20300, 20300');
+  });
+});

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CloudWatchClient, DescribeAlarmsCommand } from '@aws-sdk/client-cloudwatch';
 import { CloudWatchLogsClient, FilterLogEventsCommand } from '@aws-sdk/client-cloudwatch-logs';
 import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { GetQueueAttributesCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
@@ -10,6 +11,7 @@ import { AwsProbe, DeployedOutputsError, readDeployedOutputs, requiredContextFla
 import { findExperiment } from '../../lab';
 
 const logsMock = mockClient(CloudWatchLogsClient);
+const cloudwatchMock = mockClient(CloudWatchClient);
 const sqsMock = mockClient(SQSClient);
 const ddbMock = mockClient(DynamoDBClient);
 const dir = mkdtempSync(join(tmpdir(), 'sqs-lab-outputs-'));
@@ -22,16 +24,18 @@ const OUTPUTS = {
   TableName: 'IdemTable',
 };
 
-function probe(): AwsProbe {
-  return new AwsProbe(OUTPUTS, {
+function probe(outputs: Record<string, string> = OUTPUTS): AwsProbe {
+  return new AwsProbe(outputs, {
     sqs: new SQSClient({}),
     dynamodb: new DynamoDBClient({}),
     logs: new CloudWatchLogsClient({}),
+    cloudwatch: new CloudWatchClient({}),
   });
 }
 
 afterEach(() => {
   logsMock.reset();
+  cloudwatchMock.reset();
   sqsMock.reset();
   ddbMock.reset();
 });
@@ -86,13 +90,13 @@ describe('AwsProbe', () => {
     expect(logsMock.commandCalls(FilterLogEventsCommand)[1]?.args[0].input.nextToken).toBe('more');
   });
 
-  it('reads the effect counter from the table and the depth and DLQ from SQS', async () => {
+  it('reads the effect counter from the table and the queue counts and DLQ from SQS', async () => {
     ddbMock.on(GetItemCommand).resolves({ Item: { messageId: { S: 'a' }, effects: { N: '2' } } });
     sqsMock.on(GetQueueAttributesCommand).resolves({
       Attributes: {
         ApproximateNumberOfMessages: '1',
         ApproximateNumberOfMessagesNotVisible: '2',
-        ApproximateNumberOfMessagesDelayed: '0',
+        ApproximateNumberOfMessagesDelayed: '4',
       },
     });
     sqsMock
@@ -102,9 +106,40 @@ describe('AwsProbe', () => {
     const aws = probe();
 
     expect(await aws.effects('a')).toBe(2);
-    expect(await aws.queueDepth()).toBe(3);
+    expect(await aws.queueCounts()).toEqual({ visible: 1, inFlight: 2, delayed: 4 });
     expect(await aws.dlqIds()).toEqual(['run-3']);
     expect(sqsMock.commandCalls(ReceiveMessageCommand)[0]?.args[0].input).toMatchObject({ VisibilityTimeout: 0 });
+  });
+});
+
+describe('AwsProbe.dlqAlarm', () => {
+  it("reads the state of the stack's DLQ alarm (output DlqAlarmName) with DescribeAlarms", async () => {
+    cloudwatchMock.on(DescribeAlarmsCommand).resolves({
+      MetricAlarms: [
+        {
+          AlarmName: 'BatchPartialStack-DlqAlarm-1',
+          StateValue: 'ALARM',
+          StateReason: 'Threshold Crossed: 1 datapoint [3.0 (23/11/26 10:01:00)] was greater than the threshold (0.0).',
+        },
+      ],
+    });
+
+    const reading = await probe({ ...OUTPUTS, DlqAlarmName: 'BatchPartialStack-DlqAlarm-1' }).dlqAlarm();
+
+    expect(reading).toMatchObject({ alarmName: 'BatchPartialStack-DlqAlarm-1', state: 'ALARM' });
+    expect(reading?.reason).toMatch(/^Threshold Crossed/);
+    expect(cloudwatchMock.commandCalls(DescribeAlarmsCommand)[0]?.args[0].input).toEqual({
+      AlarmNames: ['BatchPartialStack-DlqAlarm-1'],
+    });
+  });
+
+  it('reads nothing for a stack without the output, and cannot tell notifications or call counts', async () => {
+    const aws = probe();
+
+    expect(await aws.dlqAlarm()).toBeUndefined();
+    expect(await aws.alarmNotifications()).toBeUndefined();
+    expect(await aws.workerSqsCalls()).toBeUndefined();
+    expect(cloudwatchMock.commandCalls(DescribeAlarmsCommand)).toHaveLength(0);
   });
 });
 

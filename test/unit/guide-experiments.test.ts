@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { validateFaultRules } from '../../lab';
 import { EXPERIMENTS, findExperiment } from '../../lab';
 import { observeBatch, observeSweep, type VisibilityObservation, type WorkerLine } from '../../lab';
-import { throttledCompletion, workerAssumesVisibilityTimeout, workerTimeout } from '../../lab';
+import { throttledCompletion, variantSummary, workerAssumesVisibilityTimeout, workerTimeout } from '../../lab';
 
 // The experiments docs/experiments.md adds to the tour's eight: their observations, judges and
 // lab variants. (Running them on the lab is test/docs/experiments-guide.test.ts's job.)
@@ -156,7 +156,7 @@ describe('lab variants', () => {
     expect(worker?.environment.VISIBILITY_TIMEOUT_SECONDS).toEqual({ value: '10' });
     expect(worker?.environment.QUEUE_URL).toEqual({ queueUrl: 'ShortVTQueue' });
     expect(variant.topology().queues.find((queue) => queue.id === 'ShortVTQueue')?.visibilityTimeoutSeconds).toBe(5);
-    expect(variant.summary).toMatch(/heartbeat every 6 s, to 20 s/);
+    expect(variantSummary(variant, 'en')).toMatch(/heartbeat every 6 s, to 20 s/);
   });
 
   it('workerTimeout shortens the worker only, and stays at or under the queue it is created with', () => {

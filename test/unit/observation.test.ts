@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { findExperiment, UnknownExperimentError } from '../../lab';
-import { batchIndexOf, observeBatch, observeVisibility, type WorkerLine } from '../../lab';
+import {
+  batchIndexOf,
+  observeBatch,
+  observeCrash,
+  observeManager,
+  observeVisibility,
+  type WorkerLine,
+} from '../../lab';
 
 const line = (event: string, id: string, extra: object = {}): WorkerLine => ({ event, id, ...extra });
 
@@ -102,5 +109,89 @@ describe('catalog judges', () => {
   it('an unknown name lists the valid ones', () => {
     expect(() => findExperiment('heartbaet')).toThrow(UnknownExperimentError);
     expect(() => findExperiment('heartbaet')).toThrow(/choose one of: heartbeat, no-heartbeat/);
+  });
+});
+
+const at = (seconds: number): string => new Date(1_700_000_000_000 + seconds * 1000).toISOString();
+
+describe('observeManager', () => {
+  it("groups the managers' lines into requests per invocation and finds the job let go and received again", () => {
+    const lines = [
+      line('start', 'a', { requestId: 'r1', timestamp: at(0) }),
+      line('start', 'b', { requestId: 'r1', timestamp: at(0) }),
+      line('heartbeat', 'a', { requestId: 'r1', request: 1, batchEntries: 2, timestamp: at(2) }),
+      line('heartbeat', 'b', { requestId: 'r1', request: 1, batchEntries: 2, timestamp: at(2) }),
+      line('heartbeat', 'a', { requestId: 'r1', request: 2, batchEntries: 2, timestamp: at(8) }),
+      line('visibility-released', 'b', {
+        requestId: 'r1',
+        request: 2,
+        batchEntries: 2,
+        keptMs: 8000,
+        timestamp: at(8),
+      }),
+      line('start', 'b', { requestId: 'r2', timestamp: at(8.2) }),
+      line('heartbeat', 'b', { requestId: 'r2', request: 1, batchEntries: 1, timestamp: at(8.2) }),
+      line('heartbeat', 'other', { requestId: 'r3', request: 1, batchEntries: 1, timestamp: at(1) }),
+    ];
+
+    const observed = observeManager(lines, new Set(['a', 'b']));
+
+    expect(
+      observed?.requests.map(({ invocation, request, entries, extended, released }) => [
+        invocation,
+        request,
+        entries,
+        extended,
+        released,
+      ]),
+    ).toEqual([
+      ['r1', 1, 2, 2, 0],
+      ['r1', 2, 2, 1, 1],
+      ['r2', 1, 1, 1, 0],
+    ]);
+    expect(observed?.invocations).toEqual([
+      { invocation: 'r1', ids: ['a', 'b'] },
+      { invocation: 'r2', ids: ['b'] },
+    ]);
+    expect(observed?.released).toEqual([
+      { id: 'b', keptSeconds: 8, atMs: Date.parse(at(8)), receivedAgainAtMs: Date.parse(at(8.2)) },
+    ]);
+  });
+
+  it('is undefined when no manager made a request (a worker with a heartbeat per message)', () => {
+    expect(observeManager([line('heartbeat', 'a', { timestamp: at(3) })], new Set(['a']))).toBeUndefined();
+  });
+});
+
+describe('observeCrash', () => {
+  it("takes each job's deadline at the crash from its last heartbeat, or from the queue's timeout", () => {
+    const lines = [
+      line('start', 'long', { timestamp: at(0.4) }),
+      line('start', 'short', { timestamp: at(0.4) }),
+      line('heartbeat', 'short', { extendedBySeconds: 5, timestamp: at(3.2) }),
+      line('heartbeat', 'short', { extendedBySeconds: 5, timestamp: at(9) }),
+      line('start', 'short', { timestamp: at(8.4) }),
+      line('start', 'long', { timestamp: at(15.2) }),
+    ];
+
+    const crash = observeCrash(lines, [{ id: 'long' }, { id: 'short', label: 'short' }], Date.parse(at(3.4)), 15);
+
+    expect(crash.jobs).toEqual([
+      {
+        id: 'long',
+        label: 'long',
+        receivedAtMs: Date.parse(at(0.4)),
+        deadlineAtMs: Date.parse(at(15.4)),
+        retriedAtMs: Date.parse(at(15.2)),
+      },
+      {
+        id: 'short',
+        label: 'short',
+        receivedAtMs: Date.parse(at(0.4)),
+        deadlineAtMs: Date.parse(at(8.2)),
+        lastExtensionAtMs: Date.parse(at(3.2)),
+        retriedAtMs: Date.parse(at(8.4)),
+      },
+    ]);
   });
 });

@@ -71,6 +71,8 @@ describe('processVisibilityRecord', () => {
 
     expect(events()).toEqual(['start', 'heartbeat', 'heartbeat', 'completed']);
     expect(lines[0]?.message).toBe('Start msg-1 sleep 8');
+    // SQS's own send and first-receive times, so a reader can see how long a delay held it.
+    expect(lines[0]).toMatchObject({ sentTimestamp: 1_700_000_000_000, firstReceiveTimestamp: 1_700_000_000_001 });
     expect(lines.at(-1)?.message).toBe('Completed msg-1');
     expect(lines.every((line) => line.id === 'msg-1' && typeof line.messageId === 'string')).toBe(true);
     expect(extend).toHaveBeenCalledTimes(2);

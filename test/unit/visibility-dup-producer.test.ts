@@ -41,7 +41,54 @@ describe('VisibilityDupStack producer', () => {
       heartbeat: true,
       failHeartbeat: false,
       idempotency: true,
+      sendTwice: false,
     });
+    expect(sent[0]?.args[0].input.DelaySeconds).toBeUndefined();
+  });
+
+  it('sends delaySeconds as SendMessage DelaySeconds (a message timer) and keeps it in the body', async () => {
+    sqsMock.on(SendMessageCommand).resolves({ MessageId: 'sqs-d' });
+
+    const response = await call(apiEvent({ id: 'msg-d', sleep: 1, delaySeconds: 900 }));
+    const zero = await call(apiEvent({ id: 'msg-z', sleep: 1, delaySeconds: 0 }));
+
+    expect(response.statusCode).toBe(202);
+    expect(response.body).toMatchObject({ messageId: 'sqs-d', delaySeconds: 900 });
+    expect(zero.statusCode).toBe(202);
+    const [delayed, immediate] = sqsMock.commandCalls(SendMessageCommand).map((c) => c.args[0].input);
+    expect(delayed?.DelaySeconds).toBe(900);
+    expect(JSON.parse(delayed?.MessageBody ?? '')).toMatchObject({ id: 'msg-d', delaySeconds: 900 });
+    // 0 is sent, not dropped: a message timer of 0 overrides a delay queue's delay.
+    expect(immediate?.DelaySeconds).toBe(0);
+  });
+
+  it('with sendTwice, sends the same message twice and answers both SQS message ids', async () => {
+    sqsMock.on(SendMessageCommand).resolvesOnce({ MessageId: 'sqs-a' }).resolvesOnce({ MessageId: 'sqs-b' });
+
+    const { result, lines } = await captureStdout(() => handler(apiEvent({ id: 'msg-2x', sleep: 2, sendTwice: true })));
+
+    expect(result.statusCode).toBe(202);
+    expect(JSON.parse(result.body)).toMatchObject({ messageId: 'sqs-a', messageIds: ['sqs-a', 'sqs-b'] });
+    const inputs = sqsMock.commandCalls(SendMessageCommand).map((c) => c.args[0].input);
+    expect(inputs).toHaveLength(2);
+    expect(inputs[1]).toEqual(inputs[0]);
+    expect(lines.map((line) => [line.event, line.id, line.messageId])).toEqual([
+      ['enqueued', 'msg-2x', 'sqs-a'],
+      ['enqueued-again', 'msg-2x', 'sqs-b'],
+    ]);
+  });
+
+  it('answers 503 naming the id as sent when the second copy of sendTwice fails', async () => {
+    sqsMock
+      .on(SendMessageCommand)
+      .resolvesOnce({ MessageId: 'sqs-a' })
+      .rejectsOnce(Object.assign(new Error('slow down'), { name: 'RequestThrottled' }));
+
+    const response = await call(apiEvent({ id: 'msg-2y', sleep: 2, sendTwice: true }));
+
+    expect(response.statusCode).toBe(503);
+    expect(response.body).toMatchObject({ sentIds: ['msg-2y'], failedIds: ['msg-2y'] });
+    expect(String(response.body.error)).toMatch(/sent msg-2y once; its second copy .* failed \(RequestThrottled/);
   });
 
   it('carries the experiment switches into the message', async () => {
@@ -93,6 +140,27 @@ describe('VisibilityDupStack producer', () => {
     ],
     ['a huge sleep', apiEvent({ id: 'msg-1', sleep: 1e308 }), 400, /sleep must be a number between 0 and 25/],
     ['heartbeat as a string', apiEvent({ id: 'msg-1', heartbeat: 'false' }), 400, /heartbeat must be true or false/],
+    [
+      "a delay over SQS's 15 minutes",
+      apiEvent({ id: 'msg-1', delaySeconds: 901 }),
+      400,
+      /delaySeconds must be an integer between 0 and 900, got 901/,
+    ],
+    ['a negative delay', apiEvent({ id: 'msg-1', delaySeconds: -1 }), 400, /delaySeconds must be an integer .* got -1/],
+    [
+      'a fractional delay',
+      apiEvent({ id: 'msg-1', delaySeconds: 2.5 }),
+      400,
+      /delaySeconds must be an integer .* 2\.5/,
+    ],
+    [
+      'a delay as a string',
+      apiEvent({ id: 'msg-1', delaySeconds: '3' }),
+      400,
+      /delaySeconds must be an integer between 0 and 900, got the string "3"/,
+    ],
+    ['a null delay', apiEvent({ id: 'msg-1', delaySeconds: null }), 400, /delaySeconds must be an integer .* got null/],
+    ['sendTwice as a string', apiEvent({ id: 'msg-1', sendTwice: 'yes' }), 400, /sendTwice must be true or false/],
     [
       'a misspelt switch',
       apiEvent({ id: 'msg-1', heartbaet: false }),

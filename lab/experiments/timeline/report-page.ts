@@ -5,7 +5,9 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import type { Language } from '../../common/language';
 import { renderResult, toRow, type VerdictRow } from '../report';
+import { REPORT_MESSAGES, type ReportMessages } from '../report-messages';
 import type { ExperimentResult } from '../runner';
 import { type Timeline, type TimelineInput, type TimelineMarkKind, buildTimeline } from './timeline';
 import { mermaidBlock } from './timeline-mermaid';
@@ -29,6 +31,8 @@ export interface ReportContext {
   /** Wall time of the whole command, seconds. */
   readonly seconds: number;
   readonly generatedAt?: Date;
+  /** The page's language (default English): headings, table, timelines; log lines stay as logged. */
+  readonly language?: Language;
 }
 
 const CSS = `
@@ -47,61 +51,68 @@ svg text{font-family:inherit}
 .legend-box{border:1px solid #e2e2e2;border-radius:6px;padding:4px 6px;background:#fcfcfd}
 `;
 
-/** The page for `results`. */
+/** True when a message of `timeline` was delayed before its first receive. */
+function hasDelay(timeline: Timeline): boolean {
+  return timeline.lanes.some((lane) => lane.spans.some((span) => span.kind === 'delayed'));
+}
+
+/** The page for `results`, in `context.language`. */
 export function renderReportPage(results: readonly ExperimentResult[], context: ReportContext): string {
-  const rows = results.map(toRow);
-  const timelines = results.map((result) => buildTimeline(timelineInputOf(result)));
+  const language = context.language ?? 'en';
+  const say = REPORT_MESSAGES[language];
+  const rows = results.map((result) => toRow(result, language));
+  const timelines = results.map((result) => buildTimeline(timelineInputOf(result, language), language));
   const matched = results.filter((result) => result.matched).length;
   const used = new Set<TimelineMarkKind>(timelines.flatMap((t) => t.lanes.flatMap((l) => l.marks.map((m) => m.kind))));
   const generated = (context.generatedAt ?? new Date()).toISOString().replace('T', ' ').slice(0, 19);
   const body = [
-    `<h1>sqs-lab report</h1>`,
-    `<p class="sub">${matched} of ${results.length} outcomes matched their predictions · target: ${escapeXml(context.target)} · ${context.seconds.toFixed(1)} s · ${generated} UTC</p>`,
-    verdictTable(rows),
-    `<p>Each run below has one lane per message. Times are seconds from the first send. The blue bar is the time the message is invisible after a receive: it ends at the deadline in force (the queue's visibility timeout from the receive, or what the last heartbeat set), or at the delete. The grey bar under it is the invocation working. Hover any bar or mark for what happened. Everything is drawn from the workers' log lines and from what the runner read from SQS, so a run on AWS draws the same way.</p>`,
-    `<div class="legend-box">${renderLegendSvg([...used])}</div>`,
-    ...results.map((result, index) => runSection(result, timelines[index], rows[index])),
+    `<h1>${escapeXml(say.pageTitle)}</h1>`,
+    `<p class="sub">${escapeXml(say.pageSummary(matched, results.length, context.target, context.seconds, generated))}</p>`,
+    verdictTable(rows, say),
+    `<p>${escapeXml(say.pageIntro)}</p>`,
+    `<div class="legend-box">${renderLegendSvg([...used], language, timelines.some(hasDelay))}</div>`,
+    ...results.map((result, index) => runSection(result, timelines[index], rows[index], language)),
   ].join('\n');
-  return `<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<meta name="viewport" content="width=device-width, initial-scale=1">\n<title>sqs-lab report</title>\n<style>${CSS}</style>\n</head>\n<body>\n${body}\n</body>\n</html>\n`;
+  return `<!doctype html>\n<html lang="${language}">\n<head>\n<meta charset="utf-8">\n<meta name="viewport" content="width=device-width, initial-scale=1">\n<title>${escapeXml(say.pageTitle)}</title>\n<style>${CSS}</style>\n</head>\n<body>\n${body}\n</body>\n</html>\n`;
 }
 
-function verdictTable(rows: readonly VerdictRow[]): string {
-  const head = [
-    'experiment',
-    'deliveries',
-    'duplicates caught (Step 7)',
-    'reprocessed (Step 8)',
-    'effects',
-    'DLQ',
-    'outcome',
-    'predicted',
-  ];
+function verdictTable(rows: readonly VerdictRow[], say: ReportMessages): string {
+  const head = say.pageColumns.map(escapeXml);
   const cell = (value: number | undefined): string => `<td class="n">${value === undefined ? '–' : value}</td>`;
   const body = rows.map(
     (row) =>
-      `<tr><td><a href="#${escapeXml(row.experiment)}">${escapeXml(row.experiment)}</a></td>${cell(row.deliveries)}${cell(row.duplicatesCaught)}${cell(row.reprocessed)}${cell(row.effects)}${cell(row.dlq)}<td class="${row.outcome === 'matched' ? 'matched' : 'bad'}">${row.outcome}</td><td>${escapeXml(row.predicted)}</td></tr>`,
+      `<tr><td><a href="#${escapeXml(row.experiment)}">${escapeXml(row.experiment)}</a></td>${cell(row.deliveries)}${cell(row.duplicatesCaught)}${cell(row.reprocessed)}${cell(row.effects)}${cell(row.dlq)}<td class="${row.outcome === 'matched' ? 'matched' : 'bad'}">${escapeXml(say.outcome[row.outcome])}</td><td>${escapeXml(row.predicted)}</td></tr>`,
   );
   return `<table><thead><tr>${head.map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody>${body.join('')}</tbody></table>`;
 }
 
-function runSection(result: ExperimentResult, timeline: Timeline | undefined, row: VerdictRow | undefined): string {
+function runSection(
+  result: ExperimentResult,
+  timeline: Timeline | undefined,
+  row: VerdictRow | undefined,
+  language: Language,
+): string {
   if (timeline === undefined || row === undefined) return '';
-  const outcome = `<span class="${row.outcome === 'matched' ? 'matched' : 'bad'}">${row.outcome}</span>`;
+  const say = REPORT_MESSAGES[language];
+  const outcome = `<span class="${row.outcome === 'matched' ? 'matched' : 'bad'}">${escapeXml(say.outcome[row.outcome])}</span>`;
   return [
     `<section class="run" id="${escapeXml(result.experiment.name)}">`,
-    `<h2>${escapeXml(result.experiment.name)}: ${escapeXml(result.experiment.title)} · ${outcome}</h2>`,
-    `<p class="pred">Predicted: ${escapeXml(result.experiment.prediction)} (${result.seconds.toFixed(1)} s${result.decidedEarly ? ', stopped once the verdict was certain' : ''})</p>`,
+    `<h2>${escapeXml(result.experiment.name)}: ${escapeXml(result.experiment.title[language])} · ${outcome}</h2>`,
+    `<p class="pred">${escapeXml(say.pagePredicted(result.experiment.prediction[language], result.seconds, result.decidedEarly))}</p>`,
     renderTimelineSvg(timeline),
-    `<details><summary>log lines and counts</summary><pre>${escapeXml(renderResult(result))}</pre></details>`,
-    `<details><summary>Mermaid (for Markdown)</summary><pre>${escapeXml(mermaidBlock(timeline))}</pre></details>`,
+    `<details><summary>${escapeXml(say.pageLogLines)}</summary><pre>${escapeXml(renderResult(result, language))}</pre></details>`,
+    `<details><summary>${escapeXml(say.pageMermaid)}</summary><pre>${escapeXml(mermaidBlock(timeline))}</pre></details>`,
     `</section>`,
   ].join('\n');
 }
 
-/** The Markdown file: one heading and Mermaid block per run. */
-export function renderReportMarkdown(results: readonly ExperimentResult[]): string {
+/** The Markdown file: one heading and Mermaid block per run, in `language`. */
+export function renderReportMarkdown(results: readonly ExperimentResult[], language: Language = 'en'): string {
   return results
-    .map((result) => `## ${result.experiment.name}\n\n${mermaidBlock(buildTimeline(timelineInputOf(result)))}\n`)
+    .map(
+      (result) =>
+        `## ${result.experiment.name}\n\n${mermaidBlock(buildTimeline(timelineInputOf(result, language), language))}\n`,
+    )
     .join('\n');
 }
 
@@ -119,11 +130,11 @@ export async function writeReport(
     json: join(root, 'timelines.json'),
   };
   const inputs: Record<string, TimelineInput> = Object.fromEntries(
-    results.map((result) => [result.experiment.name, timelineInputOf(result)]),
+    results.map((result) => [result.experiment.name, timelineInputOf(result, context.language)]),
   );
   await Promise.all([
     writeFile(written.html, renderReportPage(results, context)),
-    writeFile(written.markdown, renderReportMarkdown(results)),
+    writeFile(written.markdown, renderReportMarkdown(results, context.language)),
     writeFile(written.json, `${JSON.stringify(inputs, null, 1)}\n`),
   ]);
   return written;

@@ -5,6 +5,7 @@
  * seconds from 0. Task names carry no times: the positions do.
  */
 import type { Timeline } from './timeline';
+import { TIMELINE_MESSAGES } from './timeline-messages';
 
 /** A task of a parsed block: its name and whether it is a milestone (a moment) or a bar. */
 export interface GanttTask {
@@ -27,6 +28,7 @@ export class GanttSyntaxError extends Error {
 
 /** The timeline as a Mermaid gantt (without the Markdown fence). */
 export function renderTimelineMermaid(timeline: Timeline): string {
+  const say = TIMELINE_MESSAGES[timeline.language ?? 'en'];
   const ms = (seconds: number): number => Math.round(seconds * 1000);
   const lines = [
     'gantt',
@@ -39,16 +41,24 @@ export function renderTimelineMermaid(timeline: Timeline): string {
     lines.push(`    section ${clean(lane.label)}`);
     const tasks: { readonly at: number; readonly order: number; readonly text: string }[] = [];
     for (const span of lane.spans) {
-      const tag = span.kind === 'invisible' ? 'active, ' : '';
-      const name = span.kind === 'invisible' ? `r${span.receive} invisible` : `r${span.receive} working`;
+      const tag = span.kind === 'invisible' ? 'active, ' : span.kind === 'delayed' ? 'done, ' : '';
+      const name =
+        span.kind === 'invisible'
+          ? say.mermaidInvisible(span.receive)
+          : span.kind === 'delayed'
+            ? clean(span.label)
+            : say.mermaidWorking(span.receive);
       tasks.push({
         at: span.start,
-        order: span.kind === 'invisible' ? 0 : 1,
+        order: span.kind === 'work' ? 1 : 0,
         text: `    ${name} :${tag}${ms(span.start)}, ${ms(Math.max(span.end, span.start))}`,
       });
     }
     for (const mark of lane.marks) {
-      const name = mark.kind === 'receive' ? mark.label : `r${mark.row + 1} ${mark.label}`;
+      const name =
+        mark.kind === 'receive' || mark.kind === 'alarm' || mark.kind === 'alarm-ok'
+          ? mark.label
+          : `r${mark.row + 1} ${mark.label}`;
       tasks.push({
         at: mark.at,
         order: 2,

@@ -3,31 +3,55 @@
  * the queue's visibility timeout, from the run's own result (on either target).
  */
 import { BATCH_PARTIAL, VISIBILITY_DUP } from '../../../lib/settings';
+import type { Language } from '../../common/language';
 import { batchIndexOf } from '../observation';
 import type { ExperimentResult } from '../runner';
 import { buildTimeline, type Timeline, type TimelineInput } from './timeline';
+import { TIMELINE_MESSAGES } from './timeline-messages';
 
-/** What `buildTimeline` needs for `result`; plain data, so it can be saved and drawn again. */
-export function timelineInputOf(result: ExperimentResult): TimelineInput {
+/** What `buildTimeline` needs for `result`, titled in `language`; plain data, so it can be saved and drawn again. */
+export function timelineInputOf(result: ExperimentResult, language: Language = 'en'): TimelineInput {
   const { experiment, observation } = result;
+  const say = TIMELINE_MESSAGES[language];
   const base = {
-    title: `${experiment.name}: ${experiment.title}`,
+    title: `${experiment.name}: ${experiment.title[language]}`,
     startedAtMs: result.startedAtMs,
     endedAtMs: result.endedAtMs,
     lines: result.workerLines,
     dlqMoves: result.dlqMoves,
+    ...(result.crashedAtMs === undefined ? {} : { crashedAtMs: result.crashedAtMs }),
+    ...(observation.kind === 'batch' && observation.alarm !== undefined
+      ? {
+          alarmStates: observation.alarm.readings.map(({ atMs, state, alarmName }) => ({ atMs, state, alarmName })),
+        }
+      : {}),
   };
   if (observation.kind === 'visibility') {
     const lanes =
       observation.jobs !== undefined
-        ? observation.jobs.map((job) => ({ id: job.id, label: `job, sleep ${job.sleep} s` }))
+        ? observation.jobs.map((job) => ({
+            id: job.id,
+            label: job.label === undefined ? say.laneJob(job.sleep) : say.laneNamedJob(job.label, job.sleep),
+          }))
         : [
             {
               id: observation.id,
-              label: `job, sleep ${experiment.stack === 'VisibilityDupStack' ? experiment.body.sleep : 0} s`,
+              label: say.laneJob(experiment.stack === 'VisibilityDupStack' ? experiment.body.sleep : 0),
             },
           ];
-    return { ...base, visibilityTimeoutSeconds: VISIBILITY_DUP.queueVisibilityTimeoutSeconds, lanes };
+    const topology = experiment.variant?.topology();
+    const mainQueue = topology?.queues.find((queue) => queue.id === topology.mainQueueId);
+    const queueDelaySeconds = mainQueue?.delaySeconds;
+    return {
+      ...base,
+      visibilityTimeoutSeconds: mainQueue?.visibilityTimeoutSeconds ?? VISIBILITY_DUP.queueVisibilityTimeoutSeconds,
+      lanes,
+      ...(queueDelaySeconds === undefined ? {} : { queueDelaySeconds }),
+    };
+  }
+  // An experiment without a stack has no worker lines to draw.
+  if (observation.kind === 'fifo-dedup' || observation.kind === 'polling') {
+    return { ...base, visibilityTimeoutSeconds: 0, lanes: [] };
   }
   const indexes = new Set<number>();
   for (let i = 1; i <= observation.count; i += 1) indexes.add(i);
@@ -38,11 +62,11 @@ export function timelineInputOf(result: ExperimentResult): TimelineInput {
   }
   const lanes = [...indexes]
     .sort((a, b) => a - b)
-    .map((index) => ({ id: `${observation.runId}-${index}`, label: `message ${index}` }));
+    .map((index) => ({ id: `${observation.runId}-${index}`, label: say.laneMessage(index) }));
   return { ...base, visibilityTimeoutSeconds: BATCH_PARTIAL.queueVisibilityTimeoutSeconds, lanes };
 }
 
-/** The run's timeline. */
-export function timelineOf(result: ExperimentResult): Timeline {
-  return buildTimeline(timelineInputOf(result));
+/** The run's timeline, in `language`. */
+export function timelineOf(result: ExperimentResult, language: Language = 'en'): Timeline {
+  return buildTimeline(timelineInputOf(result, language), language);
 }

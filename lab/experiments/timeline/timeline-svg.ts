@@ -3,28 +3,33 @@
  * send, a hover title on every bar and mark. No scripts, fonts or external references, so the
  * page it sits in works offline.
  */
+import type { Language } from '../../common/language';
 import type { Timeline, TimelineMark, TimelineMarkKind, TimelineSpan } from './timeline';
+import { TIMELINE_MESSAGES, type TimelineMessages } from './timeline-messages';
 
-/** How each mark is drawn: a shape, its colour and the legend's words. */
-export const MARK_STYLES: Readonly<
-  Record<TimelineMarkKind, { readonly shape: MarkShape; readonly color: string; readonly legend: string }>
-> = {
-  receive: { shape: 'down', color: '#1f4e9c', legend: 'receive n (ApproximateReceiveCount)' },
-  heartbeat: { shape: 'tick', color: '#2a7fd4', legend: 'heartbeat: deadline moved to now + N s' },
-  'heartbeat-failed': { shape: 'cross', color: '#d9822b', legend: 'heartbeat failed: deadline unchanged' },
-  'visible-again': { shape: 'diamond', color: '#d9822b', legend: 'visible again (timeout ran out)' },
-  claimed: { shape: 'dot', color: '#5b5b5b', legend: 'guard: claimed' },
-  'in-progress': { shape: 'square', color: '#e0b000', legend: 'guard: in progress, not acknowledged' },
-  skipped: { shape: 'ring', color: '#6a6a6a', legend: 'guard: duplicate skipped (acknowledged)' },
-  completed: { shape: 'check', color: '#1e8a3c', legend: 'completed: effect n' },
-  ok: { shape: 'check', color: '#1e8a3c', legend: 'OK (processed)' },
-  failed: { shape: 'cross', color: '#c62828', legend: 'failed / FAIL: not acknowledged' },
-  'batch-failed': { shape: 'cross', color: '#8e24aa', legend: 'its whole batch failed' },
-  'claim-lost': { shape: 'cross', color: '#6a6a6a', legend: 'guard: claim lost' },
-  deleted: { shape: 'bar', color: '#222222', legend: 'deleted' },
-  'stale-delete': { shape: 'hollowbar', color: '#222222', legend: 'delete with an old receipt handle' },
-  dlq: { shape: 'up', color: '#8e24aa', legend: 'seen in the DLQ' },
-  redrive: { shape: 'down', color: '#8e24aa', legend: 'redriven out of the DLQ' },
+/** How each mark is drawn: a shape and its colour (the legend's words: TIMELINE_MESSAGES). */
+export const MARK_STYLES: Readonly<Record<TimelineMarkKind, { readonly shape: MarkShape; readonly color: string }>> = {
+  sent: { shape: 'up', color: '#1e8a3c' },
+  receive: { shape: 'down', color: '#1f4e9c' },
+  heartbeat: { shape: 'tick', color: '#2a7fd4' },
+  'heartbeat-failed': { shape: 'cross', color: '#d9822b' },
+  'visible-again': { shape: 'diamond', color: '#d9822b' },
+  claimed: { shape: 'dot', color: '#5b5b5b' },
+  'in-progress': { shape: 'square', color: '#e0b000' },
+  skipped: { shape: 'ring', color: '#6a6a6a' },
+  completed: { shape: 'check', color: '#1e8a3c' },
+  ok: { shape: 'check', color: '#1e8a3c' },
+  failed: { shape: 'cross', color: '#c62828' },
+  'batch-failed': { shape: 'cross', color: '#8e24aa' },
+  'claim-lost': { shape: 'cross', color: '#6a6a6a' },
+  deleted: { shape: 'bar', color: '#222222' },
+  'stale-delete': { shape: 'hollowbar', color: '#222222' },
+  dlq: { shape: 'up', color: '#8e24aa' },
+  redrive: { shape: 'down', color: '#8e24aa' },
+  released: { shape: 'tick', color: '#c62828' },
+  crashed: { shape: 'cross', color: '#000000' },
+  alarm: { shape: 'square', color: '#c62828' },
+  'alarm-ok': { shape: 'square', color: '#1e8a3c' },
 };
 
 export type MarkShape =
@@ -42,6 +47,7 @@ const NUDGE: Readonly<Partial<Record<TimelineMarkKind, number>>> & Record<string
   'stale-delete': 8,
 };
 const INVISIBLE_COLOR = '#b9d3f2';
+const DELAYED_COLOR = '#e4e4e4';
 const WORK_COLOR = '#7d8a99';
 
 /** Escapes text for SVG/HTML content and attribute values. */
@@ -51,6 +57,7 @@ export function escapeXml(text: string): string {
 
 /** The run as an `<svg>` element, `width` pixels wide. */
 export function renderTimelineSvg(timeline: Timeline, width = 980): string {
+  const say = TIMELINE_MESSAGES[timeline.language ?? 'en'];
   const seconds = Math.max(1, Math.ceil(timeline.seconds));
   const plotWidth = width - LABEL_WIDTH - RIGHT_PAD;
   const x = (t: number): number => round(LABEL_WIDTH + (Math.max(0, t) / seconds) * plotWidth);
@@ -79,11 +86,15 @@ export function renderTimelineSvg(timeline: Timeline, width = 980): string {
       `<text x="8" y="${top + 22}" font-size="12" font-weight="600" fill="#222"><title>${escapeXml(lane.id)}</title>${escapeXml(truncate(lane.label, 18))}</text>`,
     );
     const rowTop = (row: number): number => top + LANE_PAD / 2 + row * ROW_HEIGHT;
-    for (let row = 0; row < lane.rows; row += 1)
+    // A lane without receives (the DLQ alarm's) has no receive rows to name.
+    for (let row = 0; row < lane.rows && lane.spans.length > 0; row += 1) {
+      // The receive the row holds (two messages of one job each start at receive 1).
+      const receive = lane.spans.find((span) => span.row === row && span.kind !== 'delayed')?.receive ?? row + 1;
       parts.push(
-        `<text x="${LABEL_WIDTH - 8}" y="${rowTop(row) + 18}" font-size="10.5" text-anchor="end" fill="#667">receive ${row + 1}</text>`,
+        `<text x="${LABEL_WIDTH - 8}" y="${rowTop(row) + 18}" font-size="10.5" text-anchor="end" fill="#667">${escapeXml(say.rowLabel(receive))}</text>`,
       );
-    for (const span of lane.spans) parts.push(spanSvg(span, rowTop(span.row), x));
+    }
+    for (const span of lane.spans) parts.push(spanSvg(span, rowTop(span.row), x, say));
     // Words go to the marks that matter most first; one too close to a placed word on the same
     // row is left to the hover title.
     const placed: { x: number; row: number }[] = [];
@@ -101,10 +112,13 @@ export function renderTimelineSvg(timeline: Timeline, width = 980): string {
   return parts.join('\n');
 }
 
-function spanSvg(span: TimelineSpan, top: number, x: (t: number) => number): string {
+function spanSvg(span: TimelineSpan, top: number, x: (t: number) => number, say: TimelineMessages): string {
   const x1 = x(span.start);
   const w = Math.max(1.5, round(x(span.end) - x1));
   const title = `<title>${escapeXml(span.title)}</title>`;
+  if (span.kind === 'delayed') {
+    return `<rect class="span-delayed" x="${x1}" y="${top + 8}" width="${w}" height="11" rx="2" fill="${DELAYED_COLOR}" stroke="#9a9a9a" stroke-width="0.8" stroke-dasharray="3 2" data-end="${span.end}">${title}</rect>`;
+  }
   if (span.kind === 'work') {
     const dash = span.open === true ? ' stroke-dasharray="3 2" stroke="#44505c"' : '';
     return `<rect class="span-work" x="${x1}" y="${top + 21}" width="${w}" height="4" rx="1" fill="${WORK_COLOR}"${dash} data-end="${span.end}">${title}</rect>`;
@@ -113,7 +127,7 @@ function spanSvg(span: TimelineSpan, top: number, x: (t: number) => number): str
     .filter((deadline) => deadline <= span.end)
     .map(
       (deadline) =>
-        `<line class="superseded-deadline" x1="${x(deadline)}" y1="${top + 7}" x2="${x(deadline)}" y2="${top + 19}" stroke="#2a7fd4" stroke-width="1" stroke-dasharray="2 2"><title>an earlier deadline, ${deadline} s, replaced by a heartbeat</title></line>`,
+        `<line class="superseded-deadline" x1="${x(deadline)}" y1="${top + 7}" x2="${x(deadline)}" y2="${top + 19}" stroke="#2a7fd4" stroke-width="1" stroke-dasharray="2 2"><title>${escapeXml(say.supersededTitle(deadline))}</title></line>`,
     )
     .join('');
   return `<rect class="span-invisible" x="${x1}" y="${top + 8}" width="${w}" height="11" rx="2" fill="${INVISIBLE_COLOR}" stroke="#7ea9dc" stroke-width="0.8" data-end="${span.end}">${title}</rect>${moved}`;
@@ -162,17 +176,25 @@ export function shapeSvg(shape: MarkShape, cx: number, cy: number, color: string
   }
 }
 
-/** The legend: every mark kind that occurs, plus the two bars. */
+/** The legend: every mark kind that occurs, plus the bars (the delay bar unless `delayed` is false). */
 export function renderLegendSvg(
   kinds: readonly TimelineMarkKind[] = Object.keys(MARK_STYLES) as TimelineMarkKind[],
+  language: Language = 'en',
+  delayed = true,
 ): string {
+  const say = TIMELINE_MESSAGES[language];
   const items: string[] = [
-    `<rect x="0" y="-5" width="26" height="10" rx="2" fill="${INVISIBLE_COLOR}" stroke="#7ea9dc" stroke-width="0.8"/><text x="32" y="4" font-size="11.5">invisible until the deadline in force</text>`,
-    `<rect x="0" y="-2.5" width="26" height="5" fill="${WORK_COLOR}"/><text x="32" y="4" font-size="11.5">the invocation working</text>`,
-    `<line x1="13" y1="-6" x2="13" y2="6" stroke="#2a7fd4" stroke-dasharray="2 2"/><text x="32" y="4" font-size="11.5">a deadline a heartbeat replaced</text>`,
+    `<rect x="0" y="-5" width="26" height="10" rx="2" fill="${INVISIBLE_COLOR}" stroke="#7ea9dc" stroke-width="0.8"/><text x="32" y="4" font-size="11.5">${escapeXml(say.legendInvisible)}</text>`,
+    `<rect x="0" y="-2.5" width="26" height="5" fill="${WORK_COLOR}"/><text x="32" y="4" font-size="11.5">${escapeXml(say.legendWork)}</text>`,
+    `<line x1="13" y1="-6" x2="13" y2="6" stroke="#2a7fd4" stroke-dasharray="2 2"/><text x="32" y="4" font-size="11.5">${escapeXml(say.legendSuperseded)}</text>`,
+    ...(delayed
+      ? [
+          `<rect x="0" y="-5" width="26" height="10" rx="2" fill="${DELAYED_COLOR}" stroke="#9a9a9a" stroke-width="0.8" stroke-dasharray="3 2"/><text x="32" y="4" font-size="11.5">${escapeXml(say.legendDelayed)}</text>`,
+        ]
+      : []),
     ...kinds.map((kind) => {
       const style = MARK_STYLES[kind];
-      return `${shapeSvg(style.shape, 13, 0, style.color)}<text x="32" y="4" font-size="11.5">${escapeXml(style.legend)}</text>`;
+      return `${shapeSvg(style.shape, 13, 0, style.color)}<text x="32" y="4" font-size="11.5">${escapeXml(say.legend[kind])}</text>`;
     }),
   ];
   const columns = 3;
@@ -182,7 +204,7 @@ export function renderLegendSvg(
     (item, i) =>
       `<g transform="translate(${(i % columns) * colWidth + 8} ${Math.floor(i / columns) * 22 + 16})">${item}</g>`,
   );
-  return `<svg class="legend" width="${columns * colWidth}" height="${rows * 22 + 8}" role="img" aria-label="legend">${cells.join('')}</svg>`;
+  return `<svg class="legend" width="${columns * colWidth}" height="${rows * 22 + 8}" role="img" aria-label="${escapeXml(say.legendLabel)}">${cells.join('')}</svg>`;
 }
 
 /** Lower first: which marks keep their word when words would overlap. */
@@ -192,23 +214,9 @@ function wordRank(mark: TimelineMark): number {
   return rank === -1 ? order.length + (mark.kind === 'visible-again' ? 1 : 0) : rank;
 }
 
+/** The word beside a mark: its short word if it has one, else its label. */
 function shortLabel(mark: TimelineMark): string {
-  switch (mark.kind) {
-    case 'in-progress':
-      return 'in progress';
-    case 'skipped':
-      return 'skipped';
-    case 'completed':
-      return mark.label.replace('completed: ', '');
-    case 'stale-delete':
-      return 'old handle';
-    case 'visible-again':
-      return 'visible';
-    case 'batch-failed':
-      return 'batch failed';
-    default:
-      return mark.label;
-  }
+  return mark.word ?? mark.label;
 }
 
 function tickStep(seconds: number): number {

@@ -12,14 +12,23 @@
  *
  * The receive time is the delivery's first line (`start`, or the `OK`/`FAIL` of a batch
  * record): the receive itself is a few milliseconds earlier and is not logged.
+ *
+ * A delayed Step 7 message (a message timer, or the queue's DelaySeconds) also gets the send and
+ * the delay before its first receive, from SQS's SentTimestamp in the `start` line:
+ *
+ *   sent ──▶ delayed (no consumer can receive it) ──▶ visible ──▶ receive 1 …
  */
+import type { Language } from '../../common/language';
 import type { WorkerLine } from '../observation';
+import { TIMELINE_MESSAGES, type TimelineMessages } from './timeline-messages';
 
 /** A point on a lane. */
 export type TimelineMarkKind =
+  | 'sent'
   | 'receive'
   | 'heartbeat'
   | 'heartbeat-failed'
+  | 'released'
   | 'visible-again'
   | 'claimed'
   | 'in-progress'
@@ -32,7 +41,10 @@ export type TimelineMarkKind =
   | 'deleted'
   | 'stale-delete'
   | 'dlq'
-  | 'redrive';
+  | 'redrive'
+  | 'crashed'
+  | 'alarm'
+  | 'alarm-ok';
 
 /** Something that happened at one moment, in seconds from the first send. */
 export interface TimelineMark {
@@ -44,14 +56,17 @@ export interface TimelineMark {
   readonly label: string;
   /** The hover text: what happened and what it means. */
   readonly title: string;
+  /** The word drawn beside the mark when it differs from `label` (kept short). */
+  readonly word?: string;
 }
 
 /**
  * `invisible`: from a receive to the deadline in force, or to the delete if that came first.
  * `work`: the invocation working on the record, from its first line to its last.
+ * `delayed`: from the send to the end of the message's delay (Step 7, when it had one).
  */
 export interface TimelineSpan {
-  readonly kind: 'invisible' | 'work';
+  readonly kind: 'invisible' | 'work' | 'delayed';
   /** The lane's row: one row per receive, in order. */
   readonly row: number;
   readonly start: number;
@@ -84,6 +99,8 @@ export interface Timeline {
   readonly seconds: number;
   readonly visibilityTimeoutSeconds: number;
   readonly lanes: readonly TimelineLane[];
+  /** The language of its labels and titles (default English). */
+  readonly language?: Language;
 }
 
 /** A message entering (`in`) or leaving (`out`) the DLQ, as the runner's polls saw it. */
@@ -105,6 +122,12 @@ export interface TimelineInput {
   /** The body ids to draw, in lane order, with their lane labels. */
   readonly lanes: readonly { readonly id: string; readonly label: string }[];
   readonly dlqMoves?: readonly DlqMove[];
+  /** The main queue's DelaySeconds: the delay of a message sent without a timer of its own. */
+  readonly queueDelaySeconds?: number;
+  /** When the lab crashed the workers (epoch ms): a delivery that never logged its end ends there. */
+  readonly crashedAtMs?: number;
+  /** The DLQ alarm's states as the runner read them: drawn on a lane of their own. */
+  readonly alarmStates?: readonly { readonly atMs: number; readonly state: string; readonly alarmName: string }[];
 }
 
 interface TimedLine {
@@ -130,6 +153,7 @@ const RECORD_EVENTS = new Set([
   'heartbeat',
   'heartbeat-failed',
   'heartbeat-ceiling',
+  'visibility-released',
   'release-failed',
   ...DELETING_ENDS,
   ...KEEPING_ENDS,
@@ -138,10 +162,10 @@ const RECORD_EVENTS = new Set([
 ]);
 
 const timeOf = (line: WorkerLine): number => Date.parse(String(line.timestamp ?? ''));
-const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
-/** Builds the lanes of a run from its log lines and DLQ moves. */
-export function buildTimeline(input: TimelineInput): Timeline {
+/** Builds the lanes of a run from its log lines and DLQ moves, labelled in `language`. */
+export function buildTimeline(input: TimelineInput, language: Language = 'en'): Timeline {
+  const say = TIMELINE_MESSAGES[language];
   const at = (ms: number): number => round((ms - input.startedAtMs) / 1000);
   const end = at(input.endedAtMs);
   const timed = input.lines
@@ -165,14 +189,18 @@ export function buildTimeline(input: TimelineInput): Timeline {
       mark: (mark: Omit<TimelineMark, 'row'>) => marks.push({ ...mark, row }),
     });
     deliveries.forEach((delivery, index) => {
+      if (delivery.receive === 1)
+        drawSend(delivery, { ...push(index), at, say, queueDelaySeconds: input.queueDelaySeconds });
       const next = deliveries.slice(index + 1).find((d) => d.messageId === delivery.messageId);
       drawDelivery(delivery, {
         ...push(index),
         at,
         end,
+        say,
         vt: input.visibilityTimeoutSeconds,
         batchEnd: batchEnds.get(delivery.requestId),
         nextReceiveMs: next?.lines[0]?.ms,
+        crashedAt: input.crashedAtMs === undefined ? undefined : at(input.crashedAtMs),
       });
     });
     for (const move of input.dlqMoves ?? []) {
@@ -184,21 +212,45 @@ export function buildTimeline(input: TimelineInput): Timeline {
           ? {
               kind: 'dlq',
               at: at(move.atMs),
-              label: 'in the DLQ',
-              title: `${label} seen in the DLQ at ${at(move.atMs)} s (the runner's poll; SQS moved it on a receive after its last allowed one)`,
+              label: say.dlqLabel,
+              title: say.dlqTitle(label, at(move.atMs)),
             }
           : {
               kind: 'redrive',
               at: at(move.atMs),
-              label: 'redriven',
-              title: `${label} left the DLQ at ${at(move.atMs)} s: redriven to the source queue as a new message`,
+              label: say.redriveLabel,
+              title: say.redriveTitle(label, at(move.atMs)),
             },
       );
     }
     marks.sort((a, b) => a.at - b.at);
     return { id, label, rows: Math.max(1, deliveries.length), spans, marks };
   });
-  return { title: input.title, seconds: end, visibilityTimeoutSeconds: input.visibilityTimeoutSeconds, lanes };
+  const alarmLane = alarmLaneOf(input.alarmStates ?? [], at, say);
+  return {
+    title: input.title,
+    seconds: end,
+    visibilityTimeoutSeconds: input.visibilityTimeoutSeconds,
+    lanes: alarmLane === undefined ? lanes : [...lanes, alarmLane],
+    ...(language === 'en' ? {} : { language }),
+  };
+}
+
+/** The DLQ alarm's lane: one mark per state the runner saw (no spans: an alarm is not a message). */
+function alarmLaneOf(
+  states: NonNullable<TimelineInput['alarmStates']>,
+  at: (ms: number) => number,
+  say: TimelineMessages,
+): TimelineLane | undefined {
+  if (states.length === 0) return undefined;
+  const marks = states.map(({ atMs, state, alarmName }): TimelineMark => ({
+    kind: state === 'ALARM' ? 'alarm' : 'alarm-ok',
+    at: at(atMs),
+    row: 0,
+    label: say.alarmLabel(state),
+    title: say.alarmTitle(alarmName, state, at(atMs)),
+  }));
+  return { id: 'dlq-alarm', label: say.laneAlarm, rows: 1, spans: [], marks };
 }
 
 /** Groups a message's lines by receive: (message id, receive count, invocation). */
@@ -216,15 +268,54 @@ function deliveriesOf(lines: readonly TimedLine[], id: string): Delivery[] {
   return [...byKey.values()].sort((a, b) => (a.lines[0]?.ms ?? 0) - (b.lines[0]?.ms ?? 0));
 }
 
+/**
+ * The send of a Step 7 message, on the row of its first receive, when there is something to see
+ * before that receive: a delay (the job's own timer, else the queue's), or a second send of the
+ * same job. Drawn from SQS's SentTimestamp, which the worker's `start` line carries.
+ */
+function drawSend(
+  delivery: Delivery,
+  c: Pick<DrawContext, 'at' | 'span' | 'mark' | 'say'> & { readonly queueDelaySeconds?: number },
+): void {
+  const start = delivery.lines.find((t) => t.line.event === 'start')?.line;
+  const sentMs = Number(start?.sentTimestamp);
+  if (start === undefined || !Number.isFinite(sentMs) || sentMs <= 0) return;
+  const job = start.job as { readonly delaySeconds?: unknown; readonly sendTwice?: unknown } | undefined;
+  const timer = typeof job?.delaySeconds === 'number' ? job.delaySeconds : undefined;
+  const delay = timer ?? c.queueDelaySeconds ?? 0;
+  if (delay <= 0 && job?.sendTwice !== true) return;
+  const sent = c.at(sentMs);
+  const source = timer !== undefined ? 'timer' : 'queue';
+  c.mark({
+    kind: 'sent',
+    at: sent,
+    label: c.say.sentLabel,
+    title: c.say.sentTitle(delivery.messageId, sent, delay, source),
+  });
+  if (delay <= 0) return;
+  const visible = c.at(sentMs + delay * 1000);
+  c.span({
+    kind: 'delayed',
+    start: sent,
+    end: visible,
+    receive: 0,
+    label: c.say.delayedLabel(delay),
+    title: c.say.delayedTitle(sent, visible, source),
+  });
+}
+
 interface DrawContext {
   readonly at: (ms: number) => number;
   /** The run's end, in seconds. */
   readonly end: number;
   readonly vt: number;
+  readonly say: TimelineMessages;
   /** The invocation's `batch-done` / `batch-failed` line (Step 8). */
   readonly batchEnd: TimedLine | undefined;
   /** The next receive of the same SQS message, if any. */
   readonly nextReceiveMs: number | undefined;
+  /** When the lab crashed the workers, in seconds, if it did. */
+  readonly crashedAt: number | undefined;
   readonly span: (span: Omit<TimelineSpan, 'row'>) => void;
   readonly mark: (mark: Omit<TimelineMark, 'row'>) => void;
 }
@@ -234,12 +325,13 @@ function drawDelivery(delivery: Delivery, c: DrawContext): void {
   const first = delivery.lines[0];
   if (first === undefined) return;
   const n = delivery.receive;
+  const say = c.say;
   const received = c.at(first.ms);
   c.mark({
     kind: 'receive',
     at: received,
-    label: `receive ${n}`,
-    title: `receive ${n} (ApproximateReceiveCount ${n}) of message ${delivery.messageId} at ${received} s: invisible for ${c.vt} s`,
+    label: say.receiveLabel(n),
+    title: say.receiveTitle(n, delivery.messageId, received, c.vt),
   });
   let deadline = round(received + c.vt);
   const superseded: number[] = [];
@@ -258,17 +350,27 @@ function drawDelivery(delivery: Delivery, c: DrawContext): void {
         c.mark({
           kind: 'heartbeat',
           at: t,
-          label: `heartbeat +${seconds} s`,
-          title: `heartbeat at ${t} s: ChangeMessageVisibility to ${seconds} s from now; the deadline moves from ${superseded.at(-1)} s to ${deadline} s`,
+          label: say.heartbeatLabel(seconds),
+          title: say.heartbeatTitle(t, seconds, superseded.at(-1) ?? deadline, deadline),
         });
         break;
       }
+      case 'visibility-released':
+        superseded.push(deadline);
+        deadline = t;
+        c.mark({
+          kind: 'released',
+          at: t,
+          label: say.releasedLabel,
+          title: say.releasedTitle(t),
+        });
+        break;
       case 'heartbeat-failed':
         c.mark({
           kind: 'heartbeat-failed',
           at: t,
-          label: 'heartbeat failed',
-          title: `heartbeat failed at ${t} s (${String(line.errorName ?? '')}): the deadline stays at ${deadline} s`,
+          label: say.heartbeatFailedLabel,
+          title: say.heartbeatFailedTitle(t, String(line.errorName ?? ''), deadline),
         });
         break;
       case 'start':
@@ -276,8 +378,8 @@ function drawDelivery(delivery: Delivery, c: DrawContext): void {
           c.mark({
             kind: 'claimed',
             at: t,
-            label: 'claimed',
-            title: `the guard claimed the id for this delivery at ${t} s (inferred: the worker logs the claim's outcome, not the claim)`,
+            label: say.claimedLabel,
+            title: say.claimedTitle(t),
           });
         break;
       case 'duplicate-in-progress':
@@ -285,8 +387,9 @@ function drawDelivery(delivery: Delivery, c: DrawContext): void {
         c.mark({
           kind: 'in-progress',
           at: t,
-          label: 'in progress: not acknowledged',
-          title: `duplicate at ${t} s: another delivery holds the claim, so this one is reported as failed and the message stays`,
+          label: say.inProgressLabel,
+          word: say.inProgressWord,
+          title: say.inProgressTitle(t),
         });
         break;
       case 'duplicate-skipped':
@@ -294,8 +397,9 @@ function drawDelivery(delivery: Delivery, c: DrawContext): void {
         c.mark({
           kind: 'skipped',
           at: t,
-          label: 'duplicate: skipped',
-          title: `duplicate at ${t} s: the id was already completed (effect #${String(line.effects ?? '?')}); skipped and acknowledged`,
+          label: say.skippedLabel,
+          word: say.skippedWord,
+          title: say.skippedTitle(t, String(line.effects ?? '?')),
         });
         break;
       case 'completed': {
@@ -304,11 +408,9 @@ function drawDelivery(delivery: Delivery, c: DrawContext): void {
         c.mark({
           kind: 'completed',
           at: t,
-          label: `completed: effect ${effects}`,
-          title:
-            line.guard === false
-              ? `completed at ${t} s with no guard: the effect ran, now ${plural(effects, 'time')}`
-              : `completed at ${t} s: the guard recorded the effect (#${effects})`,
+          label: say.completedLabel(effects),
+          word: say.completedWord(effects),
+          title: line.guard === false ? say.completedUnguardedTitle(t, effects) : say.completedTitle(t, effects),
         });
         break;
       }
@@ -317,8 +419,8 @@ function drawDelivery(delivery: Delivery, c: DrawContext): void {
         c.mark({
           kind: 'claim-lost',
           at: t,
-          label: 'claim lost',
-          title: `claim lost at ${t} s: it lapsed and another delivery took it; not completing`,
+          label: say.claimLostLabel,
+          title: say.claimLostTitle(t),
         });
         break;
       case 'work-failed':
@@ -326,19 +428,19 @@ function drawDelivery(delivery: Delivery, c: DrawContext): void {
         c.mark({
           kind: 'failed',
           at: t,
-          label: 'failed',
-          title: `the work failed at ${t} s (${String(line.errorName ?? '')}): not acknowledged, the message stays`,
+          label: say.workFailedLabel,
+          title: say.workFailedTitle(t, String(line.errorName ?? '')),
         });
         break;
       case 'ok':
-        c.mark({ kind: 'ok', at: t, label: 'OK', title: `OK at ${t} s: processed` });
+        c.mark({ kind: 'ok', at: t, label: say.okLabel, title: say.okTitle(t) });
         break;
       case 'fail':
         c.mark({
           kind: 'failed',
           at: t,
-          label: 'FAIL',
-          title: `FAIL at ${t} s: reported as a batch item failure, the message stays`,
+          label: say.failLabel,
+          title: say.failTitle(t),
         });
         break;
     }
@@ -362,14 +464,24 @@ function drawDelivery(delivery: Delivery, c: DrawContext): void {
         c.mark({
           kind: 'batch-failed',
           at: endedAt,
-          label: 'its batch failed',
-          title: `the invocation failed at ${endedAt} s (reportBatchItemFailures off): this success is not deleted and comes back`,
+          label: say.batchFailedLabel,
+          word: say.batchFailedWord,
+          title: say.batchFailedTitle(endedAt),
         });
     } else {
       deleting = false;
     }
   }
   if (endedAt === undefined && last !== undefined && isBatchRecord) endedAt = c.at(last.ms);
+  if (endedAt === undefined && c.crashedAt !== undefined && received <= c.crashedAt) {
+    endedAt = c.crashedAt;
+    c.mark({
+      kind: 'crashed',
+      at: endedAt,
+      label: say.crashedLabel,
+      title: say.crashedTitle(endedAt, deadline),
+    });
+  }
   const running = endedAt === undefined;
   const workEnd = endedAt ?? c.end;
   c.span({
@@ -377,12 +489,8 @@ function drawDelivery(delivery: Delivery, c: DrawContext): void {
     start: received,
     end: workEnd,
     receive: n,
-    label: isBatchRecord
-      ? `invocation ${n}`
-      : guarded
-        ? `working, receive ${n}`
-        : `working without a guard, receive ${n}`,
-    title: `receive ${n}: the invocation works from ${received} s to ${running ? 'the end of the run' : `${workEnd} s`}`,
+    label: isBatchRecord ? say.workInvocation(n) : guarded ? say.workGuarded(n) : say.workUnguarded(n),
+    title: say.workTitle(n, received, running ? undefined : workEnd),
     ...(running ? { open: true } : {}),
   });
 
@@ -392,16 +500,17 @@ function drawDelivery(delivery: Delivery, c: DrawContext): void {
       c.mark({
         kind: 'stale-delete',
         at: endedAt,
-        label: 'delete with an old receipt handle',
-        title: `at ${endedAt} s the mapping deletes with receive ${n}'s receipt handle, but the message was received again since: SQS may not delete it (the emulator does not)`,
+        label: say.staleDeleteLabel,
+        word: say.staleDeleteWord,
+        title: say.staleDeleteTitle(endedAt, n),
       });
     } else {
       deletedAt = endedAt;
       c.mark({
         kind: 'deleted',
         at: endedAt,
-        label: 'deleted',
-        title: `deleted at ${endedAt} s by the event source mapping (the record succeeded)`,
+        label: say.deletedLabel,
+        title: say.deletedTitle(endedAt),
       });
     }
   }
@@ -411,19 +520,23 @@ function drawDelivery(delivery: Delivery, c: DrawContext): void {
     start: received,
     end: hiddenUntil,
     receive: n,
-    label: `invisible, receive ${n}`,
-    title:
-      `receive ${n}: invisible from ${received} s until ${deadline} s` +
-      (superseded.length > 0 ? ` (the heartbeat moved the deadline ${plural(superseded.length, 'time')})` : '') +
-      (deletedAt !== undefined && deletedAt < deadline ? `; deleted at ${deletedAt} s` : ''),
+    label: say.invisibleLabel(n),
+    title: say.invisibleTitle(
+      n,
+      received,
+      deadline,
+      superseded.length,
+      deletedAt !== undefined && deletedAt < deadline ? deletedAt : undefined,
+    ),
     ...(superseded.length > 0 ? { supersededDeadlines: superseded } : {}),
   });
   if ((deletedAt === undefined || deletedAt > deadline) && deadline <= c.end) {
     c.mark({
       kind: 'visible-again',
       at: deadline,
-      label: 'visible again',
-      title: `visible again at ${deadline} s: receive ${n}'s visibility timeout ran out before a delete`,
+      label: say.visibleAgainLabel,
+      word: say.visibleAgainWord,
+      title: say.visibleAgainTitle(deadline, n),
     });
   }
 }

@@ -759,6 +759,97 @@ export const SQS_BEHAVIOURS = [
       aws: '1 回の受信で g1-m1、g1-m2、g1-m3、続いて g2-m1 を返す。グループのメッセージはまとめて順番どおり。',
     },
   },
+  // FIFO deduplication (the fifo-dedup experiment relies on these)
+  {
+    id: 'sqs.fifo.dedup-content-based',
+    service: 'SQS',
+    source: `${TEST_SQS_PY}test_fifo_content_based_message_deduplication_arrives_once (aws.validated)`,
+    verdict: 'same',
+    recorded: true,
+    en: {
+      title: 'FIFO content-based deduplication: the same body sent twice',
+      aws: 'Both sends succeed; the message is received once and the next receive is empty.',
+    },
+    ja: {
+      title: 'FIFO の内容ベース重複排除: 同じ本文を 2 回送信',
+      aws: '送信は 2 回とも成功する。メッセージは 1 回だけ受信され、次の受信は空。',
+    },
+  },
+  {
+    id: 'sqs.fifo.dedup-after-delete',
+    service: 'SQS',
+    source: `${TEST_SQS}test_fifo_deduplication_arrives_once_after_delete[sqs-False] and [sqs-True]`,
+    verdict: 'same',
+    recorded: true,
+    en: {
+      title: 'FIFO: the same deduplication id sent again after the message was received and deleted',
+      aws: 'Not delivered again (with MessageDeduplicationId or content-based): SQS keeps tracking the id after the delete.',
+    },
+    ja: {
+      title: 'FIFO: 受信・削除した後に同じ重複排除 ID を再送信',
+      aws: '再び配信されることはない（MessageDeduplicationId 指定でも内容ベースでも）。SQS は削除後も ID を追跡し続ける。',
+    },
+  },
+  {
+    id: 'sqs.fifo.dedup-queue-scope',
+    service: 'SQS',
+    source: `${TEST_SQS}test_sqs_fifo_same_dedup_id_different_message_groups[sqs]`,
+    verdict: 'same',
+    recorded: true,
+    en: {
+      title: 'FIFO: the same deduplication id in another message group (DeduplicationScope queue, the default)',
+      aws: 'Deduplicated: the second send is not delivered.',
+    },
+    ja: {
+      title: 'FIFO: 別のメッセージグループで同じ重複排除 ID（DeduplicationScope が既定の queue）',
+      aws: '重複として排除され、2 回目の送信は配信されない。',
+    },
+  },
+  {
+    id: 'sqs.fifo.dedup-message-group-scope',
+    service: 'SQS',
+    source: `${TEST_SQS}test_sqs_fifo_message_group_scope_no_throughput_setting[sqs]`,
+    verdict: 'same',
+    recorded: true,
+    en: {
+      title: 'FIFO: the same body in another message group with DeduplicationScope messageGroup',
+      aws: 'Delivered as a new message (new MessageId): deduplication is per group.',
+    },
+    ja: {
+      title: 'FIFO: DeduplicationScope が messageGroup のとき、別グループで同じ本文',
+      aws: '新しいメッセージ（新しい MessageId）として配信される。重複排除はグループごと。',
+    },
+  },
+  {
+    id: 'sqs.fifo.dedup-interval',
+    service: 'SQS',
+    source: `${TEST_SQS_PY}test_deduplication_interval (aws.validated; skipped in LocalStack's CI because it sleeps 6 minutes), ${GUIDE}FIFO-key-terms.html`,
+    verdict: 'same',
+    recorded: true,
+    en: {
+      title: 'FIFO: the 5-minute deduplication interval',
+      aws: 'A second send with the same id seconds later is not delivered; the same id sent 6 minutes later is delivered as a new message. (The lab moves its SQS clock forward instead of waiting.)',
+    },
+    ja: {
+      title: 'FIFO: 5 分間の重複排除間隔',
+      aws: '数秒後に同じ ID で送った 2 通目は配信されない。6 分後に同じ ID で送ると新しいメッセージとして配信される（ラボは待つ代わりに SQS の時計を進める）。',
+    },
+  },
+  {
+    id: 'sqs.fifo.received-again-after-timeout',
+    service: 'SQS',
+    source: `${TEST_SQS_PY}test_fifo_messages_in_order_after_timeout (aws.validated)`,
+    verdict: 'same',
+    recorded: true,
+    en: {
+      title: 'FIFO: messages received and not deleted within the visibility timeout',
+      aws: 'Received again after the timeout, the same messages in the same order: deduplication applies to sends, not to receives.',
+    },
+    ja: {
+      title: 'FIFO: 受信後、可視性タイムアウト内に削除されなかったメッセージ',
+      aws: 'タイムアウト後に同じメッセージが同じ順序で再び受信される。重複排除が働くのは送信であって受信ではない。',
+    },
+  },
   {
     id: 'sqs.attributes.fifo-only-on-create',
     service: 'SQS',
@@ -847,6 +938,63 @@ export const SQS_BEHAVIOURS = [
     ja: {
       title: 'FIFO の SendMessage での DelaySeconds',
       aws: 'InvalidParameterValue（「Value 2 for parameter DelaySeconds is invalid. Reason: The request include parameter that is not valid for this queue type.」）を返す。',
+    },
+  },
+  {
+    id: 'sqs.fifo.zero-delay-takes-queue-delay',
+    service: 'SQS',
+    source: `${TEST_SQS_PY}test_fifo_queue_send_message_with_zero_delay_defaults_to_queue_delay (aws.validated)`,
+    verdict: 'same',
+    recorded: true,
+    en: {
+      title: 'DelaySeconds 0 on a FIFO SendMessage to a delay queue',
+      aws: "Accepted, and the queue's delay still applies: the message is delayed.",
+    },
+    ja: {
+      title: '遅延キューである FIFO キューへの DelaySeconds 0 の SendMessage',
+      aws: '受け付けられ、キューの遅延がそのまま適用される(メッセージは遅延する)。',
+    },
+  },
+  {
+    id: 'sqs.send.delay-range',
+    service: 'SQS',
+    source: `${API}API_SendMessage.html (DelaySeconds: 0 to 900); the error as AWS answered it: https://github.com/aws-samples/amazon-sqs-dlq-replay-backoff/issues/8`,
+    verdict: 'same',
+    en: {
+      title: 'SendMessage with DelaySeconds 901 or -1',
+      aws: 'InvalidParameterValue: "Value 901 for parameter DelaySeconds is invalid. Reason: DelaySeconds must be >= 0 and <= 900."',
+    },
+    ja: {
+      title: 'DelaySeconds 901 または -1 の SendMessage',
+      aws: 'InvalidParameterValue(「Value 901 for parameter DelaySeconds is invalid. Reason: DelaySeconds must be >= 0 and <= 900.」)を返す。',
+    },
+  },
+  {
+    id: 'sqs.send-batch.delay-range',
+    service: 'SQS',
+    source: `${API}API_SendMessageBatchRequestEntry.html (DelaySeconds: 0 to 900); the entry's failure as AWS answered it: https://github.com/aws/aws-sdk-ruby/pull/265`,
+    verdict: 'same',
+    en: {
+      title: 'SendMessageBatch with one entry whose DelaySeconds is 1800',
+      aws: 'The other entries are sent; that entry is in Failed with SenderFault true, InvalidParameterValue and "Value 1800 for parameter DelaySeconds is invalid. Reason: DelaySeconds must be >= 0 and <= 900."',
+    },
+    ja: {
+      title: 'DelaySeconds 1800 のエントリを 1 つ含む SendMessageBatch',
+      aws: 'ほかのエントリは送られ、そのエントリだけが Failed に入る(SenderFault true、InvalidParameterValue、「Value 1800 for parameter DelaySeconds is invalid. Reason: DelaySeconds must be >= 0 and <= 900.」)。',
+    },
+  },
+  {
+    id: 'sqs.send.message-timer-overrides-queue-delay',
+    service: 'SQS',
+    source: `${GUIDE}sqs-message-timers.html`,
+    verdict: 'same',
+    en: {
+      title: 'A message timer on a standard delay queue',
+      aws: "The message's DelaySeconds overrides the queue's: with 0 it can be received at once, with 1 after a second, while the queue delays the others by 30 s.",
+    },
+    ja: {
+      title: '標準の遅延キューでのメッセージタイマー',
+      aws: 'メッセージの DelaySeconds がキューの値より優先される。0 ならすぐに、1 なら 1 秒後に受信できる。ほかのメッセージはキューの 30 秒だけ遅れる。',
     },
   },
   {

@@ -40,7 +40,12 @@ export interface FauxqsQueue {
   readonly fifoMessages: Map<string, FauxqsMessage[]>;
   readonly fifoDelayed: Map<string, FauxqsMessage[]>;
   readonly fifoLockedGroups: Map<string, number>;
-  readonly deduplicationCache: { clear(): void };
+  /** Deduplication id → the message it stands for (a cache whose entries live 5 minutes of real time). */
+  readonly deduplicationCache: {
+    clear(): void;
+    delete(deduplicationId: string): void;
+    set(deduplicationId: string, original: { messageId: string; sequenceNumber: string | undefined }): void;
+  };
   readonly persistence?: { deleteMessage(messageId: string): void };
   isFifo(): boolean;
   /** Moves expired in-flight and delayed messages back to the visible list. */

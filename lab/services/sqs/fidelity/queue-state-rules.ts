@@ -33,6 +33,7 @@ export const purgeQueueAction: LayerAction = async (context) => {
   }
   const result = await context.fauxqs();
   queue.deduplicationCache.clear();
+  context.state.deduplication.clear(queue);
   context.state.purgedAtMs.set(queue.arn, now);
   return result;
 };

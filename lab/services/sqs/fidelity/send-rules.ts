@@ -5,15 +5,30 @@
  * `#test_message_deduplication_id_invalid`); a FIFO batch refused whole when an entry lacks
  * its group id, or its deduplication id without content-based deduplication
  * (`#test_send_batch_missing_deduplication_id_for_fifo_queue`,
- * `#test_send_batch_missing_message_group_id_for_fifo_queue`); batch entry ids. The
- * `AWSTraceHeader` system attribute a producer sends is kept for the receive.
+ * `#test_send_batch_missing_message_group_id_for_fifo_queue`); batch entry ids; a message
+ * timer (`DelaySeconds`) of 0 to 900 seconds, refused outside that range as SQS refuses it
+ * (SendMessage API reference; a SendMessageBatch entry fails alone, with `SenderFault`). The
+ * `AWSTraceHeader` system attribute a producer sends is kept for the receive. FIFO deduplication
+ * follows the layer's clock (deduplication-rules.ts).
  */
 import { type LayerAction, asRecord, recordList, requireQueue } from './action-context';
 import { validateBatchEntries } from './batch-entry-rules';
 import type { FauxqsQueue } from './fauxqs-internals';
 import { justEnqueued } from './fauxqs-internals';
+import { prepareDeduplication } from './deduplication-rules';
 import { addExtras } from './message-extras';
 import { SqsApiError, invalidParameter } from './sqs-api-error';
+
+/** The longest message timer (and queue delay) SQS accepts, in seconds: 15 minutes. */
+const MAX_DELAY_SECONDS = 900;
+
+/** SQS's refusal of a message timer outside 0 to 900 seconds, or undefined when `entry`'s is fine. */
+function delayProblem(entry: Record<string, unknown>): SqsApiError | undefined {
+  const delay = entry.DelaySeconds;
+  if (delay === undefined || delay === null) return undefined;
+  if (typeof delay === 'number' && delay >= 0 && delay <= MAX_DELAY_SECONDS) return undefined;
+  return invalidParameter('DelaySeconds', delay, `DelaySeconds must be >= 0 and <= ${MAX_DELAY_SECONDS}.`);
+}
 
 /** Alphanumeric and punctuation characters (ASCII 33 to 126), 1 to 128 of them. */
 const TAG_ID = /^[\x21-\x7E]{1,128}$/;
@@ -51,8 +66,14 @@ function keepExtras(queue: FauxqsQueue, messageId: unknown, entry: Record<string
 export const sendMessageAction: LayerAction = async (context) => {
   const queue = requireQueue(context);
   validateIds(context.body);
+  const delay = delayProblem(context.body);
+  if (delay !== undefined) throw delay;
+  const now = context.state.clock.now();
+  const sends = prepareDeduplication(context.state.deduplication, queue, [context.body], now);
   const result = asRecord(await context.fauxqs());
-  keepExtras(queue, result.MessageId, context.body, context.state.clock.now());
+  sends.record([result]);
+  // A duplicate stored nothing: the extras stay those of the original.
+  if (!sends.isDuplicate(0)) keepExtras(queue, result.MessageId, context.body, now);
   return result;
 };
 
@@ -74,11 +95,25 @@ export const sendMessageBatchAction: LayerAction = async (context) => {
       );
     }
   }
-  const result = asRecord(await context.fauxqs());
-  const byId = new Map(entries.map((entry) => [String(entry.Id), entry]));
-  for (const success of recordList(result, 'Successful') ?? []) {
-    const entry = byId.get(String(success.Id));
-    if (entry !== undefined) keepExtras(queue, success.MessageId, entry, context.state.clock.now());
-  }
-  return result;
+  // An entry with a bad message timer fails on its own; the others are still sent.
+  const refused = entries.flatMap((entry) => {
+    const problem = delayProblem(entry);
+    return problem === undefined
+      ? []
+      : [{ Id: entry.Id, SenderFault: true, Code: problem.code, Message: problem.message }];
+  });
+  const sendable = entries.filter((entry) => delayProblem(entry) === undefined);
+  const now = context.state.clock.now();
+  const sends = prepareDeduplication(context.state.deduplication, queue, sendable, now);
+  const result = sendable.length === 0 ? {} : asRecord(await context.fauxqs({ ...context.body, Entries: sendable }));
+  const successful = recordList(result, 'Successful') ?? [];
+  const successes = new Map(successful.map((success) => [String(success.Id), success]));
+  sends.record(sendable.map((entry) => successes.get(String(entry.Id))));
+  sendable.forEach((entry, index) => {
+    const success = successes.get(String(entry.Id));
+    // A duplicate stored nothing: the extras stay those of the original.
+    if (success !== undefined && !sends.isDuplicate(index)) keepExtras(queue, success.MessageId, entry, now);
+  });
+  if (refused.length === 0) return result;
+  return { ...result, Successful: successful, Failed: [...(recordList(result, 'Failed') ?? []), ...refused] };
 };

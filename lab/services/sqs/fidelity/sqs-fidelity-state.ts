@@ -1,7 +1,8 @@
 /**
  * What the fidelity layer remembers for one fauxqs server: its clock, the receipt handles it
- * issued, when each queue was last purged, and its message move tasks.
+ * issued, when each queue was last purged, its FIFO deduplication ids and its message move tasks.
  */
+import { DeduplicationBook } from './deduplication-rules';
 import { MessageMoveTasks } from './message-move-tasks';
 import { ReceiptHandleBook } from './receipt-handle-book';
 import { SqsLabClock } from './sqs-lab-clock';
@@ -13,6 +14,7 @@ export class SqsFidelityState {
   /** Queue ARN → when PurgeQueue last ran on it (layer clock). */
   readonly purgedAtMs = new Map<string, number>();
   readonly moveTasks = new MessageMoveTasks();
+  readonly deduplication = new DeduplicationBook();
 
   /** Stops what runs in the background (move tasks). */
   stop(): void {

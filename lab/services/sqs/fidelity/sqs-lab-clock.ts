@@ -1,6 +1,7 @@
 /**
  * The clock of the SQS fidelity layer. The rules that count long spans (the 12-hour
- * visibility ceiling, the 60-second PurgeQueue rule, MessageRetentionPeriod) read it, so a
+ * visibility ceiling, the 60-second PurgeQueue rule, MessageRetentionPeriod, the 5-minute FIFO
+ * deduplication interval) read it, so a
  * test can move it forward instead of waiting. Lab-only: nothing in AWS matches it, and the
  * lab itself never advances it; fauxqs's own short timers (visibility, delays, long polls)
  * keep real time.
