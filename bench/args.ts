@@ -7,7 +7,9 @@ export const BENCH_USAGE = `Usage: npm run bench -- [options]
 
 Measures, on the local lab (never AWS): AWS requests per message beside the tutorial's
 naive versions, the cost per million messages, bundle size and load time beside
-Powertools, lab throughput against the emulator's ceiling, and guard throughput.
+Powertools, lab throughput against the emulator's ceiling (emulators in the lab's main
+thread and in their own threads, side by side), guard throughput, the lab's memory, and
+npm run chaos's wall time on a sample of mixes (one run after the other, then side by side).
 Writes ${RESULTS_FILE.replace(/^.*\/bench\//, 'bench/')} and prints the tables (markdown).
 
 Options:

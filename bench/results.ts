@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { PROJECT_ROOT } from '../lib/project-root';
 import type { PriceTable } from '../lib/prices';
 import type { BundleRow } from './sections/bundles';
+import type { ChaosWallTimeResult } from './sections/chaos-wall-time';
 import type { CostResult } from './sections/cost-estimate';
 import type { GuardRequestsResult } from './sections/guard-requests';
 import type { GuardThroughputRow } from './sections/guard-throughput';
@@ -23,7 +24,17 @@ import type { TargetResult } from './targets';
 export const RESULTS_FILE = join(PROJECT_ROOT, 'bench', 'results.json');
 
 /** The sections `--only` can pick, in the order they run. */
-export const SECTIONS = ['requests', 'cost', 'bundles', 'throughput', 'guard', 'deploy', 'memory', 'tour'] as const;
+export const SECTIONS = [
+  'requests',
+  'cost',
+  'bundles',
+  'throughput',
+  'guard',
+  'deploy',
+  'memory',
+  'chaos',
+  'tour',
+] as const;
 /** One of {@link SECTIONS}. */
 export type SectionName = (typeof SECTIONS)[number];
 
@@ -62,6 +73,8 @@ export interface BenchResults {
   readonly guardThroughput?: readonly GuardThroughputRow[];
   readonly deploy?: LabDeployResult;
   readonly memory?: LabMemoryResult;
+  /** `npm run chaos` on a sample of mixes, one run after the other and side by side. */
+  readonly chaos?: ChaosWallTimeResult;
   /** `npm start`'s wall time (full runs only: the quick smoke run skips it). */
   readonly tour?: TourTimeResult;
   readonly targets: readonly TargetResult[];

@@ -4,10 +4,11 @@
  */
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { createSqsClient, startEmulators } from '../lab';
+import { createSqsClient, EMULATOR_PLACEMENTS, type EmulatorPlacement, type Emulators, startEmulators } from '../lab';
 import { PRICES } from '../lib/prices';
 import type { BenchResults, RequestsSection, SectionName } from './results';
 import { type BundleRow, bundleSubjects, measureBundles } from './sections/bundles';
+import { type ChaosWallTimeResult, measureChaosWallTime } from './sections/chaos-wall-time';
 import { estimateCosts } from './sections/cost-estimate';
 import { measureGuardRequests } from './sections/guard-requests';
 import { type GuardThroughputRow, measureGuardThroughput } from './sections/guard-throughput';
@@ -32,6 +33,8 @@ export interface BenchSizes {
   readonly deploy: { readonly deploys: number; readonly passes: number; readonly messages: number };
   /** Messages per measured batch of the memory section (after a warm-up of a tenth). */
   readonly memoryMessages: number;
+  /** The chaos sample: these mixes (Step 7 ones with the guard on and off), sequential then side by side. */
+  readonly chaos: { readonly messages: number; readonly mixes: readonly string[] };
 }
 
 /** `npm run bench`: the issue's sizes. */
@@ -44,6 +47,8 @@ export const FULL_SIZES: BenchSizes = {
   guard: { deliveries: 500, concurrency: 8, racedKeys: 100 },
   deploy: { deploys: 5, passes: 4, messages: 2000 },
   memoryMessages: 10_000,
+  // About 270 s one after the other before issue 13 (bench/chaos-results.json of that time).
+  chaos: { messages: 1000, mixes: ['none', 'heartbeat-errors', 'batch-poison'] },
 };
 
 /** `--quick`: every code path, small sizes (the smoke test in `npm test`). */
@@ -56,6 +61,7 @@ export const QUICK_SIZES: BenchSizes = {
   guard: { deliveries: 30, concurrency: 8, racedKeys: 10 },
   deploy: { deploys: 1, passes: 1, messages: 100 },
   memoryMessages: 1000,
+  chaos: { messages: 100, mixes: ['none', 'batch-poison'] },
 };
 
 /** Where the bench's bundles go by default, relative to the project root. */
@@ -85,12 +91,24 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
   const workDir = options.workDir ?? DEFAULT_WORK_DIR;
 
   const emulators = await startEmulators();
+  // The throughput section measures every placement side by side; the others start on demand.
+  const others = new Map<EmulatorPlacement, Emulators>();
+  const emulatorsIn = async (placement: EmulatorPlacement): Promise<Emulators> => {
+    if (placement === emulators.placement) return emulators;
+    let other = others.get(placement);
+    if (other === undefined) {
+      other = await startEmulators({ placement });
+      others.set(placement, other);
+    }
+    return other;
+  };
   let requests: RequestsSection | undefined;
   let bundles: BundleRow[] | undefined;
   let throughput: ThroughputRow[] | undefined;
   let guardThroughput: GuardThroughputRow[] | undefined;
   let deploy: LabDeployResult | undefined;
   let memory: LabMemoryResult | undefined;
+  let chaos: ChaosWallTimeResult | undefined;
   try {
     // First, so that its idle figure is the lab's and not what earlier sections left behind.
     if (has('memory')) {
@@ -125,14 +143,16 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
           const sameWork = path === 'guard';
           say(
             'throughput',
-            `${path} path, ${messages} messages: warm-up, ceiling, lab (after its warm-up), ceiling${sameWork ? ', same work without Lambda' : ''}`,
+            `${path} path, ${messages} messages, emulators ${EMULATOR_PLACEMENTS.join(' then ')}: warm-up, ceiling, lab (after its warm-up), ceiling${sameWork ? ', same work without Lambda' : ''}`,
           );
-          const row = await measureThroughput(emulators, path, messages, { sameWork });
-          say(
-            'throughput',
-            `${path} path, ${messages} messages: lab ${row.lab.messagesPerSecond.toFixed(0)} msg/s, ceiling ${row.ceilingMessagesPerSecond.toFixed(0)} msg/s (${(row.ratio * 100).toFixed(0)} %)`,
-          );
-          throughput.push(row);
+          for (const placement of EMULATOR_PLACEMENTS) {
+            const row = await measureThroughput(await emulatorsIn(placement), path, messages, { sameWork });
+            say(
+              'throughput',
+              `${path} path, ${messages} messages, emulators ${placement}: lab ${row.lab.messagesPerSecond.toFixed(0)} msg/s, fair ceiling ${row.fairCeilingMessagesPerSecond.toFixed(0)} msg/s (${(row.fairRatio * 100).toFixed(0)} %)`,
+            );
+            throughput.push(row);
+          }
         }
       }
     }
@@ -151,8 +171,19 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
       deploy = await measureLabDeploy(emulators, sizes.deploy);
       say('deploy', `deploy ${deploy.medianDeployMs.toFixed(0)} ms; IAM costs ${(deploy.iamCost * 100).toFixed(1)} %`);
     }
+    if (has('chaos')) {
+      say(
+        'chaos',
+        `mixes ${sizes.chaos.mixes.join(', ')} at ${sizes.chaos.messages} messages: one run after the other, then side by side`,
+      );
+      chaos = await measureChaosWallTime(emulators, sizes.chaos);
+      say(
+        'chaos',
+        `${chaos.sequential.wallSeconds.toFixed(0)} s one after the other, ${chaos.parallel.wallSeconds.toFixed(0)} s ${chaos.parallel.parallel} at a time`,
+      );
+    }
   } finally {
-    await emulators.stop();
+    await Promise.all([emulators, ...others.values()].map((running) => running.stop()));
   }
   // After the bench's own emulators stop: the tour starts its own and runs alone.
   let tour: TourTimeResult | undefined;
@@ -187,6 +218,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
     ...(guardThroughput === undefined ? {} : { guardThroughput }),
     ...(deploy === undefined ? {} : { deploy }),
     ...(memory === undefined ? {} : { memory }),
+    ...(chaos === undefined ? {} : { chaos }),
     ...(tour === undefined ? {} : { tour }),
   };
   say('done', 'judging targets');

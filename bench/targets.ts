@@ -2,6 +2,7 @@
  * The issue's targets, judged from the figures of a run. They are reported, never asserted:
  * a miss is a finding to explain, not a failing test.
  */
+import { DEFAULT_EMULATOR_PLACEMENT, type EmulatorPlacement } from '../lab';
 import type { BenchResults } from './results';
 import { median } from './stats';
 import type { PipelinePath, ThroughputRow } from './sections/lab-throughput';
@@ -74,8 +75,33 @@ function bundleTarget(results: Omit<BenchResults, 'targets'>): TargetResult {
   };
 }
 
+/** A row's placement (results written before rows had one measured the main thread). */
+export function placementOf(row: ThroughputRow): EmulatorPlacement {
+  return (row as Partial<ThroughputRow>).placement ?? 'main-thread';
+}
+
+/** The rows of one path and placement, smallest first. */
+export function throughputRows(
+  results: Pick<BenchResults, 'throughput'>,
+  path: PipelinePath,
+  placement: EmulatorPlacement,
+): ThroughputRow[] {
+  return (results.throughput ?? [])
+    .filter((row) => row.path === path && placementOf(row) === placement)
+    .sort((a, b) => a.messages - b.messages);
+}
+
+/** ` (main-thread: 40 %)`: the other placements' ratios at `messages`, for the figure. */
+function otherPlacements(results: Omit<BenchResults, 'targets'>, path: PipelinePath, messages: number): string {
+  const others = (results.throughput ?? []).filter(
+    (row) => row.path === path && row.messages === messages && placementOf(row) !== DEFAULT_EMULATOR_PLACEMENT,
+  );
+  return others.map((row) => ` (emulators ${placementOf(row)}: ${(row.fairRatio * 100).toFixed(0)} %)`).join('');
+}
+
+/** Judged on the default placement's rows; the others are quoted beside them. */
 function throughputTargets(results: Omit<BenchResults, 'targets'>, path: PipelinePath): TargetResult[] {
-  const rows = (results.throughput ?? []).filter((row) => row.path === path).sort((a, b) => a.messages - b.messages);
+  const rows = throughputRows(results, path, DEFAULT_EMULATOR_PLACEMENT);
   const small: ThroughputRow | undefined = rows[0];
   const large: ThroughputRow | undefined = rows[rows.length - 1];
   const label = path === 'batch' ? 'batch path' : 'guard path';
@@ -88,7 +114,10 @@ function throughputTargets(results: Omit<BenchResults, 'targets'>, path: Pipelin
         id: `${path}-throughput-ratio`,
         target: ratioTarget,
         status: small === undefined ? 'not-run' : small.fairRatio >= minimum ? 'pass' : 'miss',
-        figure: small === undefined ? '' : `${(small.fairRatio * 100).toFixed(0)} %`,
+        figure:
+          small === undefined
+            ? ''
+            : `${(small.fairRatio * 100).toFixed(0)} %${otherPlacements(results, path, small.messages)}`,
       },
       { id: `${path}-throughput-scaling`, target: fallTarget, status: 'not-run', figure: '' },
     ];
@@ -100,13 +129,13 @@ function throughputTargets(results: Omit<BenchResults, 'targets'>, path: Pipelin
       id: `${path}-throughput-ratio`,
       target: ratioTarget,
       status: small.fairRatio >= minimum ? 'pass' : 'miss',
-      figure: `${small.lab.messagesPerSecond.toFixed(0)} vs ${small.fairCeilingMessagesPerSecond.toFixed(0)} msg/s = ${(small.fairRatio * 100).toFixed(0)} %${pureSqs}`,
+      figure: `emulators ${DEFAULT_EMULATOR_PLACEMENT}: ${small.lab.messagesPerSecond.toFixed(0)} vs ${small.fairCeilingMessagesPerSecond.toFixed(0)} msg/s = ${(small.fairRatio * 100).toFixed(0)} %${pureSqs}${otherPlacements(results, path, small.messages)}`,
     },
     {
       id: `${path}-throughput-scaling`,
       target: fallTarget,
       status: kept >= 1 - MAX_RATIO_FALL ? 'pass' : 'miss',
-      figure: `${(small.fairRatio * 100).toFixed(0)} % → ${(large.fairRatio * 100).toFixed(0)} % (×${kept.toFixed(2)})`,
+      figure: `${(small.fairRatio * 100).toFixed(0)} % → ${(large.fairRatio * 100).toFixed(0)} % (×${kept.toFixed(2)})${otherPlacements(results, path, large.messages)}`,
     },
   ];
 }
@@ -121,14 +150,31 @@ export function evaluateTargets(results: Omit<BenchResults, 'targets'>): TargetR
     ...throughputTargets(results, 'guard'),
     ...deployTargets(results),
     memoryTarget(results),
+    chaosTarget(results),
   ];
+}
+
+/** The chaos sample side by side takes at most this share of its one-after-the-other wall time. */
+export const MAX_CHAOS_WALL_RATIO = 0.5;
+
+function chaosTarget(results: Omit<BenchResults, 'targets'>): TargetResult {
+  const target = `chaos sample side by side in ≤ ${MAX_CHAOS_WALL_RATIO * 100} % of its one-after-the-other wall time, invariant holding in every run`;
+  const chaos = results.chaos;
+  if (chaos === undefined) return { id: 'chaos-wall-time', target, status: 'not-run', figure: '' };
+  const holds = chaos.sequential.invariantHolds && chaos.parallel.invariantHolds;
+  return {
+    id: 'chaos-wall-time',
+    target,
+    status: chaos.wallRatio <= MAX_CHAOS_WALL_RATIO && holds ? 'pass' : 'miss',
+    figure: `${chaos.runs} runs of ${chaos.mixes.join(', ')} at ${chaos.messages} messages: ${chaos.sequential.wallSeconds.toFixed(0)} s → ${chaos.parallel.wallSeconds.toFixed(0)} s (${(chaos.wallRatio * 100).toFixed(0)} %, ${chaos.parallel.parallel} at a time)${holds ? '' : '; INVARIANT BROKEN'}`,
+  };
 }
 
 /** Heap growth per message after the warm-up, bytes at most: nothing kept per message. */
 export const MAX_HEAP_BYTES_PER_MESSAGE = 64;
 
 function memoryTarget(results: Omit<BenchResults, 'targets'>): TargetResult {
-  const target = `no memory growth per message after warm-up (main heap ≤ ${MAX_HEAP_BYTES_PER_MESSAGE} bytes/message)`;
+  const target = `no memory growth per message after warm-up (main + emulator threads' heap ≤ ${MAX_HEAP_BYTES_PER_MESSAGE} bytes/message)`;
   const memory = results.memory;
   if (memory === undefined) return { id: 'memory-growth', target, status: 'not-run', figure: '' };
   const last = memory.rssMbAfter.at(-1);

@@ -8,6 +8,8 @@ export { invariantViolations } from './chaos/invariant';
 export { CHAOS_MIXES, findMix } from './chaos/mixes';
 export { reliabilityTable } from './chaos/report';
 export { books, runChaos } from './chaos/run-chaos';
+export { ChaosPlanError, planChaosRuns, runChaosPlan } from './chaos/run-chaos-plan';
+export type { ChaosPlanResult, PlannedChaosRun } from './chaos/run-chaos-plan';
 export type { ChaosResult } from './chaos/run-chaos';
 export {
   CHAOS_VISIBILITY_TIMING,
@@ -16,7 +18,7 @@ export {
   chaosVisibilityTopology,
 } from './chaos/topologies';
 export { batchWorkload, bodyKey, visibilityWorkload } from './chaos/workload';
-export { DEFAULT_RESULTS_FILE, parseChaosArgs } from './cli/chaos-args';
+export { DEFAULT_CHAOS_PARALLEL, DEFAULT_RESULTS_FILE, parseChaosArgs } from './cli/chaos-args';
 export { UsageError, parseLabArgs } from './cli/lab-args';
 export { LAB_ACCOUNT_ID, LAB_CREDENTIALS, LAB_REGION, fakeAwsEnvironment } from './common/local-aws';
 export {
@@ -87,8 +89,15 @@ export type { Lab, StackName } from './lab';
 export { LOCAL_LAB_KEY, writeLabOutputs } from './outputs';
 export { INTEGRATION_TIMEOUT_MS, LocalApi, parseProxyResponse } from './services/apigateway/local-api';
 export { TokenBucket } from './services/apigateway/token-bucket';
-export { createDynamoDbClient, createSqsClient, localhostDnsModuleUrl, startEmulators } from './services/emulators';
-export type { EmulatorEndpoints, Emulators } from './services/emulators';
+export {
+  DEFAULT_EMULATOR_PLACEMENT,
+  EMULATOR_PLACEMENTS,
+  createDynamoDbClient,
+  createSqsClient,
+  localhostDnsModuleUrl,
+  startEmulators,
+} from './services/emulators';
+export type { EmulatorEndpoints, EmulatorPlacement, Emulators, SqsClockControl } from './services/emulators';
 export { settleBatch } from './services/lambda/event-source-mapping/batch-response';
 export { describeBatchFormation } from './services/lambda/event-source-mapping/batch-formation';
 export type { BatchFormation } from './services/lambda/event-source-mapping/batch-formation';
@@ -165,6 +174,7 @@ export {
 export type { Language } from './common/language';
 export { listenOnLoopback } from './common/listen-on-loopback';
 export { previousPorts } from './cli/previous-ports';
+export { RETIRED_HANDLES_KEPT, ReceiptHandleBook } from './services/sqs/fidelity/receipt-handle-book';
 // Everything a user reads, per language (one table per command or report).
 export { LAB_MESSAGES } from './cli/lab-messages';
 export { TOUR_MESSAGES } from './cli/tour-messages';

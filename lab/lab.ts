@@ -43,6 +43,7 @@ import {
   createDynamoDbClient,
   createSqsClient,
   type EmulatorEndpoints,
+  type EmulatorPlacement,
   type Emulators,
   localhostDnsModuleUrl,
   startEmulators,
@@ -123,6 +124,11 @@ export interface StartLabOptions {
   readonly waitTimeSeconds?: number;
   /** Share running emulators (several labs side by side); by default the lab starts its own. */
   readonly emulators?: Emulators;
+  /**
+   * Where the lab's own emulators run when it starts them (ignored with `emulators`): each in a
+   * thread of its own (default) or in the lab's main thread.
+   */
+  readonly emulatorPlacement?: EmulatorPlacement;
   /** Every CloudFormation event of the deploy (`CREATE_IN_PROGRESS`, …), as `cdk deploy` prints them. */
   readonly onStackEvent?: (event: StackEvent) => void;
   /** CDK context for the app (`-c name=value`), beyond `batchOptions`. */
@@ -265,7 +271,11 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
   try {
     const [emulators, runtimePath, assembly, responses] = await Promise.all([
       options.emulators ??
-        startEmulators({ sqsPort: options.preferredPorts?.sqs, dynamodbPort: options.preferredPorts?.dynamodb }),
+        startEmulators({
+          sqsPort: options.preferredPorts?.sqs,
+          dynamodbPort: options.preferredPorts?.dynamodb,
+          placement: options.emulatorPlacement,
+        }),
       bundleRuntimeWorker(),
       options.assemblyDir === undefined
         ? synthesizeApp(appSource(options, topologies), { cacheDir: options.assemblyCacheDir })

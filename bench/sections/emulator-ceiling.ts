@@ -10,10 +10,11 @@ import {
   SendMessageBatchCommand,
   SendMessageCommand,
 } from '@aws-sdk/client-sqs';
-import { createSqsClient, type EmulatorEndpoints } from '../../lab';
+import { createSqsClient, type Emulators } from '../../lab';
 import { type CallCounts, countAwsCalls } from '../aws-call-counter';
 import { createBenchQueue } from '../bench-resources';
 import { runPool } from '../pool';
+import { startBusyMeter, type ThreadBusy } from '../thread-busy';
 
 /** The loops' shape, mirroring one lab path. */
 export interface CeilingShape {
@@ -35,6 +36,8 @@ export interface CeilingRun {
   readonly seconds: number;
   readonly messagesPerSecond: number;
   readonly calls: CallCounts;
+  /** How busy each thread was during the run. */
+  readonly busy: ThreadBusy;
 }
 
 /** Raised when the loops stop receiving before every message was deleted. */
@@ -46,13 +49,14 @@ const MESSAGES_PER_PRODUCER_JOB = 100;
 const MAX_BATCH = 10;
 
 /** Sends and drains `shape.messages` on a fresh queue; resolves when the last one is deleted. */
-export async function measureCeiling(endpoints: EmulatorEndpoints, shape: CeilingShape): Promise<CeilingRun> {
-  const sqs = createSqsClient(endpoints);
+export async function measureCeiling(emulators: Emulators, shape: CeilingShape): Promise<CeilingRun> {
+  const sqs = createSqsClient(emulators);
   try {
     const queueUrl = await createBenchQueue(sqs, `ceiling-${shape.send}-${shape.messages}`);
     const counter = countAwsCalls(sqs);
     const body = (index: number): string => JSON.stringify({ id: `ceiling-${index}`, index, shouldFail: false });
     const started = performance.now();
+    const meter = startBusyMeter(emulators);
 
     const produce =
       shape.send === 'batch'
@@ -129,11 +133,13 @@ export async function measureCeiling(endpoints: EmulatorEndpoints, shape: Ceilin
       ...Array.from({ length: shape.consumers }, consume),
     ]);
     const seconds = ((finishedAt ?? performance.now()) - started) / 1000;
+    const busy = meter.stop();
     return {
       messages: shape.messages,
       seconds,
       messagesPerSecond: shape.messages / seconds,
       calls: counter.snapshot(),
+      busy,
     };
   } finally {
     sqs.destroy();

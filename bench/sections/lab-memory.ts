@@ -1,20 +1,32 @@
 /**
  * The lab's memory: resident memory with both stacks deployed and idle, and after batches of
- * messages through the batch path; and the main thread's heap after a full collection, whose
- * growth per message after a warm-up shows whether anything the lab keeps grows with traffic.
+ * messages through the batch path; and the heap after a full collection of the main thread and
+ * of the emulators' own threads (when they run in them), whose growth per message after a
+ * warm-up shows whether anything the lab or the emulators keep grows with traffic. Resident
+ * memory is the process's, so it counts every thread: the lab, the emulators, the functions.
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { type Emulators, startLab } from '../../lab';
+import { type EmulatorPlacement, type Emulators, startLab } from '../../lab';
 import { produce, waitForDeleted } from './lab-throughput';
 
 /** What the section measures. */
 export interface LabMemoryResult {
+  /** Where the emulators ran. */
+  readonly placement: EmulatorPlacement;
   /** Resident memory of the process (lab, emulators, function threads), MB, both stacks idle. */
   readonly idleRssMb: number;
-  /** Resident memory after each batch, MB. */
-  readonly rssMbAfter: readonly { readonly messages: number; readonly rssMb: number; readonly heapMb: number }[];
-  /** Main-thread heap growth per message between the last two batches (after the warm-up), bytes. */
+  /**
+   * Resident memory after each batch, MB; the main thread's heap and the emulator threads' heap
+   * (0 when they run in the main thread), MB, each after a full collection.
+   */
+  readonly rssMbAfter: readonly {
+    readonly messages: number;
+    readonly rssMb: number;
+    readonly heapMb: number;
+    readonly emulatorHeapMb: number;
+  }[];
+  /** Heap growth (main thread + emulator threads) per message between the last two batches (after the warm-up), bytes. */
   readonly heapBytesPerMessage: number;
 }
 
@@ -34,20 +46,31 @@ export async function measureLabMemory(emulators: Emulators, messages: number): 
     collectGarbage();
     const idleRssMb = mb(process.memoryUsage().rss);
     const stack = lab.stack('BatchPartialStack');
-    const rssMbAfter: { messages: number; rssMb: number; heapMb: number }[] = [];
+    const rssMbAfter: { messages: number; rssMb: number; heapMb: number; emulatorHeapMb: number }[] = [];
     const heap: number[] = [];
     let delivered = 0;
     for (const round of [Math.max(10, Math.round(messages / 10)), messages, messages]) {
       await produce(stack, 'batch', round);
       delivered += round;
       await waitForDeleted(lab, delivered, 300_000);
+      const emulatorHeap = await emulators.threadHeapBytes();
       collectGarbage();
       const usage = process.memoryUsage();
-      heap.push(usage.heapUsed);
-      rssMbAfter.push({ messages: delivered, rssMb: mb(usage.rss), heapMb: mb(usage.heapUsed) });
+      heap.push(usage.heapUsed + emulatorHeap);
+      rssMbAfter.push({
+        messages: delivered,
+        rssMb: mb(usage.rss),
+        heapMb: mb(usage.heapUsed),
+        emulatorHeapMb: mb(emulatorHeap),
+      });
     }
     const [, afterFirst = 0, afterSecond = 0] = heap;
-    return { idleRssMb, rssMbAfter, heapBytesPerMessage: Math.round((afterSecond - afterFirst) / messages) };
+    return {
+      placement: emulators.placement,
+      idleRssMb,
+      rssMbAfter,
+      heapBytesPerMessage: Math.round((afterSecond - afterFirst) / messages),
+    };
   } finally {
     await lab.stop();
   }

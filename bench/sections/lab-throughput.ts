@@ -13,7 +13,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { AwsCallCounts } from '../../lab';
+import type { AwsCallCounts, EmulatorPlacement } from '../../lab';
 import { createDynamoDbClient, type Emulators } from '../../lab';
 import { emptyMappingCounters, type MappingCounters } from '../../lab';
 import { type Lab, startLab } from '../../lab';
@@ -24,6 +24,7 @@ import { BATCH_PARTIAL, VISIBILITY_DUP } from '../../lib/settings';
 import { diffCounts } from '../aws-call-counter';
 import { createBenchTable } from '../bench-resources';
 import { runPool } from '../pool';
+import { startBusyMeter, type ThreadBusy } from '../thread-busy';
 import { enqueueEvent } from '../proxy-event';
 import { mean, median } from '../stats';
 import { type CeilingRun, type CeilingShape, measureCeiling } from './emulator-ceiling';
@@ -54,12 +55,19 @@ export interface LabRun {
   readonly coldStartsDuringRun: Record<string, number>;
   /** Rates of every timed pass (this run is the median one). */
   readonly passesMessagesPerSecond: readonly number[];
+  /** How busy each thread was during this pass. */
+  readonly busy: ThreadBusy;
 }
 
 /** One path at one size: lab vs ceilings. */
 export interface ThroughputRow {
   readonly path: PipelinePath;
   readonly messages: number;
+  /**
+   * Where the emulators ran for this row (lab and ceilings alike); every size is measured in
+   * each placement, one after the other, in the same run.
+   */
+  readonly placement: EmulatorPlacement;
   readonly lab: LabRun;
   /**
    * The emulator's ceiling (SendMessageBatch + ReceiveMessage(10) + DeleteMessageBatch loops):
@@ -239,16 +247,19 @@ export async function measureLabPipeline(
       const coldBefore = coldStarts(stack);
       const reportsBefore = reports.records.length;
       const started = performance.now();
+      const meter = startBusyMeter(emulators);
       const producerInvocations = await produce(stack, path, messages);
       delivered += messages;
       await waitForDeleted(lab, delivered, 300_000);
       const seconds = (performance.now() - started) / 1000;
+      const busy = meter.stop();
       const mapping = diffMappingCounters(sumMappingCounters(Object.values(lab.counters())), mappingBefore);
       const coldAfter = coldStarts(stack);
       runs.push({
         messages,
         seconds,
         messagesPerSecond: messages / seconds,
+        busy,
         warmUpMessages,
         labStartupMs: lab.startupMs,
         producerInvocations,
@@ -335,6 +346,7 @@ export async function measureThroughput(
   const row: ThroughputRow = {
     path,
     messages,
+    placement: emulators.placement,
     lab,
     ceiling,
     ceilingMessagesPerSecond,

@@ -34,6 +34,13 @@ export interface ChaosRunOptions {
   readonly onProgress?: (progress: ChaosProgress) => void;
   /** Default 3 000 ms. */
   readonly progressEveryMs?: number;
+  /**
+   * Wraps the run's set-up (starting its lab and provisioning its environments), e.g. to let
+   * runs side by side set up one at a time: a run provisions one environment per poller at
+   * once, and several runs doing so together can push cold starts past Lambda's INIT timeout
+   * on a busy machine. Default: runs the set-up as it is.
+   */
+  readonly setUp?: <T>(step: () => Promise<T>) => Promise<T>;
 }
 
 /** A snapshot while the run drains. */
@@ -95,21 +102,30 @@ export async function runChaos(options: ChaosRunOptions): Promise<ChaosResult> {
   const faults = mix.faults.map((rule) =>
     rule.delayMs === undefined ? rule : { ...rule, delayMs: rule.delayMs * scale },
   );
-  const lab = await startLab({
-    stacks: [step7 ? chaosVisibilityTopology(scale) : chaosBatchTopology(scale)],
-    quiet: true,
-    emulators: options.emulators,
-    pollers,
-    waitTimeSeconds: 2,
-    awsCalls: { faults, seed },
+  const setUp = options.setUp ?? (<T>(step: () => Promise<T>) => step());
+  const lab = await setUp(async () => {
+    const started = await startLab({
+      stacks: [step7 ? chaosVisibilityTopology(scale) : chaosBatchTopology(scale)],
+      quiet: true,
+      emulators: options.emulators,
+      pollers,
+      waitTimeSeconds: 2,
+      awsCalls: { faults, seed },
+    });
+    try {
+      // One warm environment per poller before the clock starts (provisioned concurrency).
+      await started.stack(mix.stack).functions.Worker?.provision(pollers);
+    } catch (error) {
+      await started.stop();
+      throw error;
+    }
+    return started;
   });
   const stack = lab.stack(mix.stack);
   const worker = stack.functions.Worker;
   const tally = new WorkerTally(lab.logs, mix.stack, 'Worker');
   const timers: NodeJS.Timeout[] = [];
   try {
-    // One warm environment per poller before the clock starts (provisioned concurrency).
-    await worker?.provision(pollers);
     const messages = step7
       ? visibilityWorkload(options.messages, seed, mix, options.guard, scale)
       : batchWorkload(options.messages, seed, mix);

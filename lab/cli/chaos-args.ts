@@ -4,9 +4,9 @@ import type { Language } from '../common/language';
 import { UsageError } from './lab-args';
 import { CHAOS_MIXES, type ChaosMix } from '../chaos/mixes';
 import { checkTimeScale, TimeScaleError } from '../chaos/topologies';
-import { CHAOS_MESSAGES, DEFAULT_CHAOS_SEED, DEFAULT_RESULTS_FILE } from './chaos-messages';
+import { CHAOS_MESSAGES, DEFAULT_CHAOS_PARALLEL, DEFAULT_CHAOS_SEED, DEFAULT_RESULTS_FILE } from './chaos-messages';
 
-export { DEFAULT_CHAOS_SEED, DEFAULT_RESULTS_FILE };
+export { DEFAULT_CHAOS_PARALLEL, DEFAULT_CHAOS_SEED, DEFAULT_RESULTS_FILE };
 
 /** The help text (English; `CHAOS_MESSAGES.ja.usage` in Japanese). */
 export const CHAOS_USAGE = CHAOS_MESSAGES.en.usage(CHAOS_MIXES.map((mix) => mix.name));
@@ -20,6 +20,8 @@ export interface ChaosCommand {
   readonly guards: readonly boolean[];
   readonly pollers: number | undefined;
   readonly timeScale: number;
+  /** Runs at once, each in its own lab (1: one after the other). */
+  readonly parallel: number;
   readonly out: string;
 }
 
@@ -37,6 +39,7 @@ export function parseChaosArgs(argv: readonly string[], language: Language = 'en
         guard: { type: 'string', default: 'both' },
         pollers: { type: 'string' },
         'time-scale': { type: 'string', default: '1' },
+        parallel: { type: 'string', default: String(DEFAULT_CHAOS_PARALLEL) },
         out: { type: 'string', default: DEFAULT_RESULTS_FILE },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -76,6 +79,7 @@ export function parseChaosArgs(argv: readonly string[], language: Language = 'en
     guards,
     pollers: values.pollers === undefined ? undefined : positive('--pollers', values.pollers),
     timeScale: timeScale(values['time-scale'], language),
+    parallel: positive('--parallel', values.parallel),
     out: values.out,
   };
 }

@@ -1,10 +1,10 @@
 /**
- * `npm run chaos`: every fault mix (or the ones asked for) through the local lab, one after
- * the other on one pair of emulators, with a progress line every few seconds, a block of
- * figures per run, the Reliability table, and the results as JSON. Exits 1 when the
- * invariant breaks, 2 on a usage error.
+ * `npm run chaos`: every fault mix (or the ones asked for) through the local lab, several runs
+ * at once (`--parallel`, each in its own lab) on one pair of emulators, with a progress line
+ * every few seconds, a block of figures per run as it finishes, the Reliability table, and the
+ * results as JSON. Exits 1 when the invariant breaks, 2 on a usage error.
  *
- *   npm run chaos -- --messages 1000 --seed 20261 --mix crash,timeout --guard on
+ *   npm run chaos -- --messages 1000 --seed 20261 --mix crash,timeout --guard on --parallel 1
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
@@ -23,7 +23,8 @@ import { type ChaosCommand, parseChaosArgs } from './chaos-args';
 import { CHAOS_MESSAGES } from './chaos-messages';
 import { invariantViolations } from '../chaos/invariant';
 import { progressLine, reliabilityTable, resultBlock } from '../chaos/report';
-import { type ChaosResult, runChaos } from '../chaos/run-chaos';
+import { planChaosRuns, runChaosPlan } from '../chaos/run-chaos-plan';
+import type { ChaosResult } from '../chaos/run-chaos';
 import { timeScaleText } from '../chaos/topologies';
 import { NO_HEARTBEAT_SHARE } from '../chaos/workload';
 
@@ -54,36 +55,45 @@ async function main(): Promise<void> {
     `${invocation}\n${timeScaleText(command.timeScale)}; ${NO_HEARTBEAT_SHARE * 100} % of Step 7 jobs without heartbeat\n`,
   );
   const emulators = await startEmulators();
-  const results: ChaosResult[] = [];
-  const started = Date.now();
+  let plan: Awaited<ReturnType<typeof runChaosPlan>>;
   try {
-    for (const mix of command.mixes) {
-      const guards = mix.stack === 'VisibilityDupStack' ? command.guards : [true];
-      for (const guard of guards) {
-        const result = await runChaos({
-          mix,
-          guard,
-          messages: command.messages,
-          seed: command.seed,
-          pollers: command.pollers,
-          timeScale: command.timeScale,
-          emulators,
-          onProgress: (progress) => print(progressLine(progress)),
-        });
-        results.push(result);
-        print(`${resultBlock(result)}\n`);
-      }
-    }
+    plan = await runChaosPlan({
+      runs: planChaosRuns(command.mixes, command.guards),
+      parallel: command.parallel,
+      messages: command.messages,
+      seed: command.seed,
+      pollers: command.pollers,
+      timeScale: command.timeScale,
+      emulators,
+      onProgress: (progress) => print(progressLine(progress)),
+      onResult: (result) => print(`${resultBlock(result)}\n`),
+    });
   } finally {
     await emulators.stop();
   }
+  const results: readonly ChaosResult[] = plan.results;
   const broken = results.filter((result) => invariantViolations(result).length > 0);
   print(`${reliabilityTable(results)}\n`);
+  print(
+    `${results.length} runs, ${plan.parallel} at a time: ${plan.wallSeconds.toFixed(0)} s wall, ${plan.cpuSeconds.toFixed(0)} s of CPU (every thread)`,
+  );
   const out = resolve(PROJECT_ROOT, command.out);
   await mkdir(dirname(out), { recursive: true });
   await writeFile(
     out,
-    `${JSON.stringify({ command: invocation, timeScale: timeScaleText(command.timeScale), noHeartbeatShare: NO_HEARTBEAT_SHARE, totalSeconds: (Date.now() - started) / 1000, results }, null, 2)}\n`,
+    `${JSON.stringify(
+      {
+        command: invocation,
+        timeScale: timeScaleText(command.timeScale),
+        noHeartbeatShare: NO_HEARTBEAT_SHARE,
+        parallel: plan.parallel,
+        totalSeconds: Math.round(plan.wallSeconds * 10) / 10,
+        cpuSeconds: Math.round(plan.cpuSeconds * 10) / 10,
+        results,
+      },
+      null,
+      2,
+    )}\n`,
   );
   print(`Results: ${out}`);
   if (broken.length > 0) {

@@ -161,7 +161,7 @@ class LocalQueueProbe implements QueueProbe {
   readonly kind = 'queue';
   readonly target = 'local';
   readonly sqs: SQSClient;
-  readonly advanceClock: (ms: number) => void;
+  readonly advanceClock: (ms: number) => Promise<void>;
   private readonly created: string[] = [];
 
   constructor(emulators: Emulators) {

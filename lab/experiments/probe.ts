@@ -62,8 +62,8 @@ export interface QueueProbe {
    * `attributes`; on AWS, the deployed queue (it refuses attributes it does not have).
    */
   queue(name: string, attributes: Readonly<Record<string, string>>): Promise<string>;
-  /** Moves SQS's clock forward (the lab's fidelity clock); absent where time cannot be moved (AWS). */
-  readonly advanceClock?: (ms: number) => void;
+  /** Moves SQS's clock forward (the lab's fidelity clock), resolving once the emulator sees it; absent where time cannot be moved (AWS). */
+  readonly advanceClock?: (ms: number) => Promise<void>;
   close(): Promise<void>;
 }
 

@@ -1,20 +1,53 @@
 /**
- * The two protocol emulators the lab runs in-process on loopback ports the OS picks:
- * fauxqs for SQS and dynalite for DynamoDB. The handlers reach them through the standard
- * `AWS_ENDPOINT_URL_SQS` / `AWS_ENDPOINT_URL_DYNAMODB` variables, never a lab-only path.
+ * The two protocol emulators the lab runs on loopback ports the OS picks: fauxqs for SQS (behind
+ * the lab's fidelity layer) and dynalite for DynamoDB, each in a thread of its own by default,
+ * or in the lab's main thread. The handlers reach them through the standard
+ * `AWS_ENDPOINT_URL_SQS` / `AWS_ENDPOINT_URL_DYNAMODB` variables, never a lab-only path, and the
+ * lab reaches their in-process state only through {@link Emulators.sqsClock},
+ * {@link Emulators.threadHeapBytes} and {@link Emulators.threadBusyMs}, which work the same in
+ * both placements (messages to the threads, or direct calls in the main thread).
  */
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SQSClient } from '@aws-sdk/client-sqs';
-import dynalite from 'dynalite';
-import { type FauxqsServer, interceptLocalhostDns } from 'fauxqs';
-import { allowSqsCharacterSet } from './sqs/fauxqs-fidelity';
-import { startFauxqsWithFidelity } from './sqs/fidelity/sqs-fidelity-layer';
-import type { SqsLabClock } from './sqs/fidelity/sqs-lab-clock';
-import type { SqsFidelityState } from './sqs/fidelity/sqs-fidelity-state';
-import { listenOnLoopback } from '../common/listen-on-loopback';
+import { interceptLocalhostDns } from 'fauxqs';
+import {
+  EmulatorStartError,
+  type EmulatorServer,
+  startDynamoDbEmulator,
+  startSqsEmulator,
+} from './emulator-placement/emulator-servers';
+import { EmulatorThread } from './emulator-placement/emulator-thread-client';
 import { LAB_CREDENTIALS, LAB_REGION } from '../common/local-aws';
+
+export { EmulatorStartError } from './emulator-placement/emulator-servers';
+
+/**
+ * Where the emulators run: `own-thread` (the default: fauxqs with its fidelity layer in one
+ * worker thread, dynalite in another, so they use another core than the lab's pollers, API and
+ * logs) or `main-thread` (in the lab's own event loop, as before; kept to measure the difference).
+ */
+export type EmulatorPlacement = 'main-thread' | 'own-thread';
+
+/**
+ * The placement `startEmulators` uses unless told otherwise: own threads, so the emulators'
+ * timers and long polls never wait for the lab's event loop. `npm run bench` measures both;
+ * on the shared 2-core machine their throughput was within noise of each other.
+ */
+export const DEFAULT_EMULATOR_PLACEMENT: EmulatorPlacement = 'own-thread';
+
+/** Every placement, in the order the bench measures them. */
+export const EMULATOR_PLACEMENTS: readonly EmulatorPlacement[] = ['main-thread', 'own-thread'];
+
+/**
+ * Lab-only hook on the clock of the SQS fidelity layer (lab/services/sqs/fidelity/), which the
+ * 12-hour visibility ceiling, the 60-second PurgeQueue rule, MessageRetentionPeriod and the
+ * 5-minute FIFO deduplication interval read. Tests advance it instead of waiting; nothing on
+ * AWS corresponds to it.
+ */
+export interface SqsClockControl {
+  /** Moves the layer's time forward by `ms`; resolves once requests the emulator serves see it. */
+  advance(ms: number): Promise<void>;
+}
 
 /** Where the emulators listen. */
 export interface EmulatorEndpoints {
@@ -31,21 +64,21 @@ export interface EmulatorEndpoints {
 
 /** Both emulators, running. */
 export interface Emulators extends EmulatorEndpoints {
-  readonly fauxqs: FauxqsServer;
+  readonly placement: EmulatorPlacement;
+  /** The SQS fidelity layer's clock (lab-only; see {@link SqsClockControl}). */
+  readonly sqsClock: SqsClockControl;
   /**
-   * Lab-only hook: the clock of the SQS fidelity layer (lab/services/sqs/fidelity/), which the
-   * 12-hour visibility ceiling, the 60-second PurgeQueue rule, MessageRetentionPeriod and the
-   * 5-minute FIFO deduplication interval read.
-   * Tests advance it instead of waiting; nothing on AWS corresponds to it.
+   * Heap in use in the emulators' own threads after a full collection in each, in bytes (0 in
+   * the `main-thread` placement, where their heap is the main thread's). For the memory bench.
    */
-  readonly sqsClock: SqsLabClock;
-  /** Stops both servers, closes every connection and releases the DNS interception. */
+  threadHeapBytes(): Promise<number>;
+  /**
+   * How long each emulator thread's event loop has been busy since it started, in ms; undefined
+   * in the `main-thread` placement (their work is the main thread's). For the bench.
+   */
+  threadBusyMs(): { readonly sqs: number; readonly dynamodb: number } | undefined;
+  /** Stops both servers, closes every connection, ends their threads and releases the DNS interception. */
   stop(): Promise<void>;
-}
-
-/** Raised when an emulator cannot start (for example a missing Node feature). */
-export class EmulatorStartError extends Error {
-  override readonly name = 'EmulatorStartError';
 }
 
 let dnsUsers = 0;
@@ -80,61 +113,111 @@ export function localhostDnsModuleUrl(): string {
   return new URL('./localhost.js', import.meta.resolve('fauxqs')).href;
 }
 
+/** Where to start the emulators. */
+export interface StartEmulatorsOptions {
+  readonly sqsPort?: number;
+  readonly dynamodbPort?: number;
+  /** Default {@link DEFAULT_EMULATOR_PLACEMENT}. */
+  readonly placement?: EmulatorPlacement;
+}
+
+/** One started emulator as `startEmulators` holds it, whatever its placement. */
+interface RunningEmulator {
+  readonly port: number;
+  stop(): Promise<void>;
+}
+
 /**
- * Starts fauxqs and dynalite on loopback: on the preferred ports when they are free (a restarted
- * `npm run lab` keeps its endpoints), else on ports the OS picks.
+ * Starts fauxqs (behind the fidelity layer) and dynalite on loopback: on the preferred ports
+ * when they are free (a restarted `npm run lab` keeps its endpoints), else on ports the OS
+ * picks; each in its own thread unless `placement` is `main-thread`.
  */
-export async function startEmulators(
-  preferred: { readonly sqsPort?: number; readonly dynamodbPort?: number } = {},
-): Promise<Emulators> {
+export async function startEmulators(options: StartEmulatorsOptions = {}): Promise<Emulators> {
+  const placement = options.placement ?? DEFAULT_EMULATOR_PLACEMENT;
   const releaseDns = acquireLocalhostDns();
-  // fauxqs refuses emoji in message bodies; SQS does not (see fauxqs-fidelity.ts).
-  await allowSqsCharacterSet();
-  let fauxqs: FauxqsServer;
-  let fidelity: SqsFidelityState;
+  const started: RunningEmulator[] = [];
   try {
-    // fauxqs behind the lab's fidelity layer, which answers as SQS does where fauxqs differs.
-    ({ server: fauxqs, state: fidelity } = await startFauxqsWithFidelity({
-      port: preferred.sqsPort ?? 0,
-      logger: false,
-    }).catch((error: unknown) => {
-      if (preferred.sqsPort === undefined || preferred.sqsPort === 0) throw error;
-      return startFauxqsWithFidelity({ port: 0, logger: false });
-    }));
+    let sqs: RunningEmulator;
+    let dynamodb: RunningEmulator;
+    let sqsClock: SqsClockControl;
+    let threadHeapBytes: () => Promise<number>;
+    let threadBusyMs: Emulators['threadBusyMs'];
+    if (placement === 'own-thread') {
+      const [sqsThread, dynamoThread] = await settleBoth(
+        EmulatorThread.start('sqs', options.sqsPort ?? 0),
+        EmulatorThread.start('dynamodb', options.dynamodbPort ?? 0),
+        started,
+      );
+      sqs = sqsThread;
+      dynamodb = dynamoThread;
+      sqsClock = {
+        async advance(ms) {
+          if (!(ms >= 0)) throw new RangeError(`the SQS lab clock only moves forward (got ${ms} ms)`);
+          await sqsThread.request({ op: 'advance-sqs-clock', ms });
+        },
+      };
+      threadHeapBytes = async () => {
+        const heaps = await Promise.all([sqsThread, dynamoThread].map((thread) => thread.request({ op: 'heap-used' })));
+        return heaps.reduce<number>((sum, heap) => sum + (heap ?? 0), 0);
+      };
+      threadBusyMs = () => ({ sqs: sqsThread.eventLoopActiveMs(), dynamodb: dynamoThread.eventLoopActiveMs() });
+    } else {
+      const [sqsServer, dynamoServer] = await settleBoth(
+        startSqsEmulator(options.sqsPort ?? 0),
+        startDynamoDbEmulator(options.dynamodbPort ?? 0),
+        started,
+      );
+      sqs = sqsServer;
+      dynamodb = dynamoServer;
+      sqsClock = {
+        async advance(ms) {
+          sqsServer.clock.advance(ms);
+        },
+      };
+      threadHeapBytes = async () => 0;
+      threadBusyMs = () => undefined;
+    }
+    let stopped: Promise<void> | undefined;
+    return {
+      placement,
+      sqsClock,
+      threadHeapBytes,
+      threadBusyMs,
+      sqsEndpoint: `http://sqs.${LAB_REGION}.localhost:${sqs.port}`,
+      sqsCliEndpoint: `http://127.0.0.1:${sqs.port}`,
+      dynamodbEndpoint: `http://127.0.0.1:${dynamodb.port}`,
+      stop() {
+        stopped ??= (async () => {
+          await Promise.all([sqs.stop(), dynamodb.stop()]);
+          releaseDns();
+        })();
+        return stopped;
+      },
+    };
   } catch (error) {
+    await Promise.all(started.map((emulator) => emulator.stop().catch(() => undefined)));
     releaseDns();
-    throw new EmulatorStartError(`fauxqs (SQS emulator) did not start: ${String(error)}`, { cause: error });
+    throw error instanceof EmulatorStartError
+      ? error
+      : new EmulatorStartError(`the emulators did not start: ${String(error)}`, { cause: error });
   }
-  const dynamo: Server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
-  try {
-    await listenOnLoopback(dynamo, preferred.dynamodbPort ?? 0);
-  } catch (error) {
-    fidelity.stop();
-    await fauxqs.stop();
-    releaseDns();
-    throw new EmulatorStartError(`dynalite (DynamoDB emulator) did not start: ${String(error)}`, { cause: error });
-  }
-  const dynamoPort = (dynamo.address() as AddressInfo).port;
-  let stopped: Promise<void> | undefined;
-  return {
-    fauxqs,
-    sqsClock: fidelity.clock,
-    sqsEndpoint: `http://sqs.${LAB_REGION}.localhost:${fauxqs.port}`,
-    sqsCliEndpoint: `http://127.0.0.1:${fauxqs.port}`,
-    dynamodbEndpoint: `http://127.0.0.1:${dynamoPort}`,
-    stop() {
-      stopped ??= (async () => {
-        // fauxqs's close hook also ends pending long polls; dynalite waits for open
-        // keep-alive sockets unless they are closed explicitly.
-        const dynamoClosed = new Promise<void>((resolve) => dynamo.close(() => resolve()));
-        dynamo.closeAllConnections();
-        fidelity.stop();
-        await Promise.all([fauxqs.stop(), dynamoClosed]);
-        releaseDns();
-      })();
-      return stopped;
-    },
-  };
+}
+
+/**
+ * Waits for both starts; every one that succeeded is pushed to `started` (so that a failure of
+ * the other can stop it), then the first failure, if any, is thrown.
+ */
+async function settleBoth<A extends EmulatorServer, B extends EmulatorServer>(
+  first: Promise<A>,
+  second: Promise<B>,
+  started: RunningEmulator[],
+): Promise<[A, B]> {
+  const [a, b] = await Promise.allSettled([first, second]);
+  if (a.status === 'fulfilled') started.push(a.value);
+  if (b.status === 'fulfilled') started.push(b.value);
+  if (a.status === 'rejected') throw a.reason;
+  if (b.status === 'rejected') throw b.reason;
+  return [a.value, b.value];
 }
 
 /** An SQS client for the lab's own calls (pollers, provisioning, tests). Call `destroy()` when done. */

@@ -17,6 +17,7 @@ const SMOKE_SIZES: BenchSizes = {
   guard: { deliveries: 10, concurrency: 4, racedKeys: 4 },
   deploy: { deploys: 1, passes: 1, messages: 30 },
   memoryMessages: 50,
+  chaos: { messages: 20, mixes: ['batch-poison'] },
 };
 
 /**
@@ -47,6 +48,7 @@ describe('runBench (smoke, all sections)', () => {
       'guardThroughput',
       'deploy',
       'memory',
+      'chaos',
       'targets',
     ] as const) {
       expect(written[key]).toBeDefined();
@@ -144,14 +146,31 @@ describe('runBench (smoke, all sections)', () => {
   });
 
   it('measures the lab against the emulator ceiling and the guards side by side', () => {
-    expect(results.throughput).toHaveLength(1);
-    expect(results.throughput?.[0]?.lab.messages).toBe(50);
+    // One row per emulator placement, measured one after the other in the same run.
+    expect(results.throughput?.map((row) => [row.path, row.messages, row.placement])).toEqual([
+      ['batch', 50, 'main-thread'],
+      ['batch', 50, 'own-thread'],
+    ]);
     expect(results.guardThroughput?.map((row) => [row.name, row.writesPerFirstDelivery])).toEqual([
       ['project', 2],
       ['naive', 1],
       ['powertools', 2],
     ]);
     expect(results.guardThroughput?.find((row) => row.name === 'project')?.doubleEffects).toBe(0);
+  });
+
+  it('runs the chaos sample one after the other, then side by side, with CPU time beside the wall time', () => {
+    expect(results.chaos).toMatchObject({ messages: 20, mixes: ['batch-poison'], runs: 1 });
+    expect(results.chaos?.sequential).toMatchObject({ parallel: 1, invariantHolds: true });
+    expect(results.chaos?.parallel).toMatchObject({ invariantHolds: true });
+    expect(Object.keys(results.chaos?.parallel.runSeconds ?? {})).toEqual(['batch-poison/n/a']);
+    expect(results.chaos?.sequential.cpuSeconds).toBeGreaterThan(0);
+    expect(renderReport(results)).toContain('### Chaos wall time');
+  });
+
+  it('counts the emulator threads in the memory section', () => {
+    expect(results.memory?.placement).toBe('own-thread');
+    for (const row of results.memory?.rssMbAfter ?? []) expect(row.emulatorHeapMb).toBeGreaterThan(0);
   });
 
   it('judges every target and renders the tables', () => {
@@ -166,6 +185,7 @@ describe('runBench (smoke, all sections)', () => {
       'lab-deploy',
       'iam-cost',
       'memory-growth',
+      'chaos-wall-time',
     ]);
     expect(renderReport(results)).toContain('### AWS requests per message');
     expect(renderReport(results)).toContain('### cdk deploy to the lab');

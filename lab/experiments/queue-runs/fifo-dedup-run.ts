@@ -152,7 +152,7 @@ export async function runFifoDedup(
   }
 
   // Phase 3: past the interval, the same id is a new message.
-  advanceClock(PAST_THE_INTERVAL_MS);
+  await advanceClock(PAST_THE_INTERVAL_MS);
   log('lab', 'moved the SQS clock 5 minutes on (lab only: on AWS this is a 5-minute wait)');
   const laterId = await jobs.send(first, ' again, after the interval');
   let afterInterval = 0;

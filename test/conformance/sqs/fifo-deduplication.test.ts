@@ -109,7 +109,7 @@ describe('SQS FIFO deduplication', () => {
 
     const second = await send(url, 'test', 'fifo_group', 'fifo_dedup_2');
     await send(url, 'test-half_time', 'fifo_group', 'fifo_dedup_2');
-    lab.emulators.sqsClock.advance(6 * 60_000);
+    await lab.emulators.sqsClock.advance(6 * 60_000);
     const afterInterval = await send(url, 'test-duplicate', 'fifo_group', 'fifo_dedup_2');
 
     expect(afterInterval.MessageId).not.toBe(second.MessageId);
@@ -157,7 +157,7 @@ describe('the fidelity layer keeps deduplication on its own clock', () => {
     expect(new Set(twice).size).toBe(1);
     expect((await receive(url, { max: 10 })).map((m) => m.Body)).toEqual(['once', 'twice']);
 
-    lab.emulators.sqsClock.advance(5 * 60_000);
+    await lab.emulators.sqsClock.advance(5 * 60_000);
     const later = await send(url, 'once', 'g');
 
     expect(later.MessageId).not.toBe(sent.MessageId);

@@ -88,7 +88,7 @@ describe('SQS queue state', () => {
     await send(url, 'old');
     await send(url, 'delayed', { DelaySeconds: 30 });
 
-    lab.emulators.sqsClock.advance(61_000);
+    await lab.emulators.sqsClock.advance(61_000);
 
     expect(await counts(url)).toEqual({
       ApproximateNumberOfMessages: '0',
@@ -106,7 +106,7 @@ describe('SQS queue state', () => {
     const { Messages } = await lab.client.send(new ReceiveMessageCommand({ QueueUrl: url, VisibilityTimeout: 600 }));
     expect((await counts(url))?.ApproximateNumberOfMessagesNotVisible).toBe('1');
 
-    lab.emulators.sqsClock.advance(61_000);
+    await lab.emulators.sqsClock.advance(61_000);
 
     expect((await counts(url))?.ApproximateNumberOfMessagesNotVisible).toBe('0');
     await expectSqsError(
@@ -140,7 +140,7 @@ describe('SQS queue state', () => {
     await lab.client.send(new PurgeQueueCommand({ QueueUrl: url }));
     await send(url, 'after the first purge');
 
-    lab.emulators.sqsClock.advance(60_000);
+    await lab.emulators.sqsClock.advance(60_000);
     await lab.client.send(new PurgeQueueCommand({ QueueUrl: url }));
 
     expect((await counts(url))?.ApproximateNumberOfMessages).toBe('0');

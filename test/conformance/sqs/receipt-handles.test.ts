@@ -187,7 +187,7 @@ describe('SQS receipt handles', () => {
     await lab.client.send(
       new ChangeMessageVisibilityCommand({ QueueUrl: url, ReceiptHandle: handle, VisibilityTimeout: 60 }),
     );
-    lab.emulators.sqsClock.advance(11 * 3600 * 1000);
+    await lab.emulators.sqsClock.advance(11 * 3600 * 1000);
 
     const call = lab.client.send(
       new ChangeMessageVisibilityCommand({ QueueUrl: url, ReceiptHandle: handle, VisibilityTimeout: 3601 }),

@@ -1,0 +1,157 @@
+/**
+ * The lab's side of an emulator running in a thread of its own: starts the thread, waits for
+ * its emulator to listen, and sends it the requests of emulator-thread-protocol.ts.
+ */
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { build } from 'esbuild';
+import { PROJECT_ROOT } from '../../../lib/project-root';
+import { EmulatorStartError } from './emulator-servers';
+import type {
+  EmulatorKind,
+  EmulatorThreadData,
+  EmulatorThreadMessage,
+  EmulatorThreadRequest,
+} from './emulator-thread-protocol';
+
+/** Raised when an emulator thread refuses a request or ends before answering it. */
+export class EmulatorThreadError extends Error {
+  override readonly name = 'EmulatorThreadError';
+}
+
+/** A request without its id (the client numbers them). */
+type Request = EmulatorThreadRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
+
+let bundled: Promise<string> | undefined;
+
+/**
+ * Bundles emulator-thread.ts to `.lab/runtime/emulator-thread.mjs` (once per process), with
+ * every package left external so that fauxqs and dynalite load from node_modules, where the
+ * fidelity layer finds fauxqs's modules. The file is replaced atomically.
+ */
+export function bundleEmulatorThread(): Promise<string> {
+  bundled ??= (async () => {
+    const outfile = join(PROJECT_ROOT, '.lab', 'runtime', 'emulator-thread.mjs');
+    const entry = fileURLToPath(new URL('./emulator-thread.ts', import.meta.url));
+    const result = await build({
+      entryPoints: [entry],
+      bundle: true,
+      platform: 'node',
+      target: 'node24',
+      format: 'esm',
+      packages: 'external',
+      write: false,
+      outfile: 'emulator-thread.mjs',
+      logLevel: 'silent',
+    });
+    const code = result.outputFiles.find((file) => file.path.endsWith('.mjs'));
+    if (code === undefined) throw new EmulatorStartError('esbuild produced no emulator thread');
+    await mkdir(dirname(outfile), { recursive: true });
+    const temporary = `${outfile}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+    await writeFile(temporary, code.text);
+    await rename(temporary, outfile);
+    return outfile;
+  })();
+  bundled.catch(() => {
+    bundled = undefined;
+  });
+  return bundled;
+}
+
+/** One emulator in its own thread. */
+export class EmulatorThread {
+  #nextId = 1;
+  readonly #pending = new Map<
+    number,
+    { resolve: (value: number | undefined) => void; reject: (error: Error) => void }
+  >();
+  #ended: Error | undefined;
+  #stopped: Promise<void> | undefined;
+
+  private constructor(
+    private readonly worker: Worker,
+    /** The loopback port the emulator listens on. */
+    readonly port: number,
+  ) {
+    worker.on('message', (message: EmulatorThreadMessage) => {
+      if (message.type !== 'reply') return;
+      const pending = this.#pending.get(message.id);
+      if (pending === undefined) return;
+      this.#pending.delete(message.id);
+      if (message.ok) pending.resolve(message.value);
+      else pending.reject(new EmulatorThreadError(`${message.error.name}: ${message.error.message}`));
+    });
+    const end = (error: Error): void => {
+      this.#ended ??= error;
+      for (const pending of this.#pending.values()) pending.reject(error);
+      this.#pending.clear();
+    };
+    worker.on('error', (error) =>
+      end(new EmulatorThreadError(`the emulator thread failed: ${error.message}`, { cause: error })),
+    );
+    worker.on('exit', (code) => end(new EmulatorThreadError(`the emulator thread ended (exit code ${code})`)));
+  }
+
+  /** Starts `kind` in a new thread, on `preferredPort` when it is free; resolves once it listens. */
+  static async start(kind: EmulatorKind, preferredPort = 0): Promise<EmulatorThread> {
+    const file = await bundleEmulatorThread();
+    const data: EmulatorThreadData = { kind, preferredPort };
+    const worker = new Worker(file, { workerData: data, name: `${kind}-emulator` });
+    const listeners: {
+      message?: (message: EmulatorThreadMessage) => void;
+      error?: (error: Error) => void;
+      exit?: (code: number) => void;
+    } = {};
+    const port = await new Promise<number>((resolve, reject) => {
+      listeners.message = (message) => {
+        if (message.type === 'ready') resolve(message.port);
+        else if (message.type === 'start-failed') reject(new EmulatorStartError(message.message));
+      };
+      listeners.error = (error) =>
+        reject(new EmulatorStartError(`the ${kind} emulator thread failed: ${error.message}`, { cause: error }));
+      listeners.exit = (code) =>
+        reject(new EmulatorStartError(`the ${kind} emulator thread ended (exit code ${code})`));
+      worker.on('message', listeners.message);
+      worker.on('error', listeners.error);
+      worker.on('exit', listeners.exit);
+    })
+      .catch(async (error: unknown) => {
+        await worker.terminate();
+        throw error;
+      })
+      .finally(() => {
+        // Only these three: the Worker keeps listeners of its own (which ref its port).
+        if (listeners.message !== undefined) worker.off('message', listeners.message);
+        if (listeners.error !== undefined) worker.off('error', listeners.error);
+        if (listeners.exit !== undefined) worker.off('exit', listeners.exit);
+      });
+    return new EmulatorThread(worker, port);
+  }
+
+  /** Sends one request; resolves with its value (if any), rejects with what the thread reported. */
+  request(request: Request): Promise<number | undefined> {
+    if (this.#ended !== undefined) return Promise.reject(this.#ended);
+    const id = this.#nextId;
+    this.#nextId += 1;
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject });
+      this.worker.postMessage({ ...request, id } as EmulatorThreadRequest);
+    });
+  }
+
+  /** Milliseconds the thread's event loop has been busy since it started (Node's event loop utilization). */
+  eventLoopActiveMs(): number {
+    return this.worker.performance.eventLoopUtilization().active;
+  }
+
+  /** Stops the emulator (closing its connections), then ends the thread. */
+  stop(): Promise<void> {
+    this.#stopped ??= (async () => {
+      await this.request({ op: 'stop' }).catch(() => undefined);
+      await this.worker.terminate();
+    })();
+    return this.#stopped;
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * Entry of an emulator's own thread (bundled to `.lab/runtime/emulator-thread.mjs`): starts the
+ * emulator `workerData` names and answers the lab's requests (emulator-thread-protocol.ts).
+ */
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { parentPort, workerData } from 'node:worker_threads';
+import type { EmulatorThreadData, EmulatorThreadMessage, EmulatorThreadRequest } from './emulator-thread-protocol';
+import {
+  type EmulatorServer,
+  type SqsEmulatorServer,
+  startDynamoDbEmulator,
+  startSqsEmulator,
+} from './emulator-servers';
+
+const port = parentPort;
+if (port === null) throw new Error('emulator-thread.ts runs only as a worker thread');
+const data = workerData as EmulatorThreadData;
+
+function post(message: EmulatorThreadMessage): void {
+  port?.postMessage(message);
+}
+
+/** A full collection in this thread's heap (the flag is process-wide; the context is this isolate's). */
+function collectGarbage(): void {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+}
+
+async function answer(server: EmulatorServer, request: EmulatorThreadRequest): Promise<number | undefined> {
+  switch (request.op) {
+    case 'advance-sqs-clock': {
+      const clock = (server as Partial<SqsEmulatorServer>).clock;
+      if (clock === undefined) throw new Error('this emulator thread has no SQS clock');
+      clock.advance(request.ms);
+      return undefined;
+    }
+    case 'heap-used':
+      collectGarbage();
+      return getHeapStatistics().used_heap_size;
+    case 'stop':
+      await server.stop();
+      return undefined;
+  }
+}
+
+try {
+  const server =
+    data.kind === 'sqs' ? await startSqsEmulator(data.preferredPort) : await startDynamoDbEmulator(data.preferredPort);
+  port.on('message', (request: EmulatorThreadRequest) => {
+    answer(server, request).then(
+      (value) => {
+        post({ type: 'reply', id: request.id, ok: true, ...(value === undefined ? {} : { value }) });
+        if (request.op === 'stop') port.close();
+      },
+      (error: unknown) =>
+        post({
+          type: 'reply',
+          id: request.id,
+          ok: false,
+          error: {
+            name: error instanceof Error ? error.name : 'Error',
+            message: error instanceof Error ? error.message : String(error),
+          },
+        }),
+    );
+  });
+  post({ type: 'ready', port: server.port });
+} catch (error) {
+  post({ type: 'start-failed', message: error instanceof Error ? error.message : String(error) });
+  port.close();
+}
