@@ -97,7 +97,13 @@ export {
   localhostDnsModuleUrl,
   startEmulators,
 } from './services/emulators';
-export type { EmulatorEndpoints, EmulatorPlacement, Emulators, SqsClockControl } from './services/emulators';
+export type {
+  EmulatorEndpoints,
+  EmulatorPlacement,
+  Emulators,
+  SqsClockControl,
+  StartEmulatorsOptions,
+} from './services/emulators';
 export { settleBatch } from './services/lambda/event-source-mapping/batch-response';
 export { describeBatchFormation } from './services/lambda/event-source-mapping/batch-formation';
 export type { BatchFormation } from './services/lambda/event-source-mapping/batch-formation';

@@ -119,6 +119,8 @@ export interface StartEmulatorsOptions {
   readonly dynamodbPort?: number;
   /** Default {@link DEFAULT_EMULATOR_PLACEMENT}. */
   readonly placement?: EmulatorPlacement;
+  /** Lab-only: how many retired receipt handles the SQS fidelity layer remembers (a test sets it low). */
+  readonly retiredReceiptHandlesKept?: number;
 }
 
 /** One started emulator as `startEmulators` holds it, whatever its placement. */
@@ -134,6 +136,8 @@ interface RunningEmulator {
  */
 export async function startEmulators(options: StartEmulatorsOptions = {}): Promise<Emulators> {
   const placement = options.placement ?? DEFAULT_EMULATOR_PLACEMENT;
+  const sqsFidelity =
+    options.retiredReceiptHandlesKept === undefined ? {} : { retiredHandlesKept: options.retiredReceiptHandlesKept };
   const releaseDns = acquireLocalhostDns();
   const started: RunningEmulator[] = [];
   try {
@@ -144,7 +148,7 @@ export async function startEmulators(options: StartEmulatorsOptions = {}): Promi
     let threadBusyMs: Emulators['threadBusyMs'];
     if (placement === 'own-thread') {
       const [sqsThread, dynamoThread] = await settleBoth(
-        EmulatorThread.start('sqs', options.sqsPort ?? 0),
+        EmulatorThread.start('sqs', options.sqsPort ?? 0, sqsFidelity),
         EmulatorThread.start('dynamodb', options.dynamodbPort ?? 0),
         started,
       );
@@ -163,7 +167,7 @@ export async function startEmulators(options: StartEmulatorsOptions = {}): Promi
       threadBusyMs = () => ({ sqs: sqsThread.eventLoopActiveMs(), dynamodb: dynamoThread.eventLoopActiveMs() });
     } else {
       const [sqsServer, dynamoServer] = await settleBoth(
-        startSqsEmulator(options.sqsPort ?? 0),
+        startSqsEmulator(options.sqsPort ?? 0, sqsFidelity),
         startDynamoDbEmulator(options.dynamodbPort ?? 0),
         started,
       );

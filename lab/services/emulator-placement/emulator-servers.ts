@@ -7,7 +7,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import dynalite from 'dynalite';
 import { allowSqsCharacterSet } from '../sqs/fauxqs-fidelity';
-import { startFauxqsWithFidelity } from '../sqs/fidelity/sqs-fidelity-layer';
+import { type SqsFidelityOptions, startFauxqsWithFidelity } from '../sqs/fidelity/sqs-fidelity-layer';
 import type { SqsLabClock } from '../sqs/fidelity/sqs-lab-clock';
 import { listenOnLoopback } from '../../common/listen-on-loopback';
 
@@ -29,14 +29,17 @@ export interface SqsEmulatorServer extends EmulatorServer {
 }
 
 /** fauxqs behind the fidelity layer, on `preferredPort` when it is free, else on a port the OS picks. */
-export async function startSqsEmulator(preferredPort = 0): Promise<SqsEmulatorServer> {
+export async function startSqsEmulator(
+  preferredPort = 0,
+  fidelity: SqsFidelityOptions = {},
+): Promise<SqsEmulatorServer> {
   // fauxqs refuses emoji in message bodies; SQS does not (see fauxqs-fidelity.ts).
   await allowSqsCharacterSet();
   try {
-    const { server, state } = await startFauxqsWithFidelity({ port: preferredPort, logger: false }).catch(
+    const { server, state } = await startFauxqsWithFidelity({ port: preferredPort, logger: false }, fidelity).catch(
       (error: unknown) => {
         if (preferredPort === 0) throw error;
-        return startFauxqsWithFidelity({ port: 0, logger: false });
+        return startFauxqsWithFidelity({ port: 0, logger: false }, fidelity);
       },
     );
     return {

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { build } from 'esbuild';
 import { PROJECT_ROOT } from '../../../lib/project-root';
+import type { SqsFidelityOptions } from '../sqs/fidelity/sqs-fidelity-layer';
 import { EmulatorStartError } from './emulator-servers';
 import type {
   EmulatorKind,
@@ -95,9 +96,13 @@ export class EmulatorThread {
   }
 
   /** Starts `kind` in a new thread, on `preferredPort` when it is free; resolves once it listens. */
-  static async start(kind: EmulatorKind, preferredPort = 0): Promise<EmulatorThread> {
+  static async start(
+    kind: EmulatorKind,
+    preferredPort = 0,
+    sqsFidelity: SqsFidelityOptions = {},
+  ): Promise<EmulatorThread> {
     const file = await bundleEmulatorThread();
-    const data: EmulatorThreadData = { kind, preferredPort };
+    const data: EmulatorThreadData = { kind, preferredPort, sqsFidelity };
     const worker = new Worker(file, { workerData: data, name: `${kind}-emulator` });
     const listeners: {
       message?: (message: EmulatorThreadMessage) => void;

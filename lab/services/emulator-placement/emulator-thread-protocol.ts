@@ -3,6 +3,7 @@
  * lab code reaches an emulator's in-process state in that placement (the handlers and the
  * lab's clients reach the emulator itself over HTTP on loopback, as in the other placement).
  */
+import type { SqsFidelityOptions } from '../sqs/fidelity/sqs-fidelity-layer';
 
 /** Which emulator a thread runs. */
 export type EmulatorKind = 'sqs' | 'dynamodb';
@@ -12,6 +13,8 @@ export interface EmulatorThreadData {
   readonly kind: EmulatorKind;
   /** The port to try first (0: one the OS picks). */
   readonly preferredPort: number;
+  /** The SQS fidelity layer's settings (the `sqs` thread only). */
+  readonly sqsFidelity?: SqsFidelityOptions;
 }
 
 /** A request from the lab; every request gets one {@link EmulatorThreadReply} with its id. */

@@ -46,7 +46,9 @@ async function answer(server: EmulatorServer, request: EmulatorThreadRequest): P
 
 try {
   const server =
-    data.kind === 'sqs' ? await startSqsEmulator(data.preferredPort) : await startDynamoDbEmulator(data.preferredPort);
+    data.kind === 'sqs'
+      ? await startSqsEmulator(data.preferredPort, data.sqsFidelity)
+      : await startDynamoDbEmulator(data.preferredPort);
   port.on('message', (request: EmulatorThreadRequest) => {
     answer(server, request).then(
       (value) => {

@@ -166,6 +166,24 @@ export const SQS_BEHAVIOURS = [
     },
   },
   {
+    id: 'sqs.delete.long-retired-handle',
+    service: 'SQS',
+    source: `${API}API_DeleteMessage.html`,
+    verdict: 'different',
+    en: {
+      title: 'DeleteMessage with a handle retired more than 10 000 handles ago',
+      aws: 'Succeeds, but the message is not deleted: only the most recent handle deletes, however old the earlier one is.',
+      lab: 'ReceiptHandleIsInvalid, as for a handle never issued. The fidelity layer remembers the last 10 000 retired handles (a newer retired handle answers as AWS does); the test sets the number to 2.',
+      why: 'Remembering every handle ever issued grew the lab by about 600 bytes per message; a bounded book keeps its memory flat. A learner meets an older handle only after 10 000 later receives.',
+    },
+    ja: {
+      title: '1 万個以上前に失効したハンドルでの DeleteMessage',
+      aws: '成功するがメッセージは削除されない。どれだけ古くても、削除できるのは最新のハンドルだけ。',
+      lab: '発行されたことのないハンドルと同じく ReceiptHandleIsInvalid。忠実度レイヤーは直近 1 万個の失効ハンドルを覚えている（それより新しい失効ハンドルには AWS と同じく答える）。テストではこの数を 2 にする。',
+      why: '発行したハンドルをすべて覚えるとラボはメッセージ 1 件あたり約 600 バイト増えた。上限のある記録でメモリを一定に保つ。学習者がそれより古いハンドルに出会うのは、その後 1 万回受信した後だけ。',
+    },
+  },
+  {
     id: 'sqs.change-visibility.twelve-hours',
     service: 'SQS',
     source: `${API}API_ChangeMessageVisibility.html; https://github.com/localstack/localstack/issues/3956`,

@@ -9,7 +9,7 @@ import {
   type SQSClient,
 } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { type Emulators, createSqsClient, startEmulators } from '../../../lab';
+import { type Emulators, createSqsClient, type StartEmulatorsOptions, startEmulators } from '../../../lab';
 
 /** The running lab, for one test file. */
 export interface SqsLab {
@@ -27,11 +27,11 @@ export interface SqsLab {
 let counter = 0;
 
 /** Starts the emulators before the file's tests and stops them after. */
-export function useSqsLab(): SqsLab {
+export function useSqsLab(options: StartEmulatorsOptions = {}): SqsLab {
   let emulators: Emulators | undefined;
   let client: SQSClient | undefined;
   beforeAll(async () => {
-    emulators = await startEmulators();
+    emulators = await startEmulators(options);
     client = createSqsClient(emulators);
   });
   afterAll(async () => {

@@ -154,16 +154,23 @@ async function install(): Promise<CreateFauxqsMessage> {
 /** Options of {@link startFauxqs}, as the lab passes them. */
 type FauxqsOptions = NonNullable<Parameters<typeof startFauxqs>[0]>;
 
+/** Settings of the fidelity layer itself (lab-only; nothing on AWS corresponds to them). */
+export interface SqsFidelityOptions {
+  /** How many retired receipt handles to remember; default `RETIRED_HANDLES_KEPT` (10 000). */
+  readonly retiredHandlesKept?: number;
+}
+
 /**
  * Starts fauxqs behind the fidelity layer (installed once per process) and returns the server
  * with the layer's state for it.
  */
 export async function startFauxqsWithFidelity(
   options: FauxqsOptions,
+  fidelity: SqsFidelityOptions = {},
 ): Promise<{ server: FauxqsServer; state: SqsFidelityState }> {
   installed ??= install();
   await installed;
-  const state = new SqsFidelityState();
+  const state = new SqsFidelityState(fidelity.retiredHandlesKept);
   pending = state;
   let starting: Promise<FauxqsServer>;
   try {

@@ -10,11 +10,16 @@ import { SqsLabClock } from './sqs-lab-clock';
 /** The layer's state for one SQS emulator. */
 export class SqsFidelityState {
   readonly clock = new SqsLabClock();
-  readonly handles = new ReceiptHandleBook();
+  readonly handles: ReceiptHandleBook;
   /** Queue ARN → when PurgeQueue last ran on it (layer clock). */
   readonly purgedAtMs = new Map<string, number>();
   readonly moveTasks = new MessageMoveTasks();
   readonly deduplication = new DeduplicationBook();
+
+  /** `retiredHandlesKept`: how many retired receipt handles the book remembers (a test sets it low). */
+  constructor(retiredHandlesKept?: number) {
+    this.handles = new ReceiptHandleBook(retiredHandlesKept);
+  }
 
   /** Stops what runs in the background (move tasks). */
   stop(): void {
