@@ -3,7 +3,7 @@
  * only through the console API (`/api/state`, `/api/events`, `/api/enqueue`, `/api/redrive`,
  * `/api/experiments`). The send form has a field for each body field of `POST /enqueue`
  * (Step 7: lambda/visibility-dup/job.ts; Step 8: lambda/batch-partial/run.ts); an experiment's
- * run draws its timeline under its result when it ends.
+ * run draws its timeline, full width above the log stream, when it ends.
  */
 import { BATCH_PARTIAL, SQS_MAX_DELAY_SECONDS, VISIBILITY_DUP } from '../../lib/settings';
 
@@ -28,7 +28,8 @@ const PAGE = `<!doctype html>
   .bar { height: 8px; background: #e8edf3; border-radius: 4px; overflow: hidden; }
   .bar > span { display: block; height: 100%; background: #ff9900; }
   tr.visible-again td { color: #b7410e; }
-  .log { grid-column: 1 / -1; }
+  .log, .wide { grid-column: 1 / -1; }
+  section[hidden] { display: none; }
   #log { height: 240px; overflow: auto; font: 12px/1.35 ui-monospace, monospace; background: #111827; color: #e5e7eb; padding: 6px; }
   .log-line.WARN { color: #fbbf24; } .log-line.ERROR { color: #f87171; }
   textarea { width: 100%; height: 70px; font: 12px ui-monospace, monospace; }
@@ -43,7 +44,7 @@ const PAGE = `<!doctype html>
   fieldset input[type=text] { width: 160px; } fieldset input[type=number] { width: 70px; }
   #send-result { overflow-wrap: anywhere; }
   .hint { color: #6b7280; font-size: 12px; }
-  #experiment-timeline { overflow-x: auto; margin-top: 6px; }
+  #experiment-timeline { overflow-x: auto; }
   #experiment-timeline svg { display: block; background: #fff; }
 </style>
 </head>
@@ -76,9 +77,9 @@ const PAGE = `<!doctype html>
       <h2>{{experiments}}</h2>
       <div id="experiments" class="muted">{{loading}}</div>
       <pre id="experiment-result"></pre>
-      <div id="experiment-timeline"></div>
     </section>
   </div>
+  <section class="wide" id="experiment-timeline" hidden></section>
   <section class="log">
     <h2>{{logStream}} <input id="log-filter" placeholder="{{filter}}"></h2>
     <div id="log"></div>
@@ -185,12 +186,15 @@ document.addEventListener('click', async (event) => {
   if (run) {
     $('#experiment-result').textContent = run.dataset.experiment + '{{running}}';
     $('#experiment-timeline').innerHTML = '';
+    $('#experiment-timeline').hidden = true;
     const result = await fetch('/api/experiments/' + run.dataset.experiment + '?lang={{lang}}', { method: 'POST' }).then((r) => r.json());
     $('#experiment-result').textContent = result.error ? result.error :
       result.name + ': ' + (result.matched ? '{{matched}}' : '{{notMatched}}') + ' (' + result.seconds.toFixed(1) + ' s)\\n{{predicted}}' + result.prediction + '\\n\\n' + result.lines.join('\\n');
     // The server draws the SVG (the report's, escaped there); an experiment without message lanes has none.
     if (!result.error && result.timeline) {
-      $('#experiment-timeline').innerHTML = '<h3>{{timeline}}</h3>' + result.timeline.svg + result.timeline.legend;
+      $('#experiment-timeline').innerHTML = '<h2>' + escape(result.name) + ': {{timeline}}</h2>' + result.timeline.svg + result.timeline.legend;
+      $('#experiment-timeline').hidden = false;
+      $('#experiment-timeline').scrollIntoView({ block: 'start' });
     }
   }
 });

@@ -196,7 +196,7 @@ describe('the lab console (Chromium)', () => {
     });
   });
 
-  it('runs an experiment from its button and draws its timeline under the result, in the page language', async () => {
+  it('runs an experiment from its button and draws its timeline across the page, in the page language', async () => {
     const japanese = await browser.newPage();
     try {
       await japanese.setViewport({ width: 1280, height: 900 });
@@ -212,6 +212,12 @@ describe('the lab console (Chromium)', () => {
       );
       expect(labels.length).toBe(100);
       expect(labels[0]).toMatch(/メッセージ 1$/);
+      const widths = await japanese.$eval('#experiment-timeline', (element) => ({
+        section: element.getBoundingClientRect().width,
+        page: document.querySelector('main')?.getBoundingClientRect().width ?? 0,
+      }));
+      expect(widths.section).toBeGreaterThan(widths.page * 0.9);
+      await japanese.screenshot({ path: join(PROJECT_ROOT, '.lab', 'screenshots', 'console-timeline.png') });
     } finally {
       await japanese.close();
     }
