@@ -10,14 +10,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { PROJECT_ROOT } from '../../lib/project-root';
 import { startEmulators } from '../services/emulators';
-import { UsageError } from './lab-args';
-import {
-  type Language,
-  resolveLanguage,
-  takeLanguage,
-  UNKNOWN_LANGUAGE_MESSAGES,
-  UnknownLanguageError,
-} from '../common/language';
+import { commandLineMistake } from './usage-error';
+import { type Language, resolveLanguage, takeLanguage } from '../common/language';
 import { CHAOS_MIXES } from '../chaos/mixes';
 import { type ChaosCommand, parseChaosArgs } from './chaos-args';
 import { CHAOS_MESSAGES } from './chaos-messages';
@@ -36,9 +30,8 @@ async function main(): Promise<void> {
     language = taken.language;
     command = parseChaosArgs(taken.rest, language);
   } catch (error) {
-    if (!(error instanceof UsageError) && !(error instanceof UnknownLanguageError)) throw error;
-    const message =
-      error instanceof UnknownLanguageError ? UNKNOWN_LANGUAGE_MESSAGES[language](error.value) : error.message;
+    const message = commandLineMistake(error, language);
+    if (message === undefined) throw error;
     process.stderr.write(CHAOS_MESSAGES[language].error(message));
     process.exitCode = 2;
     return;

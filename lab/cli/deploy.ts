@@ -10,14 +10,9 @@ import { LOCAL_LAB_KEY, LOCAL_OUTPUTS_FILE } from '../outputs';
 import type { DeployStreamLine } from '../services/cloudformation/deploy-endpoint';
 import type { StackEvent } from '../services/cloudformation/stack-deployer';
 import { formatStackEvent } from '../services/cloudformation/stack-event-format';
-import {
-  type Language,
-  resolveLanguage,
-  takeLanguage,
-  UNKNOWN_LANGUAGE_MESSAGES,
-  UnknownLanguageError,
-} from '../common/language';
+import { type Language, resolveLanguage, takeLanguage } from '../common/language';
 import { parseContextPairs } from './lab-args';
+import { commandLineMistake } from './usage-error';
 import { parseFlags } from './parse-flags';
 import { LAB_MESSAGES } from './lab-messages';
 
@@ -46,12 +41,7 @@ async function main(): Promise<number> {
     outputsFile = values.outputs ?? join(PROJECT_ROOT, LOCAL_OUTPUTS_FILE);
   } catch (error) {
     const say = LAB_MESSAGES[language];
-    const message =
-      error instanceof UnknownLanguageError
-        ? UNKNOWN_LANGUAGE_MESSAGES[language](error.value)
-        : error instanceof Error
-          ? error.message
-          : String(error);
+    const message = commandLineMistake(error, language) ?? (error instanceof Error ? error.message : String(error));
     process.stderr.write(`${say.error(message)}\n\n${say.deployUsage}`);
     return 2;
   }

@@ -6,13 +6,7 @@
  * `--lang ja` (or a Japanese LANG) speaks Japanese; the log lines keep the tutorials' words.
  */
 import { startEmulators } from '../services/emulators';
-import {
-  type Language,
-  resolveLanguage,
-  takeLanguage,
-  UNKNOWN_LANGUAGE_MESSAGES,
-  UnknownLanguageError,
-} from '../common/language';
+import { type Language, resolveLanguage, takeLanguage } from '../common/language';
 import { openAwsProbe, requiredContextFlags } from '../experiments/aws-probe';
 import { EXPERIMENTS, type Experiment, labOnlyReason } from '../experiments/catalog';
 import { openLocalProbe } from '../experiments/local-probe';
@@ -24,7 +18,7 @@ import { writeReport } from '../experiments/timeline/report-page';
 import type { BatchFormation } from '../services/lambda/event-source-mapping/batch-formation';
 import { batchFormationLine, takeBatchFormationArgs } from './batch-formation-args';
 import { EXPERIMENT_MESSAGES } from './experiment-messages';
-import { UsageError } from './usage-error';
+import { commandLineMistake, UsageError } from './usage-error';
 
 interface Arguments {
   readonly help: boolean;
@@ -99,9 +93,8 @@ async function main(): Promise<number> {
   try {
     command = parseCommandLine(process.argv.slice(2));
   } catch (error) {
-    if (!(error instanceof UsageError) && !(error instanceof UnknownLanguageError)) throw error;
-    const message =
-      error instanceof UnknownLanguageError ? UNKNOWN_LANGUAGE_MESSAGES[language](error.value) : error.message;
+    const message = commandLineMistake(error, language);
+    if (message === undefined) throw error;
     process.stderr.write(EXPERIMENT_MESSAGES[language].error(message));
     return 2;
   }

@@ -11,24 +11,19 @@ import { watch } from 'node:fs';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../../lib/project-root';
 import { type Lab, startLab } from '../lab';
-import {
-  type Language,
-  resolveLanguage,
-  takeLanguage,
-  UNKNOWN_LANGUAGE_MESSAGES,
-  UnknownLanguageError,
-} from '../common/language';
-import { type LabCommand, parseLabArgs, UsageError } from './lab-args';
+import { type Language, resolveLanguage, takeLanguage } from '../common/language';
+import { type LabCommand, parseLabArgs } from './lab-args';
+import { commandLineMistake } from './usage-error';
 import { LAB_MESSAGES } from './lab-messages';
 import { LOCAL_LAB_KEY, LOCAL_OUTPUTS_FILE, type LabOutputs, writeLabOutputs } from '../outputs';
 import { startConsole } from '../console/console-server';
 import { startDeployEndpoint } from '../services/cloudformation/deploy-endpoint';
 import { StackOperationFailedError } from '../services/cloudformation/errors';
 import { formatStackEvent } from '../services/cloudformation/stack-event-format';
-
-let language: Language = resolveLanguage(undefined);
 import { batchFormationLine } from './batch-formation-args';
 import { previousPorts } from './previous-ports';
+
+let language: Language = resolveLanguage(undefined);
 
 async function main(): Promise<void> {
   let command: LabCommand;
@@ -37,9 +32,8 @@ async function main(): Promise<void> {
     language = taken.language;
     command = parseLabArgs(taken.rest, language);
   } catch (error) {
-    if (!(error instanceof UsageError) && !(error instanceof UnknownLanguageError)) throw error;
-    const message =
-      error instanceof UnknownLanguageError ? UNKNOWN_LANGUAGE_MESSAGES[language](error.value) : error.message;
+    const message = commandLineMistake(error, language);
+    if (message === undefined) throw error;
     process.stderr.write(`${LAB_MESSAGES[language].error(message)}\n\n${LAB_MESSAGES[language].usage}`);
     process.exitCode = 2;
     return;

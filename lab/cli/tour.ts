@@ -7,13 +7,7 @@
  * log lines keep the tutorials' words.
  */
 import { startEmulators } from '../services/emulators';
-import {
-  type Language,
-  resolveLanguage,
-  takeLanguage,
-  UNKNOWN_LANGUAGE_MESSAGES,
-  UnknownLanguageError,
-} from '../common/language';
+import { type Language, resolveLanguage, takeLanguage } from '../common/language';
 import { EXPERIMENTS, type Experiment } from '../experiments/catalog';
 import { openLocalProbe } from '../experiments/local-probe';
 import { ProgressBoard } from '../experiments/progress';
@@ -22,7 +16,7 @@ import { type ExperimentResult, runExperiment } from '../experiments/runner';
 import { batchFormationLine, takeBatchFormationArgs } from './batch-formation-args';
 import { writeReport } from '../experiments/timeline/report-page';
 import { DEFAULT_REPORT_DIR, TOUR_MESSAGES } from './tour-messages';
-import { UsageError } from './usage-error';
+import { commandLineMistake, UsageError } from './usage-error';
 
 /** The tour's experiments: the catalog minus those marked `inTour: false` (run them with `--only`). */
 const TOUR = EXPERIMENTS.filter((experiment) => experiment.inTour !== false);
@@ -86,9 +80,8 @@ async function main(): Promise<number> {
   try {
     command = parseCommandLine(process.argv.slice(2));
   } catch (error) {
-    if (!(error instanceof UsageError) && !(error instanceof UnknownLanguageError)) throw error;
-    const message =
-      error instanceof UnknownLanguageError ? UNKNOWN_LANGUAGE_MESSAGES[language](error.value) : error.message;
+    const message = commandLineMistake(error, language);
+    if (message === undefined) throw error;
     process.stderr.write(TOUR_MESSAGES[language].error(message));
     return 2;
   }
