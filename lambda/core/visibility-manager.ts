@@ -13,7 +13,7 @@ import {
   type ChangeMessageVisibilityBatchCommandOutput,
 } from '@aws-sdk/client-sqs';
 import { describeError } from '../commons/logger';
-import { type HeartbeatTarget, isMessageGone, MAX_VISIBILITY_SECONDS } from './heartbeat';
+import { type HeartbeatEvent, type HeartbeatTarget, isMessageGone, MAX_VISIBILITY_SECONDS } from './heartbeat';
 
 /** SQS accepts at most this many entries per ChangeMessageVisibilityBatch. */
 const MAX_BATCH_ENTRIES = 10;
@@ -93,14 +93,8 @@ export type VisibilityManagerEvent =
       /** Messages let go: past their maximum life, visibility set to 0 s. */
       readonly released: readonly { readonly target: HeartbeatTarget; readonly keptMs: number }[];
     }
-  | {
-      readonly type: 'failed';
-      readonly target: HeartbeatTarget;
-      readonly code: string;
-      readonly message: string;
-      readonly messageGone: boolean;
-    }
-  | { readonly type: 'ceiling'; readonly target: HeartbeatTarget };
+  /** A refused entry or a message at SQS's 12-hour ceiling: the same events as the per-message heartbeat's. */
+  | Extract<HeartbeatEvent, { readonly type: 'failed' | 'ceiling' }>;
 
 export interface VisibilityManagerOptions {
   readonly sqs: VisibilityBatchClient;
