@@ -68,6 +68,7 @@ ${BATCH_FORMATION_MESSAGES.en.usage}
     badBatchSize: (max: number, got: string) =>
       `batchSize must be an integer from 1 to ${max} (Lambda's limit for an SQS mapping without a batching window), got ${got}.`,
     badReportBatchItemFailures: (got: string) => `reportBatchItemFailures must be true or false, got ${got}.`,
+    badVisibilityManager: (got: string) => `visibilityManager must be true or false, got ${got}.`,
     ready: (facts: ReadyFacts) => `
 Lab ready in ${facts.startupMs} ms. Outputs: ${facts.outputsPath}
   VisibilityDupStack  API ${facts.visibilityApi}
@@ -147,6 +148,7 @@ ${BATCH_FORMATION_MESSAGES.ja.usage}
       `batchSize は 1〜${max} の整数にしてください（バッチウィンドウのない SQS マッピングでの Lambda の上限）。指定された値: ${got}`,
     badReportBatchItemFailures: (got: string) =>
       `reportBatchItemFailures は true か false にしてください。指定された値: ${got}`,
+    badVisibilityManager: (got: string) => `visibilityManager は true か false にしてください。指定された値: ${got}`,
     ready: (facts: ReadyFacts) => `
 ラボの準備ができました（${facts.startupMs} ms）。出力: ${facts.outputsPath}
   VisibilityDupStack  API ${facts.visibilityApi}
