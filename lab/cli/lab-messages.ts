@@ -44,6 +44,8 @@ Options (named after the CDK context switches of BatchPartialStack):
   --report-batch-item-failures true|false partial batch responses (default true)
   -c batchSize=N -c reportBatchItemFailures=true|false
                                           the same, spelled as cdk deploy's context
+  -c visibilityManager=true|false         VisibilityDupStack's worker: batches of 10, one
+                                          visibility manager each (default false)
   -c name=value                           any other CDK context, passed to cdk synth
   --watch                                 redeploy on every save under bin/, lib/, lambda/
                                           (as cdk watch); npm run lab:deploy does it once
@@ -123,6 +125,8 @@ ${LOCAL_OUTPUTS_FILE} を書き出します。
   --report-batch-item-failures true|false 部分バッチレスポンス（既定 true）
   -c batchSize=N -c reportBatchItemFailures=true|false
                                           同じものを cdk deploy のコンテキストの書き方で
+  -c visibilityManager=true|false         VisibilityDupStack のワーカー: 10 件ずつのバッチごとに
+                                          可視性マネージャー 1 つ（既定 false）
   -c name=value                           そのほかの CDK コンテキスト（cdk synth に渡します）
   --watch                                 bin/、lib/、lambda/ を保存するたびに再デプロイ（cdk watch と
                                           同じ）。1 回だけなら npm run lab:deploy

@@ -21,7 +21,7 @@ export const AWS_PROBE_MESSAGES = {
       actual: string | undefined,
       file: string,
     ) =>
-      `${name} needs ${stack} deployed with -c ${context} (output ${output} is ${actual ?? 'absent'}); deploy it with: npx cdk deploy ${stack} -c ${context} --outputs-file ${file}`,
+      `${name} needs ${stack} deployed with -c ${context} (output ${output} is ${actual ?? 'absent'}); deploy it with: npx cdk deploy --all -c ${context} --outputs-file ${file}`,
     cannotCrash: 'a running Lambda invocation cannot be crashed on demand; this experiment runs on the lab only',
     cannotSetAttributes: (stack: string, attributes: readonly string[]) =>
       `the deployed queue of ${stack} cannot be given ${attributes.join(', ')}`,
@@ -41,7 +41,7 @@ export const AWS_PROBE_MESSAGES = {
       actual: string | undefined,
       file: string,
     ) =>
-      `${name} には -c ${context} を付けてデプロイした ${stack} が必要です (出力 ${output} は ${actual ?? 'なし'})。次のコマンドでデプロイしてください: npx cdk deploy ${stack} -c ${context} --outputs-file ${file}`,
+      `${name} には -c ${context} を付けてデプロイした ${stack} が必要です (出力 ${output} は ${actual ?? 'なし'})。次のコマンドでデプロイしてください: npx cdk deploy --all -c ${context} --outputs-file ${file}`,
     cannotCrash:
       '実行中の Lambda 呼び出しを好きなときにクラッシュさせることはできません。この実験はラボでしか実行できません',
     cannotSetAttributes: (stack: string, attributes: readonly string[]) =>

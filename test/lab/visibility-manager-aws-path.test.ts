@@ -14,7 +14,7 @@ import {
 } from '../../lab';
 
 /**
- * `npx cdk deploy VisibilityDupStack -c visibilityManager=true`, then
+ * `npm run deploy -- -c visibilityManager=true`, then
  * `npm run experiment -- visibility-manager --target aws`: the lab deployed with the same
  * switch (`npm run lab -- -c visibilityManager=true`) stands in for AWS, the AWS probe's SDK
  * clients pointed at its endpoints.
@@ -74,6 +74,6 @@ describe('visibility-manager through the AWS path, on a lab deployed with -c vis
 
     const refusal = openAwsProbe(findExperiment('visibility-manager'), outputsFile);
     await expect(refusal).rejects.toBeInstanceOf(LabOnlyActionError);
-    await expect(refusal).rejects.toThrow(/npx cdk deploy VisibilityDupStack -c visibilityManager=true/);
+    await expect(refusal).rejects.toThrow(/npx cdk deploy --all -c visibilityManager=true/);
   }, 60_000);
 });

@@ -127,7 +127,7 @@ describe('openAwsProbe for visibility-manager (needs -c visibilityManager=true)'
     const refusal = openAwsProbe(findExperiment('visibility-manager'), file, {});
     await expect(refusal).rejects.toBeInstanceOf(LabOnlyActionError);
     await expect(refusal).rejects.toThrow(
-      `visibility-manager needs VisibilityDupStack deployed with -c visibilityManager=true (output HeartbeatMode is ${heartbeatMode ?? 'absent'}); deploy it with: npx cdk deploy VisibilityDupStack -c visibilityManager=true --outputs-file ${file}`,
+      `visibility-manager needs VisibilityDupStack deployed with -c visibilityManager=true (output HeartbeatMode is ${heartbeatMode ?? 'absent'}); deploy it with: npx cdk deploy --all -c visibilityManager=true --outputs-file ${file}`,
     );
     await expect(openAwsProbe(findExperiment('visibility-manager'), file, {}, 'ja')).rejects.toThrow(
       /^visibility-manager には -c visibilityManager=true を付けてデプロイした VisibilityDupStack が必要です/,
