@@ -16,6 +16,7 @@ import {
   type StackTopology,
   visibilityDupTopology,
 } from '../lib/topology';
+import { parseVisibilityDupOptions } from '../lib/visibility-dup-options';
 import { LAB_ACCOUNT_ID, LAB_REGION, queueArn } from './common/local-aws';
 import {
   type AwsCallsOptions,
@@ -530,7 +531,7 @@ function resolveTopologies(options: StartLabOptions): StackTopology[] {
   const topologies = requested.map((entry) => {
     if (typeof entry !== 'string') return entry;
     return entry === 'VisibilityDupStack'
-      ? visibilityDupTopology()
+      ? visibilityDupTopology(parseVisibilityDupOptions({ visibilityManager: options.context?.visibilityManager }))
       : batchPartialTopology(options.batchOptions ?? DEFAULT_BATCH_PARTIAL_OPTIONS);
   });
   const names = topologies.map((topology) => topology.stackName);

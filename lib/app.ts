@@ -10,6 +10,7 @@ import { parseBatchPartialOptions } from './batch-partial-options';
 import { BatchPartialStack } from './batch-partial-stack';
 import { InvalidSettingError } from './errors';
 import { PROJECT_ROOT } from './project-root';
+import { parseVisibilityDupOptions } from './visibility-dup-options';
 import { VisibilityDupStack } from './visibility-dup-stack';
 
 /** The `context` block of cdk.json: what the CLI hands the app before any `-c` switch. */
@@ -22,18 +23,21 @@ export function cdkJsonContext(): Record<string, unknown> {
 
 /**
  * Adds both stacks, with the deploy-time switches read from the app's context
- * (`-c batchSize=1 -c reportBatchItemFailures=false`), and the cdk-nag AwsSolutions checks.
+ * (`-c batchSize=1 -c reportBatchItemFailures=false -c visibilityManager=true`), and the cdk-nag AwsSolutions checks.
  */
 export function addSqsLabStacks(app: App): void {
   const options = parseBatchPartialOptions({
     batchSize: app.node.tryGetContext('batchSize'),
     reportBatchItemFailures: app.node.tryGetContext('reportBatchItemFailures'),
   });
+  const visibilityOptions = parseVisibilityDupOptions({
+    visibilityManager: app.node.tryGetContext('visibilityManager'),
+  });
   const alarmEmail = app.node.tryGetContext('alarmEmail') as unknown;
   if (alarmEmail !== undefined && (typeof alarmEmail !== 'string' || !/^[^\s@]+@[^\s@]+$/.test(alarmEmail)))
     throw new InvalidSettingError(`alarmEmail must be an e-mail address, got ${JSON.stringify(alarmEmail)}`);
   const email = alarmEmail === undefined ? {} : { alarmEmail };
-  new VisibilityDupStack(app, 'VisibilityDupStack', email);
+  new VisibilityDupStack(app, 'VisibilityDupStack', { options: visibilityOptions, ...email });
   new BatchPartialStack(app, 'BatchPartialStack', { options, ...email });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
 }

@@ -53,8 +53,9 @@ export const VISIBILITY_DUP = {
 /**
  * The visibility manager (lambda/core/visibility-manager.ts): the Step 7 worker's other way to
  * keep messages hidden, one timer for a whole batch. The deployed worker (batch size 1) keeps
- * its per-message heartbeat; the `visibility-manager` and `visibility-too-long` experiments run
- * a worker with these values, scaled so that a run lasts seconds. The queue's visibility
+ * its per-message heartbeat unless deployed with `-c visibilityManager=true` (lib/topology.ts
+ * `visibilityDupTopology`); the `visibility-manager` experiment runs that worker, with these
+ * values scaled so that a run lasts seconds. The queue's visibility
  * timeout (the note's QueueMessageVisibilityTimeout) is `VISIBILITY_DUP.queueVisibilityTimeoutSeconds`.
  */
 export const VISIBILITY_MANAGER = {

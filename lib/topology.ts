@@ -6,7 +6,13 @@
  *
  * No CDK imports here: the lab and the tests load this without synthesising anything.
  */
-import { BATCH_PARTIAL, LAMBDA_MEMORY_MB, PRODUCER_TIMEOUT_SECONDS, VISIBILITY_DUP } from './settings';
+import {
+  BATCH_PARTIAL,
+  LAMBDA_MEMORY_MB,
+  PRODUCER_TIMEOUT_SECONDS,
+  VISIBILITY_DUP,
+  VISIBILITY_MANAGER,
+} from './settings';
 
 /** A standard SQS queue. */
 export interface QueueSpec {
@@ -75,8 +81,47 @@ export interface StackTopology {
   readonly mappings: readonly MappingSpec[];
 }
 
-/** Step 7: 5 s queue, worker with heartbeat and idempotency guard. */
-export function visibilityDupTopology(): StackTopology {
+/** Deploy-time switches of the Step 7 stack (CDK context, lab `-c`). */
+export interface VisibilityDupOptions {
+  /**
+   * `true`: the worker takes batches of `VISIBILITY_MANAGER.batchSize` and keeps each batch
+   * hidden with one visibility manager (`HEARTBEAT_MODE=batch-manager`) instead of a heartbeat
+   * per message: what the `visibility-manager` experiment needs.
+   */
+  readonly visibilityManager: boolean;
+}
+
+/** The switches' defaults: the worker of the tutorial (batch size 1, heartbeat per message). */
+export const DEFAULT_VISIBILITY_DUP_OPTIONS: VisibilityDupOptions = { visibilityManager: false };
+
+/** The Step 7 worker's `HEARTBEAT_MODE` (lambda/visibility-dup/worker.ts). */
+export type HeartbeatMode = 'per-message' | 'batch-manager';
+
+/** The heartbeat mode the switches give the Step 7 worker (also the stack's `HeartbeatMode` output). */
+export function heartbeatModeOf(options: VisibilityDupOptions): HeartbeatMode {
+  return options.visibilityManager ? 'batch-manager' : 'per-message';
+}
+
+/** The worker environment that switches the Step 7 worker to one visibility manager per batch. */
+export function visibilityManagerEnvironment(
+  maxLifeSeconds: number = VISIBILITY_MANAGER.maxLifeSeconds,
+): Record<string, string> {
+  return {
+    HEARTBEAT_MODE: 'batch-manager',
+    MANAGER_TIMER_INTERVAL_MS: String(VISIBILITY_MANAGER.timerIntervalMs),
+    MANAGER_MINIMAL_LIFE_MS: String(VISIBILITY_MANAGER.minimalLifeMs),
+    MANAGER_MAX_LIFE_SECONDS: String(maxLifeSeconds),
+  };
+}
+
+/**
+ * Step 7: 5 s queue, worker with heartbeat and idempotency guard. With `visibilityManager`,
+ * the worker takes batches of 10 under one visibility manager each.
+ */
+export function visibilityDupTopology(options: VisibilityDupOptions = DEFAULT_VISIBILITY_DUP_OPTIONS): StackTopology {
+  const manager = options.visibilityManager
+    ? Object.fromEntries(Object.entries(visibilityManagerEnvironment()).map(([name, value]) => [name, { value }]))
+    : {};
   return {
     stackName: 'VisibilityDupStack',
     apiFunctionId: 'Producer',
@@ -113,6 +158,7 @@ export function visibilityDupTopology(): StackTopology {
           QUEUE_URL: { queueUrl: 'ShortVTQueue' },
           TABLE_NAME: { tableName: 'IdemTable' },
           VISIBILITY_TIMEOUT_SECONDS: { value: String(VISIBILITY_DUP.queueVisibilityTimeoutSeconds) },
+          ...manager,
         },
       },
     ],
@@ -120,7 +166,7 @@ export function visibilityDupTopology(): StackTopology {
       {
         functionId: 'Worker',
         queueId: 'ShortVTQueue',
-        batchSize: VISIBILITY_DUP.workerBatchSize,
+        batchSize: options.visibilityManager ? VISIBILITY_MANAGER.batchSize : VISIBILITY_DUP.workerBatchSize,
         // The worker reports an in-progress duplicate as a failed item, not as a crash.
         reportBatchItemFailures: true,
       },

@@ -47,8 +47,8 @@ ${list(experiments)}
     labOnly: (name: string, summary: string) =>
       `${name} runs on the lab only: ${summary}. The deployed stack is not set up that way; run it without --target aws.`,
     header: (name: string, title: string, target: string) => `${name}: ${title} (target: ${target})\n`,
-    needsContext: (flags: string) =>
-      `This experiment needs BatchPartialStack deployed with: npx cdk deploy BatchPartialStack ${flags}\n`,
+    needsContext: (stack: string, flags: string) =>
+      `This experiment needs ${stack} deployed with: npx cdk deploy ${stack} ${flags}\n`,
     pollsDlq: (stack: string) =>
       `This experiment polls ${stack}'s DLQ (no worker reads it); it must be empty, and only this run's messages are deleted.\n`,
     timeline: (path: string) => `\nTimeline: ${path}\n`,
@@ -87,8 +87,8 @@ ${list(experiments)}
     labOnly: (name: string, summary: string) =>
       `${name} はラボ専用です: ${summary}。デプロイしたスタックはそのように構成されていないので、--target aws を付けずに実行してください。`,
     header: (name: string, title: string, target: string) => `${name}: ${title}（ターゲット: ${target}）\n`,
-    needsContext: (flags: string) =>
-      `この実験には、次のようにデプロイした BatchPartialStack が必要です: npx cdk deploy BatchPartialStack ${flags}\n`,
+    needsContext: (stack: string, flags: string) =>
+      `この実験には、次のようにデプロイした ${stack} が必要です: npx cdk deploy ${stack} ${flags}\n`,
     pollsDlq: (stack: string) =>
       `この実験は ${stack} の DLQ(どのワーカーも読まない)をポーリングします。DLQ は空でなければならず、削除するのはこの実行が送ったメッセージだけです。\n`,
     timeline: (path: string) => `\nタイムライン: ${path}\n`,

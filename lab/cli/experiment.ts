@@ -125,7 +125,7 @@ async function main(): Promise<number> {
     write(say.pollsDlq(experiment.awsQueue.stack));
   }
   const flags = requiredContextFlags(experiment);
-  if (args.target === 'aws' && flags) write(say.needsContext(flags));
+  if (args.target === 'aws' && flags) write(say.needsContext(experiment.stack, flags));
   const emulators = args.target === 'local' ? await startEmulators() : undefined;
   let probe: ExperimentProbe | undefined;
   const board = new ProgressBoard(write, process.stdout.isTTY === true, [experiment.name], { language });

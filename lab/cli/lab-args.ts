@@ -1,8 +1,9 @@
 /**
- * The command line of `npm run lab`: flags named after BatchPartialStack's CDK context switches.
+ * The command line of `npm run lab`: flags named after the stacks' CDK context switches.
  */
 import { parseBatchPartialOptions } from '../../lib/batch-partial-options';
 import { InvalidBatchPartialOptionError } from '../../lib/errors';
+import { parseVisibilityDupOptions } from '../../lib/visibility-dup-options';
 import type { BatchPartialOptions } from '../../lib/topology';
 import { LOG_PRINT_FORMATS, type LogPrintFormat } from '../services/logs/lab-logs';
 import { LAB_MESSAGES } from './lab-messages';
@@ -73,6 +74,10 @@ export function parseLabArgs(argv: readonly string[], language: Language = 'en')
     () => parseBatchPartialOptions({ reportBatchItemFailures }).reportBatchItemFailures,
     () => say.badReportBatchItemFailures(JSON.stringify(reportBatchItemFailures)),
   );
+  checked(
+    () => parseVisibilityDupOptions({ visibilityManager: context.visibilityManager }),
+    () => say.badVisibilityManager(JSON.stringify(context.visibilityManager)),
+  );
   return {
     help: values.help,
     quiet: values.quiet,
@@ -85,7 +90,7 @@ export function parseLabArgs(argv: readonly string[], language: Language = 'en')
 }
 
 /** The context names the stacks read (lib/app.ts). */
-const KNOWN_CONTEXT = ['batchSize', 'reportBatchItemFailures'] as const;
+const KNOWN_CONTEXT = ['batchSize', 'reportBatchItemFailures', 'visibilityManager'] as const;
 
 /** `-c batchSize=1 -c reportBatchItemFailures=false`, exactly as `cdk deploy` takes them. */
 export function parseContextPairs(
@@ -94,6 +99,7 @@ export function parseContextPairs(
 ): Record<string, string> & {
   readonly batchSize?: string;
   readonly reportBatchItemFailures?: string;
+  readonly visibilityManager?: string;
 } {
   const say = LAB_MESSAGES[language];
   const context: Record<string, string> = {};

@@ -44,6 +44,8 @@ Options (named after the CDK context switches of BatchPartialStack):
   --report-batch-item-failures true|false partial batch responses (default true)
   -c batchSize=N -c reportBatchItemFailures=true|false
                                           the same, spelled as cdk deploy's context
+  -c visibilityManager=true|false         VisibilityDupStack's worker: batches of 10, one
+                                          visibility manager each (default false)
   -c name=value                           any other CDK context, passed to cdk synth
   --watch                                 redeploy on every save under bin/, lib/, lambda/
                                           (as cdk watch); npm run lab:deploy does it once
@@ -68,6 +70,7 @@ ${BATCH_FORMATION_MESSAGES.en.usage}
     badBatchSize: (max: number, got: string) =>
       `batchSize must be an integer from 1 to ${max} (Lambda's limit for an SQS mapping without a batching window), got ${got}.`,
     badReportBatchItemFailures: (got: string) => `reportBatchItemFailures must be true or false, got ${got}.`,
+    badVisibilityManager: (got: string) => `visibilityManager must be true or false, got ${got}.`,
     ready: (facts: ReadyFacts) => `
 Lab ready in ${facts.startupMs} ms. Outputs: ${facts.outputsPath}
   VisibilityDupStack  API ${facts.visibilityApi}
@@ -122,6 +125,8 @@ ${LOCAL_OUTPUTS_FILE} を書き出します。
   --report-batch-item-failures true|false 部分バッチレスポンス（既定 true）
   -c batchSize=N -c reportBatchItemFailures=true|false
                                           同じものを cdk deploy のコンテキストの書き方で
+  -c visibilityManager=true|false         VisibilityDupStack のワーカー: 10 件ずつのバッチごとに
+                                          可視性マネージャー 1 つ（既定 false）
   -c name=value                           そのほかの CDK コンテキスト（cdk synth に渡します）
   --watch                                 bin/、lib/、lambda/ を保存するたびに再デプロイ（cdk watch と
                                           同じ）。1 回だけなら npm run lab:deploy
@@ -147,6 +152,7 @@ ${BATCH_FORMATION_MESSAGES.ja.usage}
       `batchSize は 1〜${max} の整数にしてください（バッチウィンドウのない SQS マッピングでの Lambda の上限）。指定された値: ${got}`,
     badReportBatchItemFailures: (got: string) =>
       `reportBatchItemFailures は true か false にしてください。指定された値: ${got}`,
+    badVisibilityManager: (got: string) => `visibilityManager は true か false にしてください。指定された値: ${got}`,
     ready: (facts: ReadyFacts) => `
 ラボの準備ができました（${facts.startupMs} ms）。出力: ${facts.outputsPath}
   VisibilityDupStack  API ${facts.visibilityApi}

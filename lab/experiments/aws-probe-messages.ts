@@ -13,6 +13,15 @@ export const AWS_PROBE_MESSAGES = {
       `${file} has no ${missing.join(', ')} for ${stack}; redeploy with --outputs-file ${file}`,
     labOnly: (name: string, reason: string) => `${name} runs on the lab only: ${reason}`,
     noDeployedQueue: (name: string) => `${name} has no deployed queue to use`,
+    needsSwitch: (
+      name: string,
+      stack: string,
+      context: string,
+      output: string,
+      actual: string | undefined,
+      file: string,
+    ) =>
+      `${name} needs ${stack} deployed with -c ${context} (output ${output} is ${actual ?? 'absent'}); deploy it with: npx cdk deploy --all -c ${context} --outputs-file ${file}`,
     cannotCrash: 'a running Lambda invocation cannot be crashed on demand; this experiment runs on the lab only',
     cannotSetAttributes: (stack: string, attributes: readonly string[]) =>
       `the deployed queue of ${stack} cannot be given ${attributes.join(', ')}`,
@@ -24,6 +33,15 @@ export const AWS_PROBE_MESSAGES = {
       `${file} に ${stack} の ${missing.join(', ')} がありません。--outputs-file ${file} を付けてデプロイし直してください`,
     labOnly: (name: string, reason: string) => `${name} はラボでしか実行できません: ${reason}`,
     noDeployedQueue: (name: string) => `${name} が使えるデプロイ済みのキューはありません`,
+    needsSwitch: (
+      name: string,
+      stack: string,
+      context: string,
+      output: string,
+      actual: string | undefined,
+      file: string,
+    ) =>
+      `${name} には -c ${context} を付けてデプロイした ${stack} が必要です (出力 ${output} は ${actual ?? 'なし'})。次のコマンドでデプロイしてください: npx cdk deploy --all -c ${context} --outputs-file ${file}`,
     cannotCrash:
       '実行中の Lambda 呼び出しを好きなときにクラッシュさせることはできません。この実験はラボでしか実行できません',
     cannotSetAttributes: (stack: string, attributes: readonly string[]) =>

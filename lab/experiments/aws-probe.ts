@@ -175,8 +175,10 @@ export class AwsProbe implements StackProbe {
   }
 }
 
-/** The CDK context a Step 8 experiment needs, as `-c` flags (empty for the defaults). */
+/** The CDK context an experiment needs on AWS, as `-c` flags (empty for the defaults). */
 export function requiredContextFlags(experiment: Experiment): string {
+  const deployedWith = experiment.variant?.deployedWith;
+  if (deployedWith !== undefined) return `-c ${deployedWith.context}`;
   if (experiment.stack !== 'BatchPartialStack') return '';
   return `-c batchSize=${experiment.options.batchSize} -c reportBatchItemFailures=${experiment.options.reportBatchItemFailures}`;
 }
@@ -206,6 +208,19 @@ export async function openAwsProbe(
     return new AwsQueueProbe(sqs, outputs[experiment.awsQueue.output] ?? '', experiment.awsQueue.stack, language);
   }
   const outputs = await readDeployedOutputs(outputsFile, experiment.stack, language);
+  const needed = experiment.variant?.deployedWith;
+  if (needed !== undefined && outputs[needed.output] !== needed.value) {
+    throw new LabOnlyActionError(
+      say.needsSwitch(
+        experiment.name,
+        experiment.stack,
+        needed.context,
+        needed.output,
+        outputs[needed.output],
+        outputsFile,
+      ),
+    );
+  }
   return new AwsProbe(
     outputs,
     {

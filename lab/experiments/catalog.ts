@@ -49,7 +49,10 @@ interface ExperimentBase {
   readonly timeoutSeconds: number;
   /** `false`: `npm start` (the tour) skips it; `npm run experiment -- <name>` still runs it. Default true. */
   readonly inTour?: boolean;
-  /** A stack set up differently from the deployed one: the experiment is lab-only. */
+  /**
+   * A stack set up differently from the deployed one: the experiment is lab-only, unless the
+   * variant names the deploy-time switch (`deployedWith`) that sets the deployed stack up so.
+   */
   readonly variant?: LabVariant;
   /** Runs once the first phase has settled (then the run settles again before it is judged). */
   readonly afterSettle?: AfterSettleAction;
@@ -179,7 +182,9 @@ export type Experiment = StackExperiment | QueueExperiment;
 /** Why `experiment` runs on the lab only (one sentence in `language`), or undefined when `--target aws` can run it. */
 export function labOnlyReason(experiment: Experiment, language: Language = 'en'): string | undefined {
   if (experiment.stack === 'SQS') return experiment.labOnly?.[language];
-  return experiment.variant === undefined ? undefined : variantSummary(experiment.variant, language);
+  // A variant a deploy-time switch can give the deployed stack runs on AWS (the probe checks the switch).
+  if (experiment.variant === undefined || experiment.variant.deployedWith !== undefined) return undefined;
+  return variantSummary(experiment.variant, language);
 }
 
 const duplicates = (o: VisibilityObservation): number => o.skipped + o.inProgress;

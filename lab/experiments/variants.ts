@@ -4,7 +4,7 @@
  * handlers have no lab-only path.
  */
 import { heartbeatTimingFor, VISIBILITY_DUP, VISIBILITY_MANAGER } from '../../lib/settings';
-import { type StackTopology, visibilityDupTopology } from '../../lib/topology';
+import { heartbeatModeOf, type StackTopology, visibilityDupTopology } from '../../lib/topology';
 import type { Language, Localized } from '../common/language';
 import type { AwsCallsOptions } from '../interceptors/aws-call-faults';
 
@@ -16,6 +16,21 @@ export interface LabVariant {
   readonly topology: () => StackTopology;
   /** Faults the lab injects into the functions' AWS calls (a throttled write, …). */
   readonly awsCalls?: AwsCallsOptions;
+  /**
+   * Present when a deploy-time switch gives the deployed stack this variant's setup: then
+   * `--target aws` runs the experiment once the stack's outputs show `output` = `value`.
+   */
+  readonly deployedWith?: DeployedSwitch;
+}
+
+/** A CDK context switch that deploys a variant, and the stack output that shows it is on. */
+export interface DeployedSwitch {
+  /** `name=value`, as `npx cdk deploy <stack> -c <context>` takes it. */
+  readonly context: string;
+  /** The stack output (in `cdk-outputs.json`) that tells whether the switch is on. */
+  readonly output: string;
+  /** That output's value when it is on. */
+  readonly value: string;
 }
 
 /** The variant's summary in `language` (an English-only summary as it is). */
@@ -133,20 +148,11 @@ export function reservedConcurrency(limit: number): LabVariant {
   };
 }
 
-/** The worker environment that switches the Step 7 worker to one visibility manager per batch. */
-function managerEnvironment(maxLifeSeconds: number): Record<string, string> {
-  return {
-    HEARTBEAT_MODE: 'batch-manager',
-    MANAGER_TIMER_INTERVAL_MS: String(VISIBILITY_MANAGER.timerIntervalMs),
-    MANAGER_MINIMAL_LIFE_MS: String(VISIBILITY_MANAGER.minimalLifeMs),
-    MANAGER_MAX_LIFE_SECONDS: String(maxLifeSeconds),
-  };
-}
-
 /**
  * VisibilityDupStack whose worker takes batches of 10 and keeps each batch hidden with one
  * visibility manager (a check every second, 2 s minimal life, 8 s maximum life) instead of a
- * heartbeat per message. The deployed worker takes one record per invocation.
+ * heartbeat per message: the stack `cdk deploy -c visibilityManager=true` deploys, so the
+ * experiment also runs on AWS when the deployed stack carries that switch.
  */
 export function visibilityManagerWorker(): LabVariant {
   const { timerIntervalMs, minimalLifeMs, maxLifeSeconds, batchSize } = VISIBILITY_MANAGER;
@@ -155,14 +161,11 @@ export function visibilityManagerWorker(): LabVariant {
       en: `the worker takes batches of ${batchSize} and runs one visibility manager per batch (a check every ${timerIntervalMs / 1000} s, minimal life ${minimalLifeMs / 1000} s, maximum life ${maxLifeSeconds} s); deployed: batch size ${VISIBILITY_DUP.workerBatchSize} and a heartbeat per message`,
       ja: `ワーカーが ${batchSize} 件ずつのバッチを受け取り、バッチごとに可視性マネージャーを 1 つ動かす（${timerIntervalMs / 1000} 秒ごとにチェック、最小寿命 ${minimalLifeMs / 1000} 秒、最大寿命 ${maxLifeSeconds} 秒）。デプロイ時はバッチサイズ ${VISIBILITY_DUP.workerBatchSize}、メッセージごとのハートビート`,
     },
-    topology: () => {
-      const topology = withFunctionEnvironment(visibilityDupTopology(), 'Worker', managerEnvironment(maxLifeSeconds));
-      return {
-        ...topology,
-        mappings: topology.mappings.map((mapping) =>
-          mapping.functionId === 'Worker' ? { ...mapping, batchSize } : mapping,
-        ),
-      };
+    topology: () => visibilityDupTopology({ visibilityManager: true }),
+    deployedWith: {
+      context: 'visibilityManager=true',
+      output: 'HeartbeatMode',
+      value: heartbeatModeOf({ visibilityManager: true }),
     },
   };
 }

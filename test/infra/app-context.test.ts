@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { Template } from 'aws-cdk-lib/assertions';
+import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../lib/project-root';
 import { cdkJsonContext } from './support';
@@ -39,8 +39,8 @@ afterAll(() => {
   for (const outdir of outdirs) rmSync(outdir, { recursive: true, force: true });
 });
 
-function templateOf(stackName: string): Template {
-  return Template.fromJSON(JSON.parse(readFileSync(path.join(switched.outdir, `${stackName}.template.json`), 'utf8')));
+function templateOf(stackName: string, outdir = switched.outdir): Template {
+  return Template.fromJSON(JSON.parse(readFileSync(path.join(outdir, `${stackName}.template.json`), 'utf8')));
 }
 
 describe('bin/sqs-lab.ts with -c batchSize=1 -c reportBatchItemFailures=false', () => {
@@ -79,6 +79,30 @@ describe('bin/sqs-lab.ts with -c batchSize=1 -c reportBatchItemFailures=false', 
       BatchSize: 1,
       FunctionResponseTypes: ['ReportBatchItemFailures'],
     });
+    templateOf('VisibilityDupStack').hasOutput('HeartbeatMode', { Value: 'per-message' });
+  });
+});
+
+describe('bin/sqs-lab.ts with -c visibilityManager=true', () => {
+  let manager: ReturnType<typeof synthApp>;
+
+  beforeAll(() => {
+    manager = synthApp({ visibilityManager: 'true' });
+    outdirs.push(manager.outdir);
+  }, 120_000);
+
+  it("deploys VisibilityDupStack's worker with batch size 10 and the visibility manager", () => {
+    expect(manager.stderr).not.toMatch(/error/i);
+    expect(manager.status).toBe(0);
+    const template = templateOf('VisibilityDupStack', manager.outdir);
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      BatchSize: 10,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: { Variables: Match.objectLike({ HEARTBEAT_MODE: 'batch-manager', MANAGER_MAX_LIFE_SECONDS: '8' }) },
+    });
+    template.hasOutput('HeartbeatMode', { Value: 'batch-manager' });
   });
 });
 
@@ -87,6 +111,7 @@ describe('bin/sqs-lab.ts with a bad switch', () => {
     [{ batchSize: '11' }, 'batchSize must be an integer from 1 to 10'],
     [{ batchSize: 'ten' }, 'batchSize must be an integer from 1 to 10'],
     [{ reportBatchItemFailures: 'yes' }, 'reportBatchItemFailures must be true or false, got "yes".'],
+    [{ visibilityManager: 'yes' }, 'visibilityManager must be true or false, got "yes".'],
   ])('refuses %j with a sentence naming the valid values', (overrides, message) => {
     const result = synthApp(overrides);
     outdirs.push(result.outdir);

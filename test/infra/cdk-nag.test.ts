@@ -54,6 +54,13 @@ describe('cdk-nag AwsSolutions checks', () => {
     expect(findings.map((finding) => `${finding.severity} ${finding.ruleName}`)).toEqual([]);
   });
 
+  it('leave no unacknowledged finding with -c visibilityManager=true either', () => {
+    const switched = labApp({ bundle: false });
+    new VisibilityDupStack(switched, 'VisibilityDupStack', { options: { visibilityManager: true } });
+    const violations = new AwsSolutionsChecks().validateScope(switched).violations;
+    expect(violations.map((finding) => `${finding.severity} ${finding.ruleName}`)).toEqual([]);
+  });
+
   it('acknowledge every finding with a reason of at least one sentence', () => {
     const acks = acknowledgements(app);
     expect(acks.length).toBeGreaterThan(0);

@@ -359,6 +359,7 @@ describe('VisibilityDupStack outputs', () => {
       'ApiEndpoint',
       'DlqAlarmName',
       'DlqUrl',
+      'HeartbeatMode',
       'ProducerLogGroup',
       'QueueUrl',
       'TableName',

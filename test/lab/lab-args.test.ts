@@ -40,6 +40,10 @@ describe('parseLabArgs (npm run lab flags)', () => {
     });
   });
 
+  it('passes -c visibilityManager=true on to cdk synth, for VisibilityDupStack', () => {
+    expect(parseLabArgs(['-c', 'visibilityManager=true']).context).toEqual({ visibilityManager: 'true' });
+  });
+
   it('passes any other context on to cdk synth, as cdk deploy does', () => {
     expect(parseLabArgs(['-c', 'alarmEmail=me@example.com', '--watch'])).toMatchObject({
       watch: true,
@@ -57,6 +61,8 @@ describe('parseLabArgs (npm run lab flags)', () => {
     [['--batch-size', '11'], 'batchSize must be an integer from 1 to 10'],
     [['--batch-size', 'ten'], 'batchSize must be an integer from 1 to 10'],
     [['--report-batch-item-failures', 'yes'], 'reportBatchItemFailures must be true or false'],
+    [['-c', 'visibilityManager=yes'], 'visibilityManager must be true or false, got "yes".'],
+    [['-c', 'visibilitymanager=true'], 'did you mean visibilityManager?'],
     [['extra'], 'extra'],
   ])('refuses %j with a sentence saying why', (argv, message) => {
     expect(() => parseLabArgs(argv)).toThrow(UsageError);

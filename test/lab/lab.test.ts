@@ -44,6 +44,8 @@ describe('startLab with the real stacks', () => {
       ProducerLogGroup: expect.stringMatching(/^VisibilityDupStack-ProducerLogs[0-9A-F]{8}-[A-Z0-9]{8}$/),
       WorkerLogGroup: expect.stringMatching(/^VisibilityDupStack-WorkerLogs[0-9A-F]{8}-[A-Z0-9]{8}$/),
       DlqAlarmName: expect.stringMatching(/^VisibilityDupStack-DlqAlarm[0-9A-F]{8}-[A-Z0-9]+$/),
+      // The worker deployed without -c visibilityManager=true.
+      HeartbeatMode: 'per-message',
     });
     expect(Object.keys(outputs.BatchPartialStack ?? {}).sort()).toEqual(
       ['ApiEndpoint', 'DlqAlarmName', 'DlqUrl', 'ProducerLogGroup', 'QueueUrl', 'WorkerLogGroup'].sort(),

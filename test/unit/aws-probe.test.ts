@@ -15,7 +15,7 @@ import {
   readDeployedOutputs,
   requiredContextFlags,
 } from '../../lab';
-import { findExperiment } from '../../lab';
+import { findExperiment, labOnlyReason } from '../../lab';
 
 const logsMock = mockClient(CloudWatchLogsClient);
 const cloudwatchMock = mockClient(CloudWatchClient);
@@ -103,6 +103,49 @@ describe('the AWS probe in Japanese (printed after 実験が失敗しました:)
     );
     await expect(japanese.crashWorker()).rejects.toThrow(/^実行中の Lambda 呼び出しを/);
     await expect(probe().crashWorker()).rejects.toThrow(/^a running Lambda invocation cannot be crashed/);
+  });
+});
+
+describe('openAwsProbe for visibility-manager (needs -c visibilityManager=true)', () => {
+  function outputsFile(name: string, heartbeatMode: string | undefined): string {
+    const file = join(dir, name);
+    const outputs = heartbeatMode === undefined ? OUTPUTS : { ...OUTPUTS, HeartbeatMode: heartbeatMode };
+    writeFileSync(file, JSON.stringify({ VisibilityDupStack: outputs }));
+    return file;
+  }
+
+  it('is not lab-only: --target aws is accepted before the outputs are read', () => {
+    expect(labOnlyReason(findExperiment('visibility-manager'))).toBeUndefined();
+    expect(labOnlyReason(findExperiment('visibility-too-long'))).toBeDefined();
+  });
+
+  it.each([
+    ['per-message', 'per-message'],
+    ['absent (deployed before the switch existed)', undefined],
+  ])('refuses a stack whose HeartbeatMode is %s, with the deploy command', async (_, heartbeatMode) => {
+    const file = outputsFile(`manager-${heartbeatMode ?? 'absent'}.json`, heartbeatMode);
+    const refusal = openAwsProbe(findExperiment('visibility-manager'), file, {});
+    await expect(refusal).rejects.toBeInstanceOf(LabOnlyActionError);
+    await expect(refusal).rejects.toThrow(
+      `visibility-manager needs VisibilityDupStack deployed with -c visibilityManager=true (output HeartbeatMode is ${heartbeatMode ?? 'absent'}); deploy it with: npx cdk deploy --all -c visibilityManager=true --outputs-file ${file}`,
+    );
+    await expect(openAwsProbe(findExperiment('visibility-manager'), file, {}, 'ja')).rejects.toThrow(
+      /^visibility-manager には -c visibilityManager=true を付けてデプロイした VisibilityDupStack が必要です/,
+    );
+  });
+
+  it('opens a probe on a stack deployed with the switch, and other Step 7 experiments on either', async () => {
+    const on = outputsFile('manager-on.json', 'batch-manager');
+    const probe = await openAwsProbe(findExperiment('visibility-manager'), on, {});
+    expect(probe).toBeInstanceOf(AwsProbe);
+    await probe.close();
+    const heartbeat = await openAwsProbe(findExperiment('heartbeat'), outputsFile('plain.json', 'per-message'), {});
+    expect(heartbeat).toBeInstanceOf(AwsProbe);
+    await heartbeat.close();
+  });
+
+  it('names the switch in the flags the CLI prints for --target aws', () => {
+    expect(requiredContextFlags(findExperiment('visibility-manager'))).toBe('-c visibilityManager=true');
   });
 });
 

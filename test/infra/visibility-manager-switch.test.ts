@@ -1,0 +1,111 @@
+/**
+ * `-c visibilityManager=true`: VisibilityDupStack's worker takes batches of 10 under one
+ * visibility manager each (the `visibility-manager` experiment on AWS); without it nothing changes.
+ */
+import { Template } from 'aws-cdk-lib/assertions';
+import { describe, expect, it } from 'vitest';
+import { InvalidBatchPartialOptionError } from '../../lib/errors';
+import { VISIBILITY_DUP, VISIBILITY_MANAGER } from '../../lib/settings';
+import { type StackTopology, visibilityDupTopology } from '../../lib/topology';
+import { TopologyStack } from '../../lib/topology-stack';
+import { validateTopology } from '../../lib/validate-topology';
+import { parseVisibilityDupOptions } from '../../lib/visibility-dup-options';
+import { VisibilityDupStack } from '../../lib/visibility-dup-stack';
+import { labApp, must, logicalId, renderIntrinsic, resourcesOfType } from './support';
+
+function templateOf(visibilityManager: boolean | undefined): { stack: VisibilityDupStack; template: Template } {
+  const options = visibilityManager === undefined ? {} : { options: { visibilityManager } };
+  const stack = new VisibilityDupStack(labApp({ bundle: false }), 'VisibilityDupStack', options);
+  return { stack, template: Template.fromStack(stack) };
+}
+
+function workerVariables(stack: VisibilityDupStack, template: Template): Record<string, unknown> {
+  const worker = template.toJSON().Resources[logicalId(must(stack.functions, 'Worker'))];
+  return worker.Properties.Environment.Variables as Record<string, unknown>;
+}
+
+function mappingOf(template: Template): Record<string, unknown> {
+  const mappings = Object.values(resourcesOfType(template, 'AWS::Lambda::EventSourceMapping'));
+  expect(mappings).toHaveLength(1);
+  return mappings[0]!.Properties as Record<string, unknown>;
+}
+
+/** The Raise and Lower steps' physical ids: when one changes, CloudFormation runs that step again. */
+function windowIds(template: Template): { raise: string; lower: string } {
+  const found = Object.entries(resourcesOfType(template, 'Custom::AWS'));
+  const id = (step: string): string => {
+    const entry = found.find(([logical]) => logical.startsWith(`ShortVTQueueVisibilityTimeout${step}`));
+    if (entry === undefined) throw new Error(`no ${step} step`);
+    return (JSON.parse(renderIntrinsic(entry[1].Properties?.Create)) as { physicalResourceId: { id: string } })
+      .physicalResourceId.id;
+  };
+  return { raise: id('Raise'), lower: id('Lower') };
+}
+
+describe('parseVisibilityDupOptions', () => {
+  it.each([
+    [undefined, false],
+    [true, true],
+    ['true', true],
+    [false, false],
+    ['false', false],
+  ])('reads %j as visibilityManager %s', (visibilityManager, expected) => {
+    expect(parseVisibilityDupOptions({ visibilityManager })).toEqual({ visibilityManager: expected });
+  });
+
+  it.each(['yes', '1', '', 'TRUE', 1, null])('refuses %j with a sentence naming true or false', (visibilityManager) => {
+    const parse = () => parseVisibilityDupOptions({ visibilityManager });
+    expect(parse).toThrow(InvalidBatchPartialOptionError);
+    expect(parse).toThrow(/^visibilityManager must be true or false, got .+\.$/);
+  });
+});
+
+describe('VisibilityDupStack with visibilityManager', () => {
+  const off = templateOf(undefined);
+  const on = templateOf(true);
+
+  it('maps the worker with batch size 10 and no batching window (SQS needs one only above 10)', () => {
+    const mapping = mappingOf(on.template);
+    expect(mapping.BatchSize).toBe(VISIBILITY_MANAGER.batchSize);
+    expect(mapping.BatchSize).toBe(10);
+    expect(mapping.MaximumBatchingWindowInSeconds).toBeUndefined();
+    expect(mapping.FunctionResponseTypes).toEqual(['ReportBatchItemFailures']);
+  });
+
+  it("gives the worker the manager's environment from lib/settings.ts", () => {
+    expect(workerVariables(on.stack, on.template)).toMatchObject({
+      HEARTBEAT_MODE: 'batch-manager',
+      MANAGER_TIMER_INTERVAL_MS: String(VISIBILITY_MANAGER.timerIntervalMs),
+      MANAGER_MINIMAL_LIFE_MS: String(VISIBILITY_MANAGER.minimalLifeMs),
+      MANAGER_MAX_LIFE_SECONDS: String(VISIBILITY_MANAGER.maxLifeSeconds),
+      VISIBILITY_TIMEOUT_SECONDS: String(VISIBILITY_DUP.queueVisibilityTimeoutSeconds),
+    });
+    on.template.hasOutput('HeartbeatMode', { Value: 'batch-manager' });
+  });
+
+  it('changes nothing without the switch (or with false) but the HeartbeatMode output', () => {
+    expect(mappingOf(off.template).BatchSize).toBe(VISIBILITY_DUP.workerBatchSize);
+    const variables = workerVariables(off.stack, off.template);
+    expect(Object.keys(variables).filter((name) => /^(HEARTBEAT_MODE|MANAGER_)/.test(name))).toEqual([]);
+    off.template.hasOutput('HeartbeatMode', { Value: 'per-message' });
+    expect(templateOf(false).template.toJSON()).toEqual(off.template.toJSON());
+    const plain = Template.fromStack(
+      new TopologyStack(labApp({ bundle: false }), 'VisibilityDupStack', { topology: visibilityDupTopology() }),
+    ).toJSON();
+    expect(plain.Resources).toEqual(off.template.toJSON().Resources);
+  });
+
+  it('passes the topology rules (batch size within Lambda limit, queue window)', () => {
+    const topology: StackTopology = visibilityDupTopology({ visibilityManager: true });
+    expect(() => validateTopology(topology)).not.toThrow();
+  });
+
+  it('raises the queue before the mapping changes and lowers it after, when the switch flips', () => {
+    const { raise: offRaise, lower: offLower } = windowIds(off.template);
+    const { raise: onRaise, lower: onLower } = windowIds(on.template);
+    expect(onRaise).toMatch(/VisibilityTimeout=30\|/);
+    expect(onLower).toMatch(/VisibilityTimeout=5\|/);
+    expect(onRaise).not.toBe(offRaise);
+    expect(onLower).not.toBe(offLower);
+  });
+});
