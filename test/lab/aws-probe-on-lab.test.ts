@@ -2,9 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GetQueueAttributesCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  fakeAwsEnvironment,
   findExperiment,
   type Lab,
   LabOnlyActionError,
@@ -13,8 +12,8 @@ import {
   QueueNotEmptyError,
   runExperiment,
   startLab,
-  writeLabOutputs,
 } from '../../lab';
+import { pointAwsPathAtLab, withLabWaits } from './aws-path-on-lab';
 
 /**
  * `npm run experiment -- heartbeat --target aws --outputs cdk-outputs.local.json` with the
@@ -36,17 +35,6 @@ describe('the AWS path of an experiment, pointed at the lab', () => {
     rmSync(directory, { recursive: true, force: true });
   });
 
-  /** cdk-outputs.local.json of the lab, and the SDK's endpoint variables pointed at it. */
-  async function pointAwsPathAtLab(): Promise<string> {
-    const outputsFile = join(directory, 'cdk-outputs.local.json');
-    await writeLabOutputs(outputsFile, lab.outputs());
-    for (const [name, value] of Object.entries(fakeAwsEnvironment())) vi.stubEnv(name, value);
-    vi.stubEnv('AWS_ENDPOINT_URL_SQS', lab.endpoints.sqsCliEndpoint);
-    vi.stubEnv('AWS_ENDPOINT_URL_DYNAMODB', lab.endpoints.dynamodbEndpoint);
-    vi.stubEnv('AWS_ENDPOINT_URL_CLOUDWATCH_LOGS', lab.logsEndpoint);
-    return outputsFile;
-  }
-
   /** short-vs-long-polling with 4 s periods instead of 12 (the same code, a shorter plan). */
   function shortPolling(): PollingExperiment {
     const experiment = findExperiment('short-vs-long-polling');
@@ -65,7 +53,7 @@ describe('the AWS path of an experiment, pointed at the lab', () => {
   }
 
   it('polls the deployed DLQ for short-vs-long-polling, to a matched verdict, and leaves it empty', async () => {
-    const outputsFile = await pointAwsPathAtLab();
+    const outputsFile = await pointAwsPathAtLab(lab, directory);
     const experiment = shortPolling();
     const probe = await openAwsProbe(experiment, outputsFile);
 
@@ -85,7 +73,7 @@ describe('the AWS path of an experiment, pointed at the lab', () => {
   }, 30_000);
 
   it('refuses to poll a DLQ that holds messages, and leaves them there', async () => {
-    const outputsFile = await pointAwsPathAtLab();
+    const outputsFile = await pointAwsPathAtLab(lab, directory);
     const dlqUrl = lab.stack('VisibilityDupStack').dlqUrl;
     await lab.clients.sqs.send(new SendMessageCommand({ QueueUrl: dlqUrl, MessageBody: '{"id":"someone-elses"}' }));
     const experiment = shortPolling();
@@ -100,21 +88,16 @@ describe('the AWS path of an experiment, pointed at the lab', () => {
   });
 
   it('refuses fifo-dedup: the deployed stacks have no FIFO queue', async () => {
-    const outputsFile = await pointAwsPathAtLab();
+    const outputsFile = await pointAwsPathAtLab(lab, directory);
 
     await expect(openAwsProbe(findExperiment('fifo-dedup'), outputsFile)).rejects.toBeInstanceOf(LabOnlyActionError);
   });
 
   it('runs heartbeat through the SDK clients on the lab endpoints to a matched verdict', async () => {
-    const outputsFile = await pointAwsPathAtLab();
+    const outputsFile = await pointAwsPathAtLab(lab, directory);
     const experiment = findExperiment('heartbeat');
     const probe = await openAwsProbe(experiment, outputsFile);
-    // CloudWatch delivers lines seconds late, so the AWS probe waits 20 s of quiet; the lab's
-    // endpoint holds them at once, so the test waits as briefly as the local probe does.
-    const prompt = new Proxy(probe, {
-      get: (target, key) =>
-        key === 'quietMs' ? 1500 : key === 'pollMs' ? 250 : (Reflect.get(target, key, target) as unknown),
-    });
+    const prompt = withLabWaits(probe);
 
     try {
       const result = await runExperiment(experiment, prompt);

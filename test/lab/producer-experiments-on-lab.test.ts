@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   buildTimeline,
   type ExperimentResult,
-  fakeAwsEnvironment,
   findExperiment,
   type Lab,
   openAwsProbe,
@@ -13,8 +12,8 @@ import {
   startLab,
   timelineInputOf,
   type VisibilityObservation,
-  writeLabOutputs,
 } from '../../lab';
+import { pointAwsPathAtLab, withLabWaits } from './aws-path-on-lab';
 
 /**
  * message-timer and producer-retry-duplicate are only body fields of the deployed Step 7 API, so
@@ -32,21 +31,12 @@ describe('the producer experiments through the AWS path, pointed at the lab', ()
   beforeAll(async () => {
     lab = await startLab({ stacks: ['VisibilityDupStack'], quiet: true });
     directory = mkdtempSync(join(tmpdir(), 'sqs-lab-producer-'));
-    const outputsFile = join(directory, 'cdk-outputs.local.json');
-    await writeLabOutputs(outputsFile, lab.outputs());
-    for (const [name, value] of Object.entries(fakeAwsEnvironment())) vi.stubEnv(name, value);
-    vi.stubEnv('AWS_ENDPOINT_URL_SQS', lab.endpoints.sqsCliEndpoint);
-    vi.stubEnv('AWS_ENDPOINT_URL_DYNAMODB', lab.endpoints.dynamodbEndpoint);
-    vi.stubEnv('AWS_ENDPOINT_URL_CLOUDWATCH_LOGS', lab.logsEndpoint);
+    const outputsFile = await pointAwsPathAtLab(lab, directory);
     await Promise.all(
       NAMES.map(async (name) => {
         const experiment = findExperiment(name);
         const probe = await openAwsProbe(experiment, outputsFile);
-        // The lab's Logs endpoint holds the lines at once: wait as briefly as the local probe.
-        const prompt = new Proxy(probe, {
-          get: (target, key) =>
-            key === 'quietMs' ? 1500 : key === 'pollMs' ? 250 : (Reflect.get(target, key, target) as unknown),
-        });
+        const prompt = withLabWaits(probe);
         try {
           results.set(name, await runExperiment(experiment, prompt));
         } finally {

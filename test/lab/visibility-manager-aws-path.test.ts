@@ -1,17 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  fakeAwsEnvironment,
-  findExperiment,
-  type Lab,
-  LabOnlyActionError,
-  openAwsProbe,
-  runExperiment,
-  startLab,
-  writeLabOutputs,
-} from '../../lab';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findExperiment, type Lab, LabOnlyActionError, openAwsProbe, runExperiment, startLab } from '../../lab';
+import { pointAwsPathAtLab, withLabWaits } from './aws-path-on-lab';
 
 /**
  * `npm run deploy -- -c visibilityManager=true`, then
@@ -33,29 +25,15 @@ describe('visibility-manager through the AWS path, on a lab deployed with -c vis
     rmSync(directory, { recursive: true, force: true });
   });
 
-  async function pointAwsPathAtLab(): Promise<string> {
-    const outputsFile = join(directory, 'cdk-outputs.local.json');
-    await writeLabOutputs(outputsFile, lab.outputs());
-    for (const [name, value] of Object.entries(fakeAwsEnvironment())) vi.stubEnv(name, value);
-    vi.stubEnv('AWS_ENDPOINT_URL_SQS', lab.endpoints.sqsCliEndpoint);
-    vi.stubEnv('AWS_ENDPOINT_URL_DYNAMODB', lab.endpoints.dynamodbEndpoint);
-    vi.stubEnv('AWS_ENDPOINT_URL_CLOUDWATCH_LOGS', lab.logsEndpoint);
-    return outputsFile;
-  }
-
   it('writes HeartbeatMode batch-manager to the outputs file', () => {
     expect(lab.outputs().VisibilityDupStack?.HeartbeatMode).toBe('batch-manager');
   });
 
   it('runs to a matched verdict: one manager per batch keeps the 6 s jobs hidden, the hung one is let go', async () => {
-    const outputsFile = await pointAwsPathAtLab();
+    const outputsFile = await pointAwsPathAtLab(lab, directory);
     const experiment = findExperiment('visibility-manager');
     const probe = await openAwsProbe(experiment, outputsFile);
-    // The lab's logs endpoint holds the lines at once: no need for CloudWatch's 20 s of quiet.
-    const prompt = new Proxy(probe, {
-      get: (target, key) =>
-        key === 'quietMs' ? 1500 : key === 'pollMs' ? 250 : (Reflect.get(target, key, target) as unknown),
-    });
+    const prompt = withLabWaits(probe);
 
     try {
       const result = await runExperiment(experiment, prompt);
@@ -69,7 +47,7 @@ describe('visibility-manager through the AWS path, on a lab deployed with -c vis
 
   it('is refused, with the deploy command, once the stack is redeployed without the switch', async () => {
     await lab.deploy({ context: { visibilityManager: 'false' } });
-    const outputsFile = await pointAwsPathAtLab();
+    const outputsFile = await pointAwsPathAtLab(lab, directory);
     expect(lab.outputs().VisibilityDupStack?.HeartbeatMode).toBe('per-message');
 
     const refusal = openAwsProbe(findExperiment('visibility-manager'), outputsFile);
