@@ -2,13 +2,13 @@
  * The lab's side of an emulator running in a thread of its own: starts the thread, waits for
  * its emulator to listen, and sends it the requests of emulator-thread-protocol.ts.
  */
-import { mkdir, rename, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { build } from 'esbuild';
 import { PROJECT_ROOT } from '../../../lib/project-root';
 import type { SqsFidelityOptions } from '../sqs/fidelity/sqs-fidelity-layer';
+import { writeAtomically } from '../../common/write-atomically';
 import { EmulatorStartError } from './emulator-servers';
 import type {
   EmulatorKind,
@@ -49,10 +49,7 @@ export function bundleEmulatorThread(): Promise<string> {
     });
     const code = result.outputFiles.find((file) => file.path.endsWith('.mjs'));
     if (code === undefined) throw new EmulatorStartError('esbuild produced no emulator thread');
-    await mkdir(dirname(outfile), { recursive: true });
-    const temporary = `${outfile}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-    await writeFile(temporary, code.text);
-    await rename(temporary, outfile);
+    await writeAtomically(outfile, code.text);
     return outfile;
   })();
   bundled.catch(() => {

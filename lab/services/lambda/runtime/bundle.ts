@@ -4,8 +4,8 @@
  * the runtime provides it). The output lands inside the project, so `require('@aws-sdk/…')`
  * resolves from the project's node_modules as it resolves from the runtime's SDK in Lambda.
  */
-import { mkdir, rename, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { writeAtomically } from '../../../common/write-atomically';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BuildOptions, build } from 'esbuild';
 import { PROJECT_ROOT } from '../../../../lib/project-root';
@@ -88,11 +88,4 @@ async function esbuildOutputs(
       cause: error,
     });
   }
-}
-
-async function writeAtomically(path: string, text: string): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
-  const temporary = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  await writeFile(temporary, text);
-  await rename(temporary, path);
 }
