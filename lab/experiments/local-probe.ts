@@ -9,6 +9,7 @@ import type { AlarmReading, WorkerLine } from './observation';
 import type { EnqueueResponse, ExperimentProbe, QueueProbe, StackProbe } from './probe';
 import { type RedriveReport, redriveWithMoveTask } from './redrive';
 import { peekBodyIds, postEnqueue, type QueueCounts, queueCounts, sendRawBodies } from './stack-reads';
+import { formatRunLine } from './run-line';
 
 /**
  * A fresh lab serving just the experiment's stack (with the experiment's deploy-time
@@ -71,11 +72,10 @@ class LocalProbe implements StackProbe {
   displayLines(): string[] {
     return this.records.flatMap((record) => {
       if (record.kind !== 'function') return [];
-      const seconds = ((record.time - this.started) / 1000).toFixed(1).padStart(5);
       const parsed = record.parsed;
       const text = typeof parsed?.message === 'string' ? parsed.message : record.line;
       const level = typeof parsed?.level === 'string' ? parsed.level : '';
-      return [`${seconds}s  ${record.functionId.padEnd(8)} ${level.padEnd(5)} ${text}`];
+      return [formatRunLine(record.time - this.started, record.functionId, level, text)];
     });
   }
 

@@ -13,6 +13,7 @@ import {
 } from './observation';
 import { type EnqueueResponse, type ExperimentProbe, isQueueProbe, type StackProbe } from './probe';
 import { runQueueExperiment } from './queue-runner';
+import { formatRunLine } from './run-line';
 import type { DlqMove } from './timeline/timeline';
 
 /** What one run produced. */
@@ -115,7 +116,7 @@ async function runStackExperiment(
   const started = Date.now();
   const notes: string[] = [];
   const note = (text: string, at = Date.now()): void => {
-    notes.push(`${((at - started) / 1000).toFixed(1).padStart(5)}s  lab      ${text}`);
+    notes.push(formatRunLine(at - started, 'lab', undefined, text));
   };
   const tag = `${experiment.name}-${started.toString(36)}`;
   const { bodies, jobs } = planRequests(experiment, tag);

@@ -2,6 +2,7 @@
  * The log of an experiment without a stack: its own producer, consumer and the lab write
  * lines in the shape the worker's lines are shown in (`<seconds>s <actor> <level> <message>`).
  */
+import { formatRunLine } from '../run-line';
 
 /** Writes one line as `actor`. */
 export type RunLog = (actor: 'Producer' | 'Consumer' | 'lab', text: string) => void;
@@ -9,9 +10,7 @@ export type RunLog = (actor: 'Producer' | 'Consumer' | 'lab', text: string) => v
 /** A log counting seconds from `startedAtMs`, appending to `lines`. */
 export function runLog(startedAtMs: number, lines: string[]): RunLog {
   return (actor, text) => {
-    const seconds = ((Date.now() - startedAtMs) / 1000).toFixed(1).padStart(5);
-    const level = actor === 'lab' ? '' : 'INFO ';
-    lines.push(`${seconds}s  ${actor.padEnd(8)} ${level}${level ? ' ' : ''}${text}`);
+    lines.push(formatRunLine(Date.now() - startedAtMs, actor, actor === 'lab' ? undefined : 'INFO', text));
   };
 }
 
