@@ -178,7 +178,16 @@ export {
   UnknownLanguageError,
 } from './common/language';
 export type { Language } from './common/language';
-export { listenOnLoopback } from './common/listen-on-loopback';
+export { serveOnLoopback, type LoopbackServer, LOOPBACK_ADDRESS } from './common/serve-on-loopback';
+export { terminalSafe } from './common/terminal-safe';
+export { RequestGuard, isLoopbackHostname, parseHostHeader, type GuardRefusal } from './common/request-guard';
+export { labOrigins, LabOrigins, extraOriginsFrom, normalizeOrigin, InvalidOriginError } from './common/lab-origins';
+export { CONSOLE_SECURITY_HEADERS, CONSOLE_MAX_REQUEST_BYTES } from './console/console-server';
+export { SQS_MAX_REQUEST_BYTES } from './services/sqs/sqs-http-errors';
+export { DYNAMODB_MAX_REQUEST_BYTES } from './services/dynamodb/dynamodb-http-errors';
+export { LOGS_MAX_REQUEST_BYTES } from './services/logs/logs-server';
+export { MAX_PAYLOAD_BYTES } from './services/apigateway/local-api';
+export { DEPLOY_MAX_REQUEST_BYTES } from './services/cloudformation/deploy-endpoint';
 export { previousPorts } from './cli/previous-ports';
 export { RETIRED_HANDLES_KEPT, ReceiptHandleBook } from './services/sqs/fidelity/receipt-handle-book';
 // Everything a user reads, per language (one table per command or report).

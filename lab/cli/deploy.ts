@@ -53,7 +53,11 @@ async function main(): Promise<number> {
   }
   let response: Response;
   try {
-    response = await fetch(url, { method: 'POST', body: JSON.stringify({ context }) });
+    response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ context }),
+    });
   } catch {
     process.stderr.write(say.notAnswering(url));
     return 1;

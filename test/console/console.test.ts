@@ -9,7 +9,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import chromium from '@sparticuz/chromium';
-import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import { createServer, type Server } from 'node:http';
+import { ListMessageMoveTasksCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Lab, type LabConsole, startConsole, startLab } from '../../lab';
@@ -63,8 +64,9 @@ describe('the lab console (Chromium)', () => {
   });
 
   it('answers bad API requests with a JSON error in the asked language', async () => {
-    const ask = async (path: string, init?: RequestInit) => {
-      const answer = await fetch(new URL(path, labConsole.url), init);
+    // The console's API takes JSON writes only (a web page's plain form cannot send that type).
+    const ask = async (path: string, init?: RequestInit, type = 'application/json') => {
+      const answer = await fetch(new URL(path, labConsole.url), { ...init, headers: { 'content-type': type } });
       return { status: answer.status, body: (await answer.json()) as { error?: unknown } };
     };
     const unknown = await ask('api/experiments/no-such-thing?lang=ja', { method: 'POST' });
@@ -80,13 +82,18 @@ describe('the lab console (Chromium)', () => {
     expect(badStack.body.error).toContain('stack は VisibilityDupStack');
     const notJson = await ask('api/redrive?lang=ja', { method: 'POST', body: 'nope' });
     expect(notJson).toEqual({ status: 400, body: { error: 'リクエストの本文は JSON オブジェクトにしてください' } });
+    const plainText = await ask('api/redrive', { method: 'POST', body: '{"stack":"BatchPartialStack"}' }, 'text/plain');
+    expect(plainText).toEqual({ status: 415, body: { error: 'the console API takes Content-Type: application/json' } });
     const noRoute = await ask('api/nothing?lang=ja');
     expect(noRoute.status).toBe(404);
     expect(noRoute.body.error).toMatch(/^GET \/api\/nothing という API はありません/);
     // Without ?lang=, the console's own language (npm run lab --lang ja starts it in Japanese).
     const japaneseConsole = await startConsole(lab, { language: 'ja' });
     try {
-      const answer = await fetch(new URL('api/experiments/nope', japaneseConsole.url), { method: 'POST' });
+      const answer = await fetch(new URL('api/experiments/nope', japaneseConsole.url), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+      });
       expect(answer.status).toBe(404);
       expect(((await answer.json()) as { error: string }).error).toMatch(/^「nope」という実験はありません。/);
     } finally {
@@ -141,6 +148,63 @@ describe('the lab console (Chromium)', () => {
     expect(visible.every((line) => line.includes(id))).toBe(true);
     mkdirSync(join(PROJECT_ROOT, '.lab', 'screenshots'), { recursive: true });
     await page.screenshot({ path: join(PROJECT_ROOT, '.lab', 'screenshots', 'console.png'), fullPage: true });
+  });
+
+  it('does nothing for a page of another local origin: its form post, no-cors fetches and frame are refused', async () => {
+    const target = labConsole.url;
+    const dlq = lab.stack('BatchPartialStack');
+    const dlqArn = Object.values(dlq.queues).find((queue) => queue.url === dlq.dlqUrl)?.arn;
+    const moveTasks = async () =>
+      (await lab.clients.sqs.send(new ListMessageMoveTasksCommand({ SourceArn: dlqArn }))).Results?.length ?? 0;
+    const tasksBefore = await moveTasks();
+    const { records, stop } = lab.logs.collect();
+    // What any page the learner visits could do: a plain form (text/plain, which needs no
+    // preflight), no-cors fetches, and a frame of the console, from http://127.0.0.1:<another port>.
+    const attack = `<!doctype html><body>
+<form id="form" method="POST" action="${target}api/enqueue" enctype="text/plain" target="sink">
+<input name='{"stack":"VisibilityDupStack","body":{"id":"attack-form","sleep":0},"pad":"' value='"}'></form>
+<iframe name="sink"></iframe><iframe id="framed" src="${target}"></iframe>
+<script>
+Promise.all([
+  fetch('${target}api/enqueue', { method: 'POST', mode: 'no-cors', body: JSON.stringify({ stack: 'VisibilityDupStack', body: { id: 'attack-fetch', sleep: 0 } }) }),
+  fetch('${target}api/redrive', { method: 'POST', mode: 'no-cors', body: JSON.stringify({ stack: 'BatchPartialStack' }) }),
+  fetch('${target}api/experiments/heartbeat', { method: 'POST', mode: 'no-cors' }),
+]).catch(() => undefined).then(() => { document.getElementById('form').submit(); window.attacked = true; });
+</script></body>`;
+    const attacker: Server = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html' });
+      response.end(attack);
+    });
+    await new Promise<void>((resolve) => attacker.listen(0, '127.0.0.1', resolve));
+    const evil = await browser.newPage();
+    const answered: { readonly method: string; readonly status: number }[] = [];
+    evil.on('response', (response) => {
+      if (response.url().startsWith(target))
+        answered.push({ method: response.request().method(), status: response.status() });
+    });
+    try {
+      await evil.goto(`http://127.0.0.1:${(attacker.address() as { port: number }).port}/`);
+      await evil.waitForFunction(() => (window as unknown as { attacked?: boolean }).attacked === true, {
+        timeout: 5000,
+      });
+      // The form's answer and the frame, then time for anything that got through to show.
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      const framedConsoles = await Promise.all(
+        evil
+          .frames()
+          .filter((frame) => frame !== evil.mainFrame())
+          .map((frame) => frame.$('#send').catch(() => null)),
+      );
+      expect(framedConsoles.filter((button) => button !== null)).toEqual([]);
+      expect(answered.length).toBeGreaterThanOrEqual(3);
+      expect(answered.filter((answer) => answer.status !== 403)).toEqual([]);
+      expect(records.filter((record) => record.kind === 'function' && record.line.includes('attack-'))).toEqual([]);
+      expect(await moveTasks()).toBe(tasksBefore);
+    } finally {
+      stop();
+      await evil.close();
+      attacker.close();
+    }
   });
 
   it('lists a DLQ message and redrives it to its source queue', async () => {

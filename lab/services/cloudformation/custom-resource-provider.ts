@@ -6,8 +6,8 @@
  * {@link CustomResourceResponses}, a small HTTP server on loopback.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type LoopbackServer, serveOnLoopback } from '../../common/serve-on-loopback';
 import type { ResourceProvider } from './resource-provider';
 
 /** The host of every ResponseURL the lab hands out (S3's presigned-URL host, as CloudFormation uses). */
@@ -25,38 +25,41 @@ interface CustomResourceResponse {
 export class CustomResourceResponses {
   private readonly waiting = new Map<string, (response: CustomResourceResponse) => void>();
 
-  private constructor(private readonly server: Server) {}
+  private server: LoopbackServer | undefined;
+
+  private constructor() {}
 
   /** Starts the receiver on 127.0.0.1. */
   static async start(): Promise<CustomResourceResponses> {
-    const server = createServer();
-    const responses = new CustomResourceResponses(server);
-    server.on('request', (request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        const id = new URL(request.url ?? '/', 'http://localhost').pathname.slice(1);
-        try {
-          const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as CustomResourceResponse;
-          responses.waiting.get(id)?.(body);
-          responses.waiting.delete(id);
-          response.statusCode = 200;
-        } catch {
-          response.statusCode = 400;
-        }
-        response.end();
-      });
-    });
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(0, '127.0.0.1', () => resolve());
+    const responses = new CustomResourceResponses();
+    responses.server = await serveOnLoopback((request, response) => responses.receive(request, response), {
+      name: 'custom resource response receiver',
+      // CloudFormation caps a custom resource response at 4,096 bytes; the lab allows some slack.
+      maxBodyBytes: 64 * 1024,
     });
     return responses;
   }
 
+  private receive(request: IncomingMessage, response: ServerResponse): void {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const id = new URL(request.url ?? '/', 'http://localhost').pathname.slice(1);
+      try {
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as CustomResourceResponse;
+        this.waiting.get(id)?.(body);
+        this.waiting.delete(id);
+        response.statusCode = 200;
+      } catch {
+        response.statusCode = 400;
+      }
+      response.end();
+    });
+  }
+
   /** Where the runtime sends requests for {@link RESPONSE_URL_HOST}. */
   get target(): { readonly host: string; readonly port: number } {
-    return { host: '127.0.0.1', port: (this.server.address() as AddressInfo).port };
+    return { host: '127.0.0.1', port: this.server?.port ?? 0 };
   }
 
   /** A fresh ResponseURL and the answer that will arrive on it (or a failure after `timeoutMs`). */
@@ -77,7 +80,7 @@ export class CustomResourceResponses {
   }
 
   async stop(): Promise<void> {
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    await this.server?.stop();
   }
 }
 

@@ -4,9 +4,9 @@
  * line with the outcome. One deploy at a time, as CloudFormation refuses an update while a
  * stack is `UPDATE_IN_PROGRESS`.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { listenOnLoopback } from '../../common/listen-on-loopback';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isJsonRequest } from '../../common/json-request';
+import { serveOnLoopback } from '../../common/serve-on-loopback';
 import { StackOperationFailedError } from './errors';
 import type { DeployedStack, StackEvent } from './stack-deployer';
 
@@ -35,10 +35,13 @@ export interface DeployEndpoint {
   stop(): Promise<void>;
 }
 
+/** The largest request the endpoint reads: a context of a few names and values. */
+export const DEPLOY_MAX_REQUEST_BYTES = 64 * 1024;
+
 /** Starts the endpoint. */
 export async function startDeployEndpoint(run: DeployRunner, preferredPort = 0): Promise<DeployEndpoint> {
   let busy = false;
-  const server: Server = createServer((request, response) => {
+  const handle = (request: IncomingMessage, response: ServerResponse): void => {
     const json = (status: number, body: unknown): void => {
       response.writeHead(status, { 'content-type': 'application/json' });
       response.end(`${JSON.stringify(body)}\n`);
@@ -46,6 +49,12 @@ export async function startDeployEndpoint(run: DeployRunner, preferredPort = 0):
     if (request.method !== 'POST' || request.url !== '/deploy') {
       request.resume();
       json(404, { error: { message: 'POST /deploy is the only route' } });
+      return;
+    }
+    // A web page's form or no-cors fetch cannot send this type (the guard also refuses foreign origins).
+    if (!isJsonRequest(request)) {
+      request.resume();
+      json(415, { error: { message: 'POST /deploy takes Content-Type: application/json' } });
       return;
     }
     const chunks: Buffer[] = [];
@@ -83,16 +92,17 @@ export async function startDeployEndpoint(run: DeployRunner, preferredPort = 0):
           response.end();
         });
     });
-  });
-  await listenOnLoopback(server, preferredPort);
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/deploy`,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
   };
+  const server = await serveOnLoopback(handle, {
+    name: 'deploy endpoint',
+    preferredPort,
+    maxBodyBytes: DEPLOY_MAX_REQUEST_BYTES,
+    refuse: (response, refusal) => {
+      response.writeHead(refusal.status, { 'content-type': 'application/json' });
+      response.end(`${JSON.stringify({ error: { message: refusal.message } })}\n`);
+    },
+  });
+  return { url: `${server.origin}/deploy`, stop: () => server.stop() };
 }
 
 function parseContext(value: unknown): Record<string, string> {
