@@ -102,7 +102,8 @@ let offset = 0;
 function renderStacks() {
   const now = Date.now() + offset;
   $('#stacks').innerHTML = state.stacks.map((stack) => {
-    const counts = stack.queues.map((q) => '<div class="count" data-queue="' + q.role + '"><span class="muted">' + (q.role === 'dlq' ? 'DLQ' : '{{queue}}') + ' (' + q.visibilityTimeoutSeconds + ' s)</span>' +
+    // The tutorials' names: ShortVTQueue / BatchQueue, the DLQ, IdemTable.
+    const counts = stack.queues.map((q) => '<div class="count" data-queue="' + q.role + '" data-queue-id="' + escape(q.id) + '"><span class="muted">' + (q.role === 'dlq' ? 'DLQ (' + escape(q.id) + ')' : escape(q.id)) + ' · ' + q.visibilityTimeoutSeconds + ' s</span>' +
       '<b><span class="count-visible">' + q.visible + '</span> {{visible}}</b>' +
       '<span class="count-inflight">' + q.inFlight + '</span> {{inFlight}} · <span class="count-delayed">' + q.delayed + '</span> {{delayed}}</div>').join('');
     const rows = stack.inFlight.map((m) => {
@@ -120,7 +121,7 @@ function renderStacks() {
     return '<section data-stack="' + stack.stackName + '"><h2>' + stack.stackName + ' ' + alarms + '</h2><div class="counts">' + counts + '</div>' +
       '<h3>{{inFlightTitle}}</h3><table><tr><th>id</th><th>{{receiveNo}}</th><th>{{heartbeats}}</th><th>{{visibleIn}}</th><th></th></tr>' + rows + '</table>' +
       (stack.queues.some((q) => q.role === 'dlq') ? '<h3>DLQ <button data-redrive="' + stack.stackName + '">{{redrive}}</button></h3><table>' + dlq + '</table>' : '') +
-      (stack.tableItems.length > 0 ? '<h3>{{table}}</h3><pre class="table-items">' + items + '</pre>' : '') + '</section>';
+      (stack.tableItems.length > 0 ? '<h3 data-table-id="' + escape(stack.tableId || '') + '">{{table}} (' + escape(stack.tableId || '') + ')</h3><pre class="table-items">' + items + '</pre>' : '') + '</section>';
   }).join('');
   $('#clock').textContent = new Date(now).toLocaleTimeString();
 }
@@ -248,7 +249,6 @@ const WORDS = {
     loading: 'loading…',
     logStream: 'Log stream',
     filter: 'filter by id, messageId or text',
-    queue: 'queue',
     visible: 'visible',
     inFlight: 'in flight',
     delayed: 'delayed',
@@ -286,7 +286,6 @@ const WORDS = {
     loading: '読み込み中…',
     logStream: 'ログ',
     filter: 'id、messageId、文字列で絞り込み',
-    queue: 'キュー',
     visible: '見えている',
     inFlight: '処理中',
     delayed: '遅延中',

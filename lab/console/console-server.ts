@@ -42,6 +42,8 @@ import { CONSOLE_MESSAGES, type ConsoleMessages } from './console-messages';
 /** A queue's counts. */
 export interface QueueState {
   readonly role: 'source' | 'dlq';
+  /** The queue as the tutorials name it: its construct id (`ShortVTQueue`, `BatchDlq`…). */
+  readonly id: string;
   readonly name: string;
   readonly url: string;
   readonly visible: number;
@@ -62,6 +64,8 @@ export interface ConsoleState {
       readonly body: string;
       readonly receiveCount: number;
     }[];
+    /** The idempotency table as the tutorials name it (`IdemTable`), when the stack has one. */
+    readonly tableId: string | undefined;
     readonly tableItems: readonly Record<string, unknown>[];
     /** The stack's CloudWatch alarms and their states. */
     readonly alarms: readonly { readonly alarmName: string; readonly state: string }[];
@@ -146,6 +150,7 @@ export async function startConsole(
           );
           const queue: QueueState = {
             role,
+            id: Object.values(stack.queues).find((provisioned) => provisioned.url === url)?.id ?? '',
             name: url.slice(url.lastIndexOf('/') + 1),
             url,
             visible: Number(Attributes.ApproximateNumberOfMessages ?? 0),
@@ -156,7 +161,7 @@ export async function startConsole(
           if (role === 'source') visibilityTimeouts.set(stack.stackName, queue.visibilityTimeoutSeconds);
           queues.push(queue);
         }
-        const tableName = Object.values(stack.tableNames)[0];
+        const [tableId, tableName] = Object.entries(stack.tableNames)[0] ?? [];
         const tableItems =
           tableName === undefined
             ? []
@@ -166,6 +171,7 @@ export async function startConsole(
           queues,
           inFlight: tracker.snapshot().filter((message) => message.stackName === stack.stackName),
           dlqMessages: dlqCache.get(stack.stackName) ?? [],
+          tableId,
           tableItems,
           alarms: lab
             .alarms()

@@ -10,6 +10,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import chromium from '@sparticuz/chromium';
 import { createServer, type Server } from 'node:http';
+import { PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { ListMessageMoveTasksCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -150,6 +151,35 @@ describe('the lab console (Chromium)', () => {
     await page.screenshot({ path: join(PROJECT_ROOT, '.lab', 'screenshots', 'console.png'), fullPage: true });
   });
 
+  it("names each stack's queues and table as the tutorials do (ShortVTQueue, BatchQueue, the DLQ, IdemTable)", async () => {
+    const labels = async (stack: string) =>
+      page.$$eval(`section[data-stack="${stack}"] [data-queue] .muted`, (spans) =>
+        spans.map((span) => span.textContent ?? ''),
+      );
+    expect(await labels('VisibilityDupStack')).toEqual([
+      expect.stringMatching(/^ShortVTQueue · \d+ s$/),
+      expect.stringMatching(/^DLQ \(ShortVTDlq\) · \d+ s$/),
+    ]);
+    expect(await labels('BatchPartialStack')).toEqual([
+      expect.stringMatching(/^BatchQueue · \d+ s$/),
+      expect.stringMatching(/^DLQ \(BatchDlq\) · \d+ s$/),
+    ]);
+    const state = (await (await fetch(new URL('api/state', labConsole.url))).json()) as {
+      stacks: { stackName: string; tableId?: string }[];
+    };
+    expect(state.stacks.find((stack) => stack.stackName === 'VisibilityDupStack')?.tableId).toBe('IdemTable');
+    await lab.clients.dynamodb.send(
+      new PutItemCommand({
+        TableName: lab.stack('VisibilityDupStack').tableNames.IdemTable,
+        Item: { messageId: { S: 'named-check' }, status: { S: 'COMPLETED' } },
+      }),
+    );
+    await page.waitForSelector('section[data-stack="VisibilityDupStack"] h3[data-table-id]', { timeout: 5000 });
+    expect(
+      await page.$eval('section[data-stack="VisibilityDupStack"] h3[data-table-id]', (heading) => heading.textContent),
+    ).toBe('Idempotency table (IdemTable)');
+  });
+
   it('does nothing for a page of another local origin: its form post, no-cors fetches and frame are refused', async () => {
     const target = labConsole.url;
     const dlq = lab.stack('BatchPartialStack');
@@ -214,8 +244,19 @@ Promise.all([
     await lab.clients.sqs.send(
       new SendMessageCommand({ QueueUrl: stack.dlqUrl, MessageBody: JSON.stringify({ id: 'parked', fail: false }) }),
     );
+    // A body longer than the 80 characters shown, with markup across the cut.
+    const long = `${'a'.repeat(78)}&<img src=x onerror="document.title='pwned'">`;
+    await lab.clients.sqs.send(new SendMessageCommand({ QueueUrl: stack.dlqUrl, MessageBody: long }));
     const dlqRow = 'section[data-stack="BatchPartialStack"] tr[data-dlq-message]';
-    await page.waitForSelector(dlqRow, { timeout: 8000 });
+    await page.waitForFunction(
+      (selector) => document.querySelectorAll(selector).length === 2,
+      { timeout: 8000 },
+      dlqRow,
+    );
+    const shown = await page.$$eval(`${dlqRow} td:first-child`, (cells) => cells.map((cell) => cell.textContent));
+    // Cut before escaping: the text shows the body's first 80 characters, not half an entity.
+    expect(shown).toContain(long.slice(0, 80));
+    expect(await page.$$(`${dlqRow} img`)).toEqual([]);
     await page.$eval('section[data-stack="BatchPartialStack"] button[data-redrive]', (button) =>
       (button as HTMLButtonElement).click(),
     );
