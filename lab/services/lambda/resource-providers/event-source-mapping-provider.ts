@@ -14,6 +14,52 @@ import {
 } from '../event-source-mapping/event-source-mapping';
 import type { LambdaService } from '../lambda-service';
 import type { LabLogs } from '../../logs/lab-logs';
+import { TAGS_NOTE } from '../../cloudformation/common-notes';
+import type { PropertyCoverage } from '../../cloudformation/property-coverage';
+
+/**
+ * What the mapping provider does with each property of `AWS::Lambda::EventSourceMapping`: the
+ * SQS ones are emulated; those of streams, Kafka, MQ and DocumentDB sources are refused.
+ */
+export const EVENT_SOURCE_MAPPING_PROPERTIES: PropertyCoverage = {
+  emulated: [
+    'BatchSize',
+    'Enabled',
+    'EventSourceArn',
+    'FunctionName',
+    'FunctionResponseTypes',
+    'MaximumBatchingWindowInSeconds',
+    'ScalingConfig',
+  ],
+  noted: {
+    MetricsConfig: {
+      en: 'the mapping’s CloudWatch metrics are not published; the lab shows its counters instead (lab.counters(), the console)',
+      ja: 'マッピングの CloudWatch メトリクスは発行しません。代わりにラボのカウンター（lab.counters()、コンソール）を見てください',
+    },
+    Tags: TAGS_NOTE,
+  },
+  refused: [
+    'AmazonManagedKafkaEventSourceConfig',
+    'BisectBatchOnFunctionError',
+    'DestinationConfig',
+    'DocumentDBEventSourceConfig',
+    'FilterCriteria',
+    'KmsKeyArn',
+    'LoggingConfig',
+    'MaximumRecordAgeInSeconds',
+    'MaximumRetryAttempts',
+    'ParallelizationFactor',
+    'ProvisionedPollerConfig',
+    'Queues',
+    'SelfManagedEventSource',
+    'SelfManagedKafkaEventSourceConfig',
+    'SourceAccessConfigurations',
+    'StartingPosition',
+    'StartingPositionTimestamp',
+    'Topics',
+    'TumblingWindowInSeconds',
+  ],
+};
 
 /** What the provider needs from the lab. */
 export interface EventSourceMappingProviderOptions {
@@ -76,6 +122,7 @@ export function eventSourceMappingProvider(options: EventSourceMappingProviderOp
   };
   return {
     type: 'AWS::Lambda::EventSourceMapping',
+    properties: EVENT_SOURCE_MAPPING_PROPERTIES,
     create: async ({ properties }) => start(randomUUID(), properties),
     update: async ({ properties, previous }) => start(previous.physicalId, properties),
     delete: async ({ resource }) => {
