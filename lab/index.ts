@@ -146,6 +146,12 @@ export { mergeNotes, notesFor } from './services/cloudformation/property-coverag
 export type { DeployNote, LabNote, PropertyCoverage } from './services/cloudformation/property-coverage';
 export { propertyFailures } from './services/cloudformation/property-validator';
 export { resourceSchemas } from './services/cloudformation/resource-schemas';
+export {
+  compileFilterCriteria,
+  InvalidFilterPatternError,
+  MAX_FILTERS,
+} from './services/lambda/event-source-mapping/filter-criteria';
+export type { FilterCriteria, RecordFilter } from './services/lambda/event-source-mapping/filter-criteria';
 export type { ObjectSchema, ResourceSchemas } from './services/cloudformation/resource-schemas';
 export { evaluateConditions, resolveValue } from './services/cloudformation/intrinsic-resolver';
 export type { ResolutionContext } from './services/cloudformation/intrinsic-resolver';

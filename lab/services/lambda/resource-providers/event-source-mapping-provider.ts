@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { GetQueueUrlCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import type { ResourceProvider } from '../../cloudformation/resource-provider';
 import type { BatchFormation } from '../event-source-mapping/batch-formation';
+import type { FilterCriteria } from '../event-source-mapping/filter-criteria';
 import {
   EventSourceMapping,
   type EventSourceMappingProperties,
@@ -26,6 +27,7 @@ export const EVENT_SOURCE_MAPPING_PROPERTIES: PropertyCoverage = {
     'BatchSize',
     'Enabled',
     'EventSourceArn',
+    'FilterCriteria',
     'FunctionName',
     'FunctionResponseTypes',
     'MaximumBatchingWindowInSeconds',
@@ -43,7 +45,6 @@ export const EVENT_SOURCE_MAPPING_PROPERTIES: PropertyCoverage = {
     'BisectBatchOnFunctionError',
     'DestinationConfig',
     'DocumentDBEventSourceConfig',
-    'FilterCriteria',
     'KmsKeyArn',
     'LoggingConfig',
     'MaximumRecordAgeInSeconds',
@@ -144,6 +145,7 @@ function mappingPropertiesOf(properties: Readonly<Record<string, unknown>>): Eve
       ? {}
       : { Enabled: properties.Enabled !== false && properties.Enabled !== 'false' }),
     FunctionResponseTypes: (properties.FunctionResponseTypes ?? []) as string[],
+    ...(properties.FilterCriteria === undefined ? {} : { FilterCriteria: properties.FilterCriteria as FilterCriteria }),
     ...(properties.MaximumBatchingWindowInSeconds === undefined
       ? {}
       : { MaximumBatchingWindowInSeconds: Number(properties.MaximumBatchingWindowInSeconds) }),
