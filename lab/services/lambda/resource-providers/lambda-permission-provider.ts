@@ -1,20 +1,20 @@
 /** `AWS::Lambda::Permission`: recorded (API Gateway may invoke the function); the lab's API checks it exists. */
 import { randomUUID } from 'node:crypto';
 import type { ResourceProvider } from '../../cloudformation/resource-provider';
-import type { PropertyCoverage } from '../../cloudformation/property-coverage';
+import type { LabNote, PropertyCoverage } from '../../cloudformation/property-coverage';
+
+/** The lab keeps who may invoke, not from where. */
+const SOURCE_NOT_MATCHED: LabNote = {
+  en: 'the lab records which principal may invoke a function, not from which source ARN or account',
+  ja: 'ラボは関数を呼び出せるプリンシパルを記録しますが、送信元の ARN やアカウントは照合しません',
+};
 
 /** What the permission provider does with each property of `AWS::Lambda::Permission`. */
 export const LAMBDA_PERMISSION_PROPERTIES: PropertyCoverage = {
   emulated: ['Action', 'FunctionName', 'Principal'],
   noted: {
-    SourceArn: {
-      en: 'the lab records which principal may invoke a function, not from which source ARN or account',
-      ja: 'ラボは関数を呼び出せるプリンシパルを記録しますが、送信元の ARN やアカウントは照合しません',
-    },
-    SourceAccount: {
-      en: 'the lab records which principal may invoke a function, not from which source ARN or account',
-      ja: 'ラボは関数を呼び出せるプリンシパルを記録しますが、送信元の ARN やアカウントは照合しません',
-    },
+    SourceArn: SOURCE_NOT_MATCHED,
+    SourceAccount: SOURCE_NOT_MATCHED,
   },
   refused: ['EventSourceToken', 'FunctionUrlAuthType', 'InvokedViaFunctionUrl', 'PrincipalOrgID'],
 };
