@@ -136,9 +136,23 @@ export { readCloudAssembly } from './services/cloudformation/assembly-reader';
 export type { AssemblyStack, CloudAssembly } from './services/cloudformation/assembly-reader';
 export {
   CloudFormationError,
+  PropertiesValidationError,
   StackOperationFailedError,
+  UnemulatedPropertyError,
   UnsupportedResourceTypeError,
 } from './services/cloudformation/errors';
+export { DEPLOYED_TYPE_COVERAGE } from './services/cloudformation/deployed-types';
+export { mergeNotes, notesFor } from './services/cloudformation/property-coverage';
+export type { DeployNote, LabNote, PropertyCoverage } from './services/cloudformation/property-coverage';
+export { propertyFailures } from './services/cloudformation/property-validator';
+export { resourceSchemas } from './services/cloudformation/resource-schemas';
+export {
+  compileFilterCriteria,
+  InvalidFilterPatternError,
+  MAX_FILTERS,
+} from './services/lambda/event-source-mapping/filter-criteria';
+export type { FilterCriteria, RecordFilter } from './services/lambda/event-source-mapping/filter-criteria';
+export type { ObjectSchema, ResourceSchemas } from './services/cloudformation/resource-schemas';
 export { evaluateConditions, resolveValue } from './services/cloudformation/intrinsic-resolver';
 export type { ResolutionContext } from './services/cloudformation/intrinsic-resolver';
 export { ProviderRegistry } from './services/cloudformation/resource-provider';

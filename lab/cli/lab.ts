@@ -59,6 +59,9 @@ async function main(): Promise<void> {
     logFormat: command.logFormat,
     batchFormation: command.batchFormation,
     onStackEvent: printEvent,
+    onLabNotes: (notes) => {
+      for (const { properties, note } of notes) process.stdout.write(say.labNote(properties, note[language]));
+    },
     onAlarm: ({ alarmName, state, reason }) =>
       process.stdout.write(LAB_MESSAGES[language].alarm(alarmName, state, reason)),
   });

@@ -9,6 +9,19 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type LoopbackServer, serveOnLoopback } from '../../common/serve-on-loopback';
 import type { ResourceProvider } from './resource-provider';
+import type { PropertyCoverage } from './property-coverage';
+
+/**
+ * Custom resources: `ServiceToken` names the handler, `ServiceTimeout` is how long CloudFormation
+ * waits for its answer (seconds, default 3600: the AWS::CloudFormation::CustomResource reference),
+ * every other key reaches the handler in `ResourceProperties`.
+ */
+export const CUSTOM_RESOURCE_PROPERTIES: PropertyCoverage = {
+  emulated: ['ServiceToken', 'ServiceTimeout'],
+  noted: {},
+  refused: [],
+  passesOtherKeysToHandler: true,
+};
 
 /** The host of every ResponseURL the lab hands out (S3's presigned-URL host, as CloudFormation uses). */
 export const RESPONSE_URL_HOST = 'cloudformation-custom-resource-response-useast1.s3.amazonaws.com';
@@ -124,7 +137,7 @@ export function customResourceProvider(options: {
     extra: { readonly PhysicalResourceId?: string; readonly OldResourceProperties?: unknown },
   ) => {
     const serviceToken = String(request.properties.ServiceToken ?? '');
-    const expected = options.responses.expect(3_600_000);
+    const expected = options.responses.expect(Number(request.properties.ServiceTimeout ?? 3600) * 1000);
     const { timeoutSeconds, done } = options.invoke(serviceToken, {
       RequestType: requestType,
       ServiceToken: serviceToken,
@@ -162,6 +175,7 @@ export function customResourceProvider(options: {
   };
   return {
     type: 'Custom::*',
+    properties: CUSTOM_RESOURCE_PROPERTIES,
     async create(request) {
       const response = await send('Create', request, {});
       return { physicalId: response.PhysicalResourceId ?? request.logicalId, attributes: response.Data ?? {} };

@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isJsonRequest } from '../../common/json-request';
 import { serveOnLoopback } from '../../common/serve-on-loopback';
 import { StackOperationFailedError } from './errors';
+import { type DeployNote, mergeNotes } from './property-coverage';
 import type { DeployedStack, StackEvent } from './stack-deployer';
 
 /** What the endpoint runs for each request. */
@@ -19,7 +20,13 @@ export type DeployRunner = (
 /** One line of the endpoint's answer. */
 export type DeployStreamLine =
   | { readonly event: StackEvent }
-  | { readonly result: { readonly stacks: readonly { readonly stackName: string; readonly status: string }[] } }
+  | {
+      readonly result: {
+        readonly stacks: readonly { readonly stackName: string; readonly status: string }[];
+        /** The deploy's lab notes, each once. */
+        readonly notes: readonly DeployNote[];
+      };
+    }
   | {
       readonly error: {
         readonly message: string;
@@ -78,7 +85,14 @@ export async function startDeployEndpoint(run: DeployRunner, preferredPort = 0):
         response.write(`${JSON.stringify(line)}\n`);
       };
       run(context, (event) => write({ event }))
-        .then((stacks) => write({ result: { stacks: stacks.map(({ stackName, status }) => ({ stackName, status })) } }))
+        .then((stacks) =>
+          write({
+            result: {
+              stacks: stacks.map(({ stackName, status }) => ({ stackName, status })),
+              notes: mergeNotes(stacks.flatMap((stack) => stack.notes)),
+            },
+          }),
+        )
         .catch((error: unknown) =>
           write({
             error:
