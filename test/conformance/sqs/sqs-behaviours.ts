@@ -140,15 +140,20 @@ export const SQS_BEHAVIOURS = [
   {
     id: 'sqs.change-visibility.superseded-handle',
     service: 'SQS',
-    source: 'https://github.com/mapbox/ecs-watchbot/issues/135 (AWS error text quoted from production)',
+    // The recorded test wins over mapbox/ecs-watchbot#135 (an error seen in production, its
+    // cause only guessed; "Message does not exist" fits a deleted message as well). moto's
+    // test_change_message_visibility_on_old_message, checked against AWS (getmoto/moto#4655),
+    // shows the same.
+    source: `${TEST_SQS_PY}test_terminate_visibility_timeout_after_receive (aws.validated); getmoto/moto tests/test_sqs/test_sqs.py::test_change_message_visibility_on_old_message (verified against AWS, getmoto/moto#4655)`,
     verdict: 'same',
+    recorded: true,
     en: {
       title: 'ChangeMessageVisibility with the handle of an earlier receive',
-      aws: 'Once the message was received again, the earlier handle is refused: InvalidParameterValue, "Message does not exist or is not available for visibility timeout change." (No AWS recording covers it; LocalStack\'s model accepts it.)',
+      aws: "Once the message was received again and is in flight, the earlier handle still works: the call succeeds and sets the message's visibility (to 0: the next receive gets it at once).",
     },
     ja: {
       title: '以前の受信のハンドルでの ChangeMessageVisibility',
-      aws: 'メッセージが再受信された後は以前のハンドルは拒否される（InvalidParameterValue、「Message does not exist or is not available for visibility timeout change.」）。これを記録した AWS の応答はない（LocalStack のモデルは受け付ける）。',
+      aws: 'メッセージが再受信されて処理中になった後も、以前のハンドルは使える。呼び出しは成功し、メッセージの可視性が変わる（0 にすると次の受信ですぐに取得できる）。',
     },
   },
   {
