@@ -782,6 +782,36 @@ export const SQS_BEHAVIOURS = [
       aws: '1 回の受信で g1-m1、g1-m2、g1-m3、続いて g2-m1 を返す。グループのメッセージはまとめて順番どおり。',
     },
   },
+  {
+    id: 'sqs.fifo.receive-fills-one-group-first',
+    service: 'SQS',
+    source: `${GUIDE}FIFO-queues-understanding-logic.html ("as many messages with the same message group ID as possible"); ${TEST_SQS_PY}test_fifo_receive_message_visibility_timeout_shared_in_group (aws.validated)`,
+    verdict: 'same',
+    recorded: true,
+    en: {
+      title: "FIFO receive of fewer messages than one group's backlog",
+      aws: 'With g1-m1…g1-m4, then g2-m1 and g3-m1 queued, a receive of 2 returns g1-m1 and g1-m2 (not one message per group); the next receive of 1 returns g2-m1, since group 1 is in flight. Once the timeout ends, all six come back, each group in order.',
+    },
+    ja: {
+      title: '1 つのグループの滞留より少ない件数の FIFO 受信',
+      aws: 'g1-m1〜g1-m4、続いて g2-m1 と g3-m1 が入っているとき、2 件の受信は g1-m1 と g1-m2 を返す（グループごとに 1 件ではない）。グループ 1 は処理中なので、次の 1 件の受信は g2-m1 を返す。タイムアウトが終わると 6 件すべてが戻り、各グループは順番どおり。',
+    },
+  },
+  {
+    id: 'sqs.fifo.receive-fills-group-then-next',
+    service: 'SQS',
+    source: `${GUIDE}FIFO-queues-understanding-logic.html; ${TEST_SQS_PY}test_fifo_receive_message_with_zero_visibility_timeout (aws.validated)`,
+    verdict: 'same',
+    recorded: true,
+    en: {
+      title: 'FIFO receive of 3 from groups of 2, 2 and 1 (VisibilityTimeout 0)',
+      aws: 'g1-m1, g1-m2, then g2-m1: the first group whole, then the next group fills the rest.',
+    },
+    ja: {
+      title: '2 件・2 件・1 件のグループからの 3 件の FIFO 受信（VisibilityTimeout 0）',
+      aws: 'g1-m1、g1-m2、続いて g2-m1。最初のグループを全部、残りを次のグループで埋める。',
+    },
+  },
   // FIFO deduplication (the fifo-dedup experiment relies on these)
   {
     id: 'sqs.fifo.dedup-content-based',
