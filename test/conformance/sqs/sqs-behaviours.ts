@@ -812,6 +812,54 @@ export const SQS_BEHAVIOURS = [
       aws: 'g1-m1、g1-m2、続いて g2-m1。最初のグループを全部、残りを次のグループで埋める。',
     },
   },
+  // Fair queues: MessageGroupId on a standard queue
+  {
+    id: 'sqs.fair.message-group-id-on-receive',
+    service: 'SQS',
+    source: `${TEST_SQS}test_fair_queue_with_message_group_id[sqs]; ${GUIDE}sqs-fair-queues.html; ${API}API_SendMessage.html (MessageGroupId)`,
+    verdict: 'same',
+    recorded: true,
+    en: {
+      title: 'SendMessage with a MessageGroupId to a standard queue (a fair queue)',
+      aws: 'Accepted (MessageId and MD5OfMessageBody, no SequenceNumber); a receive with AttributeNames All returns the MessageGroupId with SenderId, SentTimestamp, ApproximateReceiveCount and ApproximateFirstReceiveTimestamp, also when the receive was already waiting (long poll) when the message arrived.',
+    },
+    ja: {
+      title: '標準キュー（公平キュー）への MessageGroupId 付きの SendMessage',
+      aws: '受け付けられる（MessageId と MD5OfMessageBody を返し、SequenceNumber はない）。AttributeNames All の受信は SenderId、SentTimestamp、ApproximateReceiveCount、ApproximateFirstReceiveTimestamp とともに MessageGroupId を返す。メッセージが届いたとき受信がすでに待っていた（ロングポーリング）場合も同じ。',
+    },
+  },
+  {
+    id: 'sqs.fair.batch-message-group-id',
+    service: 'SQS',
+    source: `${API}API_SendMessageBatchRequestEntry.html (MessageGroupId); ${GUIDE}sqs-fair-queues-detailed.html ("a mix of messages with and without a MessageGroupId")`,
+    verdict: 'same',
+    en: {
+      title: 'SendMessageBatch to a standard queue, some entries with a MessageGroupId',
+      aws: 'Every entry is sent (no entry needs one, unlike on a FIFO queue); each message is received with its own MessageGroupId, the others with none.',
+    },
+    ja: {
+      title: '一部のエントリーに MessageGroupId を付けた、標準キューへの SendMessageBatch',
+      aws: 'すべてのエントリーが送信される（FIFO キューと違い、付けなくてもよい）。各メッセージは自分の MessageGroupId 付きで受信され、付けなかったものには付かない。',
+    },
+  },
+  {
+    id: 'sqs.fair.noisy-tenant-priority',
+    service: 'SQS',
+    source: `${GUIDE}sqs-fair-queues-detailed.html`,
+    verdict: 'different',
+    en: {
+      title: 'A fair queue with one tenant holding most messages in flight',
+      aws: "Once a tenant holds more than 10 % of the messages in flight and at least 30 of its own, SQS delivers the other (quiet) tenants' messages first, until the noisy tenant's share drops.",
+      lab: "Delivers in send order whatever the tenant: with 40 of tenant A in flight, the receives return A's remaining messages before tenant B's one message sent after them.",
+      why: "The tenant's share is measured across SQS's servers over time, with approximate thresholds; fauxqs keeps one list per queue. The lab keeps and returns the MessageGroupId, so code written for fair queues runs unchanged; only the dwell-time relief is not shown.",
+    },
+    ja: {
+      title: '1 つのテナントが処理中メッセージの大半を占める公平キュー',
+      aws: 'あるテナントが処理中メッセージの 10 % を超え、かつ自分のメッセージを 30 件以上処理中にすると、SQS はほかの（静かな）テナントのメッセージを先に届ける。ノイズの多いテナントの割合が下がるまで続く。',
+      lab: 'テナントに関係なく送信順に届ける。テナント A の 40 件が処理中でも、受信はその後に送られたテナント B の 1 件より先に A の残りを返す。',
+      why: 'テナントの割合は SQS のサーバー群で時間をかけて測られ、しきい値も概算。fauxqs はキューごとに 1 つのリストを持つだけ。ラボは MessageGroupId を保持して返すので公平キュー向けのコードはそのまま動くが、滞留時間の緩和は再現しない。',
+    },
+  },
   // FIFO deduplication (the fifo-dedup experiment relies on these)
   {
     id: 'sqs.fifo.dedup-content-based',
