@@ -785,7 +785,7 @@ export const SQS_BEHAVIOURS = [
   {
     id: 'sqs.fifo.receive-fills-one-group-first',
     service: 'SQS',
-    source: `${GUIDE}FIFO-queues-understanding-logic.html ("as many messages with the same message group ID as possible"); ${TEST_SQS_PY}test_fifo_receive_message_visibility_timeout_shared_in_group (aws.validated)`,
+    source: `${TEST_SQS_PY}test_fifo_receive_message_visibility_timeout_shared_in_group (aws.validated); ${GUIDE}FIFO-queues-understanding-logic.html ("as many messages with the same message group ID as possible")`,
     verdict: 'same',
     recorded: true,
     en: {
@@ -800,7 +800,7 @@ export const SQS_BEHAVIOURS = [
   {
     id: 'sqs.fifo.receive-fills-group-then-next',
     service: 'SQS',
-    source: `${GUIDE}FIFO-queues-understanding-logic.html; ${TEST_SQS_PY}test_fifo_receive_message_with_zero_visibility_timeout (aws.validated)`,
+    source: `${TEST_SQS_PY}test_fifo_receive_message_with_zero_visibility_timeout (aws.validated); ${GUIDE}FIFO-queues-understanding-logic.html`,
     verdict: 'same',
     recorded: true,
     en: {
@@ -831,15 +831,17 @@ export const SQS_BEHAVIOURS = [
   {
     id: 'sqs.fair.batch-message-group-id',
     service: 'SQS',
-    source: `${API}API_SendMessageBatchRequestEntry.html (MessageGroupId); ${GUIDE}sqs-fair-queues-detailed.html ("a mix of messages with and without a MessageGroupId")`,
+    // "A fair queue can contain a mix of messages with and without a MessageGroupId"; the batch
+    // entry takes MessageGroupId on standard queues too (API_SendMessageBatchRequestEntry.html).
+    source: `${GUIDE}sqs-fair-queues-detailed.html`,
     verdict: 'same',
     en: {
       title: 'SendMessageBatch to a standard queue, some entries with a MessageGroupId',
       aws: 'Every entry is sent (no entry needs one, unlike on a FIFO queue); each message is received with its own MessageGroupId, the others with none.',
     },
     ja: {
-      title: '一部のエントリーに MessageGroupId を付けた、標準キューへの SendMessageBatch',
-      aws: 'すべてのエントリーが送信される（FIFO キューと違い、付けなくてもよい）。各メッセージは自分の MessageGroupId 付きで受信され、付けなかったものには付かない。',
+      title: '一部のエントリに MessageGroupId を付けた、標準キューへの SendMessageBatch',
+      aws: 'すべてのエントリが送信される（FIFO キューと違い、付けなくてもよい）。各メッセージは自分の MessageGroupId 付きで受信され、付けなかったものには付かない。',
     },
   },
   {
