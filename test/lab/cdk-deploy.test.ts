@@ -9,7 +9,14 @@ import { App } from 'aws-cdk-lib';
 import type { CfnPolicy, Policy } from 'aws-cdk-lib/aws-iam';
 import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Lab, type LabLogRecord, type StackEvent, StackOperationFailedError, startLab } from '../../lab';
+import {
+  LAB_CDK_CONTEXT,
+  type Lab,
+  type LabLogRecord,
+  type StackEvent,
+  StackOperationFailedError,
+  startLab,
+} from '../../lab';
 import { cdkJsonContext } from '../../lib/app';
 import { PROJECT_ROOT } from '../../lib/project-root';
 import { type StackTopology, visibilityDupTopology } from '../../lib/topology';
@@ -29,13 +36,14 @@ function editedStep7(): StackTopology {
 }
 
 /**
- * Synthesizes `topology` into a fresh directory, letting `edit` change the construct tree first.
+ * Synthesizes `topology` into a fresh directory with the lab's context (as `startLab` does), letting
+ * `edit` change the construct tree first.
  * Inside the project, as `cdk.out` is: the functions find the runtime's SDK in node_modules.
  */
 function synthesize(topology: StackTopology, edit: (stack: TopologyStack) => void = () => undefined): string {
   mkdirSync(join(PROJECT_ROOT, '.lab', 'test-assemblies'), { recursive: true });
   const outdir = mkdtempSync(join(PROJECT_ROOT, '.lab', 'test-assemblies', 'cdk-out-'));
-  const app = new App({ outdir, context: cdkJsonContext() });
+  const app = new App({ outdir, context: { ...cdkJsonContext(), ...LAB_CDK_CONTEXT } });
   edit(new TopologyStack(app, topology.stackName, { topology }));
   app.synth();
   return outdir;
