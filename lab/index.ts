@@ -25,6 +25,8 @@ export {
   AwsProbe,
   DeployedOutputsError,
   LabOnlyActionError,
+  QueueNotLoweredError,
+  loweredVisibilityTimeout,
   openAwsProbe,
   readDeployedOutputs,
   requiredContextFlags,
