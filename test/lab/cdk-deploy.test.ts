@@ -11,6 +11,7 @@ import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   LAB_CDK_CONTEXT,
+  LAB_QUEUE_SETTLE_SECONDS,
   type Lab,
   type LabLogRecord,
   type StackEvent,
@@ -76,6 +77,20 @@ describe('cdk deploy to the lab, then updates', () => {
     expect(created.map((event) => event.logicalId).sort()).toEqual(Object.keys(template?.Resources ?? {}).sort());
     expect(events.at(-1)).toMatchObject({ logicalId: 'VisibilityDupStack', status: 'CREATE_COMPLETE' });
     expect(await attributes(lab, ['VisibilityTimeout'])).toEqual({ VisibilityTimeout: '5' });
+  });
+
+  it('holds the mapping back until Raise has seen the queue at 30 s and its settle time has passed', () => {
+    const at = (prefix: RegExp, status: string): number => {
+      const event = events.find((candidate) => prefix.test(candidate.logicalId) && candidate.status === status);
+      if (event === undefined) throw new Error(`no ${status} for ${String(prefix)}`);
+      return event.timestamp.getTime();
+    };
+    const raise = /^ShortVTQueueVisibilityTimeoutRaise/;
+    const mapping = /^WorkerShortVTQueueMapping/;
+    expect(at(raise, 'CREATE_COMPLETE') - at(raise, 'CREATE_IN_PROGRESS')).toBeGreaterThanOrEqual(
+      LAB_QUEUE_SETTLE_SECONDS * 1000,
+    );
+    expect(at(mapping, 'CREATE_IN_PROGRESS')).toBeGreaterThanOrEqual(at(raise, 'CREATE_COMPLETE'));
   });
 
   it('updates the Step 7 mapping and the queue: UPDATE_COMPLETE, and the queue is back at 5 s', async () => {
