@@ -5,7 +5,8 @@
  * the figure the README shows (test/docs checks that it matches).
  *
  * The model, per stack, for the most expensive request body the producer accepts:
- * - API Gateway: every request the throttle lets through (throttled ones are not billed).
+ * - API Gateway: every request the throttle lets through (AWS's answers on re:Post say throttled
+ *   ones are not billed: https://repost.aws/questions/QU5y4fo-e3RWyU5r4VmyPIzA).
  * - The producer: one invocation per request, billed by the duration model
  *   (lib/duration-model.ts: 5 ms plus 10 ms per AWS request made one after the other).
  * - SQS and DynamoDB: the requests that body causes when every message is handled as designed,
