@@ -22,6 +22,8 @@ import { systemClock } from '../../lambda/core/apply-visibility-timeout';
 import {
   answerVisibilityTimeoutRequest,
   parseVisibilityTimeoutProperties,
+  READ_INTERVAL_MS,
+  RESPONSE_MARGIN_MS,
 } from '../../lambda/queue-visibility/answer-request';
 
 const T0 = 1_700_000_000_000;
@@ -53,11 +55,11 @@ function request(
   return { ...common, RequestType: 'Delete', PhysicalResourceId: 'physical-1' };
 }
 
-function answer(event: CloudFormationCustomResourceEvent, lines: string[] = []) {
+function answer(event: CloudFormationCustomResourceEvent, lines: string[] = [], remainingMs = 92_000) {
   return answerVisibilityTimeoutRequest(event, {
     sqs: new SQSClient({}),
     clock: systemClock,
-    remainingMs: 92_000,
+    remainingMs,
     logger: new Logger({}, (line) => lines.push(line)),
   });
 }
@@ -117,6 +119,28 @@ describe('answerVisibilityTimeoutRequest', () => {
       reason: 'AccessDenied: User is not authorized to perform: sqs:setqueueattributes',
     });
     expect(JSON.parse(lines[0] ?? '{}')).toMatchObject({ level: 'ERROR', event: 'visibility-timeout-failed' });
+  });
+
+  it('answers FAILED before the function times out when the queue never reads the new value', async () => {
+    sqsMock.on(GetQueueAttributesCommand).resolves({ Attributes: { VisibilityTimeout: '5' } });
+    let answeredAt: number | undefined;
+    const answered = answer(
+      request('Create', { VisibilityTimeout: '30', SettleSeconds: '0', StableReads: '3' }),
+      [],
+      20_000,
+    ).then((outcome) => {
+      answeredAt = Date.now() - T0;
+      return outcome;
+    });
+    await vi.advanceTimersByTimeAsync(20_000);
+
+    await expect(answered).resolves.toMatchObject({
+      status: 'FAILED',
+      reason: expect.stringMatching(/^VisibilityTimeoutNotAppliedError: .* it still reads 5 /),
+    });
+    // Reads stop once another one would pass the deadline, which keeps RESPONSE_MARGIN_MS for the answer.
+    expect(answeredAt).toBeLessThanOrEqual(20_000 - RESPONSE_MARGIN_MS);
+    expect(answeredAt).toBeGreaterThan(20_000 - RESPONSE_MARGIN_MS - READ_INTERVAL_MS);
   });
 
   it('answers FAILED naming a malformed property, without calling SQS', async () => {
