@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type CfnResource, CustomResource, Lazy, Stack } from 'aws-cdk-lib';
+import { type CfnResource, CustomResource, Duration, Lazy, Stack } from 'aws-cdk-lib';
 import type { EventSourceMapping } from 'aws-cdk-lib/aws-lambda';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
@@ -64,6 +64,8 @@ export class MappingVisibilityWindow extends Construct {
       new CustomResource(this, stepId, {
         serviceToken: provider.serviceToken,
         resourceType: QUEUE_VISIBILITY_TIMEOUT_TYPE,
+        // A handler that dies without answering fails the deploy in minutes, not after CloudFormation's default hour.
+        serviceTimeout: Duration.seconds(provider.timeoutSeconds + 30),
         properties: { QueueUrl: props.queue.queueUrl, ...properties },
       });
     this.raise = step('Raise', {

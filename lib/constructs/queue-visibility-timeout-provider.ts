@@ -33,6 +33,8 @@ export class QueueVisibilityTimeoutProvider extends Construct {
   }
 
   public readonly handler: LabFunction;
+  /** The handler's timeout: the settle time, SQS's 60 s of propagation and a margin. */
+  public readonly timeoutSeconds: number;
   private readonly grants = new PolicyDocument();
   private readonly allowed = new Set<IQueue>();
 
@@ -42,11 +44,12 @@ export class QueueVisibilityTimeoutProvider extends Construct {
     readonly settleSeconds: number,
   ) {
     super(scope, id);
+    this.timeoutSeconds = settleSeconds + SQS_ATTRIBUTE_PROPAGATION_SECONDS + HANDLER_MARGIN_SECONDS;
     this.handler = new LabFunction(this, 'Handler', {
       spec: {
         id: 'QueueVisibilityTimeout',
         entry: 'lambda/queue-visibility/handler.ts',
-        timeoutSeconds: settleSeconds + SQS_ATTRIBUTE_PROPAGATION_SECONDS + HANDLER_MARGIN_SECONDS,
+        timeoutSeconds: this.timeoutSeconds,
         memoryMb: LAMBDA_MEMORY_MB,
         environment: {},
       },

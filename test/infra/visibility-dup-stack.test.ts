@@ -179,11 +179,16 @@ describe('VisibilityDupStack effective 5 s visibility timeout', () => {
 
   it('runs both steps in one function whose timeout covers the settle time, SQS’s 60 s and a margin', () => {
     const { functionId } = windowHandler();
+    const timeout = DEFAULT_QUEUE_SETTLE_SECONDS + SQS_ATTRIBUTE_PROPAGATION_SECONDS + 30;
     expect(windowStep('Lower').properties.ServiceToken).toEqual(arnOf(functionId));
     expect(template.toJSON().Resources[functionId].Properties).toMatchObject({
       Runtime: LAMBDA_RUNTIME,
-      Timeout: DEFAULT_QUEUE_SETTLE_SECONDS + SQS_ATTRIBUTE_PROPAGATION_SECONDS + 30,
+      Timeout: timeout,
     });
+    // CloudFormation gives up on a handler that never answers soon after its timeout, not after an hour.
+    for (const step of ['Raise', 'Lower'] as const) {
+      expect(windowStep(step).properties.ServiceTimeout).toBe(String(timeout + 30));
+    }
   });
 
   it('lets that function set and read only ShortVTQueue’s attributes, in its role’s inline policy', () => {
