@@ -5,6 +5,7 @@
  * files are what the catalog renders, so the document and the suite cannot disagree.
  */
 import { type Behaviour, CONFORMANCE_SERVICES } from '../test/conformance/behaviour';
+import { renderPropertyCoverage } from './property-coverage-doc';
 
 /** A behaviour's test outcome in the run the document was made from. */
 export type Outcome = 'passed' | 'failed' | 'not run';
@@ -27,6 +28,7 @@ const WORDS = {
     outcome: { passed: 'passes', failed: 'FAILS', 'not run': 'not run' } as Record<Outcome, string>,
     recordedMark: ' (recorded)',
     differences: '## Every difference, and why',
+    deploy: '## Deploy',
   },
   ja: {
     title: '# ラボが AWS と同じところ、違うところ',
@@ -43,6 +45,7 @@ const WORDS = {
     outcome: { passed: '合格', failed: '不合格', 'not run': '未実行' } as Record<Outcome, string>,
     recordedMark: '（記録）',
     differences: '## 違いのすべてと、その理由',
+    deploy: '## デプロイ',
   },
 } as const;
 
@@ -94,6 +97,7 @@ export function renderFidelity(
     }
     lines.push('');
   }
+  lines.push(words.deploy, '', ...renderPropertyCoverage(language));
   const different = behaviours.filter((behaviour) => behaviour.verdict === 'different');
   if (different.length > 0) {
     lines.push(words.differences, '');

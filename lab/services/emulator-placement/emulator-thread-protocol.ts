@@ -15,12 +15,16 @@ export interface EmulatorThreadData {
   readonly preferredPort: number;
   /** The SQS fidelity layer's settings (the `sqs` thread only). */
   readonly sqsFidelity?: SqsFidelityOptions;
+  /** The web origins the lab's main thread allows cross-origin when the thread starts (lab-origins.ts). */
+  readonly allowedOrigins: readonly string[];
 }
 
 /** A request from the lab; every request gets one {@link EmulatorThreadReply} with its id. */
 export type EmulatorThreadRequest =
   /** Moves the SQS fidelity layer's clock forward (tests only; SQS thread only). */
   | { readonly id: number; readonly op: 'advance-sqs-clock'; readonly ms: number }
+  /** The web origins the lab now allows cross-origin (a console started or stopped). */
+  | { readonly id: number; readonly op: 'allow-origins'; readonly origins: readonly string[] }
   /** A full garbage collection in the thread, then its heap in use, in bytes. */
   | { readonly id: number; readonly op: 'heap-used' }
   /** Stops the emulator; the thread then ends. */

@@ -5,6 +5,7 @@
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
+import { labOrigins } from '../../common/lab-origins';
 import type { EmulatorThreadData, EmulatorThreadMessage, EmulatorThreadRequest } from './emulator-thread-protocol';
 import {
   type EmulatorServer,
@@ -35,6 +36,9 @@ async function answer(server: EmulatorServer, request: EmulatorThreadRequest): P
       clock.advance(request.ms);
       return undefined;
     }
+    case 'allow-origins':
+      labOrigins.replaceGranted(request.origins);
+      return undefined;
     case 'heap-used':
       collectGarbage();
       return getHeapStatistics().used_heap_size;
@@ -44,6 +48,7 @@ async function answer(server: EmulatorServer, request: EmulatorThreadRequest): P
   }
 }
 
+labOrigins.replaceGranted(data.allowedOrigins);
 try {
   const server =
     data.kind === 'sqs'
