@@ -3,17 +3,14 @@
  * Lambda's rule (https://docs.aws.amazon.com/lambda/latest/dg/services-sqs-configure.html):
  * "Lambda validates this requirement when you create or update an event source mapping".
  */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { App } from 'aws-cdk-lib';
 import type { CfnPolicy, Policy } from 'aws-cdk-lib/aws-iam';
 import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Lab, type LabLogRecord, type StackEvent, StackOperationFailedError, startLab } from '../../lab';
-import { cdkJsonContext } from '../../lib/app';
-import { PROJECT_ROOT } from '../../lib/project-root';
 import { type StackTopology, visibilityDupTopology } from '../../lib/topology';
-import { TopologyStack } from '../../lib/topology-stack';
+import { synthesize } from './fixture-assembly';
 import { waitFor } from './helpers';
 
 /** Step 7 edited as a learner edits it: a bigger batch on the mapping, a longer retention on the queue. */
@@ -26,19 +23,6 @@ function editedStep7(): StackTopology {
     ),
     mappings: topology.mappings.map((mapping) => ({ ...mapping, batchSize: 2 })),
   };
-}
-
-/**
- * Synthesizes `topology` into a fresh directory, letting `edit` change the construct tree first.
- * Inside the project, as `cdk.out` is: the functions find the runtime's SDK in node_modules.
- */
-function synthesize(topology: StackTopology, edit: (stack: TopologyStack) => void = () => undefined): string {
-  mkdirSync(join(PROJECT_ROOT, '.lab', 'test-assemblies'), { recursive: true });
-  const outdir = mkdtempSync(join(PROJECT_ROOT, '.lab', 'test-assemblies', 'cdk-out-'));
-  const app = new App({ outdir, context: cdkJsonContext() });
-  edit(new TopologyStack(app, topology.stackName, { topology }));
-  app.synth();
-  return outdir;
 }
 
 async function attributes(lab: Lab, names: ('VisibilityTimeout' | 'MessageRetentionPeriod')[]) {

@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { CloudFormationError, StackOperationFailedError, TemplateError } from './errors';
 import { evaluateConditions, type ResolutionContext, resolveValue } from './intrinsic-resolver';
+import { NameRegistry, type NameOwner } from './name-registry';
 import type { ProviderRegistry, ProvisionedResource } from './resource-provider';
 import { dependenciesOf, type Template } from './template';
 
@@ -57,6 +58,11 @@ export interface DeployStackOptions {
   /** Values for template parameters, and for SSM-typed ones (`BootstrapVersion`) by their default name. */
   readonly parameters?: Readonly<Record<string, string>>;
   readonly onEvent?: (event: StackEvent) => void;
+  /**
+   * The account's names (name-registry.ts): every create claims the name the template gives the
+   * resource, and fails as CloudFormation does when another stack's resource holds it. Absent: no check.
+   */
+  readonly names?: NameRegistry;
 }
 
 type Action = { kind: 'created' | 'replaced'; logicalId: string } | { kind: 'updated'; logicalId: string };
@@ -72,6 +78,26 @@ export async function deployStack(options: DeployStackOptions): Promise<Deployed
   const stackEvent = (status: string, reason?: string): void =>
     emit({ logicalId: stackName, resourceType: 'AWS::CloudFormation::Stack', status, physicalId: stackId, reason });
   const verb = previous === undefined ? 'CREATE' : 'UPDATE';
+  /** Claims the resource's name (if the template names it) for the create, and gives it back if the create fails. */
+  const createNamed = async <T>(
+    request: {
+      readonly logicalId: string;
+      readonly resourceType: string;
+      readonly properties: Record<string, unknown>;
+    },
+    create: () => Promise<T>,
+  ): Promise<T> => {
+    const name = NameRegistry.nameOf(request.resourceType, request.properties);
+    if (options.names === undefined || name === undefined) return create();
+    const owner = nameOwner(options, stackId, request.logicalId);
+    options.names.claim(request.resourceType, name, owner);
+    try {
+      return await create();
+    } catch (error) {
+      options.names.release(request.resourceType, name, owner);
+      throw error;
+    }
+  };
   const parameters = templateParameters(options, stackId);
   const conditions = evaluateConditions(template, parameters);
   checkRules(template, parameters, conditions);
@@ -112,7 +138,7 @@ export async function deployStack(options: DeployStackOptions): Promise<Deployed
           resourceType: type,
           status: before === undefined ? 'CREATE_IN_PROGRESS' : 'UPDATE_IN_PROGRESS',
         });
-        const created = await provider.create(request);
+        const created = await createNamed(request, () => provider.create(request));
         current.set(logicalId, { ...created, type, properties, deletionPolicy: definition.DeletionPolicy });
         if (before !== undefined) retired.push({ logicalId, resource: before });
         actions.push({ kind: before === undefined ? 'created' : 'replaced', logicalId });
@@ -133,7 +159,7 @@ export async function deployStack(options: DeployStackOptions): Promise<Deployed
           status: 'UPDATE_IN_PROGRESS',
           reason: 'Requested update requires the creation of a new physical resource; hence creating one.',
         });
-        const created = await provider.create(request);
+        const created = await createNamed(request, () => provider.create(request));
         current.set(logicalId, { ...created, type, properties, deletionPolicy: definition.DeletionPolicy });
         retired.push({ logicalId, resource: before });
         actions.push({ kind: 'replaced', logicalId });
@@ -155,7 +181,7 @@ export async function deployStack(options: DeployStackOptions): Promise<Deployed
   }
 
   if (failed !== undefined) {
-    const status = await rollBack({ options, previous, current, actions, retired, emit, stackEvent });
+    const status = await rollBack({ options, stackId, previous, current, actions, retired, emit, stackEvent });
     throw new StackOperationFailedError(
       `${stackName} ${status}: ${failed.logicalId} failed: ${failed.reason}`,
       status,
@@ -184,7 +210,7 @@ export async function deployStack(options: DeployStackOptions): Promise<Deployed
   return { stackName, stackId, template, resources: current, outputs, status: `${verb}_COMPLETE` };
 
   async function deleteQuietly(logicalId: string, resource: DeployedResource): Promise<void> {
-    await deleteResource({ options, logicalId, resource, emit }).catch(() => undefined);
+    await deleteResource({ options, stackId, logicalId, resource, emit }).catch(() => undefined);
   }
 }
 
@@ -200,7 +226,8 @@ export async function deleteStack(
   const options = { stackName: stack.stackName, providers };
   for (const logicalId of deploymentOrder(stack.template.Resources).reverse()) {
     const resource = stack.resources.get(logicalId);
-    if (resource !== undefined) await deleteResource({ options, logicalId, resource, emit }).catch(() => undefined);
+    if (resource !== undefined)
+      await deleteResource({ options, stackId: stack.stackId, logicalId, resource, emit }).catch(() => undefined);
   }
   emit({ logicalId: stack.stackName, resourceType: 'AWS::CloudFormation::Stack', status: 'DELETE_COMPLETE' });
 }
@@ -232,6 +259,7 @@ export function deploymentOrder(resources: Template['Resources']): string[] {
 
 async function rollBack(run: {
   options: DeployStackOptions;
+  stackId: string;
   previous: DeployedStack | undefined;
   current: Map<string, DeployedResource>;
   actions: readonly Action[];
@@ -264,24 +292,36 @@ async function rollBack(run: {
         emit({ logicalId: action.logicalId, resourceType: now.type, status: 'UPDATE_FAILED', reason: String(error) });
       }
     } else {
-      await deleteResource({ options, logicalId: action.logicalId, resource: now, emit }).catch(() => undefined);
+      await deleteResource({ options, stackId: run.stackId, logicalId: action.logicalId, resource: now, emit }).catch(
+        () => undefined,
+      );
     }
   }
   stackEvent(`${prefix}_COMPLETE`);
   return `${prefix}_COMPLETE`;
 }
 
+/** Who holds a resource's name: the stack's account and region, the stack, the logical id. */
+function nameOwner(options: Pick<DeployStackOptions, 'target'>, stackId: string, logicalId: string): NameOwner {
+  return { accountId: options.target.accountId, region: options.target.region, stackId, logicalId };
+}
+
 async function deleteResource(run: {
-  options: Pick<DeployStackOptions, 'stackName' | 'providers'>;
+  options: Pick<DeployStackOptions, 'stackName' | 'providers'> & Partial<Pick<DeployStackOptions, 'names' | 'target'>>;
+  stackId: string;
   logicalId: string;
   resource: DeployedResource;
   emit: (event: Omit<StackEvent, 'timestamp' | 'stackName'>) => void;
 }): Promise<void> {
   const { options, logicalId, resource, emit } = run;
   if (resource.deletionPolicy === 'Retain') {
+    // The resource lives on outside the stack, and so does its name.
     emit({ logicalId, resourceType: resource.type, status: 'DELETE_SKIPPED', physicalId: resource.physicalId });
     return;
   }
+  const name = NameRegistry.nameOf(resource.type, resource.properties);
+  if (options.names !== undefined && options.target !== undefined && name !== undefined)
+    options.names.release(resource.type, name, nameOwner({ target: options.target }, run.stackId, logicalId));
   emit({ logicalId, resourceType: resource.type, status: 'DELETE_IN_PROGRESS', physicalId: resource.physicalId });
   try {
     await options.providers.providerFor(resource.type).delete({

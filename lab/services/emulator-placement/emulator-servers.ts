@@ -9,6 +9,7 @@ import dynalite from 'dynalite';
 import { allowSqsCharacterSet } from '../sqs/fauxqs-fidelity';
 import { type SqsFidelityOptions, startFauxqsWithFidelity } from '../sqs/fidelity/sqs-fidelity-layer';
 import type { SqsLabClock } from '../sqs/fidelity/sqs-lab-clock';
+import type { AttributeChangeLog } from '../sqs/fidelity/attribute-change-log';
 import { listenOnLoopback } from '../../common/listen-on-loopback';
 
 /** Raised when an emulator cannot start (for example a missing Node feature). */
@@ -23,9 +24,10 @@ export interface EmulatorServer {
   stop(): Promise<void>;
 }
 
-/** The SQS emulator, with the fidelity layer's clock. */
+/** The SQS emulator, with the fidelity layer's clock and its log of queue attribute changes. */
 export interface SqsEmulatorServer extends EmulatorServer {
   readonly clock: SqsLabClock;
+  readonly attributeChanges: AttributeChangeLog;
 }
 
 /** fauxqs behind the fidelity layer, on `preferredPort` when it is free, else on a port the OS picks. */
@@ -45,6 +47,7 @@ export async function startSqsEmulator(
     return {
       port: server.port,
       clock: state.clock,
+      attributeChanges: state.attributeChanges,
       async stop() {
         // fauxqs's close hook also ends pending long polls.
         state.stop();

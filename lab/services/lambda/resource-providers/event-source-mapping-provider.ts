@@ -14,6 +14,7 @@ import {
 } from '../event-source-mapping/event-source-mapping';
 import type { LambdaService } from '../lambda-service';
 import type { LabLogs } from '../../logs/lab-logs';
+import type { PropagatedAttributeReader } from '../../sqs/attribute-propagation';
 
 /** What the provider needs from the lab. */
 export interface EventSourceMappingProviderOptions {
@@ -25,6 +26,8 @@ export interface EventSourceMappingProviderOptions {
   readonly pollers?: number;
   readonly waitTimeSeconds?: number;
   readonly batchFormation?: BatchFormation;
+  /** How the queue's attributes reach Lambda (the lab's propagation delay); default at once. */
+  readonly seenByLambda?: PropagatedAttributeReader;
 }
 
 /** The actions Lambda needs on the queue to poll it (Lambda guide, "Execution role permissions" for SQS). */
@@ -39,6 +42,8 @@ export function eventSourceMappingProvider(options: EventSourceMappingProviderOp
       throw new InvalidParameterValueError(`the lab maps SQS queues only, got EventSourceArn ${queueArn}`);
     const functionName = String(properties.FunctionName ?? '');
     const deployed = options.lambda.resolve(functionName);
+    // Lambda acts on a function only once it is Active (see LocalFunction.whenActive).
+    await deployed.fn.whenActive();
     if (options.roleMay !== undefined) {
       for (const action of REQUIRED_ACTIONS) {
         if (!(await options.roleMay(deployed.roleArn, deployed.fn.ref.functionName, `sqs:${action}`, queueArn)))
@@ -55,6 +60,7 @@ export function eventSourceMappingProvider(options: EventSourceMappingProviderOp
       ...(deployed.reservedConcurrency === undefined ? {} : { reservedConcurrency: deployed.reservedConcurrency }),
     };
     const existing = options.lambda.mappings.get(uuid);
+    const seenByLambda = options.seenByLambda === undefined ? {} : { seenByLambda: options.seenByLambda };
     if (existing !== undefined) {
       // UpdateEventSourceMapping: Lambda checks the queue's visibility timeout again, in place.
       await existing.update({ properties: mappingProperties, function: functionSettings });
@@ -69,6 +75,7 @@ export function eventSourceMappingProvider(options: EventSourceMappingProviderOp
         ...(options.pollers === undefined ? {} : { pollers: options.pollers }),
         ...(options.waitTimeSeconds === undefined ? {} : { waitTimeSeconds: options.waitTimeSeconds }),
         logs: options.logs,
+        ...seenByLambda,
       });
       options.lambda.mappings.set(uuid, mapping);
     }
