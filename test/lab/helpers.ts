@@ -12,6 +12,15 @@ import {
 import type { FunctionLogRecord, LabLogRecord, MappingLogRecord } from '../../lab';
 import type { StackTopology } from '../../lib/topology';
 
+/**
+ * Whether the app's templates (lib/) have the deploy fixes of issue 17: a topic policy that lets
+ * CloudWatch publish, a Raise that waits until the queue's new timeout has settled, grants in
+ * the roles' default policies. The lab refuses the old shapes as AWS does (test/lab/
+ * service-principal-policy, eventual-consistency), so the tests that deploy the real app expect
+ * the old shapes' failures until then. Set to true when the template fixes are merged.
+ */
+export const APP_HAS_DEPLOY_FIXES = false;
+
 /** Bundles of one test file, apart from `.lab/bundles` and from other test files running in parallel. */
 export function testBundleDir(name: string): string {
   return join('.lab', 'test-bundles', name);
