@@ -52,8 +52,8 @@ export function fidelitySummary(behaviours: readonly Behaviour[], language: Lang
   const recorded = behaviours.filter((behaviour) => behaviour.recorded === true);
   const recordedSame = recorded.filter((behaviour) => behaviour.verdict === 'same').length;
   return language === 'en'
-    ? `The conformance suite checks ${behaviours.length} behaviours of SQS, the event source mapping, the Lambda runtime and API Gateway against AWS's documentation and responses recorded against real AWS: ${same} are the same on the lab, ${behaviours.length - same} differ, and ${recordedSame} of the ${recorded.length} recorded scenarios are answered as AWS answered.`
-    : `適合テストは SQS、イベントソースマッピング、Lambda ランタイム、API Gateway の振る舞い ${behaviours.length} 件を、AWS のドキュメントと実際の AWS で記録されたレスポンスに照らして確かめます。ラボで同じなのは ${same} 件、違うのは ${behaviours.length - same} 件で、記録されたシナリオ ${recorded.length} 件のうち ${recordedSame} 件が AWS と同じ答えです。`;
+    ? `The conformance suite checks ${behaviours.length} behaviours of SQS, the event source mapping, the Lambda runtime, API Gateway and deploys against AWS's documentation and responses recorded against real AWS: ${same} are the same on the lab, ${behaviours.length - same} differ, and ${recordedSame} of the ${recorded.length} recorded scenarios are answered as AWS answered.`
+    : `適合テストは SQS、イベントソースマッピング、Lambda ランタイム、API Gateway、デプロイの振る舞い ${behaviours.length} 件を、AWS のドキュメントと実際の AWS で記録されたレスポンスに照らして確かめます。ラボで同じなのは ${same} 件、違うのは ${behaviours.length - same} 件で、記録されたシナリオ ${recorded.length} 件のうち ${recordedSame} 件が AWS と同じ答えです。`;
 }
 
 /** Renders the document in one language. */
@@ -85,7 +85,9 @@ export function renderFidelity(
         row([
           text.title,
           text.aws,
-          behaviour.verdict === 'same' ? words.asAws : (text.lab ?? ''),
+          behaviour.verdict === 'same'
+            ? `${words.asAws}${text.lab === undefined ? '' : `: ${text.lab}`}`
+            : (text.lab ?? ''),
           behaviour.verdict === 'same' ? words.same : `**${words.different}**`,
           `${source(behaviour.source)}${behaviour.recorded === true ? words.recordedMark : ''}`,
           `\`${behaviour.id}\` ${words.outcome[outcomes.get(behaviour.id) ?? 'not run']}`,

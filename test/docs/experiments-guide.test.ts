@@ -5,6 +5,7 @@ import { EXPERIMENTS, findExperiment, labOnlyReason } from '../../lab';
 import { openLocalProbe } from '../../lab';
 import { toRow } from '../../lab';
 import { type ExperimentResult, runExperiment } from '../../lab';
+import { APP_HAS_DEPLOY_FIXES } from '../lab/helpers';
 import { experimentCommands, missingFrom, shellCommands } from './fenced-commands';
 
 // The guides cannot rot: the English and Japanese versions show the same commands, every
@@ -108,6 +109,14 @@ describe('every local experiment the docs show, run on the lab', () => {
     expect(errors.get(name), `${name} could not run`).toBeUndefined();
     expect(result, `${name} did not run`).toBeDefined();
     const row = result === undefined ? undefined : toRow(result);
+    if (name === 'dlq-alarm' && !APP_HAS_DEPLOY_FIXES) {
+      // Today's topic policy (only the enforceSSL deny) lets CloudWatch publish nothing, on the
+      // lab as on AWS (test/conformance/deploy/service-principal-policy.test.ts): the alarm fires,
+      // and the notification dlq-alarm predicts is never sent.
+      expect(row?.outcome).toBe('NOT matched');
+      expect(result?.observation).toMatchObject({ alarm: { notifications: [] } });
+      return;
+    }
     expect(row?.outcome, `${name}: ${JSON.stringify(row)}\n${result?.lines.join('\n')}`).toBe('matched');
   });
 });

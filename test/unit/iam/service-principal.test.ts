@@ -3,11 +3,8 @@
  * request context AWS gives it (aws:SourceArn, aws:SourceAccount, aws:SecureTransport). SNS's
  * default topic policy lets the owner account's sources publish; a topic policy replaces it
  * (re:Post, "Why didn't I receive an SNS notification for my CloudWatch alarm trigger?",
- * https://repost.aws/knowledge-center/cloudwatch-receive-sns-for-alarm-trigger). SQS has no
- * default queue policy: a service that sends to a queue needs an Allow in the queue policy, and
- * CDK's enforceSSL deny counts for it as for everyone (SNS developer guide, "Example cases for
- * Amazon SNS access control", https://docs.aws.amazon.com/sns/latest/dg/sns-access-policy-use-cases.html:
- * the queue policy lets the topic send, by aws:SourceArn).
+ * https://repost.aws/knowledge-center/cloudwatch-receive-sns-for-alarm-trigger). Queue policies:
+ * test/conformance/deploy/queue-policy.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { defaultTopicPolicy, IamEvaluator, IamRegistry, SnsService } from '../../../lab';
@@ -15,7 +12,6 @@ import { defaultTopicPolicy, IamEvaluator, IamRegistry, SnsService } from '../..
 const ACCOUNT = '000000000000';
 const TARGET = { accountId: ACCOUNT, region: 'us-east-1' };
 const TOPIC = `arn:aws:sns:us-east-1:${ACCOUNT}:alarms`;
-const QUEUE = `arn:aws:sqs:us-east-1:${ACCOUNT}:jobs`;
 const ALARM = `arn:aws:cloudwatch:us-east-1:${ACCOUNT}:alarm:DlqAlarm`;
 const OTHER_ALARM = `arn:aws:cloudwatch:us-east-1:${ACCOUNT}:alarm:Other`;
 
@@ -72,34 +68,6 @@ describe('IamEvaluator.evaluateService: CloudWatch publishing to a topic', () =>
     expect(await evaluator.evaluateService(cloudWatch())).toBe('Allowed');
     expect(await evaluator.evaluateService(cloudWatch(OTHER_ALARM))).toBe('ImplicitlyDenied');
     expect(await evaluator.evaluateService(cloudWatch(ALARM, '111111111111'))).toBe('ImplicitlyDenied');
-  });
-});
-
-describe('IamEvaluator.evaluateService: a service sending to a queue with the enforceSSL deny', () => {
-  const snsSend = (secureTransport = true) => ({
-    servicePrincipal: 'sns.amazonaws.com',
-    sourceArn: TOPIC,
-    sourceAccount: ACCOUNT,
-    action: 'sqs:SendMessage',
-    resource: QUEUE,
-    secureTransport,
-  });
-
-  it('is refused without a queue policy, and with one that holds only the enforceSSL deny', async () => {
-    const iam = new IamRegistry();
-    expect(await new IamEvaluator(iam, TARGET).evaluateService(snsSend())).toBe('ImplicitlyDenied');
-    iam.putResourcePolicy(QUEUE, 'QueuePolicy', { Statement: [enforceSsl(QUEUE, 'sqs:*')] });
-    expect(await new IamEvaluator(iam, TARGET).evaluateService(snsSend())).toBe('ImplicitlyDenied');
-  });
-
-  it('is allowed by an Allow for the service, except over plain HTTP, where the enforceSSL deny wins', async () => {
-    const iam = new IamRegistry();
-    iam.putResourcePolicy(QUEUE, 'QueuePolicy', {
-      Statement: [enforceSsl(QUEUE, 'sqs:*'), allowService('sns.amazonaws.com', QUEUE, 'sqs:SendMessage', TOPIC)],
-    });
-    const evaluator = new IamEvaluator(iam, TARGET);
-    expect(await evaluator.evaluateService(snsSend())).toBe('Allowed');
-    expect(await evaluator.evaluateService(snsSend(false))).toBe('ExplicitlyDenied');
   });
 });
 

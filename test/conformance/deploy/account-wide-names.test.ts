@@ -10,9 +10,17 @@
  * CloudFormation generates one) deploys to both.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Lab, type StackEvent, StackOperationFailedError, startLab } from '../../lab';
-import { copyAssembly, editTemplate, logicalIdOf } from './fixture-assembly';
-import { fixtureTopology } from './helpers';
+import { type Lab, type StackEvent, StackOperationFailedError, startLab } from '../../../lab';
+import { copyAssembly, editTemplate, logicalIdOf } from '../../lab/fixture-assembly';
+import { fixtureTopology } from '../../lab/helpers';
+import { conform } from '../behaviour';
+import { DEPLOY_BEHAVIOURS } from './deploy-behaviours';
+
+const behaviour = (id: (typeof DEPLOY_BEHAVIOURS)[number]['id']) => {
+  const found = DEPLOY_BEHAVIOURS.find((candidate) => candidate.id === id);
+  if (found === undefined) throw new Error(`no behaviour ${id}`);
+  return found;
+};
 
 const topology = fixtureTopology();
 
@@ -38,7 +46,7 @@ describe('account-wide names on a lab that serves two regions of one account', (
     await lab?.stop();
   });
 
-  it('old shape (DashboardName = the stack name): the deploy to a second region fails on the dashboard and rolls back', async () => {
+  conform(behaviour('deploy.names.dashboard-account-global'), async () => {
     expect(lab.deployed.get(topology.stackName)?.template.Resources).toSatisfy((resources: object) =>
       Object.values(resources).some(
         (resource: { Type: string; Properties?: { DashboardName?: unknown } }) =>
@@ -65,7 +73,7 @@ describe('account-wide names on a lab that serves two regions of one account', (
     expect(lab.deployed.get(topology.stackName)?.status).toBe('CREATE_COMPLETE');
   });
 
-  it('fixed shape (no DashboardName): deploys to both regions, each dashboard with a generated name', async () => {
+  conform(behaviour('deploy.names.generated-per-region'), async () => {
     const fixed = unnamedDashboard(lab.assemblyDir);
     const [home] = await lab.deploy({ assemblyDir: fixed });
     const [away] = await lab.deploy({ assemblyDir: fixed, region: 'ap-northeast-1' });

@@ -10,10 +10,18 @@
  * alarm) and aws:SourceAccount, and the notification is sent.
  */
 import { DeleteMessageCommand, ReceiveMessageCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AlarmActionOutcome, LAB_MESSAGES, type Lab, startConsole, startLab } from '../../lab';
-import { copyAssembly, editTemplate, logicalIdOf } from './fixture-assembly';
-import { fixtureTopology, waitFor } from './helpers';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { type AlarmActionOutcome, LAB_MESSAGES, type Lab, startConsole, startLab } from '../../../lab';
+import { copyAssembly, editTemplate, logicalIdOf } from '../../lab/fixture-assembly';
+import { fixtureTopology, waitFor } from '../../lab/helpers';
+import { conform } from '../behaviour';
+import { DEPLOY_BEHAVIOURS } from './deploy-behaviours';
+
+const behaviour = (id: (typeof DEPLOY_BEHAVIOURS)[number]['id']) => {
+  const found = DEPLOY_BEHAVIOURS.find((candidate) => candidate.id === id);
+  if (found === undefined) throw new Error(`no behaviour ${id}`);
+  return found;
+};
 
 const topology = fixtureTopology();
 
@@ -75,7 +83,7 @@ describe('SNS checks the topic policy before CloudWatch publishes an alarm notif
   };
   const dlqUrl = () => lab.stack(topology.stackName).dlqUrl ?? '';
 
-  it('old shape (only the enforceSSL deny): the alarm changes state, the action fails in its history, nothing is sent', async () => {
+  conform(behaviour('deploy.sns.topic-policy-replaces-default'), async () => {
     await lab.evaluateAlarms();
     await lab.clients.sqs.send(new SendMessageCommand({ QueueUrl: dlqUrl(), MessageBody: '{"id":"parked"}' }));
     await waitFor(async () => (await lab.evaluateAlarms(), alarm().state === 'ALARM'), 5000, 'the alarm to fire');
@@ -121,7 +129,7 @@ describe('SNS checks the topic policy before CloudWatch publishes an alarm notif
     }
   });
 
-  it('fixed shape (an Allow for cloudwatch.amazonaws.com by aws:SourceArn and aws:SourceAccount): the notification is sent', async () => {
+  conform(behaviour('deploy.sns.cloudwatch-allow-by-source'), async () => {
     const [stack] = await lab.deploy({ assemblyDir: allowCloudWatch(lab.assemblyDir) });
     expect(stack?.status).toBe('UPDATE_COMPLETE');
 

@@ -19,11 +19,19 @@ import { CustomResource } from 'aws-cdk-lib';
 import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { EventSourceMapping } from 'aws-cdk-lib/aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Lab, StackOperationFailedError, resolvePropagation, settleSecondsOf, startLab } from '../../lab';
-import { LabFunction } from '../../lib/constructs/lab-function';
-import type { TopologyStack } from '../../lib/topology-stack';
-import { type RenderedTemplate, editTemplate, logicalIdOf, synthesize } from './fixture-assembly';
-import { fixtureTopology } from './helpers';
+import { type Lab, StackOperationFailedError, resolvePropagation, settleSecondsOf, startLab } from '../../../lab';
+import { LabFunction } from '../../../lib/constructs/lab-function';
+import type { TopologyStack } from '../../../lib/topology-stack';
+import { type RenderedTemplate, editTemplate, logicalIdOf, synthesize } from '../../lab/fixture-assembly';
+import { fixtureTopology } from '../../lab/helpers';
+import { conform } from '../behaviour';
+import { DEPLOY_BEHAVIOURS } from './deploy-behaviours';
+
+const behaviour = (id: (typeof DEPLOY_BEHAVIOURS)[number]['id']) => {
+  const found = DEPLOY_BEHAVIOURS.find((candidate) => candidate.id === id);
+  if (found === undefined) throw new Error(`no behaviour ${id}`);
+  return found;
+};
 
 /** Step 7-like: a 30 s worker on a queue CloudFormation creates at 30 s and the Lower step sets to 5 s. */
 const topology = fixtureTopology({ visibilityTimeoutSeconds: 30, workerTimeoutSeconds: 30 });
@@ -151,7 +159,7 @@ describe('eventual consistency on the lab: queue attributes and IAM grants propa
     expect(await visibilityTimeout()).toBe('5');
   });
 
-  it('old Raise (returns at once): the mapping update fails with Lambda’s message, and the queue stays at 30 s', async () => {
+  conform(behaviour('deploy.propagation.queue-attributes-to-lambda'), async () => {
     await runningAtFiveSeconds();
     shape({ batchSize: 2 });
     const failure = await lab.deploy({ assemblyDir }).catch((error: unknown) => error);
@@ -166,7 +174,7 @@ describe('eventual consistency on the lab: queue attributes and IAM grants propa
     expect(await visibilityTimeout()).toBe('30');
   });
 
-  it('a Raise that only waits until the queue reads 30 s fails the same way: Lambda has not seen it yet', async () => {
+  conform(behaviour('deploy.propagation.read-is-not-lambda'), async () => {
     await runningAtFiveSeconds();
     shape({ batchSize: 3, waitUntilRead: true });
     await expect(lab.deploy({ assemblyDir })).rejects.toMatchObject({
@@ -174,7 +182,7 @@ describe('eventual consistency on the lab: queue attributes and IAM grants propa
     });
   });
 
-  it('a Raise that waits until the queue reads 30 s, then the lab’s longest delay, lets the update through', async () => {
+  conform(behaviour('deploy.propagation.settle'), async () => {
     await runningAtFiveSeconds();
     shape({ batchSize: 4, waitUntilRead: true, settleSeconds: settleSecondsOf(propagation) });
     const [stack] = await lab.deploy({ assemblyDir });
@@ -184,7 +192,7 @@ describe('eventual consistency on the lab: queue attributes and IAM grants propa
     expect(await visibilityTimeout()).toBe('5');
   });
 
-  it('old grant (a separate AWS::IAM::Policy, created just before the call): the custom resource is refused', async () => {
+  conform(behaviour('deploy.iam.separate-policy-late'), async () => {
     shape({ batchSize: 4, waitUntilRead: true, settleSeconds: 1, include: ['IamOldGrant', 'IamOldSet'] });
     const failure = await lab.deploy({ assemblyDir }).catch((error: unknown) => error);
 
@@ -198,7 +206,7 @@ describe('eventual consistency on the lab: queue attributes and IAM grants propa
     );
   });
 
-  it('fixed grant (in the role’s default policy, which the function depends on): the custom resource succeeds', async () => {
+  conform(behaviour('deploy.iam.default-policy-before-function'), async () => {
     shape({ batchSize: 4, waitUntilRead: true, settleSeconds: 1, include: ['IamFixed'] });
     const [stack] = await lab.deploy({ assemblyDir });
 
