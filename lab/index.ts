@@ -146,9 +146,23 @@ export { readCloudAssembly } from './services/cloudformation/assembly-reader';
 export type { AssemblyStack, CloudAssembly } from './services/cloudformation/assembly-reader';
 export {
   CloudFormationError,
+  PropertiesValidationError,
   StackOperationFailedError,
+  UnemulatedPropertyError,
   UnsupportedResourceTypeError,
 } from './services/cloudformation/errors';
+export { DEPLOYED_TYPE_COVERAGE } from './services/cloudformation/deployed-types';
+export { mergeNotes, notesFor } from './services/cloudformation/property-coverage';
+export type { DeployNote, LabNote, PropertyCoverage } from './services/cloudformation/property-coverage';
+export { propertyFailures } from './services/cloudformation/property-validator';
+export { resourceSchemas } from './services/cloudformation/resource-schemas';
+export {
+  compileFilterCriteria,
+  InvalidFilterPatternError,
+  MAX_FILTERS,
+} from './services/lambda/event-source-mapping/filter-criteria';
+export type { FilterCriteria, RecordFilter } from './services/lambda/event-source-mapping/filter-criteria';
+export type { ObjectSchema, ResourceSchemas } from './services/cloudformation/resource-schemas';
 export { evaluateConditions, resolveValue } from './services/cloudformation/intrinsic-resolver';
 export type { ResolutionContext } from './services/cloudformation/intrinsic-resolver';
 export { ProviderRegistry } from './services/cloudformation/resource-provider';
@@ -196,7 +210,16 @@ export {
   UnknownLanguageError,
 } from './common/language';
 export type { Language } from './common/language';
-export { listenOnLoopback } from './common/listen-on-loopback';
+export { serveOnLoopback, type LoopbackServer, LOOPBACK_ADDRESS } from './common/serve-on-loopback';
+export { terminalSafe } from './common/terminal-safe';
+export { RequestGuard, isLoopbackHostname, parseHostHeader, type GuardRefusal } from './common/request-guard';
+export { labOrigins, LabOrigins, extraOriginsFrom, normalizeOrigin, InvalidOriginError } from './common/lab-origins';
+export { CONSOLE_SECURITY_HEADERS, CONSOLE_MAX_REQUEST_BYTES } from './console/console-server';
+export { SQS_MAX_REQUEST_BYTES } from './services/sqs/sqs-http-errors';
+export { DYNAMODB_MAX_REQUEST_BYTES } from './services/dynamodb/dynamodb-http-errors';
+export { LOGS_MAX_REQUEST_BYTES } from './services/logs/logs-server';
+export { MAX_PAYLOAD_BYTES } from './services/apigateway/local-api';
+export { DEPLOY_MAX_REQUEST_BYTES } from './services/cloudformation/deploy-endpoint';
 export { previousPorts } from './cli/previous-ports';
 export { RETIRED_HANDLES_KEPT, ReceiptHandleBook } from './services/sqs/fidelity/receipt-handle-book';
 // Everything a user reads, per language (one table per command or report).

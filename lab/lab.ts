@@ -38,6 +38,7 @@ import {
   customResourceProvider,
   RESPONSE_URL_HOST,
 } from './services/cloudformation/custom-resource-provider';
+import { type DeployNote, mergeNotes } from './services/cloudformation/property-coverage';
 import { ProviderRegistry } from './services/cloudformation/resource-provider';
 import { NameRegistry } from './services/cloudformation/name-registry';
 import { type DeployedStack, deployStack, type StackEvent } from './services/cloudformation/stack-deployer';
@@ -136,6 +137,16 @@ export interface StartLabOptions {
   readonly emulatorPlacement?: EmulatorPlacement;
   /** Every CloudFormation event of the deploy (`CREATE_IN_PROGRESS`, …), as `cdk deploy` prints them. */
   readonly onStackEvent?: (event: StackEvent) => void;
+  /**
+   * After each successful deploy (the first one and every `lab.deploy`), the lab notes of the
+   * properties it accepted without emulating them: each note once, with the properties it covers.
+   */
+  readonly onLabNotes?: (notes: readonly DeployNote[]) => void;
+  /**
+   * Check every resource's properties against its CloudFormation registry schema before
+   * creating or updating it, as CloudFormation does (default true; off only to measure the cost).
+   */
+  readonly validateProperties?: boolean;
   /** CDK context for the app (`-c name=value`), beyond `batchOptions`. */
   readonly context?: Readonly<Record<string, string>>;
   /** Where cloud assemblies are cached (default `.lab/assemblies`). */
@@ -472,6 +483,7 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
           names,
           previous: inRegion.get(stack.stackName as StackName),
           parameters: { [BOOTSTRAP_VERSION_PARAMETER]: LAB_BOOTSTRAP_VERSION },
+          ...(options.validateProperties === undefined ? {} : { validateProperties: options.validateProperties }),
           onEvent: (event) => {
             options.onStackEvent?.(event);
             onEvent?.(event);
@@ -480,6 +492,7 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
         inRegion.set(stack.stackName as StackName, deployed);
         results.push(deployed);
       }
+      options.onLabNotes?.(mergeNotes(results.flatMap((result) => result.notes)));
       return results;
     };
     if (options.emulators !== undefined)

@@ -1,5 +1,5 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
-import type { CfnEventSourceMapping, EventSourceMapping } from 'aws-cdk-lib/aws-lambda';
+import { type CfnEventSourceMapping, type EventSourceMapping, FilterCriteria } from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
 import { DlqAlarm } from './constructs/dlq-alarm';
 import { EnqueueApi } from './constructs/enqueue-api';
@@ -138,6 +138,9 @@ export class TopologyStack extends Stack {
       batchSize: spec.batchSize,
       reportBatchItemFailures: spec.reportBatchItemFailures,
       maxConcurrency: spec.maximumConcurrency ?? MAPPING_MAX_CONCURRENCY,
+      ...(spec.filterPatterns === undefined
+        ? {}
+        : { filters: spec.filterPatterns.map((pattern) => FilterCriteria.filter({ ...pattern })) }),
     });
     if (!spec.reportBatchItemFailures) {
       // CDK omits the property when off; an update that drops it may leave a live mapping's value as it was.

@@ -66,6 +66,11 @@ export interface MappingSpec {
   readonly reportBatchItemFailures: boolean;
   /** `ScalingConfig.MaximumConcurrency`, 2 to 1000 (default `MAPPING_MAX_CONCURRENCY`). */
   readonly maximumConcurrency?: number;
+  /**
+   * `FilterCriteria`: up to five Lambda filter patterns (e.g. `{ body: { kind: ['order'] } }`);
+   * a message no pattern matches is deleted without invoking the function. Default: none.
+   */
+  readonly filterPatterns?: readonly Readonly<Record<string, unknown>>[];
 }
 
 /** One stack: `POST /enqueue` → producer → queue → worker. */

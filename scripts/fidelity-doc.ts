@@ -5,6 +5,7 @@
  * files are what the catalog renders, so the document and the suite cannot disagree.
  */
 import { type Behaviour, CONFORMANCE_SERVICES } from '../test/conformance/behaviour';
+import { renderPropertyCoverage } from './property-coverage-doc';
 
 /** A behaviour's test outcome in the run the document was made from. */
 export type Outcome = 'passed' | 'failed' | 'not run';
@@ -27,6 +28,8 @@ const WORDS = {
     outcome: { passed: 'passes', failed: 'FAILS', 'not run': 'not run' } as Record<Outcome, string>,
     recordedMark: ' (recorded)',
     differences: '## Every difference, and why',
+    deploy: '## Deploy',
+    deployRules: '### The rules AWS holds a deploy to',
   },
   ja: {
     title: '# ラボが AWS と同じところ、違うところ',
@@ -43,6 +46,8 @@ const WORDS = {
     outcome: { passed: '合格', failed: '不合格', 'not run': '未実行' } as Record<Outcome, string>,
     recordedMark: '（記録）',
     differences: '## 違いのすべてと、その理由',
+    deploy: '## デプロイ',
+    deployRules: '### AWS がデプロイに課す規則',
   },
 } as const;
 
@@ -74,11 +79,9 @@ export function renderFidelity(
     words.recorded(recorded.length, recorded.filter((behaviour) => behaviour.verdict === 'same').length),
     '',
   ];
-  for (const service of CONFORMANCE_SERVICES) {
-    const own = behaviours.filter((behaviour) => behaviour.service === service);
-    if (own.length === 0) continue;
+  const table = (heading: string, own: readonly Behaviour[]): void => {
     const ownSame = own.filter((behaviour) => behaviour.verdict === 'same').length;
-    lines.push(`## ${service} (${ownSame}/${own.length})`, '', row(words.header), row(words.header.map(() => '---')));
+    lines.push(`${heading} (${ownSame}/${own.length})`, '', row(words.header), row(words.header.map(() => '---')));
     for (const behaviour of own) {
       const text = behaviour[language];
       lines.push(
@@ -95,7 +98,15 @@ export function renderFidelity(
       );
     }
     lines.push('');
+  };
+  for (const service of CONFORMANCE_SERVICES) {
+    const own = behaviours.filter((behaviour) => behaviour.service === service);
+    if (own.length > 0 && service !== 'Deploy') table(`## ${service}`, own);
   }
+  lines.push(words.deploy, '');
+  const rules = behaviours.filter((behaviour) => behaviour.service === 'Deploy');
+  if (rules.length > 0) table(words.deployRules, rules);
+  lines.push(...renderPropertyCoverage(language));
   const different = behaviours.filter((behaviour) => behaviour.verdict === 'different');
   if (different.length > 0) {
     lines.push(words.differences, '');

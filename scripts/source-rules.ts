@@ -1,7 +1,8 @@
 /**
  * The project's own lint rules, for what a formatter cannot see: no focused or skipped tests
- * (a green run must mean every test ran), no `any` without a comment saying why, and no
- * `console.*` in the Lambda code (its logs are one JSON line per event, through Logger).
+ * (a green run must mean every test ran), no `any` without a comment saying why, no
+ * `console.*` in the Lambda code (its logs are one JSON line per event, through Logger), and no
+ * server in lab/ or bench/ that does not open through lab/common/serve-on-loopback.ts.
  */
 
 /** One broken rule at a line. */
@@ -60,6 +61,13 @@ const RULES: readonly Rule[] = [
     raw: true,
     // Only the project's lab/ (as many `../` as the file is deep), not test/lab/.
     holds: (file, match) => (match[1] ?? '').length / 3 === file.split('/').length - 1,
+  },
+  {
+    name: 'lab servers open through serveOnLoopback only (loopback, behind the request guard)',
+    applies: (file) =>
+      (file.startsWith('lab/') || file.startsWith('bench/')) && file !== 'lab/common/serve-on-loopback.ts',
+    pattern: /\b(?:createServer|createSecureServer)\s*\(|\.listen\s*\(/,
+    excusedByComment: false,
   },
 ];
 

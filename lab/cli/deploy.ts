@@ -53,7 +53,11 @@ async function main(): Promise<number> {
   }
   let response: Response;
   try {
-    response = await fetch(url, { method: 'POST', body: JSON.stringify({ context }) });
+    response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ context }),
+    });
   } catch {
     process.stderr.write(say.notAnswering(url));
     return 1;
@@ -77,6 +81,8 @@ async function main(): Promise<number> {
           `${formatStackEvent({ ...line.event, timestamp: new Date(line.event.timestamp) } as StackEvent)}\n`,
         );
       } else if ('result' in line) {
+        for (const { properties, note } of line.result.notes)
+          process.stdout.write(say.labNote(properties, note[language]));
         for (const stack of line.result.stacks) process.stdout.write(say.stackDone(stack.stackName, stack.status));
         outcome = 0;
       } else {

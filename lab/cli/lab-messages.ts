@@ -109,6 +109,7 @@ messages and items are kept. The running lab is found through its outputs file
     notAnswering: (url: string) => `The lab at ${url} does not answer: start it with npm run lab.\n`,
     refused: (why: string) => `The lab refused the deploy: ${why}.\n`,
     stackDone: (stack: string, status: string) => `\n ✅  ${stack} (${status})\n`,
+    labNote: (properties: readonly string[], text: string) => `lab note: ${properties.join(', ')}: ${text}\n`,
     deployError: (what: string) => `\n ❌  Deployment failed: ${what}\n`,
     alarm: (name: string, state: string, reason: string) => `[CloudWatch] alarm ${name} is now ${state}: ${reason}\n`,
     alarmActionFailed: (name: string, summary: string) =>
@@ -193,6 +194,7 @@ cdk deploy と同じく、スタックごとの変更セット、CloudFormation 
     notAnswering: (url: string) => `${url} のラボが応答しません。npm run lab で起動してください。\n`,
     refused: (why: string) => `ラボがデプロイを断りました: ${why}。\n`,
     stackDone: (stack: string, status: string) => `\n ✅  ${stack}（${status}）\n`,
+    labNote: (properties: readonly string[], text: string) => `ラボの注記: ${properties.join('、')}: ${text}\n`,
     deployError: (what: string) => `\n ❌  デプロイに失敗しました: ${what}\n`,
     alarm: (name: string, state: string, reason: string) =>
       `[CloudWatch] アラーム ${name} が ${state} になりました: ${reason}\n`,

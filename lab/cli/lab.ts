@@ -11,6 +11,7 @@ import { watch } from 'node:fs';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../../lib/project-root';
 import { type Lab, startLab } from '../lab';
+import { extraOriginsFrom } from '../common/lab-origins';
 import { type Language, resolveLanguage, takeLanguage } from '../common/language';
 import { type LabCommand, parseLabArgs } from './lab-args';
 import { commandLineMistake } from './usage-error';
@@ -31,6 +32,8 @@ async function main(): Promise<void> {
     const taken = takeLanguage(process.argv.slice(2));
     language = taken.language;
     command = parseLabArgs(taken.rest, language);
+    // A bad entry fails here, in one sentence, not on the first cross-origin request.
+    extraOriginsFrom(process.env);
   } catch (error) {
     const message = commandLineMistake(error, language);
     if (message === undefined) throw error;
@@ -56,6 +59,9 @@ async function main(): Promise<void> {
     logFormat: command.logFormat,
     batchFormation: command.batchFormation,
     onStackEvent: printEvent,
+    onLabNotes: (notes) => {
+      for (const { properties, note } of notes) process.stdout.write(say.labNote(properties, note[language]));
+    },
     onAlarm: ({ alarmName, state, reason }) =>
       process.stdout.write(LAB_MESSAGES[language].alarm(alarmName, state, reason)),
     onAlarmAction: ({ alarmName, succeeded, summary }) => {

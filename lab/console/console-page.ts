@@ -1,6 +1,7 @@
 /**
- * The console's page: one self-contained HTML document (no external assets), reading the lab
- * only through the console API (`/api/state`, `/api/events`, `/api/enqueue`, `/api/redrive`,
+ * The console's page: an HTML document with its style sheet (`/console.css`) and script
+ * (`/console.js`), all served by the console itself (no external assets, no inline script, so a
+ * Content-Security-Policy of `script-src 'self'` holds), reading the lab only through the console API (`/api/state`, `/api/events`, `/api/enqueue`, `/api/redrive`,
  * `/api/experiments`). The send form has a field for each body field of `POST /enqueue`
  * (Step 7: lambda/visibility-dup/job.ts; Step 8: lambda/batch-partial/run.ts); an experiment's
  * run draws its timeline, full width above the log stream, when it ends.
@@ -12,41 +13,7 @@ const PAGE = `<!doctype html>
 <head>
 <meta charset="utf-8">
 <title>{{title}}</title>
-<style>
-  body { font: 14px/1.4 system-ui, sans-serif; margin: 0; background: #f6f7f9; color: #1d2330; }
-  header { background: #232f3e; color: #fff; padding: 10px 16px; font-size: 16px; }
-  main { display: grid; grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); gap: 12px; padding: 12px; }
-  #stacks, #side { display: grid; grid-template-columns: minmax(0, 1fr); gap: 12px; align-content: start; }
-  section { background: #fff; border: 1px solid #d5dbe3; border-radius: 6px; padding: 10px 12px; }
-  h2 { font-size: 15px; margin: 0 0 8px; }
-  h3 { font-size: 13px; margin: 10px 0 4px; color: #4a5568; }
-  .counts { display: flex; gap: 8px; flex-wrap: wrap; }
-  .count { border: 1px solid #d5dbe3; border-radius: 4px; padding: 4px 8px; min-width: 110px; }
-  .count b { font-size: 18px; display: block; }
-  table { border-collapse: collapse; width: 100%; font-size: 13px; }
-  td, th { border-bottom: 1px solid #eef1f5; padding: 3px 6px; text-align: left; }
-  .bar { height: 8px; background: #e8edf3; border-radius: 4px; overflow: hidden; }
-  .bar > span { display: block; height: 100%; background: #ff9900; }
-  tr.visible-again td { color: #b7410e; }
-  .log, .wide { grid-column: 1 / -1; }
-  section[hidden] { display: none; }
-  #log { height: 240px; overflow: auto; font: 12px/1.35 ui-monospace, monospace; background: #111827; color: #e5e7eb; padding: 6px; }
-  .log-line.WARN { color: #fbbf24; } .log-line.ERROR { color: #f87171; }
-  textarea { width: 100%; height: 70px; font: 12px ui-monospace, monospace; }
-  button { cursor: pointer; }
-  pre { margin: 0; max-height: 160px; overflow: auto; font-size: 12px; white-space: pre-wrap; word-break: break-all; }
-  .muted { color: #6b7280; }
-  .alarm { font-size: 12px; padding: 2px 6px; border-radius: 3px; background: #e5e7eb; }
-  .alarm.ALARM { background: #d13212; color: #fff; } .alarm.OK { background: #1d8102; color: #fff; }
-  fieldset { border: 1px solid #e2e6ec; border-radius: 4px; margin: 6px 0; padding: 4px 8px; display: grid; gap: 3px; min-width: 0; }
-  fieldset[hidden] { display: none; }
-  fieldset label { display: flex; flex-wrap: wrap; gap: 6px; align-items: baseline; }
-  fieldset input[type=text] { width: 160px; } fieldset input[type=number] { width: 70px; }
-  #send-result { overflow-wrap: anywhere; }
-  .hint { color: #6b7280; font-size: 12px; }
-  #experiment-timeline { overflow-x: auto; }
-  #experiment-timeline svg { display: block; background: #fff; }
-</style>
+<link rel="stylesheet" href="/console.css">
 </head>
 <body>
 <header>{{title}} <span class="muted" id="clock"></span></header>
@@ -85,16 +52,58 @@ const PAGE = `<!doctype html>
     <div id="log"></div>
   </section>
 </main>
-<script>
-const $ = (selector) => document.querySelector(selector);
+<script src="/console.js?lang={{lang}}"></script>
+</body>
+</html>
+`;
+
+const STYLE = `  body { font: 14px/1.4 system-ui, sans-serif; margin: 0; background: #f6f7f9; color: #1d2330; }
+  header { background: #232f3e; color: #fff; padding: 10px 16px; font-size: 16px; }
+  main { display: grid; grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); gap: 12px; padding: 12px; }
+  #stacks, #side { display: grid; grid-template-columns: minmax(0, 1fr); gap: 12px; align-content: start; }
+  section { background: #fff; border: 1px solid #d5dbe3; border-radius: 6px; padding: 10px 12px; }
+  h2 { font-size: 15px; margin: 0 0 8px; }
+  h3 { font-size: 13px; margin: 10px 0 4px; color: #4a5568; }
+  .counts { display: flex; gap: 8px; flex-wrap: wrap; }
+  .count { border: 1px solid #d5dbe3; border-radius: 4px; padding: 4px 8px; min-width: 110px; }
+  .count b { font-size: 18px; display: block; }
+  table { border-collapse: collapse; width: 100%; font-size: 13px; }
+  td, th { border-bottom: 1px solid #eef1f5; padding: 3px 6px; text-align: left; }
+  .bar { height: 8px; background: #e8edf3; border-radius: 4px; overflow: hidden; }
+  .bar > span { display: block; height: 100%; background: #ff9900; }
+  tr.visible-again td { color: #b7410e; }
+  .log, .wide { grid-column: 1 / -1; }
+  section[hidden] { display: none; }
+  #log { height: 240px; overflow: auto; font: 12px/1.35 ui-monospace, monospace; background: #111827; color: #e5e7eb; padding: 6px; }
+  .log-line.WARN { color: #fbbf24; } .log-line.ERROR { color: #f87171; }
+  textarea { width: 100%; height: 70px; font: 12px ui-monospace, monospace; }
+  button { cursor: pointer; }
+  pre { margin: 0; max-height: 160px; overflow: auto; font-size: 12px; white-space: pre-wrap; word-break: break-all; }
+  .muted { color: #6b7280; }
+  .alarm { font-size: 12px; padding: 2px 6px; border-radius: 3px; background: #e5e7eb; }
+  .alarm.ALARM { background: #d13212; color: #fff; } .alarm.OK { background: #1d8102; color: #fff; }
+  fieldset { border: 1px solid #e2e6ec; border-radius: 4px; margin: 6px 0; padding: 4px 8px; display: grid; gap: 3px; min-width: 0; }
+  fieldset[hidden] { display: none; }
+  fieldset label { display: flex; flex-wrap: wrap; gap: 6px; align-items: baseline; }
+  fieldset input[type=text] { width: 160px; } fieldset input[type=number] { width: 70px; }
+  #send-result { overflow-wrap: anywhere; }
+  .hint { color: #6b7280; font-size: 12px; }
+  #experiment-timeline { overflow-x: auto; }
+  #experiment-timeline svg { display: block; background: #fff; }
+`;
+
+const SCRIPT = `const $ = (selector) => document.querySelector(selector);
 const escape = (text) => String(text).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+// The console's writes are JSON: a page on another site cannot send that type without a preflight.
+const JSON_TYPE = { 'content-type': 'application/json' };
 let state = { now: Date.now(), stacks: [] };
 let offset = 0;
 
 function renderStacks() {
   const now = Date.now() + offset;
   $('#stacks').innerHTML = state.stacks.map((stack) => {
-    const counts = stack.queues.map((q) => '<div class="count" data-queue="' + q.role + '"><span class="muted">' + (q.role === 'dlq' ? 'DLQ' : '{{queue}}') + ' (' + q.visibilityTimeoutSeconds + ' s)</span>' +
+    // The tutorials' names: ShortVTQueue / BatchQueue, the DLQ, IdemTable.
+    const counts = stack.queues.map((q) => '<div class="count" data-queue="' + q.role + '" data-queue-id="' + escape(q.id) + '"><span class="muted">' + (q.role === 'dlq' ? 'DLQ (' + escape(q.id) + ')' : escape(q.id)) + ' · ' + q.visibilityTimeoutSeconds + ' s</span>' +
       '<b><span class="count-visible">' + q.visible + '</span> {{visible}}</b>' +
       '<span class="count-inflight">' + q.inFlight + '</span> {{inFlight}} · <span class="count-delayed">' + q.delayed + '</span> {{delayed}}</div>').join('');
     const rows = stack.inFlight.map((m) => {
@@ -106,14 +115,14 @@ function renderStacks() {
         '<td class="countdown">' + (state === 'in-flight' ? left.toFixed(1) + ' s' : '{{visibleAgain}}') + '</td>' +
         '<td style="width:30%"><div class="bar"><span style="width:' + Math.min(100, (left / total) * 100) + '%"></span></div></td></tr>';
     }).join('');
-    const dlq = stack.dlqMessages.map((m) => '<tr data-dlq-message="' + escape(m.messageId) + '"><td>' + escape(m.body).slice(0, 80) + '</td><td>' + m.receiveCount + '</td></tr>').join('');
+    const dlq = stack.dlqMessages.map((m) => '<tr data-dlq-message="' + escape(m.messageId) + '"><td>' + escape(Array.from(m.body).slice(0, 80).join('')) + '</td><td>' + m.receiveCount + '</td></tr>').join('');
     const items = stack.tableItems.map((item) => escape(JSON.stringify(item))).join('\\n');
     const alarms = stack.alarms.map((a) => '<span class="alarm ' + a.state + '" data-alarm-state="' + a.state + '">{{alarm}} ' + a.state + '</span>' +
       (a.actionFailed ? ' <span class="alarm ALARM" data-alarm-action="failed" title="' + escape(a.actionFailed) + '">{{alarmActionFailed}}</span>' : '')).join(' ');
     return '<section data-stack="' + stack.stackName + '"><h2>' + stack.stackName + ' ' + alarms + '</h2><div class="counts">' + counts + '</div>' +
       '<h3>{{inFlightTitle}}</h3><table><tr><th>id</th><th>{{receiveNo}}</th><th>{{heartbeats}}</th><th>{{visibleIn}}</th><th></th></tr>' + rows + '</table>' +
       (stack.queues.some((q) => q.role === 'dlq') ? '<h3>DLQ <button data-redrive="' + stack.stackName + '">{{redrive}}</button></h3><table>' + dlq + '</table>' : '') +
-      (stack.tableItems.length > 0 ? '<h3>{{table}}</h3><pre class="table-items">' + items + '</pre>' : '') + '</section>';
+      (stack.tableItems.length > 0 ? '<h3 data-table-id="' + escape(stack.tableId || '') + '">{{table}} (' + escape(stack.tableId || '') + ')</h3><pre class="table-items">' + items + '</pre>' : '') + '</section>';
   }).join('');
   $('#clock').textContent = new Date(now).toLocaleTimeString();
 }
@@ -172,7 +181,7 @@ $('#send').addEventListener('click', async () => {
   try { body = JSON.parse($('#body').value); } catch { $('#send-result').textContent = '{{notJson}}'; return; }
   if (body === null || typeof body !== 'object' || Array.isArray(body)) { $('#send-result').textContent = '{{notJson}}'; return; }
   for (const input of fieldsOf($('#stack').value)) if (input.type === 'checkbox') body[input.dataset.field] = input.checked;
-  const answer = await fetch('/api/enqueue?lang={{lang}}', { method: 'POST', body: JSON.stringify({ stack: $('#stack').value, body }) }).then((r) => r.json());
+  const answer = await fetch('/api/enqueue?lang={{lang}}', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify({ stack: $('#stack').value, body }) }).then((r) => r.json());
   $('#send-result').textContent = answer.error ? answer.error : answer.status + ' ' + JSON.stringify(answer.body);
 });
 
@@ -180,7 +189,7 @@ document.addEventListener('click', async (event) => {
   const redrive = event.target.closest('[data-redrive]');
   if (redrive) {
     redrive.disabled = true;
-    await fetch('/api/redrive?lang={{lang}}', { method: 'POST', body: JSON.stringify({ stack: redrive.dataset.redrive }) });
+    await fetch('/api/redrive?lang={{lang}}', { method: 'POST', headers: JSON_TYPE, body: JSON.stringify({ stack: redrive.dataset.redrive }) });
     redrive.disabled = false;
   }
   const run = event.target.closest('[data-experiment]');
@@ -188,7 +197,7 @@ document.addEventListener('click', async (event) => {
     $('#experiment-result').textContent = run.dataset.experiment + '{{running}}';
     $('#experiment-timeline').innerHTML = '';
     $('#experiment-timeline').hidden = true;
-    const result = await fetch('/api/experiments/' + run.dataset.experiment + '?lang={{lang}}', { method: 'POST' }).then((r) => r.json());
+    const result = await fetch('/api/experiments/' + run.dataset.experiment + '?lang={{lang}}', { method: 'POST', headers: JSON_TYPE }).then((r) => r.json());
     $('#experiment-result').textContent = result.error ? result.error :
       result.name + ': ' + (result.matched ? '{{matched}}' : '{{notMatched}}') + ' (' + result.seconds.toFixed(1) + ' s)\\n{{predicted}}' + result.prediction + '\\n\\n' + result.lines.join('\\n');
     // The server draws the SVG (the report's, escaped there); an experiment without message lanes has none.
@@ -229,9 +238,6 @@ function tick() {
 }
 events.addEventListener('log', (event) => addLog(JSON.parse(event.data)));
 setInterval(tick, 200);
-</script>
-</body>
-</html>
 `;
 
 const WORDS = {
@@ -244,7 +250,6 @@ const WORDS = {
     loading: 'loading…',
     logStream: 'Log stream',
     filter: 'filter by id, messageId or text',
-    queue: 'queue',
     visible: 'visible',
     inFlight: 'in flight',
     delayed: 'delayed',
@@ -283,7 +288,6 @@ const WORDS = {
     loading: '読み込み中…',
     logStream: 'ログ',
     filter: 'id、messageId、文字列で絞り込み',
-    queue: 'キュー',
     visible: '見えている',
     inFlight: '処理中',
     delayed: '遅延中',
@@ -315,8 +319,22 @@ const WORDS = {
   },
 } as const;
 
+function fill(template: string, language: keyof typeof WORDS): string {
+  const words: Record<string, string> = WORDS[language];
+  return template.replace(/\{\{(\w+)\}\}/g, (_match, key: string) => words[key] ?? key);
+}
+
 /** The page in `language` (labels only: log lines keep the tutorials' words). */
 export function consolePage(language: keyof typeof WORDS): string {
-  const words: Record<string, string> = WORDS[language];
-  return PAGE.replace(/\{\{(\w+)\}\}/g, (_match, key: string) => words[key] ?? key);
+  return fill(PAGE, language);
+}
+
+/** The page's script, with its texts in `language`. */
+export function consoleScript(language: keyof typeof WORDS): string {
+  return fill(SCRIPT, language);
+}
+
+/** The page's style sheet. */
+export function consoleStyle(): string {
+  return STYLE;
 }

@@ -16,8 +16,7 @@
  *
  * Bad input gets a 4xx with `{ "error": "…" }`, in `?lang=` or the console's language.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { GetQueueAttributesCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import type { Lab, StackName } from '../lab';
@@ -28,8 +27,11 @@ import { runExperiment } from '../experiments/runner';
 import { startEmulators } from '../services/emulators';
 import type { LabLogRecord } from '../services/logs/lab-logs';
 import { InFlightTracker } from './in-flight-tracker';
-import { consolePage } from './console-page';
-import { listenOnLoopback } from '../common/listen-on-loopback';
+import { consolePage, consoleScript, consoleStyle } from './console-page';
+import { isJsonRequest } from '../common/json-request';
+import { labOrigins } from '../common/lab-origins';
+import type { RefusalWriter } from '../common/request-guard';
+import { serveOnLoopback } from '../common/serve-on-loopback';
 import type { Language } from '../common/language';
 import type { ExperimentResult } from '../experiments/runner';
 import type { TimelineMarkKind } from '../experiments/timeline/timeline';
@@ -40,6 +42,8 @@ import { CONSOLE_MESSAGES, type ConsoleMessages } from './console-messages';
 /** A queue's counts. */
 export interface QueueState {
   readonly role: 'source' | 'dlq';
+  /** The queue as the tutorials name it: its construct id (`ShortVTQueue`, `BatchDlq`…). */
+  readonly id: string;
   readonly name: string;
   readonly url: string;
   readonly visible: number;
@@ -60,6 +64,8 @@ export interface ConsoleState {
       readonly body: string;
       readonly receiveCount: number;
     }[];
+    /** The idempotency table as the tutorials name it (`IdemTable`), when the stack has one. */
+    readonly tableId: string | undefined;
     readonly tableItems: readonly Record<string, unknown>[];
     /**
      * The stack's CloudWatch alarms and their states; `actionFailed` is the alarm history's
@@ -147,6 +153,7 @@ export async function startConsole(
           );
           const queue: QueueState = {
             role,
+            id: Object.values(stack.queues).find((provisioned) => provisioned.url === url)?.id ?? '',
             name: url.slice(url.lastIndexOf('/') + 1),
             url,
             visible: Number(Attributes.ApproximateNumberOfMessages ?? 0),
@@ -157,7 +164,7 @@ export async function startConsole(
           if (role === 'source') visibilityTimeouts.set(stack.stackName, queue.visibilityTimeoutSeconds);
           queues.push(queue);
         }
-        const tableName = Object.values(stack.tableNames)[0];
+        const [tableId, tableName] = Object.entries(stack.tableNames)[0] ?? [];
         const tableItems =
           tableName === undefined
             ? []
@@ -167,6 +174,7 @@ export async function startConsole(
           queues,
           inFlight: tracker.snapshot().filter((message) => message.stackName === stack.stackName),
           dlqMessages: dlqCache.get(stack.stackName) ?? [],
+          tableId,
           tableItems,
           alarms: lab
             .alarms()
@@ -241,11 +249,15 @@ export async function startConsole(
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     const route = `${request.method} ${url.pathname}`;
-    const asked = url.searchParams.get('lang');
-    const language = asked === 'ja' || asked === 'en' ? asked : (options.language ?? 'en');
+    const language = languageOf(request, options.language);
     const say = CONSOLE_MESSAGES[language];
-    if (route === 'GET /') {
-      return reply(response, 200, consolePage(language), 'text/html; charset=utf-8');
+    if (route === 'GET /') return reply(response, 200, consolePage(language), 'text/html; charset=utf-8');
+    if (route === 'GET /console.js')
+      return reply(response, 200, consoleScript(language), 'text/javascript; charset=utf-8');
+    if (route === 'GET /console.css') return reply(response, 200, consoleStyle(), 'text/css; charset=utf-8');
+    if (request.method === 'POST' && !isJsonRequest(request)) {
+      request.resume();
+      throw new ConsoleRequestError(415, say.notJsonType);
     }
     if (route === 'GET /api/state') return reply(response, 200, await state());
     if (route === 'GET /api/experiments')
@@ -334,28 +346,46 @@ export async function startConsole(
     throw new ConsoleRequestError(404, say.noRoute(route));
   };
 
-  const server: Server = createServer((request, response) => {
-    handle(request, response).catch((error: unknown) => {
-      if (error instanceof ConsoleRequestError) return reply(response, error.status, { error: error.message });
-      const asked = new URL(request.url ?? '/', 'http://127.0.0.1').searchParams.get('lang');
-      const language = asked === 'ja' || asked === 'en' ? asked : (options.language ?? 'en');
-      reply(response, 500, {
-        error: CONSOLE_MESSAGES[language].failed(error instanceof Error ? error.message : String(error)),
+  // The guard's refusals in the console's shape and language.
+  const refuse: RefusalWriter = (response, refusal) => {
+    const say = CONSOLE_MESSAGES[languageOf(response.req, options.language)];
+    reply(response, refusal.status, { error: say.refused(refusal.kind, refusal.limitBytes) });
+  };
+  const server = await serveOnLoopback(
+    (request, response) => {
+      handle(request, response).catch((error: unknown) => {
+        if (error instanceof ConsoleRequestError) return reply(response, error.status, { error: error.message });
+        reply(response, 500, {
+          error: CONSOLE_MESSAGES[languageOf(request, options.language)].failed(
+            error instanceof Error ? error.message : String(error),
+          ),
+        });
       });
-    });
-  });
-  await listenOnLoopback(server, options.port ?? 0);
+    },
+    { name: 'console', preferredPort: options.port ?? 0, maxBodyBytes: CONSOLE_MAX_REQUEST_BYTES, refuse },
+  );
+  // The console's page may call the lab's other servers (none does today; their CORS grant is for it alone).
+  const revokeOrigins = [server.origin, `http://localhost:${server.port}`].map((origin) => labOrigins.grant(origin));
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    url: `${server.origin}/`,
     async stop() {
       clearInterval(ticker);
       lab.logs.off('record', onRecord);
       tracker.stop();
+      for (const revoke of revokeOrigins) revoke();
       for (const client of clients) client.end();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await server.stop();
     },
   };
+}
+
+/** The largest request body the console's API reads. */
+export const CONSOLE_MAX_REQUEST_BYTES = 64 * 1024;
+
+/** `?lang=` when it names a language, else the console's own. */
+function languageOf(request: IncomingMessage, fallback: Language | undefined): Language {
+  const asked = new URL(request.url ?? '/', 'http://127.0.0.1').searchParams.get('lang');
+  return asked === 'ja' || asked === 'en' ? asked : (fallback ?? 'en');
 }
 
 function stackOf(lab: Lab, name: unknown, say: ConsoleMessages) {
@@ -365,14 +395,10 @@ function stackOf(lab: Lab, name: unknown, say: ConsoleMessages) {
   return stack;
 }
 
+/** The body as a JSON object (the guard has bounded it to {@link CONSOLE_MAX_REQUEST_BYTES}). */
 async function readJson(request: IncomingMessage, say: ConsoleMessages): Promise<Record<string, unknown>> {
   const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > 64 * 1024) throw new ConsoleRequestError(413, say.requestTooLarge);
-    chunks.push(chunk);
-  }
+  for await (const chunk of request as AsyncIterable<Buffer>) chunks.push(chunk);
   try {
     const value = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as unknown;
     if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new Error('not an object');
@@ -382,8 +408,30 @@ async function readJson(request: IncomingMessage, say: ConsoleMessages): Promise
   }
 }
 
+/**
+ * The console's own page, script and style only (no inline script, nothing from elsewhere); no
+ * framing by any page; no type sniffing.
+ */
+export const CONSOLE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    // The countdown bars' widths are style attributes; an attribute cannot run script.
+    "style-src-attr 'unsafe-inline'",
+    "connect-src 'self'",
+    "img-src 'self' data:",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; '),
+  'x-frame-options': 'DENY',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+};
+
 function reply(response: ServerResponse, status: number, body: unknown, type = 'application/json'): void {
   if (response.headersSent) return void response.end();
-  response.writeHead(status, { 'content-type': type });
+  response.writeHead(status, { ...CONSOLE_SECURITY_HEADERS, 'content-type': type });
   response.end(typeof body === 'string' ? body : JSON.stringify(body));
 }

@@ -9,7 +9,9 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import chromium from '@sparticuz/chromium';
-import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import { createServer, type Server } from 'node:http';
+import { PutItemCommand } from '@aws-sdk/client-dynamodb';
+import { ListMessageMoveTasksCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Lab, type LabConsole, startConsole, startLab } from '../../lab';
@@ -63,8 +65,9 @@ describe('the lab console (Chromium)', () => {
   });
 
   it('answers bad API requests with a JSON error in the asked language', async () => {
-    const ask = async (path: string, init?: RequestInit) => {
-      const answer = await fetch(new URL(path, labConsole.url), init);
+    // The console's API takes JSON writes only (a web page's plain form cannot send that type).
+    const ask = async (path: string, init?: RequestInit, type = 'application/json') => {
+      const answer = await fetch(new URL(path, labConsole.url), { ...init, headers: { 'content-type': type } });
       return { status: answer.status, body: (await answer.json()) as { error?: unknown } };
     };
     const unknown = await ask('api/experiments/no-such-thing?lang=ja', { method: 'POST' });
@@ -80,13 +83,18 @@ describe('the lab console (Chromium)', () => {
     expect(badStack.body.error).toContain('stack は VisibilityDupStack');
     const notJson = await ask('api/redrive?lang=ja', { method: 'POST', body: 'nope' });
     expect(notJson).toEqual({ status: 400, body: { error: 'リクエストの本文は JSON オブジェクトにしてください' } });
+    const plainText = await ask('api/redrive', { method: 'POST', body: '{"stack":"BatchPartialStack"}' }, 'text/plain');
+    expect(plainText).toEqual({ status: 415, body: { error: 'the console API takes Content-Type: application/json' } });
     const noRoute = await ask('api/nothing?lang=ja');
     expect(noRoute.status).toBe(404);
     expect(noRoute.body.error).toMatch(/^GET \/api\/nothing という API はありません/);
     // Without ?lang=, the console's own language (npm run lab --lang ja starts it in Japanese).
     const japaneseConsole = await startConsole(lab, { language: 'ja' });
     try {
-      const answer = await fetch(new URL('api/experiments/nope', japaneseConsole.url), { method: 'POST' });
+      const answer = await fetch(new URL('api/experiments/nope', japaneseConsole.url), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+      });
       expect(answer.status).toBe(404);
       expect(((await answer.json()) as { error: string }).error).toMatch(/^「nope」という実験はありません。/);
     } finally {
@@ -143,6 +151,92 @@ describe('the lab console (Chromium)', () => {
     await page.screenshot({ path: join(PROJECT_ROOT, '.lab', 'screenshots', 'console.png'), fullPage: true });
   });
 
+  it("names each stack's queues and table as the tutorials do (ShortVTQueue, BatchQueue, the DLQ, IdemTable)", async () => {
+    const labels = async (stack: string) =>
+      page.$$eval(`section[data-stack="${stack}"] [data-queue] .muted`, (spans) =>
+        spans.map((span) => span.textContent ?? ''),
+      );
+    expect(await labels('VisibilityDupStack')).toEqual([
+      expect.stringMatching(/^ShortVTQueue · \d+ s$/),
+      expect.stringMatching(/^DLQ \(ShortVTDlq\) · \d+ s$/),
+    ]);
+    expect(await labels('BatchPartialStack')).toEqual([
+      expect.stringMatching(/^BatchQueue · \d+ s$/),
+      expect.stringMatching(/^DLQ \(BatchDlq\) · \d+ s$/),
+    ]);
+    const state = (await (await fetch(new URL('api/state', labConsole.url))).json()) as {
+      stacks: { stackName: string; tableId?: string }[];
+    };
+    expect(state.stacks.find((stack) => stack.stackName === 'VisibilityDupStack')?.tableId).toBe('IdemTable');
+    await lab.clients.dynamodb.send(
+      new PutItemCommand({
+        TableName: lab.stack('VisibilityDupStack').tableNames.IdemTable,
+        Item: { messageId: { S: 'named-check' }, status: { S: 'COMPLETED' } },
+      }),
+    );
+    await page.waitForSelector('section[data-stack="VisibilityDupStack"] h3[data-table-id]', { timeout: 5000 });
+    expect(
+      await page.$eval('section[data-stack="VisibilityDupStack"] h3[data-table-id]', (heading) => heading.textContent),
+    ).toBe('Idempotency table (IdemTable)');
+  });
+
+  it('does nothing for a page of another local origin: its form post, no-cors fetches and frame are refused', async () => {
+    const target = labConsole.url;
+    const dlq = lab.stack('BatchPartialStack');
+    const dlqArn = Object.values(dlq.queues).find((queue) => queue.url === dlq.dlqUrl)?.arn;
+    const moveTasks = async () =>
+      (await lab.clients.sqs.send(new ListMessageMoveTasksCommand({ SourceArn: dlqArn }))).Results?.length ?? 0;
+    const tasksBefore = await moveTasks();
+    const { records, stop } = lab.logs.collect();
+    // What any page the learner visits could do: a plain form (text/plain, which needs no
+    // preflight), no-cors fetches, and a frame of the console, from http://127.0.0.1:<another port>.
+    const attack = `<!doctype html><body>
+<form id="form" method="POST" action="${target}api/enqueue" enctype="text/plain" target="sink">
+<input name='{"stack":"VisibilityDupStack","body":{"id":"attack-form","sleep":0},"pad":"' value='"}'></form>
+<iframe name="sink"></iframe><iframe id="framed" src="${target}"></iframe>
+<script>
+Promise.all([
+  fetch('${target}api/enqueue', { method: 'POST', mode: 'no-cors', body: JSON.stringify({ stack: 'VisibilityDupStack', body: { id: 'attack-fetch', sleep: 0 } }) }),
+  fetch('${target}api/redrive', { method: 'POST', mode: 'no-cors', body: JSON.stringify({ stack: 'BatchPartialStack' }) }),
+  fetch('${target}api/experiments/heartbeat', { method: 'POST', mode: 'no-cors' }),
+]).catch(() => undefined).then(() => { document.getElementById('form').submit(); window.attacked = true; });
+</script></body>`;
+    const attacker: Server = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html' });
+      response.end(attack);
+    });
+    await new Promise<void>((resolve) => attacker.listen(0, '127.0.0.1', resolve));
+    const evil = await browser.newPage();
+    const answered: { readonly method: string; readonly status: number }[] = [];
+    evil.on('response', (response) => {
+      if (response.url().startsWith(target))
+        answered.push({ method: response.request().method(), status: response.status() });
+    });
+    try {
+      await evil.goto(`http://127.0.0.1:${(attacker.address() as { port: number }).port}/`);
+      await evil.waitForFunction(() => (window as unknown as { attacked?: boolean }).attacked === true, {
+        timeout: 5000,
+      });
+      // The form's answer and the frame, then time for anything that got through to show.
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      const framedConsoles = await Promise.all(
+        evil
+          .frames()
+          .filter((frame) => frame !== evil.mainFrame())
+          .map((frame) => frame.$('#send').catch(() => null)),
+      );
+      expect(framedConsoles.filter((button) => button !== null)).toEqual([]);
+      expect(answered.length).toBeGreaterThanOrEqual(3);
+      expect(answered.filter((answer) => answer.status !== 403)).toEqual([]);
+      expect(records.filter((record) => record.kind === 'function' && record.line.includes('attack-'))).toEqual([]);
+      expect(await moveTasks()).toBe(tasksBefore);
+    } finally {
+      stop();
+      await evil.close();
+      attacker.close();
+    }
+  });
+
   it('lists a DLQ message and redrives it to its source queue', async () => {
     const stack = lab.stack('BatchPartialStack');
     if (stack.dlqUrl === undefined) throw new Error('BatchPartialStack has no DLQ');
@@ -150,8 +244,19 @@ describe('the lab console (Chromium)', () => {
     await lab.clients.sqs.send(
       new SendMessageCommand({ QueueUrl: stack.dlqUrl, MessageBody: JSON.stringify({ id: 'parked', fail: false }) }),
     );
+    // A body longer than the 80 characters shown, with markup across the cut.
+    const long = `${'a'.repeat(78)}&<img src=x onerror="document.title='pwned'">`;
+    await lab.clients.sqs.send(new SendMessageCommand({ QueueUrl: stack.dlqUrl, MessageBody: long }));
     const dlqRow = 'section[data-stack="BatchPartialStack"] tr[data-dlq-message]';
-    await page.waitForSelector(dlqRow, { timeout: 8000 });
+    await page.waitForFunction(
+      (selector) => document.querySelectorAll(selector).length === 2,
+      { timeout: 8000 },
+      dlqRow,
+    );
+    const shown = await page.$$eval(`${dlqRow} td:first-child`, (cells) => cells.map((cell) => cell.textContent));
+    // Cut before escaping: the text shows the body's first 80 characters, not half an entity.
+    expect(shown).toContain(long.slice(0, 80));
+    expect(await page.$$(`${dlqRow} img`)).toEqual([]);
     await page.$eval('section[data-stack="BatchPartialStack"] button[data-redrive]', (button) =>
       (button as HTMLButtonElement).click(),
     );

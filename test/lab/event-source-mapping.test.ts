@@ -232,4 +232,36 @@ describe('EventSourceMapping (lab, fixture worker)', () => {
     expect(counters?.partialBatches).toBeGreaterThanOrEqual(1);
     expect(counters?.messagesDeleted).toBeGreaterThanOrEqual(6);
   });
+
+  it('deletes a message no filter matches without invoking the function, after an update adds FilterCriteria', async () => {
+    // Lambda guide, "Using event filtering with an Amazon SQS event source": a message that does not
+    // satisfy the filter criteria is removed from the queue; the function never sees it.
+    const filtered = fixtureTopology({ stackName: 'VisibilityDupStack', reportBatchItemFailures: false });
+    const [deployed] = await lab
+      .deploy({
+        stacks: [
+          fixtureTopology({ stackName: 'BatchPartialStack', reportBatchItemFailures: true }),
+          {
+            ...filtered,
+            mappings: filtered.mappings.map((mapping) => ({
+              ...mapping,
+              filterPatterns: [{ body: { id: [{ prefix: 'keep-' }] } }],
+            })),
+          },
+        ],
+      })
+      .then((stacks) => stacks.filter((stack) => stack.stackName === 'VisibilityDupStack'));
+    expect(deployed?.status).toBe('UPDATE_COMPLETE');
+    const stack = lab.stack('VisibilityDupStack');
+    const before = lab.counters()['VisibilityDupStack/Worker']?.filteredOut ?? 0;
+    const [kept, dropped] = await sendBodies(lab.clients.sqs, stack.queueUrl, [{ id: 'keep-1' }, { id: 'drop-1' }]);
+    await waitFor(() => (deliveries(kept ?? '').length > 0 ? true : undefined), 5000, 'keep-1 to reach the worker');
+    await waitFor(
+      async () => ((await messagesInQueue(lab.clients.sqs, stack.queueUrl)) === 0 ? true : undefined),
+      5000,
+      'the queue to empty',
+    );
+    expect(deliveries(dropped ?? '')).toEqual([]);
+    expect(lab.counters()['VisibilityDupStack/Worker']?.filteredOut).toBe(before + 1);
+  });
 });

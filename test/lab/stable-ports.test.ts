@@ -1,9 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { listenOnLoopback, previousPorts, startLab, writeLabOutputs } from '../../lab';
+import { previousPorts, serveOnLoopback, startLab, writeLabOutputs } from '../../lab';
 
 const directory = mkdtempSync(join(tmpdir(), 'sqs-lab-ports-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
@@ -33,16 +32,15 @@ describe('a restarted lab keeps its ports when they are free', () => {
   });
 
   it('falls back to a free port when the preferred one is taken', async () => {
-    const taken = createServer();
-    await listenOnLoopback(taken);
-    const port = (taken.address() as { port: number }).port;
-    const other = createServer();
+    const options = { name: 'test server', maxBodyBytes: 1024 };
+    const answer = (_request: unknown, response: { end(): void }) => response.end();
+    const taken = await serveOnLoopback(answer, options);
+    const other = await serveOnLoopback(answer, { ...options, preferredPort: taken.port });
     try {
-      await listenOnLoopback(other, port);
-      expect((other.address() as { port: number }).port).not.toBe(port);
+      expect(other.port).not.toBe(taken.port);
     } finally {
-      other.close();
-      taken.close();
+      await other.stop();
+      await taken.stop();
     }
   });
 

@@ -49,4 +49,13 @@ describe('checkSource', () => {
     expect(rulesBroken('test/chaos/a.test.ts', "import { waitFor } from '../lab/helpers';")).toEqual([]);
     expect(rulesBroken('lab/cli/a.ts', "import { startLab } from '../lab';")).toEqual([]);
   });
+
+  it('lets lab/ and bench/ open a server only through serveOnLoopback', () => {
+    const rule = 'lab servers open through serveOnLoopback only (loopback, behind the request guard)';
+    expect(rulesBroken('lab/services/x/x-server.ts', 'const server = createServer(handler);')).toEqual([rule]);
+    expect(rulesBroken('lab/services/x/x-server.ts', "server.listen(0, '0.0.0.0');")).toEqual([rule]);
+    expect(rulesBroken('bench/sections/a.ts', 'http2.createSecureServer(options);')).toEqual([rule]);
+    expect(rulesBroken('lab/common/serve-on-loopback.ts', "server.listen(port, '127.0.0.1');")).toEqual([]);
+    expect(rulesBroken('test/lab/a.test.ts', 'const server = createServer(handler);')).toEqual([]);
+  });
 });

@@ -7,14 +7,14 @@
  * the stage's throttling bucket is empty.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { API_STAGE_NAME, API_THROTTLING } from '../../../lib/settings';
 import { type ProxyRoute, toProxyEvent } from './proxy-event';
 import type { Invocable, InvocationResult } from '../lambda/runtime/local-function';
 import { TokenBucket } from './token-bucket';
-import { listenOnLoopback } from '../../common/listen-on-loopback';
+import type { RefusalWriter } from '../../common/request-guard';
+import { type LoopbackServer, serveOnLoopback } from '../../common/serve-on-loopback';
 
 /** API Gateway's payload limit for REST APIs. */
 export const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
@@ -40,7 +40,7 @@ export class LocalApi {
   private readonly route: ProxyRoute;
 
   private constructor(
-    private readonly server: Server,
+    private readonly server: LoopbackServer,
     private readonly options: LocalApiOptions,
   ) {
     const throttling = options.throttling ?? API_THROTTLING;
@@ -55,30 +55,34 @@ export class LocalApi {
 
   /** Starts the API on 127.0.0.1 and a port the OS picks. */
   static async start(options: LocalApiOptions): Promise<LocalApi> {
-    const server = createServer();
-    const api = new LocalApi(server, options);
-    server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-      api.handle(request, response).catch((error: unknown) => {
-        if (!response.headersSent)
-          sendJson(response, 500, { message: 'Internal server error' }, 'InternalServerErrorException');
-        response.destroy(error instanceof Error ? error : undefined);
-      });
-    });
-    await listenOnLoopback(server, options.preferredPort);
+    let api: LocalApi | undefined;
+    const server = await serveOnLoopback(
+      (request: IncomingMessage, response: ServerResponse) => {
+        api?.handle(request, response).catch((error: unknown) => {
+          if (!response.headersSent)
+            sendJson(response, 500, { message: 'Internal server error' }, 'InternalServerErrorException');
+          response.destroy(error instanceof Error ? error : undefined);
+        });
+      },
+      {
+        name: 'API Gateway stage',
+        preferredPort: options.preferredPort,
+        maxBodyBytes: MAX_PAYLOAD_BYTES,
+        refuse: apiGatewayRefusal,
+      },
+    );
+    api = new LocalApi(server, options);
     return api;
   }
 
   /** The stage URL, ending with a slash like CDK's `ApiEndpoint` output: `http://127.0.0.1:<port>/prod/`. */
   get url(): string {
-    const { port } = this.server.address() as AddressInfo;
-    return `http://127.0.0.1:${port}/${this.route.stage}/`;
+    return `${this.server.origin}/${this.route.stage}/`;
   }
 
   /** Closes the server and every open connection. */
   async stop(): Promise<void> {
-    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
-    this.server.closeAllConnections();
-    await closed;
+    await this.server.stop();
   }
 
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -88,11 +92,7 @@ export class LocalApi {
       sendJson(response, 403, { message: 'Missing Authentication Token' }, 'MissingAuthenticationTokenException');
       return;
     }
-    const body = await readBody(request, MAX_PAYLOAD_BYTES);
-    if (body === 'too-large') {
-      sendJson(response, 413, { message: 'Request Too Long' }, 'RequestTooLongException', { Connection: 'close' });
-      return;
-    }
+    const body = await readBody(request);
     if (!this.bucket.tryTake()) {
       sendJson(response, 429, { message: 'Too Many Requests' }, 'TooManyRequestsException');
       return;
@@ -167,16 +167,18 @@ function sendJson(
   response.end(JSON.stringify(body));
 }
 
-/** Reads the body; past `limit` bytes it keeps draining (so the 413 can be written) but stores nothing. */
-function readBody(request: IncomingMessage, limit: number): Promise<Buffer | 'too-large'> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= limit) chunks.push(chunk);
-    });
-    request.once('end', () => resolve(size > limit ? 'too-large' : Buffer.concat(chunks)));
-    request.once('error', reject);
-  });
+/** The body (the guard has bounded it to {@link MAX_PAYLOAD_BYTES}). */
+async function readBody(request: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request as AsyncIterable<Buffer>) chunks.push(chunk);
+  return Buffer.concat(chunks);
 }
+
+/**
+ * The guard's refusals as API Gateway answers: 413 `Request Too Long` above the 10 MB payload
+ * limit, 403 `Forbidden` for a host or origin the lab does not serve.
+ */
+const apiGatewayRefusal: RefusalWriter = (response, refusal) => {
+  if (refusal.status === 413) sendJson(response, 413, { message: 'Request Too Long' }, 'RequestTooLongException');
+  else sendJson(response, 403, { message: refusal.message }, 'ForbiddenException');
+};

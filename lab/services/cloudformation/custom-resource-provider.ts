@@ -6,9 +6,22 @@
  * {@link CustomResourceResponses}, a small HTTP server on loopback.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type LoopbackServer, serveOnLoopback } from '../../common/serve-on-loopback';
 import type { ResourceProvider } from './resource-provider';
+import type { PropertyCoverage } from './property-coverage';
+
+/**
+ * Custom resources: `ServiceToken` names the handler, `ServiceTimeout` is how long CloudFormation
+ * waits for its answer (seconds, default 3600: the AWS::CloudFormation::CustomResource reference),
+ * every other key reaches the handler in `ResourceProperties`.
+ */
+export const CUSTOM_RESOURCE_PROPERTIES: PropertyCoverage = {
+  emulated: ['ServiceToken', 'ServiceTimeout'],
+  noted: {},
+  refused: [],
+  passesOtherKeysToHandler: true,
+};
 
 /** The host of every ResponseURL the lab hands out (S3's presigned-URL host, as CloudFormation uses). */
 export const RESPONSE_URL_HOST = 'cloudformation-custom-resource-response-useast1.s3.amazonaws.com';
@@ -25,38 +38,41 @@ interface CustomResourceResponse {
 export class CustomResourceResponses {
   private readonly waiting = new Map<string, (response: CustomResourceResponse) => void>();
 
-  private constructor(private readonly server: Server) {}
+  private server: LoopbackServer | undefined;
+
+  private constructor() {}
 
   /** Starts the receiver on 127.0.0.1. */
   static async start(): Promise<CustomResourceResponses> {
-    const server = createServer();
-    const responses = new CustomResourceResponses(server);
-    server.on('request', (request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        const id = new URL(request.url ?? '/', 'http://localhost').pathname.slice(1);
-        try {
-          const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as CustomResourceResponse;
-          responses.waiting.get(id)?.(body);
-          responses.waiting.delete(id);
-          response.statusCode = 200;
-        } catch {
-          response.statusCode = 400;
-        }
-        response.end();
-      });
-    });
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(0, '127.0.0.1', () => resolve());
+    const responses = new CustomResourceResponses();
+    responses.server = await serveOnLoopback((request, response) => responses.receive(request, response), {
+      name: 'custom resource response receiver',
+      // CloudFormation caps a custom resource response at 4,096 bytes; the lab allows some slack.
+      maxBodyBytes: 64 * 1024,
     });
     return responses;
   }
 
+  private receive(request: IncomingMessage, response: ServerResponse): void {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const id = new URL(request.url ?? '/', 'http://localhost').pathname.slice(1);
+      try {
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as CustomResourceResponse;
+        this.waiting.get(id)?.(body);
+        this.waiting.delete(id);
+        response.statusCode = 200;
+      } catch {
+        response.statusCode = 400;
+      }
+      response.end();
+    });
+  }
+
   /** Where the runtime sends requests for {@link RESPONSE_URL_HOST}. */
   get target(): { readonly host: string; readonly port: number } {
-    return { host: '127.0.0.1', port: (this.server.address() as AddressInfo).port };
+    return { host: '127.0.0.1', port: this.server?.port ?? 0 };
   }
 
   /** A fresh ResponseURL and the answer that will arrive on it (or a failure after `timeoutMs`). */
@@ -77,7 +93,7 @@ export class CustomResourceResponses {
   }
 
   async stop(): Promise<void> {
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    await this.server?.stop();
   }
 }
 
@@ -121,7 +137,7 @@ export function customResourceProvider(options: {
     extra: { readonly PhysicalResourceId?: string; readonly OldResourceProperties?: unknown },
   ) => {
     const serviceToken = String(request.properties.ServiceToken ?? '');
-    const expected = options.responses.expect(3_600_000);
+    const expected = options.responses.expect(Number(request.properties.ServiceTimeout ?? 3600) * 1000);
     const { timeoutSeconds, done } = options.invoke(serviceToken, {
       RequestType: requestType,
       ServiceToken: serviceToken,
@@ -159,6 +175,7 @@ export function customResourceProvider(options: {
   };
   return {
     type: 'Custom::*',
+    properties: CUSTOM_RESOURCE_PROPERTIES,
     async create(request) {
       const response = await send('Create', request, {});
       return { physicalId: response.PhysicalResourceId ?? request.logicalId, attributes: response.Data ?? {} };

@@ -4,10 +4,11 @@
  * line with the outcome. One deploy at a time, as CloudFormation refuses an update while a
  * stack is `UPDATE_IN_PROGRESS`.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { listenOnLoopback } from '../../common/listen-on-loopback';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isJsonRequest } from '../../common/json-request';
+import { serveOnLoopback } from '../../common/serve-on-loopback';
 import { StackOperationFailedError } from './errors';
+import { type DeployNote, mergeNotes } from './property-coverage';
 import type { DeployedStack, StackEvent } from './stack-deployer';
 
 /** What the endpoint runs for each request. */
@@ -19,7 +20,13 @@ export type DeployRunner = (
 /** One line of the endpoint's answer. */
 export type DeployStreamLine =
   | { readonly event: StackEvent }
-  | { readonly result: { readonly stacks: readonly { readonly stackName: string; readonly status: string }[] } }
+  | {
+      readonly result: {
+        readonly stacks: readonly { readonly stackName: string; readonly status: string }[];
+        /** The deploy's lab notes, each once. */
+        readonly notes: readonly DeployNote[];
+      };
+    }
   | {
       readonly error: {
         readonly message: string;
@@ -35,10 +42,13 @@ export interface DeployEndpoint {
   stop(): Promise<void>;
 }
 
+/** The largest request the endpoint reads: a context of a few names and values. */
+export const DEPLOY_MAX_REQUEST_BYTES = 64 * 1024;
+
 /** Starts the endpoint. */
 export async function startDeployEndpoint(run: DeployRunner, preferredPort = 0): Promise<DeployEndpoint> {
   let busy = false;
-  const server: Server = createServer((request, response) => {
+  const handle = (request: IncomingMessage, response: ServerResponse): void => {
     const json = (status: number, body: unknown): void => {
       response.writeHead(status, { 'content-type': 'application/json' });
       response.end(`${JSON.stringify(body)}\n`);
@@ -46,6 +56,12 @@ export async function startDeployEndpoint(run: DeployRunner, preferredPort = 0):
     if (request.method !== 'POST' || request.url !== '/deploy') {
       request.resume();
       json(404, { error: { message: 'POST /deploy is the only route' } });
+      return;
+    }
+    // A web page's form or no-cors fetch cannot send this type (the guard also refuses foreign origins).
+    if (!isJsonRequest(request)) {
+      request.resume();
+      json(415, { error: { message: 'POST /deploy takes Content-Type: application/json' } });
       return;
     }
     const chunks: Buffer[] = [];
@@ -69,7 +85,14 @@ export async function startDeployEndpoint(run: DeployRunner, preferredPort = 0):
         response.write(`${JSON.stringify(line)}\n`);
       };
       run(context, (event) => write({ event }))
-        .then((stacks) => write({ result: { stacks: stacks.map(({ stackName, status }) => ({ stackName, status })) } }))
+        .then((stacks) =>
+          write({
+            result: {
+              stacks: stacks.map(({ stackName, status }) => ({ stackName, status })),
+              notes: mergeNotes(stacks.flatMap((stack) => stack.notes)),
+            },
+          }),
+        )
         .catch((error: unknown) =>
           write({
             error:
@@ -83,16 +106,17 @@ export async function startDeployEndpoint(run: DeployRunner, preferredPort = 0):
           response.end();
         });
     });
-  });
-  await listenOnLoopback(server, preferredPort);
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/deploy`,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
   };
+  const server = await serveOnLoopback(handle, {
+    name: 'deploy endpoint',
+    preferredPort,
+    maxBodyBytes: DEPLOY_MAX_REQUEST_BYTES,
+    refuse: (response, refusal) => {
+      response.writeHead(refusal.status, { 'content-type': 'application/json' });
+      response.end(`${JSON.stringify({ error: { message: refusal.message } })}\n`);
+    },
+  });
+  return { url: `${server.origin}/deploy`, stop: () => server.stop() };
 }
 
 function parseContext(value: unknown): Record<string, string> {

@@ -36,3 +36,33 @@ export class StackOperationFailedError extends CloudFormationError {
     super(message, options);
   }
 }
+
+/**
+ * A resource whose properties fail its registry schema, with CloudFormation's words (the stack
+ * events in aws-cloudformation/cloudformation-coverage-roadmap#1005 and #1514, awslabs/aws-saas-boost#179).
+ */
+export class PropertiesValidationError extends CloudFormationError {
+  override readonly name = 'PropertiesValidationError';
+  constructor(
+    readonly logicalId: string,
+    /** Each failure, e.g. `#/VisibilityTimeout: expected type: Number, found: String`. */
+    readonly failures: readonly string[],
+  ) {
+    super(
+      `Resource template validation failed for resource ${logicalId} as the template has invalid properties. ` +
+        'Please refer to the resource documentation to fix the template. ' +
+        `Properties validation failed for resource ${logicalId} with message: ${failures.join(' ')}`,
+    );
+  }
+}
+
+/** A property the lab refuses by name: it would change what the lab shows, and the lab does not emulate it. */
+export class UnemulatedPropertyError extends CloudFormationError {
+  override readonly name = 'UnemulatedPropertyError';
+  constructor(
+    /** `AWS::Lambda::EventSourceMapping.ProvisionedPollerConfig`. */
+    readonly property: string,
+  ) {
+    super(`the lab does not emulate ${property}`);
+  }
+}

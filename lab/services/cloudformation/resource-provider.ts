@@ -4,6 +4,7 @@
  * their service (`lab/services/sqs/resource-providers/…`); {@link ProviderRegistry} finds them.
  */
 import { UnsupportedResourceTypeError } from './errors';
+import type { PropertyCoverage } from './property-coverage';
 
 /** A resource as a provider created it. */
 export interface ProvisionedResource {
@@ -36,6 +37,8 @@ export interface ProviderDeleteRequest extends ProviderRequest {
 export interface ResourceProvider {
   /** `AWS::SQS::Queue`; or a prefix ending in `*` (`Custom::*`). */
   readonly type: string;
+  /** Which properties of the type the provider emulates, accepts with a note, or refuses. */
+  readonly properties: PropertyCoverage;
   create(request: ProviderRequest): Promise<ProvisionedResource>;
   /** Applies a change in place; returns the resource as it now is (a new physical id replaces it). */
   update(request: ProviderUpdateRequest): Promise<ProvisionedResource>;

@@ -6,9 +6,11 @@
  * reports the failed resource with the provider's reason. Every step is a {@link StackEvent}.
  */
 import { randomUUID } from 'node:crypto';
-import { CloudFormationError, StackOperationFailedError, TemplateError } from './errors';
+import { CloudFormationError, PropertiesValidationError, StackOperationFailedError, TemplateError } from './errors';
 import { evaluateConditions, type ResolutionContext, resolveValue } from './intrinsic-resolver';
 import { NameRegistry, type NameOwner } from './name-registry';
+import { type DeployNote, mergeNotes, notesFor } from './property-coverage';
+import { propertyFailures } from './property-validator';
 import type { ProviderRegistry, ProvisionedResource } from './resource-provider';
 import { dependenciesOf, type Template } from './template';
 
@@ -40,6 +42,8 @@ export interface DeployedStack {
   /** Resolved outputs, by key. */
   readonly outputs: Readonly<Record<string, string>>;
   readonly status: string;
+  /** The lab notes of the properties this deploy accepted without emulating them, each note once. */
+  readonly notes: readonly DeployNote[];
 }
 
 /** The account and region the stack deploys to. */
@@ -63,6 +67,11 @@ export interface DeployStackOptions {
    * resource, and fails as CloudFormation does when another stack's resource holds it. Absent: no check.
    */
   readonly names?: NameRegistry;
+  /**
+   * Check each resource's properties against its registry schema before creating or updating it,
+   * as CloudFormation does (default true; off only to measure what the check costs).
+   */
+  readonly validateProperties?: boolean;
 }
 
 type Action = { kind: 'created' | 'replaced'; logicalId: string } | { kind: 'updated'; logicalId: string };
@@ -123,6 +132,15 @@ export async function deployStack(options: DeployStackOptions): Promise<Deployed
   const retired: { logicalId: string; resource: DeployedResource }[] = [];
   stackEvent(`${verb}_IN_PROGRESS`, previous === undefined ? 'User Initiated' : undefined);
   let failed: { logicalId: string; reason: string; cause: unknown } | undefined;
+  const notes: DeployNote[] = [];
+  /** CloudFormation's schema check, then the lab's own: what it refuses, and what it only notes. */
+  const admit = (logicalId: string, type: string, properties: Readonly<Record<string, unknown>>): void => {
+    if (options.validateProperties !== false) {
+      const failures = propertyFailures(type, properties);
+      if (failures.length > 0) throw new PropertiesValidationError(logicalId, failures);
+    }
+    notes.push(...notesFor(type, providers.providerFor(type).properties, properties));
+  };
   for (const logicalId of order) {
     const definition = template.Resources[logicalId];
     if (definition === undefined) continue;
@@ -133,6 +151,7 @@ export async function deployStack(options: DeployStackOptions): Promise<Deployed
       const before = current.get(logicalId);
       const request = { stackName, logicalId, resourceType: type, properties };
       if (before === undefined || before.type !== type) {
+        admit(logicalId, type, properties);
         emit({
           logicalId,
           resourceType: type,
@@ -150,7 +169,11 @@ export async function deployStack(options: DeployStackOptions): Promise<Deployed
         });
         continue;
       }
-      if (JSON.stringify(before.properties) === JSON.stringify(properties)) continue;
+      if (JSON.stringify(before.properties) === JSON.stringify(properties)) {
+        notes.push(...notesFor(type, provider.properties, properties));
+        continue;
+      }
+      admit(logicalId, type, properties);
       emit({ logicalId, resourceType: type, status: 'UPDATE_IN_PROGRESS', physicalId: before.physicalId });
       if (provider.requiresReplacement?.(before.properties, properties) === true) {
         emit({
@@ -207,7 +230,15 @@ export async function deployStack(options: DeployStackOptions): Promise<Deployed
   }
   const outputs = resolveOutputs(template, context, conditions);
   stackEvent(`${verb}_COMPLETE`);
-  return { stackName, stackId, template, resources: current, outputs, status: `${verb}_COMPLETE` };
+  return {
+    stackName,
+    stackId,
+    template,
+    resources: current,
+    outputs,
+    status: `${verb}_COMPLETE`,
+    notes: mergeNotes(notes),
+  };
 
   async function deleteQuietly(logicalId: string, resource: DeployedResource): Promise<void> {
     await deleteResource({ options, stackId, logicalId, resource, emit }).catch(() => undefined);

@@ -1,16 +1,19 @@
 /**
  * Starts one protocol emulator in the calling thread: fauxqs behind the lab's SQS fidelity
  * layer, or dynalite. The lab runs these either in its main thread or each in a thread of its
- * own (emulator-thread.ts); both placements call the same functions.
+ * own (emulator-thread.ts); both placements call the same functions. Neither emulator listens
+ * by itself (fauxqs's `startFauxqs` would bind 0.0.0.0): the lab serves their request handlers
+ * from its own loopback server, behind its guard (lab/common/serve-on-loopback.ts).
  */
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import dynalite from 'dynalite';
 import { allowSqsCharacterSet } from '../sqs/fauxqs-fidelity';
-import { type SqsFidelityOptions, startFauxqsWithFidelity } from '../sqs/fidelity/sqs-fidelity-layer';
+import { buildFauxqsWithFidelity, type SqsFidelityOptions } from '../sqs/fidelity/sqs-fidelity-layer';
 import type { SqsLabClock } from '../sqs/fidelity/sqs-lab-clock';
 import type { AttributeChangeLog } from '../sqs/fidelity/attribute-change-log';
-import { listenOnLoopback } from '../../common/listen-on-loopback';
+import { SQS_MAX_REQUEST_BYTES, sqsRefusal } from '../sqs/sqs-http-errors';
+import { DYNAMODB_MAX_REQUEST_BYTES, dynamodbRefusal } from '../dynamodb/dynamodb-http-errors';
+import { serveOnLoopback } from '../../common/serve-on-loopback';
 
 /** Raised when an emulator cannot start (for example a missing Node feature). */
 export class EmulatorStartError extends Error {
@@ -38,12 +41,13 @@ export async function startSqsEmulator(
   // fauxqs refuses emoji in message bodies; SQS does not (see fauxqs-fidelity.ts).
   await allowSqsCharacterSet();
   try {
-    const { server, state } = await startFauxqsWithFidelity({ port: preferredPort, logger: false }, fidelity).catch(
-      (error: unknown) => {
-        if (preferredPort === 0) throw error;
-        return startFauxqsWithFidelity({ port: 0, logger: false }, fidelity);
-      },
-    );
+    const { app, state } = await buildFauxqsWithFidelity(fidelity);
+    const server = await serveOnLoopback(app.routing, {
+      name: 'SQS',
+      preferredPort,
+      maxBodyBytes: SQS_MAX_REQUEST_BYTES,
+      refuse: sqsRefusal,
+    });
     return {
       port: server.port,
       clock: state.clock,
@@ -51,6 +55,7 @@ export async function startSqsEmulator(
       async stop() {
         // fauxqs's close hook also ends pending long polls.
         state.stop();
+        await app.close();
         await server.stop();
       },
     };
@@ -61,22 +66,17 @@ export async function startSqsEmulator(
 
 /** dynalite with instant table changes, on `preferredPort` when it is free, else on a port the OS picks. */
 export async function startDynamoDbEmulator(preferredPort = 0): Promise<EmulatorServer> {
-  const server: Server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  // dynalite hands back a server that does not listen yet; the lab listens on loopback with it.
+  const unbound: Server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
   try {
-    await listenOnLoopback(server, preferredPort);
+    const server = await serveOnLoopback(unbound, {
+      name: 'DynamoDB',
+      preferredPort,
+      maxBodyBytes: DYNAMODB_MAX_REQUEST_BYTES,
+      refuse: dynamodbRefusal,
+    });
+    return { port: server.port, stop: () => server.stop() };
   } catch (error) {
     throw new EmulatorStartError(`dynalite (DynamoDB emulator) did not start: ${String(error)}`, { cause: error });
   }
-  let stopped: Promise<void> | undefined;
-  return {
-    port: (server.address() as AddressInfo).port,
-    stop() {
-      stopped ??= new Promise<void>((resolve) => {
-        // dynalite waits for open keep-alive sockets unless they are closed explicitly.
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
-      return stopped;
-    },
-  };
 }

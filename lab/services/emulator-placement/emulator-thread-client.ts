@@ -8,6 +8,7 @@ import { Worker } from 'node:worker_threads';
 import { build } from 'esbuild';
 import { PROJECT_ROOT } from '../../../lib/project-root';
 import type { SqsFidelityOptions } from '../sqs/fidelity/sqs-fidelity-layer';
+import { labOrigins } from '../../common/lab-origins';
 import { writeAtomically } from '../../common/write-atomically';
 import { EmulatorStartError } from './emulator-servers';
 import type {
@@ -68,6 +69,7 @@ export class EmulatorThread {
   >();
   #ended: Error | undefined;
   #stopped: Promise<void> | undefined;
+  readonly #unfollowOrigins: () => void;
 
   private constructor(
     private readonly worker: Worker,
@@ -91,6 +93,10 @@ export class EmulatorThread {
       end(new EmulatorThreadError(`the emulator thread failed: ${error.message}`, { cause: error })),
     );
     worker.on('exit', (code) => end(new EmulatorThreadError(`the emulator thread ended (exit code ${code})`)));
+    // The thread's guard follows the origins this thread allows (a console started or stopped).
+    this.#unfollowOrigins = labOrigins.onChange((origins) => {
+      this.request({ op: 'allow-origins', origins }).catch(() => undefined);
+    });
   }
 
   /** Starts `kind` in a new thread, on `preferredPort` when it is free; resolves once it listens. */
@@ -100,7 +106,7 @@ export class EmulatorThread {
     sqsFidelity: SqsFidelityOptions = {},
   ): Promise<EmulatorThread> {
     const file = await bundleEmulatorThread();
-    const data: EmulatorThreadData = { kind, preferredPort, sqsFidelity };
+    const data: EmulatorThreadData = { kind, preferredPort, sqsFidelity, allowedOrigins: labOrigins.grantedOrigins() };
     const worker = new Worker(file, { workerData: data, name: `${kind}-emulator` });
     const listeners: {
       message?: (message: EmulatorThreadMessage) => void;
@@ -152,6 +158,7 @@ export class EmulatorThread {
   /** Stops the emulator (closing its connections), then ends the thread. */
   stop(): Promise<void> {
     this.#stopped ??= (async () => {
+      this.#unfollowOrigins();
       await this.request({ op: 'stop' }).catch(() => undefined);
       await this.worker.terminate();
     })();

@@ -16,6 +16,8 @@ export interface EmulatorThreadData {
   readonly preferredPort: number;
   /** The SQS fidelity layer's settings (the `sqs` thread only). */
   readonly sqsFidelity?: SqsFidelityOptions;
+  /** The web origins the lab's main thread allows cross-origin when the thread starts (lab-origins.ts). */
+  readonly allowedOrigins: readonly string[];
 }
 
 /** A request from the lab; every request gets one {@link EmulatorThreadReply} with its id. */
@@ -24,6 +26,8 @@ export type EmulatorThreadRequest =
   | { readonly id: number; readonly op: 'advance-sqs-clock'; readonly ms: number }
   /** The attribute changes SetQueueAttributes made to one queue (SQS thread only). */
   | { readonly id: number; readonly op: 'queue-attribute-changes'; readonly queueUrl: string }
+  /** The web origins the lab now allows cross-origin (a console started or stopped). */
+  | { readonly id: number; readonly op: 'allow-origins'; readonly origins: readonly string[] }
   /** A full garbage collection in the thread, then its heap in use, in bytes. */
   | { readonly id: number; readonly op: 'heap-used' }
   /** Stops the emulator; the thread then ends. */

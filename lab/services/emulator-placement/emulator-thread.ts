@@ -5,6 +5,7 @@
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
+import { labOrigins } from '../../common/lab-origins';
 import type {
   EmulatorThreadData,
   EmulatorThreadMessage,
@@ -48,6 +49,9 @@ async function answer(
       clock.advance(request.ms);
       return undefined;
     }
+    case 'allow-origins':
+      labOrigins.replaceGranted(request.origins);
+      return undefined;
     case 'heap-used':
       collectGarbage();
       return getHeapStatistics().used_heap_size;
@@ -57,6 +61,7 @@ async function answer(
   }
 }
 
+labOrigins.replaceGranted(data.allowedOrigins);
 try {
   const server =
     data.kind === 'sqs'

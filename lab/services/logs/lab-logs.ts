@@ -4,6 +4,7 @@
  * delivered to listeners as records and, unless quiet, printed tagged with the function.
  */
 import { EventEmitter } from 'node:events';
+import { terminalSafe } from '../../common/terminal-safe';
 import { reportText } from '../lambda/runtime/platform-lines';
 
 /** Which function a record belongs to. */
@@ -108,7 +109,8 @@ export type LogPrintFormat = 'pretty' | 'json';
 export const LOG_PRINT_FORMATS: readonly LogPrintFormat[] = ['pretty', 'json'];
 
 /**
- * Prints function lines and one REPORT per invocation. `pretty` (the default) writes
+ * Prints function lines and one REPORT per invocation, with control characters escaped
+ * (lab/common/terminal-safe.ts). `pretty` (the default) writes
  * `time  Stack/Function  LEVEL  message`, as the experiment report does; `json` writes each
  * line as CloudWatch holds it, tagged with the function. Mapping records are not printed
  * (CloudWatch has no such lines). Returns a function that detaches the printer.
@@ -120,7 +122,8 @@ export function printLogs(
 ): () => void {
   const listener = (record: LabLogRecord): void => {
     const text = format === 'json' ? jsonText(record) : prettyText(record);
-    if (text !== undefined) write(`${text}\n`);
+    // A line's text comes from requests (ids, bodies, field names): never let it drive the terminal.
+    if (text !== undefined) write(`${terminalSafe(text)}\n`);
   };
   logs.on('record', listener);
   return () => logs.off('record', listener);

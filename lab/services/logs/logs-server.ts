@@ -6,97 +6,96 @@
  * the experiments' AWS probe pointed at the lab with `AWS_ENDPOINT_URL_CLOUDWATCH_LOGS`.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { listenOnLoopback } from '../../common/listen-on-loopback';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { awsJsonRefusal } from '../../common/aws-json-refusal';
+import { type LoopbackServer, serveOnLoopback } from '../../common/serve-on-loopback';
 import type { LogStore } from './log-store';
-import { InvalidParameterError, LogsServiceError, UnknownOperationError } from './logs-errors';
+import { LogsServiceError, UnknownOperationError } from './logs-errors';
+import { checkMemberTypes, SerializationError } from './logs-input-types';
+import { decodeUtf8Strict } from '../../common/strict-utf8';
 
 /** The target prefix of every CloudWatch Logs action. */
 export const LOGS_TARGET_PREFIX = 'Logs_20140328.';
 
-/** Largest request body the endpoint reads (AWS caps requests at 1 MB). */
-const MAX_BODY_BYTES = 1024 * 1024;
+/** Largest request body the endpoint reads (AWS caps a PutLogEvents batch at 1,048,576 bytes). */
+export const LOGS_MAX_REQUEST_BYTES = 1024 * 1024;
 
 /** The CloudWatch Logs endpoint of a lab. */
 export class LogsServer {
-  private constructor(
-    private readonly server: Server,
-    private readonly store: LogStore,
-  ) {}
+  private constructor(private readonly server: LoopbackServer) {}
 
   /** Starts the endpoint on 127.0.0.1 and a port the OS picks. */
   static async start(store: LogStore, preferredPort = 0): Promise<LogsServer> {
-    const server = createServer();
-    const logs = new LogsServer(server, store);
-    server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-      void logs.handle(request, response);
+    const server = await serveOnLoopback((request, response) => void answer(store, request, response), {
+      name: 'CloudWatch Logs',
+      preferredPort,
+      maxBodyBytes: LOGS_MAX_REQUEST_BYTES,
+      refuse: awsJsonRefusal({ contentType: 'application/x-amz-json-1.1', typePrefix: '' }),
     });
-    await listenOnLoopback(server, preferredPort);
-    return logs;
+    return new LogsServer(server);
   }
 
   /** `http://127.0.0.1:<port>`, for `--endpoint-url` and `AWS_ENDPOINT_URL_CLOUDWATCH_LOGS`. */
   get url(): string {
-    const { port } = this.server.address() as AddressInfo;
-    return `http://127.0.0.1:${port}`;
+    return this.server.origin;
   }
 
   /** Closes the server and every open connection. */
   async stop(): Promise<void> {
-    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
-    this.server.closeAllConnections();
-    await closed;
+    await this.server.stop();
   }
+}
 
-  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const requestId = randomUUID();
+async function answer(store: LogStore, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const requestId = randomUUID();
+  try {
+    const body = await readBody(request);
+    const target = String(request.headers['x-amz-target'] ?? '');
+    if (request.method !== 'POST' || !target.startsWith(LOGS_TARGET_PREFIX)) {
+      throw new UnknownOperationError(`No operation for ${request.method ?? ''} ${target || '(no X-Amz-Target)'}`);
+    }
+    let input: Record<string, unknown>;
     try {
-      const body = await readBody(request);
-      const target = String(request.headers['x-amz-target'] ?? '');
-      if (request.method !== 'POST' || !target.startsWith(LOGS_TARGET_PREFIX)) {
-        throw new UnknownOperationError(`No operation for ${request.method ?? ''} ${target || '(no X-Amz-Target)'}`);
-      }
-      let input: Record<string, unknown>;
-      try {
-        input = body === '' ? {} : (JSON.parse(body) as Record<string, unknown>);
-      } catch (error) {
-        throw new InvalidParameterError('The request body is not JSON', { cause: error });
-      }
-      if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-        throw new InvalidParameterError('The request body must be a JSON object');
-      }
-      send(response, 200, this.dispatch(target.slice(LOGS_TARGET_PREFIX.length), input), requestId);
+      input = body === '' ? {} : (JSON.parse(body) as Record<string, unknown>);
     } catch (error) {
-      if (error instanceof LogsServiceError) {
-        send(response, error.status, { __type: error.awsType, message: error.message }, requestId);
-      } else {
-        send(
-          response,
-          500,
-          { __type: 'ServiceUnavailableException', message: error instanceof Error ? error.message : String(error) },
-          requestId,
-        );
-      }
+      throw new SerializationError('The request body is not valid JSON', { cause: error });
+    }
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+      throw new SerializationError('The request body must be a JSON object');
+    }
+    const action = target.slice(LOGS_TARGET_PREFIX.length);
+    checkMemberTypes(action, input);
+    send(response, 200, dispatch(store, action, input), requestId);
+  } catch (error) {
+    if (error instanceof LogsServiceError) {
+      send(response, error.status, { __type: error.awsType, message: error.message }, requestId);
+    } else {
+      // A bug of the lab's, not the caller's: said plainly, without a stack trace.
+      send(
+        response,
+        500,
+        { __type: 'ServiceUnavailableException', message: "The lab's CloudWatch Logs failed to handle the request." },
+        requestId,
+      );
     }
   }
+}
 
-  private dispatch(action: string, input: Record<string, unknown>): unknown {
-    // The inputs are the API's own shapes; the store checks the values it relies on.
-    switch (action) {
-      case 'FilterLogEvents':
-        return this.store.filterLogEvents(input);
-      case 'GetLogEvents':
-        return this.store.getLogEvents(input);
-      case 'DescribeLogGroups':
-        return this.store.describeLogGroups(input);
-      case 'DescribeLogStreams':
-        return this.store.describeLogStreams(input as Parameters<LogStore['describeLogStreams']>[0]);
-      default:
-        throw new UnknownOperationError(
-          `The lab's CloudWatch Logs serves FilterLogEvents, GetLogEvents, DescribeLogGroups and DescribeLogStreams, not ${action}`,
-        );
-    }
+function dispatch(store: LogStore, action: string, input: Record<string, unknown>): unknown {
+  // The inputs are the API's own shapes; the store checks the values it relies on.
+  switch (action) {
+    case 'FilterLogEvents':
+      return store.filterLogEvents(input);
+    case 'GetLogEvents':
+      return store.getLogEvents(input);
+    case 'DescribeLogGroups':
+      return store.describeLogGroups(input);
+    case 'DescribeLogStreams':
+      return store.describeLogStreams(input as Parameters<LogStore['describeLogStreams']>[0]);
+    default:
+      throw new UnknownOperationError(
+        `The lab's CloudWatch Logs serves FilterLogEvents, GetLogEvents, DescribeLogGroups and DescribeLogStreams, not ${action}`,
+      );
   }
 }
 
@@ -110,20 +109,13 @@ function send(response: ServerResponse, status: number, body: unknown, requestId
   response.end(text);
 }
 
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(new InvalidParameterError('The request is larger than 1 MB'));
-        request.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
+/** The body as text (the guard has bounded it to {@link LOGS_MAX_REQUEST_BYTES}); invalid UTF-8 is refused. */
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request as AsyncIterable<Buffer>) chunks.push(chunk);
+  try {
+    return decodeUtf8Strict(Buffer.concat(chunks));
+  } catch (error) {
+    throw new SerializationError('The request body is not valid UTF-8', { cause: error });
+  }
 }

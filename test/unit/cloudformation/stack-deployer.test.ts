@@ -28,6 +28,8 @@ function fakeProviders(
   let counter = 0;
   const provider = (type: string): ResourceProvider => ({
     type,
+    // These tests are about ordering and rollback: every property is handed through.
+    properties: { emulated: [], noted: {}, refused: [], passesOtherKeysToHandler: true },
     async create({ logicalId, properties }) {
       calls.push(`create ${logicalId}`);
       if (options.failOn?.(type, 'create', properties) === true) throw new Error(`${logicalId} refused`);
@@ -184,7 +186,10 @@ describe('deployStack', () => {
     const template = (name: string): Template => ({
       Resources: {
         Queue: { Type: 'AWS::SQS::Queue', Properties: { QueueName: name } },
-        Policy: { Type: 'AWS::SQS::QueuePolicy', Properties: { Queues: [{ Ref: 'Queue' }] } },
+        Policy: {
+          Type: 'AWS::SQS::QueuePolicy',
+          Properties: { Queues: [{ Ref: 'Queue' }], PolicyDocument: { Statement: [] } },
+        },
       },
     });
     const first = await deployStack({ stackName: 'S', template: template('a'), providers: registry, target: TARGET });
@@ -237,7 +242,11 @@ describe('deployStack', () => {
         Added: batchSize > 1 ? { Type: 'AWS::SQS::Queue', Properties: {} } : { Type: 'AWS::CDK::Metadata' },
         Mapping: {
           Type: 'AWS::Lambda::EventSourceMapping',
-          Properties: { BatchSize: batchSize, EventSourceArn: { 'Fn::GetAtt': ['Queue', 'Arn'] } },
+          Properties: {
+            BatchSize: batchSize,
+            EventSourceArn: { 'Fn::GetAtt': ['Queue', 'Arn'] },
+            FunctionName: 'worker',
+          },
           DependsOn: 'Added',
         },
       },

@@ -7,8 +7,106 @@
 import { randomBytes } from 'node:crypto';
 import { API_THROTTLING } from '../../../../lib/settings';
 import type { ResourceProvider } from '../../cloudformation/resource-provider';
+import { UnemulatedPropertyError } from '../../cloudformation/errors';
 import type { LambdaService } from '../../lambda/lambda-service';
 import { LocalApi } from '../local-api';
+import { DESCRIPTION_NOTE, TAGS_NOTE } from '../../cloudformation/common-notes';
+import type { PropertyCoverage } from '../../cloudformation/property-coverage';
+
+/** `AWS::ApiGateway::RestApi`: the lab serves one Lambda proxy route per API, by id. */
+export const REST_API_PROPERTIES: PropertyCoverage = {
+  emulated: [],
+  noted: {
+    Name: {
+      en: 'the lab finds an API by its id; the name is for the console',
+      ja: 'ラボは API を ID で見つけます。名前はコンソールのためのものです',
+    },
+    EndpointConfiguration: {
+      en: 'edge, regional or private decides where AWS serves the API; the lab serves it on 127.0.0.1',
+      ja: 'エッジ、リージョン、プライベートは AWS が API を配信する場所を決めます。ラボは 127.0.0.1 で配信します',
+    },
+    SecurityPolicy: {
+      en: 'the TLS policy does not apply: the lab serves plain HTTP on loopback',
+      ja: 'TLS ポリシーは当てはまりません。ラボはループバックで平文の HTTP を配信します',
+    },
+    Description: DESCRIPTION_NOTE,
+    Tags: TAGS_NOTE,
+  },
+  refused: [
+    'ApiKeySourceType',
+    'BinaryMediaTypes',
+    'Body',
+    'BodyS3Location',
+    'CloneFrom',
+    'DisableExecuteApiEndpoint',
+    'EndpointAccessMode',
+    'FailOnWarnings',
+    'MinimumCompressionSize',
+    'Mode',
+    'Parameters',
+    'Policy',
+    'Version',
+  ],
+};
+
+/** `AWS::ApiGateway::Resource`: a path part under its parent. */
+export const REST_API_RESOURCE_PROPERTIES: PropertyCoverage = {
+  emulated: ['ParentId', 'PathPart', 'RestApiId'],
+  noted: {},
+  refused: [],
+};
+
+/** `AWS::ApiGateway::Method`: an unauthenticated Lambda proxy method (AuthorizationType NONE). */
+export const REST_API_METHOD_PROPERTIES: PropertyCoverage = {
+  emulated: ['AuthorizationType', 'HttpMethod', 'Integration', 'ResourceId', 'RestApiId'],
+  noted: {
+    MethodResponses: {
+      en: 'a Lambda proxy integration returns the function’s response as it is; method responses shape nothing',
+      ja: 'Lambda プロキシ統合は関数のレスポンスをそのまま返します。メソッドレスポンスは何も形作りません',
+    },
+    OperationName: {
+      en: 'the operation name is for generated SDKs; the lab generates none',
+      ja: 'オペレーション名は生成される SDK のためのものです。ラボは SDK を生成しません',
+    },
+  },
+  refused: [
+    'ApiKeyRequired',
+    'AuthorizationScopes',
+    'AuthorizerId',
+    'RequestModels',
+    'RequestParameters',
+    'RequestValidatorId',
+  ],
+};
+
+/** `AWS::ApiGateway::Deployment`: a snapshot the stage serves. */
+export const REST_API_DEPLOYMENT_PROPERTIES: PropertyCoverage = {
+  emulated: ['RestApiId'],
+  noted: { Description: DESCRIPTION_NOTE },
+  refused: ['DeploymentCanarySettings', 'StageDescription', 'StageName'],
+};
+
+/** `AWS::ApiGateway::Stage`: the lab's HTTP server, with the `*` `/*` method setting's throttling. */
+export const REST_API_STAGE_PROPERTIES: PropertyCoverage = {
+  emulated: ['DeploymentId', 'MethodSettings', 'RestApiId', 'StageName'],
+  noted: {
+    ClientCertificateId: {
+      en: 'a client certificate authenticates API Gateway to HTTP back ends; a Lambda proxy has none',
+      ja: 'クライアント証明書は HTTP バックエンドに API Gateway を認証させるものです。Lambda プロキシにはバックエンドがありません',
+    },
+    DocumentationVersion: {
+      en: 'API documentation versions are for people; the lab keeps them in the template only',
+      ja: 'API ドキュメントのバージョンは人のためのものです。ラボはテンプレートの中に残すだけです',
+    },
+    TracingEnabled: {
+      en: 'X-Ray tracing sends segments the lab does not collect',
+      ja: 'X-Ray トレースが送るセグメントをラボは集めません',
+    },
+    Description: DESCRIPTION_NOTE,
+    Tags: TAGS_NOTE,
+  },
+  refused: ['AccessLogSetting', 'CacheClusterEnabled', 'CacheClusterSize', 'CanarySetting', 'Variables'],
+};
 
 interface RestApi {
   readonly id: string;
@@ -87,6 +185,7 @@ export function restApiProviders(options: {
   return [
     {
       type: 'AWS::ApiGateway::RestApi',
+      properties: REST_API_PROPERTIES,
       async create() {
         const id = newId();
         const rootResourceId = newId().slice(0, 6);
@@ -102,6 +201,7 @@ export function restApiProviders(options: {
     },
     {
       type: 'AWS::ApiGateway::Resource',
+      properties: REST_API_RESOURCE_PROPERTIES,
       async create({ properties }) {
         const id = newId().slice(0, 6);
         api(properties.RestApiId).resources.set(id, {
@@ -118,7 +218,11 @@ export function restApiProviders(options: {
     },
     {
       type: 'AWS::ApiGateway::Method',
+      properties: REST_API_METHOD_PROPERTIES,
       async create({ properties }) {
+        const authorization = properties.AuthorizationType ?? 'NONE';
+        if (authorization !== 'NONE')
+          throw new UnemulatedPropertyError(`AWS::ApiGateway::Method.AuthorizationType ${String(authorization)}`);
         const id = newId();
         const integration = (properties.Integration ?? {}) as { Uri?: string };
         api(properties.RestApiId).methods.set(id, {
@@ -136,6 +240,7 @@ export function restApiProviders(options: {
     },
     {
       type: 'AWS::ApiGateway::Deployment',
+      properties: REST_API_DEPLOYMENT_PROPERTIES,
       create: async () => ({ physicalId: newId(), attributes: {} }),
       update: async ({ previous }) => previous,
       delete: async () => undefined,
@@ -143,6 +248,7 @@ export function restApiProviders(options: {
     },
     {
       type: 'AWS::ApiGateway::Stage',
+      properties: REST_API_STAGE_PROPERTIES,
       create: async ({ stackName, properties }) => ({
         physicalId: await startStage(stackName, properties),
         attributes: {},

@@ -3,6 +3,57 @@ import { LAB_ACCOUNT_ID, LAB_REGION } from '../../../common/local-aws';
 import type { ResourceProvider } from '../../cloudformation/resource-provider';
 import type { AlarmEvaluator } from '../alarm-evaluator';
 import { generatedName } from '../../cloudformation/generated-name';
+import { DESCRIPTION_NOTE, TAGS_NOTE } from '../../cloudformation/common-notes';
+import type { LabNote, PropertyCoverage } from '../../cloudformation/property-coverage';
+
+/** The lab's alarm evaluator looks at the current value every second. */
+const EVALUATED_EVERY_SECOND: LabNote = {
+  en: 'the lab evaluates an alarm every second on the metric’s current value, whatever its period, statistic, evaluation periods, datapoints and missing-data treatment: on AWS it changes state after at least one whole period',
+  ja: 'ラボはアラームを毎秒、メトリクスの現在値で評価します。期間、統計、評価期間、データポイント数、欠損データの扱いは見ません。AWS では少なくとも 1 期間が過ぎてから状態が変わります',
+};
+
+/** What the alarm provider does with each property of `AWS::CloudWatch::Alarm`. */
+export const ALARM_PROPERTIES: PropertyCoverage = {
+  emulated: [
+    'AlarmActions',
+    'AlarmName',
+    'ComparisonOperator',
+    'Dimensions',
+    'MetricName',
+    'Namespace',
+    'OKActions',
+    'Threshold',
+  ],
+  noted: {
+    DatapointsToAlarm: EVALUATED_EVERY_SECOND,
+    EvaluateLowSampleCountPercentile: EVALUATED_EVERY_SECOND,
+    EvaluationPeriods: EVALUATED_EVERY_SECOND,
+    ExtendedStatistic: EVALUATED_EVERY_SECOND,
+    Period: EVALUATED_EVERY_SECOND,
+    Statistic: EVALUATED_EVERY_SECOND,
+    TreatMissingData: EVALUATED_EVERY_SECOND,
+    Unit: EVALUATED_EVERY_SECOND,
+    AlarmDescription: DESCRIPTION_NOTE,
+    Tags: TAGS_NOTE,
+  },
+  refused: [
+    'ActionsEnabled',
+    'EvaluationCriteria',
+    'EvaluationInterval',
+    'EvaluationWindow',
+    'InsufficientDataActions',
+    'Metrics',
+    'ThresholdMetricId',
+    'WarmUpConfiguration',
+  ],
+};
+
+/** What the dashboard provider does with each property of `AWS::CloudWatch::Dashboard`. */
+export const DASHBOARD_PROPERTIES: PropertyCoverage = {
+  emulated: ['DashboardBody', 'DashboardName'],
+  noted: { Tags: TAGS_NOTE },
+  refused: [],
+};
 
 /** The two providers; dashboards' bodies are kept in `dashboards`. */
 export function cloudWatchProviders(options: {
@@ -27,6 +78,7 @@ export function cloudWatchProviders(options: {
   return [
     {
       type: 'AWS::CloudWatch::Alarm',
+      properties: ALARM_PROPERTIES,
       create: async ({ stackName, logicalId, properties }) =>
         define(
           typeof properties.AlarmName === 'string'
@@ -40,6 +92,7 @@ export function cloudWatchProviders(options: {
     },
     {
       type: 'AWS::CloudWatch::Dashboard',
+      properties: DASHBOARD_PROPERTIES,
       async create({ stackName, logicalId, properties }) {
         // Without a name, CloudFormation generates one ("If you do not specify a name, one will be generated").
         const name =

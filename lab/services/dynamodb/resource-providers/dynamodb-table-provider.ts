@@ -9,6 +9,48 @@ import {
 import { LAB_ACCOUNT_ID, LAB_REGION } from '../../../common/local-aws';
 import { changedAny, type ResourceProvider } from '../../cloudformation/resource-provider';
 import { generatedName } from '../../cloudformation/generated-name';
+import { TAGS_NOTE } from '../../cloudformation/common-notes';
+import type { PropertyCoverage } from '../../cloudformation/property-coverage';
+
+/** What the table provider does with each property of `AWS::DynamoDB::Table`. */
+export const DYNAMODB_TABLE_PROPERTIES: PropertyCoverage = {
+  emulated: ['AttributeDefinitions', 'BillingMode', 'KeySchema', 'ProvisionedThroughput', 'TableName'],
+  noted: {
+    TimeToLiveSpecification: {
+      en: 'dynalite has no TTL, and DynamoDB deletes expired items only within days: readers treat an item past its expiry as absent on both',
+      ja: 'dynalite には TTL がなく、DynamoDB も期限切れの項目を数日のうちに消すだけです。どちらでも読む側が期限切れの項目をないものとして扱います',
+    },
+    ContributorInsightsSpecification: {
+      en: 'Contributor Insights draws graphs of the most accessed keys; the lab draws none',
+      ja: 'Contributor Insights はアクセスの多いキーのグラフを描きます。ラボは描きません',
+    },
+    PointInTimeRecoverySpecification: {
+      en: 'point-in-time recovery keeps backups for restores the lab does not offer',
+      ja: 'ポイントインタイムリカバリはラボにない復元のためのバックアップを取ります',
+    },
+    TableClass: {
+      en: 'the table class changes the price, not the behaviour',
+      ja: 'テーブルクラスは料金を変えるだけで、振る舞いは変えません',
+    },
+    WarmThroughput: {
+      en: 'warm throughput pre-warms capacity; dynalite has no capacity to warm',
+      ja: 'ウォームスループットは容量を事前に温めます。dynalite には温める容量がありません',
+    },
+    Tags: TAGS_NOTE,
+  },
+  refused: [
+    'DeletionProtectionEnabled',
+    'GlobalSecondaryIndexes',
+    'ImportSourceSpecification',
+    'KinesisStreamSpecification',
+    'LocalSecondaryIndexes',
+    'OnDemandThroughput',
+    'ResourcePolicy',
+    'SSESpecification',
+    'StreamSpecification',
+    'VectorIndexes',
+  ],
+};
 
 /** The table provider. dynalite has no TTL: `TimeToLiveSpecification` is accepted and not applied (readers treat expired items as absent). */
 export function dynamodbTableProvider(options: {
@@ -21,6 +63,7 @@ export function dynamodbTableProvider(options: {
   });
   return {
     type: 'AWS::DynamoDB::Table',
+    properties: DYNAMODB_TABLE_PROPERTIES,
     async create({ stackName, logicalId, properties }) {
       const name =
         typeof properties.TableName === 'string'

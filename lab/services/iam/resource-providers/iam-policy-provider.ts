@@ -2,6 +2,14 @@
 import type { ResourceProvider } from '../../cloudformation/resource-provider';
 import type { IamRegistry } from '../iam-registry';
 import type { PolicyDocument } from '../policy-document';
+import type { PropertyCoverage } from '../../cloudformation/property-coverage';
+
+/** `AWS::IAM::Policy`: the lab has roles, no users or groups. */
+export const IAM_POLICY_PROPERTIES: PropertyCoverage = {
+  emulated: ['PolicyDocument', 'PolicyName', 'Roles'],
+  noted: {},
+  refused: ['Groups', 'Users'],
+};
 
 /** The attached-policy provider. Roles are named by `Ref` (the role name). */
 export function iamPolicyProvider(registry: IamRegistry): ResourceProvider {
@@ -11,6 +19,7 @@ export function iamPolicyProvider(registry: IamRegistry): ResourceProvider {
   };
   return {
     type: 'AWS::IAM::Policy',
+    properties: IAM_POLICY_PROPERTIES,
     create: async ({ stackName, logicalId, properties }) =>
       put(`${stackName}-${String(properties.PolicyName ?? logicalId)}-${logicalId}`, properties),
     update: async ({ properties, previous }) => put(previous.physicalId, properties),

@@ -4,6 +4,27 @@ import type { IamRegistry } from '../iam-registry';
 import { roleArn } from '../iam-registry';
 import type { PolicyDocument } from '../policy-document';
 import { generatedName } from '../../cloudformation/generated-name';
+import { DESCRIPTION_NOTE, TAGS_NOTE } from '../../cloudformation/common-notes';
+import type { PropertyCoverage } from '../../cloudformation/property-coverage';
+
+/** What the role provider does with each property of `AWS::IAM::Role`. */
+export const IAM_ROLE_PROPERTIES: PropertyCoverage = {
+  emulated: ['ManagedPolicyArns', 'Path', 'Policies', 'RoleName'],
+  noted: {
+    AssumeRolePolicyDocument: {
+      en: 'the lab does not check who may assume a role: every function runs with the role its template names (Lambda refuses a role it may not assume)',
+      ja: 'ラボはロールを引き受けられる相手を確かめません。各関数はテンプレートが指定するロールで動きます（Lambda は引き受けられないロールを拒みます）',
+    },
+    MaxSessionDuration: {
+      en: 'the lab issues no session credentials, so their longest lifetime changes nothing',
+      ja: 'ラボはセッションの認証情報を発行しないため、その最長の有効期間は何も変えません',
+    },
+    Description: DESCRIPTION_NOTE,
+    Tags: TAGS_NOTE,
+  },
+  // A permissions boundary would limit what the role may do; the lab's IAM evaluation ignores boundaries.
+  refused: ['PermissionsBoundary'],
+};
 
 /** The role provider. */
 export function iamRoleProvider(registry: IamRegistry): ResourceProvider {
@@ -22,6 +43,7 @@ export function iamRoleProvider(registry: IamRegistry): ResourceProvider {
   };
   return {
     type: 'AWS::IAM::Role',
+    properties: IAM_ROLE_PROPERTIES,
     create: async ({ stackName, logicalId, properties }) =>
       put(
         typeof properties.RoleName === 'string'

@@ -107,6 +107,8 @@ export interface MappingCounters {
   payloadSplits: number;
   /** Successful invocations whose `batchItemFailures` were ignored (no ReportBatchItemFailures). */
   ignoredBatchItemFailures: number;
+  /** Messages that matched none of the mapping's filters: deleted without invoking the function. */
+  filteredOut: number;
 }
 
 /** Lambda's long-poll wait. */
@@ -134,6 +136,7 @@ export function emptyMappingCounters(): MappingCounters {
     inFlightBatches: 0,
     throttles: 0,
     throttledBatches: 0,
+    filteredOut: 0,
     payloadSplits: 0,
     ignoredBatchItemFailures: 0,
   };
@@ -266,8 +269,10 @@ export class EventSourceMapping {
 
   /** The properties in force, as CloudFormation names them. */
   get properties(): EventSourceMappingProperties {
-    const { batchSize, enabled, reportBatchItemFailures, batchingWindowSeconds, maximumConcurrency } = this.resolved;
+    const { batchSize, enabled, reportBatchItemFailures, batchingWindowSeconds, maximumConcurrency, filterCriteria } =
+      this.resolved;
     return {
+      ...(filterCriteria === undefined ? {} : { FilterCriteria: filterCriteria }),
       BatchSize: batchSize,
       Enabled: enabled,
       FunctionResponseTypes: reportBatchItemFailures ? ['ReportBatchItemFailures'] : [],
@@ -407,7 +412,17 @@ export class EventSourceMapping {
 
   private async process(messages: readonly Message[], receivedAt: number): Promise<void> {
     const queue = { arn: this.options.queue.arn, region: LAB_REGION };
-    const events = splitByPayload(messages.map((message) => toSqsRecord(message, queue)));
+    const records = messages.map((message) => toSqsRecord(message, queue));
+    const { filter } = this.resolved;
+    const matched = records.filter((record) => filter.matches(record));
+    if (matched.length < records.length) {
+      // Lambda deletes the messages no filter matches, without invoking the function.
+      const unmatched = records.filter((record) => !matched.includes(record));
+      this.counts.filteredOut += unmatched.length;
+      await this.deleteRecords(unmatched);
+    }
+    if (matched.length === 0) return;
+    const events = splitByPayload(matched);
     this.counts.payloadSplits += events.length - 1;
     for (const event of events) await this.invokeAndSettle(event, receivedAt);
   }

@@ -3,6 +3,12 @@
  * and the Lambda API name them, and the checks CreateEventSourceMapping and
  * UpdateEventSourceMapping make, with Lambda's own messages.
  */
+import {
+  compileFilterCriteria,
+  type FilterCriteria,
+  InvalidFilterPatternError,
+  type RecordFilter,
+} from './filter-criteria';
 import { MAX_MAXIMUM_CONCURRENCY, MIN_MAXIMUM_CONCURRENCY } from './scaling';
 
 /** The properties the lab honours. Absent ones take Lambda's defaults. */
@@ -17,6 +23,8 @@ export interface EventSourceMappingProperties {
   readonly MaximumBatchingWindowInSeconds?: number;
   /** Caps concurrent invocations from this mapping (2–1000). */
   readonly ScalingConfig?: { readonly MaximumConcurrency?: number };
+  /** Up to five patterns; a message that matches none is deleted without invoking the function. */
+  readonly FilterCriteria?: FilterCriteria;
 }
 
 /** The function settings a mapping depends on. */
@@ -34,6 +42,9 @@ export interface ResolvedMappingProperties {
   readonly reportBatchItemFailures: boolean;
   readonly batchingWindowSeconds: number;
   readonly maximumConcurrency: number | undefined;
+  /** The compiled `FilterCriteria` (no patterns: every message goes to the function). */
+  readonly filter: RecordFilter;
+  readonly filterCriteria: FilterCriteria | undefined;
 }
 
 /** Lambda's defaults for an SQS mapping. */
@@ -116,7 +127,16 @@ export function resolveMappingProperties(properties: EventSourceMappingPropertie
         `Member must have value less than or equal to ${MAX_MAXIMUM_CONCURRENCY}`,
       );
   }
+  let filter: RecordFilter;
+  try {
+    filter = compileFilterCriteria(properties.FilterCriteria);
+  } catch (error) {
+    if (!(error instanceof InvalidFilterPatternError)) throw error;
+    throw new InvalidParameterValueError(`Invalid filter pattern definition: ${error.message}`, { cause: error });
+  }
   return {
+    filter,
+    filterCriteria: properties.FilterCriteria,
     batchSize,
     enabled: properties.Enabled ?? true,
     reportBatchItemFailures: types.includes('ReportBatchItemFailures'),

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { GetQueueUrlCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import type { ResourceProvider } from '../../cloudformation/resource-provider';
 import type { BatchFormation } from '../event-source-mapping/batch-formation';
+import type { FilterCriteria } from '../event-source-mapping/filter-criteria';
 import {
   EventSourceMapping,
   type EventSourceMappingProperties,
@@ -15,6 +16,52 @@ import {
 import type { LambdaService } from '../lambda-service';
 import type { LabLogs } from '../../logs/lab-logs';
 import type { PropagatedAttributeReader } from '../../sqs/attribute-propagation';
+import { TAGS_NOTE } from '../../cloudformation/common-notes';
+import type { PropertyCoverage } from '../../cloudformation/property-coverage';
+
+/**
+ * What the mapping provider does with each property of `AWS::Lambda::EventSourceMapping`: the
+ * SQS ones are emulated; those of streams, Kafka, MQ and DocumentDB sources are refused.
+ */
+export const EVENT_SOURCE_MAPPING_PROPERTIES: PropertyCoverage = {
+  emulated: [
+    'BatchSize',
+    'Enabled',
+    'EventSourceArn',
+    'FilterCriteria',
+    'FunctionName',
+    'FunctionResponseTypes',
+    'MaximumBatchingWindowInSeconds',
+    'ScalingConfig',
+  ],
+  noted: {
+    MetricsConfig: {
+      en: 'the mapping’s CloudWatch metrics are not published; the lab shows its counters instead (lab.counters(), the console)',
+      ja: 'マッピングの CloudWatch メトリクスは発行しません。代わりにラボのカウンター（lab.counters()、コンソール）を見てください',
+    },
+    Tags: TAGS_NOTE,
+  },
+  refused: [
+    'AmazonManagedKafkaEventSourceConfig',
+    'BisectBatchOnFunctionError',
+    'DestinationConfig',
+    'DocumentDBEventSourceConfig',
+    'KmsKeyArn',
+    'LoggingConfig',
+    'MaximumRecordAgeInSeconds',
+    'MaximumRetryAttempts',
+    'ParallelizationFactor',
+    'ProvisionedPollerConfig',
+    'Queues',
+    'SelfManagedEventSource',
+    'SelfManagedKafkaEventSourceConfig',
+    'SourceAccessConfigurations',
+    'StartingPosition',
+    'StartingPositionTimestamp',
+    'Topics',
+    'TumblingWindowInSeconds',
+  ],
+};
 
 /** What the provider needs from the lab. */
 export interface EventSourceMappingProviderOptions {
@@ -83,6 +130,7 @@ export function eventSourceMappingProvider(options: EventSourceMappingProviderOp
   };
   return {
     type: 'AWS::Lambda::EventSourceMapping',
+    properties: EVENT_SOURCE_MAPPING_PROPERTIES,
     create: async ({ properties }) => start(randomUUID(), properties),
     update: async ({ properties, previous }) => start(previous.physicalId, properties),
     delete: async ({ resource }) => {
@@ -104,6 +152,7 @@ function mappingPropertiesOf(properties: Readonly<Record<string, unknown>>): Eve
       ? {}
       : { Enabled: properties.Enabled !== false && properties.Enabled !== 'false' }),
     FunctionResponseTypes: (properties.FunctionResponseTypes ?? []) as string[],
+    ...(properties.FilterCriteria === undefined ? {} : { FilterCriteria: properties.FilterCriteria as FilterCriteria }),
     ...(properties.MaximumBatchingWindowInSeconds === undefined
       ? {}
       : { MaximumBatchingWindowInSeconds: Number(properties.MaximumBatchingWindowInSeconds) }),

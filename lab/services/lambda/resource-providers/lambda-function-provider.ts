@@ -10,6 +10,61 @@ import type { LambdaService } from '../lambda-service';
 import { type LambdaLogging, lambdaEnvironment } from '../runtime/lambda-environment';
 import { LocalFunction, type LocalFunctionOptions } from '../runtime/local-function';
 import { generatedName } from '../../cloudformation/generated-name';
+import { DESCRIPTION_NOTE, TAGS_NOTE } from '../../cloudformation/common-notes';
+import type { PropertyCoverage } from '../../cloudformation/property-coverage';
+
+/** What the function provider does with each property of `AWS::Lambda::Function`. */
+export const LAMBDA_FUNCTION_PROPERTIES: PropertyCoverage = {
+  emulated: [
+    'Code',
+    'Environment',
+    'FunctionName',
+    'Handler',
+    'LoggingConfig',
+    'MemorySize',
+    'ReservedConcurrentExecutions',
+    'Role',
+    'Runtime',
+    'Timeout',
+  ],
+  noted: {
+    Architectures: {
+      en: 'arm64 or x86_64 changes the price per GB-second, not what JavaScript does',
+      ja: 'arm64 か x86_64 かで GB 秒あたりの料金は変わりますが、JavaScript の動きは変わりません',
+    },
+    EphemeralStorage: {
+      en: 'the lab does not limit /tmp; the handlers here write nothing there',
+      ja: 'ラボは /tmp の容量を制限しません。このプロジェクトのハンドラーは /tmp に何も書きません',
+    },
+    RuntimeManagementConfig: {
+      en: 'runtime updates are Lambda’s to schedule; the lab runs one Node.js for every function',
+      ja: 'ランタイムの更新時期は Lambda が決めます。ラボはすべての関数を同じ Node.js で動かします',
+    },
+    TracingConfig: {
+      en: 'X-Ray tracing sends segments the lab does not collect (the trace header is set either way)',
+      ja: 'X-Ray トレースが送るセグメントをラボは集めません（トレースヘッダーはどちらでも設定されます）',
+    },
+    Description: DESCRIPTION_NOTE,
+    Tags: TAGS_NOTE,
+  },
+  refused: [
+    'CapacityProviderConfig',
+    'CodeSigningConfigArn',
+    'DeadLetterConfig',
+    'DurableConfig',
+    'FileSystemConfigs',
+    'FunctionScalingConfig',
+    'ImageConfig',
+    'KmsKeyArn',
+    'Layers',
+    'PackageType',
+    'PublishToLatestPublished',
+    'RecursiveLoop',
+    'SnapStart',
+    'TenancyConfig',
+    'VpcConfig',
+  ],
+};
 
 /** What the provider needs from the lab. */
 export interface LambdaFunctionProviderOptions {
@@ -42,6 +97,9 @@ export function lambdaFunctionProvider(options: LambdaFunctionProviderOptions): 
     const code = properties.Code as { S3Key?: string } | undefined;
     if (code?.S3Key === undefined)
       throw new Error(`${logicalId}: the lab runs only Code.S3Key assets from the cloud assembly`);
+    const runtime = String(properties.Runtime ?? '');
+    if (!runtime.startsWith('nodejs'))
+      throw new Error(`${logicalId}: the lab runs Node.js functions only, got Runtime ${runtime || '(none)'}`);
     const handler = String(properties.Handler ?? 'index.handler');
     const [file, exported] = splitHandler(handler);
     if (exported !== 'handler')
@@ -97,6 +155,7 @@ export function lambdaFunctionProvider(options: LambdaFunctionProviderOptions): 
   };
   return {
     type: 'AWS::Lambda::Function',
+    properties: LAMBDA_FUNCTION_PROPERTIES,
     create: async ({ stackName, logicalId, properties }) =>
       start(
         stackName,

@@ -1,6 +1,23 @@
 /** `AWS::Lambda::Permission`: recorded (API Gateway may invoke the function); the lab's API checks it exists. */
 import { randomUUID } from 'node:crypto';
 import type { ResourceProvider } from '../../cloudformation/resource-provider';
+import type { LabNote, PropertyCoverage } from '../../cloudformation/property-coverage';
+
+/** The lab keeps who may invoke, not from where. */
+const SOURCE_NOT_MATCHED: LabNote = {
+  en: 'the lab records which principal may invoke a function, not from which source ARN or account',
+  ja: 'ラボは関数を呼び出せるプリンシパルを記録しますが、送信元の ARN やアカウントは照合しません',
+};
+
+/** What the permission provider does with each property of `AWS::Lambda::Permission`. */
+export const LAMBDA_PERMISSION_PROPERTIES: PropertyCoverage = {
+  emulated: ['Action', 'FunctionName', 'Principal'],
+  noted: {
+    SourceArn: SOURCE_NOT_MATCHED,
+    SourceAccount: SOURCE_NOT_MATCHED,
+  },
+  refused: ['EventSourceToken', 'FunctionUrlAuthType', 'InvokedViaFunctionUrl', 'PrincipalOrgID'],
+};
 
 /** Who may invoke which function, by the permission's id. */
 export type PermissionStore = Map<string, { readonly functionName: string; readonly principal: string }>;
@@ -13,6 +30,7 @@ export function lambdaPermissionProvider(store: PermissionStore): ResourceProvid
   };
   return {
     type: 'AWS::Lambda::Permission',
+    properties: LAMBDA_PERMISSION_PROPERTIES,
     create: async ({ properties }) => put(randomUUID(), properties),
     update: async ({ properties, previous }) => put(previous.physicalId, properties),
     delete: async ({ resource }) => {

@@ -2,6 +2,32 @@
 import { LAB_ACCOUNT_ID, LAB_REGION } from '../../../common/local-aws';
 import { changedAny, type ResourceProvider } from '../../cloudformation/resource-provider';
 import { generatedName } from '../../cloudformation/generated-name';
+import { TAGS_NOTE } from '../../cloudformation/common-notes';
+import type { PropertyCoverage } from '../../cloudformation/property-coverage';
+
+/** What the log group provider does with each property of `AWS::Logs::LogGroup`. */
+export const LOG_GROUP_PROPERTIES: PropertyCoverage = {
+  emulated: ['LogGroupName'],
+  noted: {
+    RetentionInDays: {
+      en: 'the lab keeps the lines of its run, not days of them: retention expires nothing',
+      ja: 'ラボは実行中の行を保持するだけで、何日分も保持しません。保持期間で消えるものはありません',
+    },
+    FieldIndexPolicies: {
+      en: 'field indexes speed up Logs Insights queries, which the lab does not run',
+      ja: 'フィールドインデックスは Logs Insights のクエリを速くします。ラボはそのクエリを実行しません',
+    },
+    Tags: TAGS_NOTE,
+  },
+  refused: [
+    'BearerTokenAuthenticationEnabled',
+    'DataProtectionPolicy',
+    'DeletionProtectionEnabled',
+    'KmsKeyId',
+    'LogGroupClass',
+    'ResourcePolicyDocument',
+  ],
+};
 
 /** Where the lab keeps its log groups. */
 export interface LogGroupStore {
@@ -17,6 +43,7 @@ export function logGroupProvider(store: LogGroupStore): ResourceProvider {
   });
   return {
     type: 'AWS::Logs::LogGroup',
+    properties: LOG_GROUP_PROPERTIES,
     async create({ stackName, logicalId, properties }) {
       const name =
         typeof properties.LogGroupName === 'string' ? properties.LogGroupName : generatedName({ stackName, logicalId });

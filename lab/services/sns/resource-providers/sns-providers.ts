@@ -4,6 +4,67 @@ import type { IamRegistry } from '../../iam/iam-registry';
 import type { PolicyDocument } from '../../iam/policy-document';
 import type { SnsService } from '../sns-service';
 import { generatedName, randomSuffix } from '../../cloudformation/generated-name';
+import { TAGS_NOTE } from '../../cloudformation/common-notes';
+import type { PropertyCoverage } from '../../cloudformation/property-coverage';
+
+/** What the topic provider does with each property of `AWS::SNS::Topic`. */
+export const SNS_TOPIC_PROPERTIES: PropertyCoverage = {
+  emulated: ['TopicName'],
+  noted: {
+    DisplayName: {
+      en: 'the display name is the sender name of e-mail and SMS notifications, which the lab does not send',
+      ja: '表示名はメールや SMS 通知の送信者名です。ラボはそれらを送りません',
+    },
+    SignatureVersion: {
+      en: 'the signature version signs deliveries to HTTP and e-mail endpoints, which the lab does not make',
+      ja: '署名バージョンは HTTP やメールへの配信に付く署名です。ラボはその配信をしません',
+    },
+    TracingConfig: {
+      en: 'X-Ray tracing sends segments the lab does not collect',
+      ja: 'X-Ray トレースが送るセグメントをラボは集めません',
+    },
+    Tags: TAGS_NOTE,
+  },
+  // A KMS key on the topic makes every publisher (CloudWatch too) need kms: permissions the lab cannot check.
+  refused: [
+    'ArchivePolicy',
+    'ContentBasedDeduplication',
+    'DataProtectionPolicy',
+    'DeliveryStatusLogging',
+    'FifoThroughputScope',
+    'FifoTopic',
+    'KmsMasterKeyId',
+    'MaximumMessageSize',
+    'Subscription',
+  ],
+};
+
+/** `AWS::SNS::TopicPolicy`: both properties become the topics' resource policy. */
+export const SNS_TOPIC_POLICY_PROPERTIES: PropertyCoverage = {
+  emulated: ['PolicyDocument', 'Topics'],
+  noted: {},
+  refused: [],
+};
+
+/** `AWS::SNS::Subscription`: recorded (e-mail ones pending confirmation, as on AWS). */
+export const SNS_SUBSCRIPTION_PROPERTIES: PropertyCoverage = {
+  emulated: ['Endpoint', 'Protocol', 'TopicArn'],
+  noted: {
+    DeliveryPolicy: {
+      en: 'the delivery policy sets HTTP retries; the lab delivers nothing over HTTP',
+      ja: '配信ポリシーは HTTP の再試行を決めます。ラボは HTTP で何も配信しません',
+    },
+  },
+  refused: [
+    'FilterPolicy',
+    'FilterPolicyScope',
+    'RawMessageDelivery',
+    'RedrivePolicy',
+    'Region',
+    'ReplayPolicy',
+    'SubscriptionRoleArn',
+  ],
+};
 
 /** The three providers. */
 export function snsProviders(options: { readonly sns: SnsService; readonly iam: IamRegistry }): ResourceProvider[] {
@@ -11,6 +72,7 @@ export function snsProviders(options: { readonly sns: SnsService; readonly iam: 
   return [
     {
       type: 'AWS::SNS::Topic',
+      properties: SNS_TOPIC_PROPERTIES,
       async create({ stackName, logicalId, properties }) {
         const name =
           typeof properties.TopicName === 'string' ? properties.TopicName : generatedName({ stackName, logicalId });
@@ -26,6 +88,7 @@ export function snsProviders(options: { readonly sns: SnsService; readonly iam: 
     },
     {
       type: 'AWS::SNS::TopicPolicy',
+      properties: SNS_TOPIC_POLICY_PROPERTIES,
       async create({ stackName, logicalId, properties }) {
         const id = `${stackName}-${logicalId}`;
         for (const arn of (properties.Topics ?? []) as string[])
@@ -45,6 +108,7 @@ export function snsProviders(options: { readonly sns: SnsService; readonly iam: 
     },
     {
       type: 'AWS::SNS::Subscription',
+      properties: SNS_SUBSCRIPTION_PROPERTIES,
       async create({ properties }) {
         const topicArn = String(properties.TopicArn);
         const protocol = String(properties.Protocol);

@@ -11,7 +11,7 @@
  * router: fauxqs hands form-encoded query-protocol requests to its SNS router, so SQS's query
  * protocol is not served at all.
  */
-import { type FauxqsServer, startFauxqs } from 'fauxqs';
+import { buildApp } from 'fauxqs';
 import { type ActionContext, type LayerAction, asRecord } from './action-context';
 import { listDeadLetterSourceQueuesAction, markDeadLetterMoves } from './dead-letter-rules';
 import type { CreateFauxqsMessage, FauxqsReply, FauxqsRequest, FauxqsRouter, FauxqsStore } from './fauxqs-internals';
@@ -33,6 +33,11 @@ import { receiveMessageAction } from './receive-rules';
 import { sendMessageAction, sendMessageBatchAction } from './send-rules';
 import { toSqsApiError } from './sqs-api-error';
 import { SqsFidelityState } from './sqs-fidelity-state';
+import { sqsErrorHandler } from '../sqs-http-errors';
+import { decodeUtf8Strict } from '../../../common/strict-utf8';
+
+/** The content type of SQS's JSON protocol. */
+const SQS_JSON_TYPE = 'application/x-amz-json-1.0';
 
 /** The actions the layer answers, each with the handler named after its fix. */
 const LAYER_ACTIONS: Readonly<Record<string, LayerAction>> = {
@@ -151,8 +156,8 @@ async function install(): Promise<CreateFauxqsMessage> {
   return createMessage as CreateFauxqsMessage;
 }
 
-/** Options of {@link startFauxqs}, as the lab passes them. */
-type FauxqsOptions = NonNullable<Parameters<typeof startFauxqs>[0]>;
+/** fauxqs's Fastify app, built but not listening: the lab serves it on loopback behind its guard. */
+export type FauxqsApp = ReturnType<typeof buildApp>;
 
 /** Settings of the fidelity layer itself (lab-only; nothing on AWS corresponds to them). */
 export interface SqsFidelityOptions {
@@ -161,24 +166,40 @@ export interface SqsFidelityOptions {
 }
 
 /**
- * Starts fauxqs behind the fidelity layer (installed once per process) and returns the server
- * with the layer's state for it.
+ * Builds fauxqs's app behind the fidelity layer (installed once per process) and returns it
+ * ready to route requests (`app.routing`), with the layer's state for it. The app does not
+ * listen: fauxqs's own `startFauxqs` binds 0.0.0.0, so the lab serves `app.routing` from its
+ * own loopback server instead (lab/common/serve-on-loopback.ts).
  */
-export async function startFauxqsWithFidelity(
-  options: FauxqsOptions,
+export async function buildFauxqsWithFidelity(
   fidelity: SqsFidelityOptions = {},
-): Promise<{ server: FauxqsServer; state: SqsFidelityState }> {
+): Promise<{ app: FauxqsApp; state: SqsFidelityState }> {
   installed ??= install();
   await installed;
   const state = new SqsFidelityState(fidelity.retiredHandlesKept);
   pending = state;
-  let starting: Promise<FauxqsServer>;
+  let app: FauxqsApp;
   try {
-    // fauxqs builds its router (and registers every action) synchronously inside this call,
-    // before its first await, so `pending` reaches exactly this server's router.
-    starting = startFauxqs(options);
+    // fauxqs builds its router (and registers every action) synchronously inside buildApp, so
+    // `pending` reaches exactly this app's router.
+    app = buildApp({ logger: false });
   } finally {
     pending = undefined;
   }
-  return { server: await starting, state };
+  // fauxqs decodes with replacement characters; the lab refuses invalid UTF-8 as SQS's JSON protocol does.
+  app.removeContentTypeParser(SQS_JSON_TYPE);
+  app.addContentTypeParser(
+    SQS_JSON_TYPE,
+    { parseAs: 'buffer' },
+    (_request: unknown, body: Buffer | string, done: (error: Error | null, value?: unknown) => void) => {
+      try {
+        done(null, JSON.parse(decodeUtf8Strict(Buffer.from(body))));
+      } catch (error) {
+        done(error as Error);
+      }
+    },
+  );
+  app.setErrorHandler(sqsErrorHandler);
+  await app.ready();
+  return { app, state };
 }

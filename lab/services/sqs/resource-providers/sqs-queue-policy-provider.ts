@@ -2,6 +2,14 @@
 import type { ResourceProvider } from '../../cloudformation/resource-provider';
 import type { IamRegistry } from '../../iam/iam-registry';
 import type { PolicyDocument } from '../../iam/policy-document';
+import type { PropertyCoverage } from '../../cloudformation/property-coverage';
+
+/** `AWS::SQS::QueuePolicy`: both properties become the queues' resource policy. */
+export const SQS_QUEUE_POLICY_PROPERTIES: PropertyCoverage = {
+  emulated: ['PolicyDocument', 'Queues'],
+  noted: {},
+  refused: [],
+};
 
 /** The queue policy provider; queue URLs become ARNs in the lab's account and region. */
 export function sqsQueuePolicyProvider(options: {
@@ -20,6 +28,7 @@ export function sqsQueuePolicyProvider(options: {
   };
   return {
     type: 'AWS::SQS::QueuePolicy',
+    properties: SQS_QUEUE_POLICY_PROPERTIES,
     create: async ({ stackName, logicalId, properties }) => apply(`${stackName}-${logicalId}`, properties),
     update: async ({ properties, previous }) => {
       remove(previous.physicalId, previous.properties);

@@ -8,6 +8,39 @@ import {
 } from '@aws-sdk/client-sqs';
 import { changedAny, type ProvisionedResource, type ResourceProvider } from '../../cloudformation/resource-provider';
 import { randomSuffix } from '../../cloudformation/generated-name';
+import { TAGS_NOTE } from '../../cloudformation/common-notes';
+import type { PropertyCoverage } from '../../cloudformation/property-coverage';
+
+/** What the queue provider does with each property of `AWS::SQS::Queue`. */
+export const SQS_QUEUE_PROPERTIES: PropertyCoverage = {
+  emulated: [
+    'ContentBasedDeduplication',
+    'DeduplicationScope',
+    'DelaySeconds',
+    'FifoQueue',
+    'FifoThroughputLimit',
+    'MaximumMessageSize',
+    'MessageRetentionPeriod',
+    'QueueName',
+    'ReceiveMessageWaitTimeSeconds',
+    'RedriveAllowPolicy',
+    'RedrivePolicy',
+    'VisibilityTimeout',
+  ],
+  noted: {
+    SqsManagedSseEnabled: {
+      en: 'SSE-SQS encrypts messages at rest with keys SQS owns: nothing to see and no permission to grant, so the lab stores the setting only',
+      ja: 'SSE-SQS は SQS 所有の鍵でメッセージを保存時に暗号化します。見えるものも付与する権限もないため、ラボは設定を保存するだけです',
+    },
+    KmsDataKeyReusePeriodSeconds: {
+      en: 'the data key reuse period changes how often SQS calls KMS (cost), nothing a message shows',
+      ja: 'データキーの再利用期間は SQS が KMS を呼ぶ頻度（費用）を変えるだけで、メッセージには何も表れません',
+    },
+    Tags: TAGS_NOTE,
+  },
+  // A customer managed key makes every producer and consumer need kms: permissions, which the lab cannot check.
+  refused: ['KmsMasterKeyId'],
+};
 
 /** Queue properties that map one to one onto SQS attributes. */
 const ATTRIBUTES = [
@@ -48,6 +81,7 @@ export function sqsQueueProvider(options: { readonly sqs: SQSClient; readonly na
   };
   return {
     type: 'AWS::SQS::Queue',
+    properties: SQS_QUEUE_PROPERTIES,
     async create({ stackName, logicalId, properties }) {
       const fifo = properties.FifoQueue === true || properties.FifoQueue === 'true';
       const name =

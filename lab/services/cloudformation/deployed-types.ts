@@ -1,0 +1,55 @@
+/**
+ * The property coverage of every resource type the lab deploys, as each provider declares it
+ * beside its code: one place to list them for the coverage test and for docs/fidelity.md.
+ * `lab/lab.ts` registers the same providers (a lab test checks the two agree).
+ */
+import {
+  REST_API_DEPLOYMENT_PROPERTIES,
+  REST_API_METHOD_PROPERTIES,
+  REST_API_PROPERTIES,
+  REST_API_RESOURCE_PROPERTIES,
+  REST_API_STAGE_PROPERTIES,
+} from '../apigateway/resource-providers/rest-api-providers';
+import { ALARM_PROPERTIES, DASHBOARD_PROPERTIES } from '../cloudwatch/resource-providers/cloudwatch-providers';
+import { DYNAMODB_TABLE_PROPERTIES } from '../dynamodb/resource-providers/dynamodb-table-provider';
+import { IAM_POLICY_PROPERTIES } from '../iam/resource-providers/iam-policy-provider';
+import { IAM_ROLE_PROPERTIES } from '../iam/resource-providers/iam-role-provider';
+import { EVENT_SOURCE_MAPPING_PROPERTIES } from '../lambda/resource-providers/event-source-mapping-provider';
+import { LAMBDA_FUNCTION_PROPERTIES } from '../lambda/resource-providers/lambda-function-provider';
+import { LAMBDA_PERMISSION_PROPERTIES } from '../lambda/resource-providers/lambda-permission-provider';
+import { LOG_GROUP_PROPERTIES } from '../logs/resource-providers/log-group-provider';
+import {
+  SNS_SUBSCRIPTION_PROPERTIES,
+  SNS_TOPIC_POLICY_PROPERTIES,
+  SNS_TOPIC_PROPERTIES,
+} from '../sns/resource-providers/sns-providers';
+import { SQS_QUEUE_POLICY_PROPERTIES } from '../sqs/resource-providers/sqs-queue-policy-provider';
+import { SQS_QUEUE_PROPERTIES } from '../sqs/resource-providers/sqs-queue-provider';
+import { CDK_METADATA_PROPERTIES } from './cdk-metadata-provider';
+import { CUSTOM_RESOURCE_PROPERTIES } from './custom-resource-provider';
+import type { PropertyCoverage } from './property-coverage';
+
+/** Resource type (custom resources under their registry name) → its provider's coverage. */
+export const DEPLOYED_TYPE_COVERAGE: Readonly<Record<string, PropertyCoverage>> = {
+  'AWS::ApiGateway::Deployment': REST_API_DEPLOYMENT_PROPERTIES,
+  'AWS::ApiGateway::Method': REST_API_METHOD_PROPERTIES,
+  'AWS::ApiGateway::Resource': REST_API_RESOURCE_PROPERTIES,
+  'AWS::ApiGateway::RestApi': REST_API_PROPERTIES,
+  'AWS::ApiGateway::Stage': REST_API_STAGE_PROPERTIES,
+  'AWS::CDK::Metadata': CDK_METADATA_PROPERTIES,
+  'AWS::CloudFormation::CustomResource': CUSTOM_RESOURCE_PROPERTIES,
+  'AWS::CloudWatch::Alarm': ALARM_PROPERTIES,
+  'AWS::CloudWatch::Dashboard': DASHBOARD_PROPERTIES,
+  'AWS::DynamoDB::Table': DYNAMODB_TABLE_PROPERTIES,
+  'AWS::IAM::Policy': IAM_POLICY_PROPERTIES,
+  'AWS::IAM::Role': IAM_ROLE_PROPERTIES,
+  'AWS::Lambda::EventSourceMapping': EVENT_SOURCE_MAPPING_PROPERTIES,
+  'AWS::Lambda::Function': LAMBDA_FUNCTION_PROPERTIES,
+  'AWS::Lambda::Permission': LAMBDA_PERMISSION_PROPERTIES,
+  'AWS::Logs::LogGroup': LOG_GROUP_PROPERTIES,
+  'AWS::SNS::Subscription': SNS_SUBSCRIPTION_PROPERTIES,
+  'AWS::SNS::Topic': SNS_TOPIC_PROPERTIES,
+  'AWS::SNS::TopicPolicy': SNS_TOPIC_POLICY_PROPERTIES,
+  'AWS::SQS::Queue': SQS_QUEUE_PROPERTIES,
+  'AWS::SQS::QueuePolicy': SQS_QUEUE_POLICY_PROPERTIES,
+};

@@ -1,0 +1,66 @@
+/**
+ * The types of the request members the lab's CloudWatch Logs endpoint reads, per action, as the
+ * CloudWatch Logs API reference defines them. A member of the wrong type is refused the way AWS's
+ * JSON protocol refuses it, with 400 `SerializationException`, instead of reaching the store
+ * (where `{"logGroupName":{"a":1}}` was a 500). Members not listed are ignored, as AWS ignores
+ * unknown members.
+ */
+import { LogsServiceError } from './logs-errors';
+
+/** A member's JSON type. */
+type MemberType = 'string' | 'number' | 'boolean' | 'string[]';
+
+const GROUP: Readonly<Record<string, MemberType>> = {
+  logGroupName: 'string',
+  logGroupIdentifier: 'string',
+  nextToken: 'string',
+  limit: 'number',
+  unmask: 'boolean',
+};
+
+const MEMBER_TYPES: Readonly<Record<string, Readonly<Record<string, MemberType>>>> = {
+  FilterLogEvents: {
+    ...GROUP,
+    logStreamNames: 'string[]',
+    logStreamNamePrefix: 'string',
+    startTime: 'number',
+    endTime: 'number',
+    filterPattern: 'string',
+    interleaved: 'boolean',
+  },
+  GetLogEvents: { ...GROUP, logStreamName: 'string', startTime: 'number', endTime: 'number', startFromHead: 'boolean' },
+  DescribeLogGroups: {
+    accountIdentifiers: 'string[]',
+    logGroupNamePrefix: 'string',
+    logGroupNamePattern: 'string',
+    nextToken: 'string',
+    limit: 'number',
+    includeLinkedAccounts: 'boolean',
+    logGroupClass: 'string',
+    logGroupIdentifiers: 'string[]',
+  },
+  DescribeLogStreams: { ...GROUP, logStreamNamePrefix: 'string', orderBy: 'string', descending: 'boolean' },
+};
+
+/** `SerializationException`: a member of the wrong JSON type (AWS's JSON protocol, 400). */
+export class SerializationError extends LogsServiceError {
+  override readonly name = 'SerializationError';
+  override readonly awsType = 'SerializationException';
+}
+
+function hasType(value: unknown, type: MemberType): boolean {
+  if (type === 'string[]') return Array.isArray(value) && value.every((entry) => typeof entry === 'string');
+  return typeof value === type;
+}
+
+/** Throws {@link SerializationError} for the first member of `input` whose type `action` does not take. */
+export function checkMemberTypes(action: string, input: Readonly<Record<string, unknown>>): void {
+  const types = MEMBER_TYPES[action] ?? {};
+  for (const [member, value] of Object.entries(input)) {
+    const type = types[member];
+    if (type === undefined || value === null || hasType(value, type)) continue;
+    throw new SerializationError(
+      `${member} must be a ${type === 'string[]' ? 'list of strings' : type}, not ${JSON.stringify(value)}`,
+    );
+  }
+}

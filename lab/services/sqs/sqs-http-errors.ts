@@ -1,0 +1,83 @@
+/**
+ * How the lab's SQS endpoint answers requests that never reach an action: refused by the lab's
+ * guard, too large, or not parseable. In SQS's JSON-protocol shape (`__type`, and the
+ * `x-amzn-query-error` header SQS adds as an `awsQueryCompatible` service), so the SDK raises
+ * a named error instead of failing to parse.
+ *
+ * - Too large: SQS's front end answers `413 Request Entity Too Large` with the plain-text body
+ *   `HTTP content length exceeded 1662976 bytes.` (recorded in aws/aws-sdk-js#479 and
+ *   spring-cloud-aws#111, when messages were limited to 256 KiB: six times a fully escaped
+ *   maximal body plus 88 KiB). With 1 MiB messages the lab scales that limit the same way:
+ *   {@link SQS_MAX_REQUEST_BYTES}.
+ * - Malformed JSON or invalid UTF-8: 400 `SerializationException`, as AWS's JSON protocols answer an invalid
+ *   body (Smithy's protocol tests, `MalformedRequestBody`: "When the request body is not valid
+ *   JSON, the response should be a 400 SerializationException").
+ */
+import type { ServerResponse } from 'node:http';
+import type { RefusalWriter } from '../../common/request-guard';
+
+/** The largest request the lab's SQS endpoint reads: 6 × 1 MiB + 88 KiB (see the module comment). */
+export const SQS_MAX_REQUEST_BYTES = 6 * 1024 * 1024 + 90_112;
+
+function sendSqsError(response: ServerResponse, status: number, shape: string, queryCode: string, message: string) {
+  const body = JSON.stringify({ __type: `com.amazonaws.sqs#${shape}`, message });
+  response.writeHead(status, {
+    'content-type': 'application/x-amz-json-1.0',
+    'content-length': Buffer.byteLength(body),
+    'x-amzn-query-error': `${queryCode};Sender`,
+  });
+  response.end(body);
+}
+
+/** The guard's refusals as SQS answers: 403 `AccessDenied`, or SQS's own 413. */
+export const sqsRefusal: RefusalWriter = (response, refusal) => {
+  if (refusal.status === 413) {
+    const body = `HTTP content length exceeded ${refusal.limitBytes} bytes.`;
+    response.writeHead(413, { 'content-type': 'text/plain', 'content-length': Buffer.byteLength(body) });
+    response.end(body);
+    return;
+  }
+  sendSqsError(response, 403, 'AccessDenied', 'AccessDenied', refusal.message);
+};
+
+/** The part of a Fastify reply the error handler uses. */
+interface ErrorReply {
+  status(code: number): ErrorReply;
+  header(name: string, value: string): ErrorReply;
+  send(payload: unknown): unknown;
+}
+
+/**
+ * fauxqs's Fastify error handler, for what fails before an action runs (fauxqs has none, so an
+ * unparseable body was a 500): malformed JSON → 400 `SerializationException`; Fastify's own 4xx
+ * (body too large, bad content length) keep their status in SQS's shape; anything else → 500
+ * `InternalError` with no stack trace.
+ */
+export function sqsErrorHandler(
+  error: Error & { statusCode?: number; code?: string },
+  _request: unknown,
+  reply: ErrorReply,
+) {
+  const json = (status: number, type: string, queryCode: string, message: string) => {
+    reply.status(status);
+    reply.header('content-type', 'application/x-amz-json-1.0');
+    reply.header('x-amzn-query-error', `${queryCode};${status >= 500 ? 'Receiver' : 'Sender'}`);
+    return reply.send({ __type: type, message });
+  };
+  if (error instanceof SyntaxError)
+    return json(
+      400,
+      'com.amazon.coral.service#SerializationException',
+      'SerializationException',
+      'The request body is not valid JSON.',
+    );
+  const status = error.statusCode;
+  if (status !== undefined && status >= 400 && status < 500)
+    return json(
+      status,
+      `com.amazonaws.sqs#${error.code ?? 'InvalidRequest'}`,
+      error.code ?? 'InvalidRequest',
+      error.message,
+    );
+  return json(500, 'com.amazonaws.sqs#InternalError', 'InternalError', "The lab's SQS failed to handle the request.");
+}
