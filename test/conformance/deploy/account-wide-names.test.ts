@@ -14,13 +14,7 @@ import { type Lab, type StackEvent, StackOperationFailedError, startLab } from '
 import { copyAssembly, editTemplate, logicalIdOf } from '../../lab/fixture-assembly';
 import { fixtureTopology } from '../../lab/helpers';
 import { conform } from '../behaviour';
-import { DEPLOY_BEHAVIOURS } from './deploy-behaviours';
-
-const behaviour = (id: (typeof DEPLOY_BEHAVIOURS)[number]['id']) => {
-  const found = DEPLOY_BEHAVIOURS.find((candidate) => candidate.id === id);
-  if (found === undefined) throw new Error(`no behaviour ${id}`);
-  return found;
-};
+import { deployBehaviour } from './deploy-behaviours';
 
 const topology = fixtureTopology();
 
@@ -46,7 +40,7 @@ describe('account-wide names on a lab that serves two regions of one account', (
     await lab?.stop();
   });
 
-  conform(behaviour('deploy.names.dashboard-account-global'), async () => {
+  conform(deployBehaviour('deploy.names.dashboard-account-global'), async () => {
     expect(lab.deployed.get(topology.stackName)?.template.Resources).toSatisfy((resources: object) =>
       Object.values(resources).some(
         (resource: { Type: string; Properties?: { DashboardName?: unknown } }) =>
@@ -73,7 +67,7 @@ describe('account-wide names on a lab that serves two regions of one account', (
     expect(lab.deployed.get(topology.stackName)?.status).toBe('CREATE_COMPLETE');
   });
 
-  conform(behaviour('deploy.names.generated-per-region'), async () => {
+  conform(deployBehaviour('deploy.names.generated-per-region'), async () => {
     const fixed = unnamedDashboard(lab.assemblyDir);
     const [home] = await lab.deploy({ assemblyDir: fixed });
     const [away] = await lab.deploy({ assemblyDir: fixed, region: 'ap-northeast-1' });

@@ -184,3 +184,10 @@ export const DEPLOY_BEHAVIOURS = [
     },
   },
 ] as const satisfies readonly Behaviour[];
+
+/** The deploy behaviour with this id, for `conform`. */
+export function deployBehaviour(id: (typeof DEPLOY_BEHAVIOURS)[number]['id']): Behaviour {
+  const found = DEPLOY_BEHAVIOURS.find((candidate) => candidate.id === id);
+  if (found === undefined) throw new Error(`no behaviour ${id}`);
+  return found;
+}

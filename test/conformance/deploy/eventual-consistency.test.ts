@@ -25,13 +25,7 @@ import type { TopologyStack } from '../../../lib/topology-stack';
 import { type RenderedTemplate, editTemplate, logicalIdOf, synthesize } from '../../lab/fixture-assembly';
 import { fixtureTopology } from '../../lab/helpers';
 import { conform } from '../behaviour';
-import { DEPLOY_BEHAVIOURS } from './deploy-behaviours';
-
-const behaviour = (id: (typeof DEPLOY_BEHAVIOURS)[number]['id']) => {
-  const found = DEPLOY_BEHAVIOURS.find((candidate) => candidate.id === id);
-  if (found === undefined) throw new Error(`no behaviour ${id}`);
-  return found;
-};
+import { deployBehaviour } from './deploy-behaviours';
 
 /** Step 7-like: a 30 s worker on a queue CloudFormation creates at 30 s and the Lower step sets to 5 s. */
 const topology = fixtureTopology({ visibilityTimeoutSeconds: 30, workerTimeoutSeconds: 30 });
@@ -159,7 +153,7 @@ describe('eventual consistency on the lab: queue attributes and IAM grants propa
     expect(await visibilityTimeout()).toBe('5');
   });
 
-  conform(behaviour('deploy.propagation.queue-attributes-to-lambda'), async () => {
+  conform(deployBehaviour('deploy.propagation.queue-attributes-to-lambda'), async () => {
     await runningAtFiveSeconds();
     shape({ batchSize: 2 });
     const failure = await lab.deploy({ assemblyDir }).catch((error: unknown) => error);
@@ -174,7 +168,7 @@ describe('eventual consistency on the lab: queue attributes and IAM grants propa
     expect(await visibilityTimeout()).toBe('30');
   });
 
-  conform(behaviour('deploy.propagation.read-is-not-lambda'), async () => {
+  conform(deployBehaviour('deploy.propagation.read-is-not-lambda'), async () => {
     await runningAtFiveSeconds();
     shape({ batchSize: 3, waitUntilRead: true });
     await expect(lab.deploy({ assemblyDir })).rejects.toMatchObject({
@@ -182,7 +176,7 @@ describe('eventual consistency on the lab: queue attributes and IAM grants propa
     });
   });
 
-  conform(behaviour('deploy.propagation.settle'), async () => {
+  conform(deployBehaviour('deploy.propagation.settle'), async () => {
     await runningAtFiveSeconds();
     shape({ batchSize: 4, waitUntilRead: true, settleSeconds: settleSecondsOf(propagation) });
     const [stack] = await lab.deploy({ assemblyDir });
@@ -192,7 +186,7 @@ describe('eventual consistency on the lab: queue attributes and IAM grants propa
     expect(await visibilityTimeout()).toBe('5');
   });
 
-  conform(behaviour('deploy.iam.separate-policy-late'), async () => {
+  conform(deployBehaviour('deploy.iam.separate-policy-late'), async () => {
     shape({ batchSize: 4, waitUntilRead: true, settleSeconds: 1, include: ['IamOldGrant', 'IamOldSet'] });
     const failure = await lab.deploy({ assemblyDir }).catch((error: unknown) => error);
 
@@ -206,7 +200,7 @@ describe('eventual consistency on the lab: queue attributes and IAM grants propa
     );
   });
 
-  conform(behaviour('deploy.iam.default-policy-before-function'), async () => {
+  conform(deployBehaviour('deploy.iam.default-policy-before-function'), async () => {
     shape({ batchSize: 4, waitUntilRead: true, settleSeconds: 1, include: ['IamFixed'] });
     const [stack] = await lab.deploy({ assemblyDir });
 

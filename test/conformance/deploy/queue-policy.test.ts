@@ -8,7 +8,7 @@
 import { describe, expect } from 'vitest';
 import { IamEvaluator, IamRegistry } from '../../../lab';
 import { conform } from '../behaviour';
-import { DEPLOY_BEHAVIOURS } from './deploy-behaviours';
+import { deployBehaviour } from './deploy-behaviours';
 
 const ACCOUNT = '000000000000';
 const TARGET = { accountId: ACCOUNT, region: 'us-east-1' };
@@ -43,11 +43,8 @@ const snsSend = (secureTransport = true, sourceArn = TOPIC) => ({
   secureTransport,
 });
 
-const behaviour = DEPLOY_BEHAVIOURS.find((candidate) => candidate.id === 'deploy.sqs.queue-policy-service-principal');
-
 describe('a service principal sending to a queue', () => {
-  if (behaviour === undefined) throw new Error('no behaviour deploy.sqs.queue-policy-service-principal');
-  conform(behaviour, async () => {
+  conform(deployBehaviour('deploy.sqs.queue-policy-service-principal'), async () => {
     const iam = new IamRegistry();
     const evaluator = new IamEvaluator(iam, TARGET);
     expect(await evaluator.evaluateService(snsSend())).toBe('ImplicitlyDenied');

@@ -15,13 +15,7 @@ import { type AlarmActionOutcome, LAB_MESSAGES, type Lab, startConsole, startLab
 import { copyAssembly, editTemplate, logicalIdOf } from '../../lab/fixture-assembly';
 import { fixtureTopology, waitFor } from '../../lab/helpers';
 import { conform } from '../behaviour';
-import { DEPLOY_BEHAVIOURS } from './deploy-behaviours';
-
-const behaviour = (id: (typeof DEPLOY_BEHAVIOURS)[number]['id']) => {
-  const found = DEPLOY_BEHAVIOURS.find((candidate) => candidate.id === id);
-  if (found === undefined) throw new Error(`no behaviour ${id}`);
-  return found;
-};
+import { deployBehaviour } from './deploy-behaviours';
 
 const topology = fixtureTopology();
 
@@ -83,7 +77,7 @@ describe('SNS checks the topic policy before CloudWatch publishes an alarm notif
   };
   const dlqUrl = () => lab.stack(topology.stackName).dlqUrl ?? '';
 
-  conform(behaviour('deploy.sns.topic-policy-replaces-default'), async () => {
+  conform(deployBehaviour('deploy.sns.topic-policy-replaces-default'), async () => {
     await lab.evaluateAlarms();
     await lab.clients.sqs.send(new SendMessageCommand({ QueueUrl: dlqUrl(), MessageBody: '{"id":"parked"}' }));
     await waitFor(async () => (await lab.evaluateAlarms(), alarm().state === 'ALARM'), 5000, 'the alarm to fire');
@@ -129,7 +123,7 @@ describe('SNS checks the topic policy before CloudWatch publishes an alarm notif
     }
   });
 
-  conform(behaviour('deploy.sns.cloudwatch-allow-by-source'), async () => {
+  conform(deployBehaviour('deploy.sns.cloudwatch-allow-by-source'), async () => {
     const [stack] = await lab.deploy({ assemblyDir: allowCloudWatch(lab.assemblyDir) });
     expect(stack?.status).toBe('UPDATE_COMPLETE');
 
