@@ -62,6 +62,7 @@ export class IamEvaluator {
 
   /** The decision for `caller` doing `request`. */
   evaluate(caller: CallerIdentity, request: IamRequest, secureTransport = LAB_SECURE_TRANSPORT): Promise<Decision> {
+    this.registry.applyDue();
     if (this.cachedVersion !== this.registry.version) {
       this.cache.clear();
       this.cachedVersion = this.registry.version;

@@ -33,6 +33,7 @@ export interface IamRegistryOptions {
 interface PendingGrant {
   readonly roles: readonly string[];
   readonly effectiveAt: number;
+  readonly apply: () => void;
 }
 
 /** Roles, attached policies and resource policies; `version` changes with every write that takes effect. */
@@ -75,15 +76,36 @@ export class IamRegistry {
       this.changed();
       return;
     }
-    const grant: PendingGrant = { roles, effectiveAt: Date.now() + delay };
-    this.pending.set(key, grant);
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      if (this.pending.get(key) !== grant) return;
+    this.pending.set(key, { roles, effectiveAt: Date.now() + delay, apply });
+    this.wakeAt(Date.now() + delay);
+  }
+
+  /**
+   * Applies the grants whose time has come. Readers call it first, so a grant is in force from
+   * its `effectiveAt` on whatever the timers do; the timers bump the version at that time for
+   * the functions' caches.
+   */
+  applyDue(now = Date.now()): void {
+    let applied = false;
+    for (const [key, grant] of this.pending) {
+      if (grant.effectiveAt > now) continue;
       this.pending.delete(key);
-      apply();
-      this.changed();
-    }, delay);
+      grant.apply();
+      applied = true;
+    }
+    if (applied) this.changed();
+  }
+
+  /** A timer that applies what is due at `at` (and waits again if it fires a little early). */
+  private wakeAt(at: number): void {
+    const timer = setTimeout(
+      () => {
+        this.timers.delete(timer);
+        if (Date.now() < at) this.wakeAt(at);
+        else this.applyDue();
+      },
+      Math.max(0, at - Date.now()),
+    );
     timer.unref();
     this.timers.add(timer);
   }
@@ -122,6 +144,7 @@ export class IamRegistry {
    * A function created now becomes Active then (see LocalFunction's `activeAt`).
    */
   grantsSettleAt(roleName: string): number {
+    this.applyDue();
     let latest = 0;
     for (const grant of this.pending.values()) {
       if (grant.roles.includes(roleName)) latest = Math.max(latest, grant.effectiveAt);
@@ -155,6 +178,7 @@ export class IamRegistry {
 
   /** Every identity policy of a role in effect, named. */
   identityPolicies(roleName: string): { name: string; document: PolicyDocument }[] {
+    this.applyDue();
     if (!this.roles.has(roleName)) return [];
     const role = this.roleGrants.get(roleName) ?? { managedPolicyArns: [], inlinePolicies: [] };
     return [

@@ -44,6 +44,14 @@ describe('IamRegistry with a grant delay', () => {
     expect(iam.grantsSettleAt('Provider')).toBe(0);
   });
 
+  it('puts a grant in force from its time on, even before its timer has fired', async () => {
+    const iam = delayed();
+    const evaluator = new IamEvaluator(iam, TARGET);
+    iam.putAttachedPolicy('RaisePolicy', ['Provider'], allow('sqs:SetQueueAttributes'));
+    vi.setSystemTime(iam.grantsSettleAt('Provider'));
+    expect(await evaluator.evaluate(caller, setAttributes)).toBe('Allowed');
+  });
+
   it('keeps the old document in force while a changed one propagates; a deletion takes effect at once', async () => {
     const iam = delayed();
     const evaluator = new IamEvaluator(iam, TARGET);

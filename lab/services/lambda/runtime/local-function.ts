@@ -382,8 +382,9 @@ export class LocalFunction implements Invocable {
 
   /** Resolves once the function is Active (see {@link LocalFunctionOptions.activeAt}). */
   async whenActive(): Promise<void> {
-    const wait = (this.options.activeAt ?? 0) - Date.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const activeAt = this.options.activeAt ?? 0;
+    // A timer may fire a millisecond early: wait until the clock has passed activeAt.
+    while (Date.now() < activeAt) await new Promise((resolve) => setTimeout(resolve, activeAt - Date.now()));
   }
 
   /** Invokes the function synchronously (RequestResponse) with `event`, once it is Active. */
