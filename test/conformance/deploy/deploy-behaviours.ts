@@ -155,13 +155,13 @@ export const DEPLOY_BEHAVIOURS = [
     en: {
       title: 'A grant in a separate AWS::IAM::Policy, created just before the call, may not be in force yet',
       aws: 'IAM is eventually consistent: "the change must be replicated across IAM, which can take some time. Such changes include creating or updating users, groups, roles, or policies." A custom resource that runs right after its separate policy is created can be refused with AccessDenied (aws/aws-cdk#21332, #23340, #37675).',
-      lab: 'With startLab({ propagation: { iamGrants: true } }) a new or changed policy takes effect after a seeded delay (deletions at once); a grant added to the role of a function that is already Active is refused every time. Off by default (DEFAULT_IAM_GRANT_PROPAGATION) until the stacks’ templates put the Raise grant in the role’s default policy.',
+      lab: 'With startLab({ propagation: { iamGrants: true } }) a new or changed policy takes effect after a seeded delay (deletions at once); a grant added to the role of a function that is already Active is refused every time (the shape of aws/aws-cdk#37675); one created together with a new function may be in force by its first call or not, as the seed decides, as on AWS, where it fails now and then. Off by default (DEFAULT_IAM_GRANT_PROPAGATION) until the stacks’ templates put the Raise grant in the role’s default policy.',
       why: 'IAM states no bound; the lab uses the queue attributes’ maximum. Today’s Raise step has this shape, so with the delay on by default every lab start would fail.',
     },
     ja: {
       title: '呼び出しの直前に作った別の AWS::IAM::Policy の許可は、まだ効いていないことがある',
       aws: 'IAM は結果整合です: "the change must be replicated across IAM, which can take some time. Such changes include creating or updating users, groups, roles, or policies." 別のポリシーの作成直後に動くカスタムリソースは AccessDenied で拒否されえます（aws/aws-cdk#21332、#23340、#37675）。',
-      lab: 'startLab({ propagation: { iamGrants: true } }) では、新しいポリシーや変わったポリシーはシードから引いた遅延の後に効きます（削除はすぐ）。すでに Active な関数のロールに加えた許可は毎回拒否されます。スタックのテンプレートが Raise の許可をロールの既定ポリシーに入れるまで、既定では無効です（DEFAULT_IAM_GRANT_PROPAGATION）。',
+      lab: 'startLab({ propagation: { iamGrants: true } }) では、新しいポリシーや変わったポリシーはシードから引いた遅延の後に効きます（削除はすぐ）。すでに Active な関数のロールに加えた許可は毎回拒否されます（aws/aws-cdk#37675 の形）。新しい関数と一緒に作られた許可が最初の呼び出しまでに効いているかどうかは、AWS でときどき失敗するのと同じく、シードで決まります。スタックのテンプレートが Raise の許可をロールの既定ポリシーに入れるまで、既定では無効です（DEFAULT_IAM_GRANT_PROPAGATION）。',
       why: 'IAM は上限を示していないので、ラボはキュー属性と同じ最大値を使います。今の Raise はこの形なので、既定で有効にするとラボの起動が毎回失敗します。',
     },
   },
