@@ -7,6 +7,7 @@
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
+import { synthesizeApp } from '../../lab';
 import { cdkJsonContext } from '../../lib/app';
 import { PROJECT_ROOT } from '../../lib/project-root';
 import type { StackTopology } from '../../lib/topology';
@@ -34,6 +35,20 @@ export function copyAssembly(dir: string): string {
   const outdir = mkdtempSync(join(PROJECT_ROOT, '.lab', 'test-assemblies', 'copy-'));
   cpSync(dir, outdir, { recursive: true });
   return outdir;
+}
+
+/**
+ * `topology` as the lab synthesizes it (its cached assembly), copied and edited into the shape a
+ * test needs, independent of what lib/ renders today: the old shape of a template or the fixed one.
+ */
+export async function shapedAssembly(
+  topology: StackTopology,
+  edit: (template: RenderedTemplate) => void,
+): Promise<string> {
+  const { dir } = await synthesizeApp({ kind: 'topologies', topologies: [topology] });
+  const copy = copyAssembly(dir);
+  editTemplate(copy, topology.stackName, edit);
+  return copy;
 }
 
 /** A rendered template's resources, as far as the tests edit them. */

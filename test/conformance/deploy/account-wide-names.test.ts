@@ -11,29 +11,34 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Lab, type StackEvent, StackOperationFailedError, startLab } from '../../../lab';
-import { copyAssembly, editTemplate, logicalIdOf } from '../../lab/fixture-assembly';
+import { logicalIdOf, shapedAssembly } from '../../lab/fixture-assembly';
 import { fixtureTopology } from '../../lab/helpers';
 import { conform } from '../behaviour';
 import { deployBehaviour } from './deploy-behaviours';
 
 const topology = fixtureTopology();
 
-/** The fixed shape: the dashboard without a DashboardName, edited into a copy of the lab's assembly. */
-function unnamedDashboard(assemblyDir: string): string {
-  const copy = copyAssembly(assemblyDir);
-  editTemplate(copy, topology.stackName, (template) => {
-    const dashboard = template.Resources[logicalIdOf(template, 'AWS::CloudWatch::Dashboard')];
-    delete dashboard?.Properties?.DashboardName;
+/**
+ * The dashboard in one shape or the other, whatever lib/ renders today: the old one named after
+ * the stack, the fixed one without a name.
+ */
+function dashboard(shape: 'old' | 'fixed'): Promise<string> {
+  return shapedAssembly(topology, (template) => {
+    const properties = template.Resources[logicalIdOf(template, 'AWS::CloudWatch::Dashboard')]?.Properties;
+    if (properties === undefined) throw new Error('the fixture stack has no dashboard');
+    if (shape === 'old') properties.DashboardName = topology.stackName;
+    else delete properties.DashboardName;
   });
-  return copy;
 }
 
 describe('account-wide names on a lab that serves two regions of one account', () => {
   let lab: Lab;
+  let oldShape: string;
   const events: StackEvent[] = [];
 
   beforeAll(async () => {
-    lab = await startLab({ stacks: [topology], quiet: true });
+    oldShape = await dashboard('old');
+    lab = await startLab({ stacks: [topology], assemblyDir: oldShape, quiet: true });
   });
 
   afterAll(async () => {
@@ -48,7 +53,7 @@ describe('account-wide names on a lab that serves two regions of one account', (
       ),
     );
     const failure = await lab
-      .deploy({ region: 'ap-northeast-1', onEvent: (event) => events.push(event) })
+      .deploy({ assemblyDir: oldShape, region: 'ap-northeast-1', onEvent: (event) => events.push(event) })
       .catch((error: unknown) => error);
 
     expect(failure).toBeInstanceOf(StackOperationFailedError);
@@ -68,7 +73,7 @@ describe('account-wide names on a lab that serves two regions of one account', (
   });
 
   conform(deployBehaviour('deploy.names.generated-per-region'), async () => {
-    const fixed = unnamedDashboard(lab.assemblyDir);
+    const fixed = await dashboard('fixed');
     const [home] = await lab.deploy({ assemblyDir: fixed });
     const [away] = await lab.deploy({ assemblyDir: fixed, region: 'ap-northeast-1' });
 

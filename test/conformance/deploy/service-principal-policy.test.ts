@@ -12,27 +12,35 @@
 import { DeleteMessageCommand, ReceiveMessageCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { type AlarmActionOutcome, LAB_MESSAGES, type Lab, startConsole, startLab } from '../../../lab';
-import { copyAssembly, editTemplate, logicalIdOf } from '../../lab/fixture-assembly';
+import { logicalIdOf, shapedAssembly } from '../../lab/fixture-assembly';
 import { fixtureTopology, waitFor } from '../../lab/helpers';
 import { conform } from '../behaviour';
 import { deployBehaviour } from './deploy-behaviours';
 
 const topology = fixtureTopology();
 
+/** CDK's enforceSSL statement on a topic, as the stacks render it. */
+const enforceSsl = (topic: string) => ({
+  Action: 'sns:Publish',
+  Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+  Effect: 'Deny',
+  Principal: '*',
+  Resource: { Ref: topic },
+  Sid: 'AllowPublishThroughSSLOnly',
+});
+
 /**
- * The fixed shape, as the template renders it: the topic policy also lets CloudWatch publish,
- * for this stack's alarm (aws:SourceArn) in this account (aws:SourceAccount). Edited into a copy
- * of the lab's own assembly, so the test synthesizes nothing itself.
+ * The topic policy in one shape or the other, whatever lib/ renders today: the old one holds only
+ * the enforceSSL deny; the fixed one also lets CloudWatch publish, for this stack's alarm
+ * (aws:SourceArn) in this account (aws:SourceAccount).
  */
-function allowCloudWatch(assemblyDir: string): string {
-  const copy = copyAssembly(assemblyDir);
-  editTemplate(copy, topology.stackName, (template) => {
+function topicPolicy(shape: 'old' | 'fixed'): Promise<string> {
+  return shapedAssembly(topology, (template) => {
     const topic = logicalIdOf(template, 'AWS::SNS::Topic');
     const alarm = logicalIdOf(template, 'AWS::CloudWatch::Alarm');
-    const policy = template.Resources[logicalIdOf(template, 'AWS::SNS::TopicPolicy')]?.Properties?.PolicyDocument as {
-      Statement: unknown[];
-    };
-    policy.Statement.push({
+    const policy = template.Resources[logicalIdOf(template, 'AWS::SNS::TopicPolicy')]?.Properties;
+    if (policy === undefined) throw new Error('the fixture stack has no topic policy');
+    const allow = {
       Sid: 'AllowCloudWatchAlarmsToPublish',
       Effect: 'Allow',
       Principal: { Service: 'cloudwatch.amazonaws.com' },
@@ -42,9 +50,12 @@ function allowCloudWatch(assemblyDir: string): string {
         ArnLike: { 'aws:SourceArn': { 'Fn::GetAtt': [alarm, 'Arn'] } },
         StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } },
       },
-    });
+    };
+    policy.PolicyDocument = {
+      Version: '2012-10-17',
+      Statement: shape === 'old' ? [enforceSsl(topic)] : [enforceSsl(topic), allow],
+    };
   });
-  return copy;
 }
 
 describe('SNS checks the topic policy before CloudWatch publishes an alarm notification', () => {
@@ -54,6 +65,7 @@ describe('SNS checks the topic policy before CloudWatch publishes an alarm notif
   beforeAll(async () => {
     lab = await startLab({
       stacks: [topology],
+      assemblyDir: await topicPolicy('old'),
       quiet: true,
       onAlarmAction: (outcome) => actions.push(outcome),
     });
@@ -124,7 +136,7 @@ describe('SNS checks the topic policy before CloudWatch publishes an alarm notif
   });
 
   conform(deployBehaviour('deploy.sns.cloudwatch-allow-by-source'), async () => {
-    const [stack] = await lab.deploy({ assemblyDir: allowCloudWatch(lab.assemblyDir) });
+    const [stack] = await lab.deploy({ assemblyDir: await topicPolicy('fixed') });
     expect(stack?.status).toBe('UPDATE_COMPLETE');
 
     const { Messages = [] } = await lab.clients.sqs.send(new ReceiveMessageCommand({ QueueUrl: dlqUrl() }));
