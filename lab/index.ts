@@ -22,6 +22,16 @@ export { DEFAULT_CHAOS_PARALLEL, DEFAULT_RESULTS_FILE, parseChaosArgs } from './
 export { UsageError, parseLabArgs } from './cli/lab-args';
 export { LAB_ACCOUNT_ID, LAB_CREDENTIALS, LAB_REGION, fakeAwsEnvironment } from './common/local-aws';
 export {
+  AWS_DOCUMENTED_PROPAGATION_MS,
+  DEFAULT_IAM_GRANT_PROPAGATION,
+  LAB_MAX_PROPAGATION_MS,
+  PropagationOptionError,
+  propagationDelayMs,
+  resolvePropagation,
+  settleSecondsOf,
+} from './common/propagation';
+export type { PropagationOptions, ResolvedPropagation } from './common/propagation';
+export {
   AwsProbe,
   DeployedOutputsError,
   LabOnlyActionError,
@@ -170,6 +180,14 @@ export { iamRequestsOf } from './services/iam/call-authorization';
 export { IamEvaluator } from './services/iam/iam-evaluator';
 export { UnknownManagedPolicyError, UnmappedCallError } from './services/iam/iam-errors';
 export { IamRegistry, roleArn } from './services/iam/iam-registry';
+export type { AlarmActionOutcome } from './services/cloudwatch/alarm-evaluator';
+export {
+  NAMED_RESOURCE_TYPES,
+  NameRegistry,
+  ResourceAlreadyExistsError,
+} from './services/cloudformation/name-registry';
+export { defaultTopicPolicy, SnsService } from './services/sns/sns-service';
+export { propagatedValue } from './services/sqs/attribute-propagation';
 export { startDeployEndpoint } from './services/cloudformation/deploy-endpoint';
 export type { DeployEndpoint } from './services/cloudformation/deploy-endpoint';
 export { LabLogs, printLogs, prettyText } from './services/logs/lab-logs';

@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { DeleteTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { DescribeAlarmHistoryCommandInput, DescribeAlarmHistoryCommandOutput } from '@aws-sdk/client-cloudwatch';
 import { DeleteQueueCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import {
   type BatchPartialOptions,
@@ -18,6 +19,8 @@ import {
 } from '../lib/topology';
 import { parseVisibilityDupOptions } from '../lib/visibility-dup-options';
 import { LAB_ACCOUNT_ID, LAB_REGION, queueArn } from './common/local-aws';
+import { type PropagationOptions, propagationDelayMs, resolvePropagation, settleSecondsOf } from './common/propagation';
+import { LAB_QUEUE_SETTLE_SECONDS } from './services/cloudformation/lab-cdk-context';
 import {
   type AwsCallsOptions,
   DEFAULT_FAULT_SEED,
@@ -38,6 +41,7 @@ import {
 } from './services/cloudformation/custom-resource-provider';
 import { type DeployNote, mergeNotes } from './services/cloudformation/property-coverage';
 import { ProviderRegistry } from './services/cloudformation/resource-provider';
+import { NameRegistry } from './services/cloudformation/name-registry';
 import { type DeployedStack, deployStack, type StackEvent } from './services/cloudformation/stack-deployer';
 import { type AppSource, markAssetsCommonJs, synthesizeApp } from './services/cloudformation/synthesize-app';
 import { dynamodbTableProvider } from './services/dynamodb/resource-providers/dynamodb-table-provider';
@@ -72,12 +76,13 @@ import { bundleRuntimeWorker } from './services/lambda/runtime/bundle';
 import type { InvocationResult, LocalFunction } from './services/lambda/runtime/local-function';
 import type { DeniedCall } from './services/lambda/runtime/runtime-protocol';
 import { logGroupProvider } from './services/logs/resource-providers/log-group-provider';
-import { type AlarmState, AlarmEvaluator } from './services/cloudwatch/alarm-evaluator';
+import { type AlarmActionOutcome, type AlarmState, AlarmEvaluator } from './services/cloudwatch/alarm-evaluator';
 import { cloudWatchProviders } from './services/cloudwatch/resource-providers/cloudwatch-providers';
 import { snsProviders } from './services/sns/resource-providers/sns-providers';
 import { type SnsNotification, SnsService } from './services/sns/sns-service';
 import { sqsQueuePolicyProvider } from './services/sqs/resource-providers/sqs-queue-policy-provider';
 import { sqsQueueProvider } from './services/sqs/resource-providers/sqs-queue-provider';
+import { propagatedAttributeReader } from './services/sqs/attribute-propagation';
 
 /** Raised when a lab is asked for a stack it does not serve, or a topology is inconsistent. */
 export class TopologyError extends Error {
@@ -154,6 +159,17 @@ export interface StartLabOptions {
     readonly reason: string;
   }) => void;
   /**
+   * Called on every alarm action CloudWatch runs (an SNS notification), with its outcome: SNS
+   * refuses it when the topic's policy does not let CloudWatch publish (`npm run lab` prints it).
+   */
+  readonly onAlarmAction?: (outcome: AlarmActionOutcome) => void;
+  /**
+   * How long changes take to reach other services (lab/common/propagation.ts): a queue
+   * attribute change reaches Lambda's checks after a seeded delay, and (with `iamGrants`) a new
+   * IAM grant takes effect after one. Default: up to `LAB_MAX_PROPAGATION_MS` (1 s), seed 1.
+   */
+  readonly propagation?: PropagationOptions;
+  /**
    * Ports to listen on when they are free (`npm run lab` passes the previous run's, so a restart
    * keeps its URLs): the emulators (when the lab starts its own), the Logs endpoint, and each
    * stack's API stage by stack name.
@@ -229,11 +245,29 @@ export interface Lab {
     readonly assemblyDir?: string;
     /** This deploy's events (also sent to `onStackEvent`). */
     readonly onEvent?: (event: StackEvent) => void;
+    /**
+     * Deploy into this region of the lab's one account instead (`ap-northeast-1`, …), as
+     * `cdk deploy` with another region does: the stacks there are new, their names must not
+     * clash with the account's global names (dashboards, IAM roles), and `lab.stacks` keeps
+     * serving the lab's own region (`us-east-1`). Default: the lab's own region.
+     */
+    readonly region?: string;
   }): Promise<readonly DeployedStack[]>;
+  /** The stacks deployed to one region of the lab's account (the lab's own region: `lab.deployed`). */
+  deployedIn(region: string): ReadonlyMap<StackName, DeployedStack>;
   /** Every function line, platform line and batch outcome: `lab.logs.on('record', …)`. */
   readonly logs: LabLogs;
-  /** Every CloudWatch alarm the stacks define, with its state (evaluated every second). */
-  alarms(): { readonly alarmName: string; readonly state: AlarmState; readonly reason: string }[];
+  /** Every CloudWatch alarm the stacks define, with its state (evaluated every second) and its last action. */
+  alarms(): {
+    readonly alarmName: string;
+    readonly state: AlarmState;
+    readonly reason: string;
+    readonly lastAction?: AlarmActionOutcome;
+  }[];
+  /** CloudWatch's DescribeAlarmHistory: state changes and actions (succeeded or failed) of the alarms. */
+  describeAlarmHistory(
+    input?: DescribeAlarmHistoryCommandInput,
+  ): Pick<DescribeAlarmHistoryCommandOutput, 'AlarmHistoryItems'>;
   /** Evaluates every alarm now (tests; the lab does it every second anyway). */
   evaluateAlarms(): Promise<void>;
   /** What the stacks' SNS topics were sent (alarm notifications). */
@@ -274,6 +308,7 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
   const faults = options.awsCalls?.faults ?? [];
   validateFaultRules(faults);
   const seed = options.awsCalls?.seed ?? DEFAULT_FAULT_SEED;
+  const propagation = resolvePropagation(options.propagation);
   const ledger = new AwsCallLedger();
   const cleanups: (() => Promise<void>)[] = [];
   const cleanUp = async (): Promise<void> => {
@@ -323,7 +358,11 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
     cleanups.push(() => logsServer.stop());
     const target = { accountId: LAB_ACCOUNT_ID, region: LAB_REGION };
     const iamVersion = new SharedArrayBuffer(4);
-    const iam = new IamRegistry(new Int32Array(iamVersion));
+    const iam = new IamRegistry(
+      new Int32Array(iamVersion),
+      propagation.iamGrants ? { grantDelayMs: (grant) => propagationDelayMs(propagation, `iam#${grant}`) } : {},
+    );
+    cleanups.push(async () => iam.dispose());
     const evaluator = new IamEvaluator(iam, target);
     const lambda = new LambdaService({ sqs, logs });
     cleanups.push(() => lambda.stop());
@@ -331,9 +370,13 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
     cleanups.push(async () => detachStore());
     const apis = new ApiGatewayService();
     cleanups.push(() => apis.stop());
-    const sns = new SnsService();
-    const alarms = new AlarmEvaluator(sqs, sns, (alarmName, state, reason) =>
-      options.onAlarm?.({ alarmName, state, reason }),
+    const sns = new SnsService((request) => evaluator.evaluateService(request));
+    const alarms = new AlarmEvaluator(
+      sqs,
+      sns,
+      (alarmName, state, reason) => options.onAlarm?.({ alarmName, state, reason }),
+      undefined,
+      (outcome) => options.onAlarmAction?.(outcome),
     );
     cleanups.push(async () => alarms.stop());
     const dashboards = new Map<string, string>();
@@ -365,6 +408,9 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
         return undefined;
       };
     const deployedStacks = new Map<StackName, DeployedStack>();
+    /** The account's stacks by region; the lab's own region's are `deployedStacks`. */
+    const regions = new Map<string, Map<StackName, DeployedStack>>([[LAB_REGION, deployedStacks]]);
+    const names = new NameRegistry();
     const providers = new ProviderRegistry([
       cdkMetadataProvider,
       sqsQueueProvider({ sqs, namePrefix }),
@@ -384,6 +430,8 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
         endpoints: emulators,
         runtimeOptions: ({ functionName, roleArn }) => ({
           logs,
+          // A new function is Active once the grants its role already has have propagated.
+          activeAt: iam.grantsSettleAt(roleArn.slice(roleArn.lastIndexOf('/') + 1)),
           awsCalls: { ledger, faults, seed },
           ...(options.enforceIam === false ? {} : { authorize: authorize(roleArn, functionName), iamVersion }),
           httpsRedirects: { [RESPONSE_URL_HOST]: responses.target },
@@ -398,6 +446,11 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
         ...(options.pollers === undefined ? {} : { pollers: options.pollers }),
         ...(options.waitTimeSeconds === undefined ? {} : { waitTimeSeconds: options.waitTimeSeconds }),
         ...(options.batchFormation === undefined ? {} : { batchFormation: options.batchFormation }),
+        seenByLambda: propagatedAttributeReader({
+          changes: (queueUrl) => emulators.queueAttributeChanges(queueUrl),
+          propagation,
+          reader: 'lambda',
+        }),
       }),
       lambdaPermissionProvider(permissions),
       ...restApiProviders({ apis, lambda, preferredPortOf: (stackName) => options.preferredPorts?.apis?.[stackName] }),
@@ -416,16 +469,20 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
     const deployAll = async (
       assemblyStacks: readonly AssemblyStack[],
       onEvent?: (event: StackEvent) => void,
+      region = LAB_REGION,
     ): Promise<DeployedStack[]> => {
       const results: DeployedStack[] = [];
+      const inRegion = regions.get(region) ?? new Map<StackName, DeployedStack>();
+      regions.set(region, inRegion);
       for (const stack of assemblyStacks) {
         if (!wanted.has(stack.stackName as StackName)) continue;
         const deployed = await deployStack({
           stackName: stack.stackName,
           template: stack.template,
           providers,
-          target,
-          previous: deployedStacks.get(stack.stackName as StackName),
+          target: { ...target, region },
+          names,
+          previous: inRegion.get(stack.stackName as StackName),
           parameters: { [BOOTSTRAP_VERSION_PARAMETER]: LAB_BOOTSTRAP_VERSION },
           ...(options.validateProperties === undefined ? {} : { validateProperties: options.validateProperties }),
           onEvent: (event) => {
@@ -433,14 +490,20 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
             onEvent?.(event);
           },
         });
-        deployedStacks.set(stack.stackName as StackName, deployed);
+        inRegion.set(stack.stackName as StackName, deployed);
         results.push(deployed);
       }
       options.onLabNotes?.(mergeNotes(results.flatMap((result) => result.notes)));
       return results;
     };
     if (options.emulators !== undefined)
-      cleanups.push(() => deleteDeployed([...deployedStacks.values()], sqs, dynamodb));
+      cleanups.push(() =>
+        deleteDeployed(
+          [...regions.values()].flatMap((stacks) => [...stacks.values()]),
+          sqs,
+          dynamodb,
+        ),
+      );
     await deployAll(current.stacks);
     const stacks = new Map<StackName, LabStack>();
     const refreshViews = (): void => {
@@ -472,7 +535,11 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
           throw new TopologyError(`this lab does not serve ${name}; start it with stacks: ['${name}']`);
         return stack;
       },
+      deployedIn: (region) => regions.get(region) ?? new Map(),
       async deploy(update = {}) {
+        const region = update.region ?? LAB_REGION;
+        if (!AWS_REGION_NAME.test(region))
+          throw new TopologyError(`${region} is not an AWS Region name (such as us-east-1 or ap-northeast-1)`);
         if (update.stacks !== undefined) currentTopologies = [...update.stacks];
         const source: AppSource =
           update.stacks !== undefined || options.stacks?.some((entry) => typeof entry !== 'string') === true
@@ -484,7 +551,7 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
             : await markAssetsCommonJs(update.assemblyDir).then(() => ({ dir: update.assemblyDir as string }));
         current = readCloudAssembly(next.dir);
         try {
-          return await deployAll(current.stacks, update.onEvent);
+          return await deployAll(current.stacks, update.onEvent, region);
         } finally {
           refreshViews();
         }
@@ -492,6 +559,7 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
       logs,
       logsEndpoint: logsServer.url,
       alarms: () => alarms.states(),
+      describeAlarmHistory: (input) => alarms.describeHistory(input),
       evaluateAlarms: () => alarms.evaluateAll(),
       notifications: () => [...sns.published],
       batchFormation: options.batchFormation ?? DEFAULT_BATCH_FORMATION,
@@ -519,6 +587,9 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
   }
 }
 
+/** An AWS Region name: `us-east-1`, `ap-northeast-1`, `us-gov-west-1`. */
+const AWS_REGION_NAME = /^[a-z]{2}(-gov)?-[a-z]+-\d$/;
+
 /** The SSM parameter CDK's templates read their bootstrap version from. */
 const BOOTSTRAP_VERSION_PARAMETER = '/cdk-bootstrap/hnb659fds/version';
 
@@ -527,9 +598,12 @@ const LAB_BOOTSTRAP_VERSION = '30';
 
 function appContext(options: StartLabOptions): Record<string, string> {
   const batch = options.batchOptions ?? DEFAULT_BATCH_PARTIAL_OPTIONS;
+  // The Raise step waits at least as long as this lab's queue attribute changes take to settle.
+  const settle = Math.max(LAB_QUEUE_SETTLE_SECONDS, settleSecondsOf(resolvePropagation(options.propagation)));
   return {
     batchSize: String(batch.batchSize),
     reportBatchItemFailures: String(batch.reportBatchItemFailures),
+    ...(settle === LAB_QUEUE_SETTLE_SECONDS ? {} : { queueSettleSeconds: String(settle) }),
     ...options.context,
   };
 }

@@ -29,6 +29,7 @@ const WORDS = {
     recordedMark: ' (recorded)',
     differences: '## Every difference, and why',
     deploy: '## Deploy',
+    deployRules: '### The rules AWS holds a deploy to',
   },
   ja: {
     title: '# ラボが AWS と同じところ、違うところ',
@@ -46,6 +47,7 @@ const WORDS = {
     recordedMark: '（記録）',
     differences: '## 違いのすべてと、その理由',
     deploy: '## デプロイ',
+    deployRules: '### AWS がデプロイに課す規則',
   },
 } as const;
 
@@ -55,8 +57,8 @@ export function fidelitySummary(behaviours: readonly Behaviour[], language: Lang
   const recorded = behaviours.filter((behaviour) => behaviour.recorded === true);
   const recordedSame = recorded.filter((behaviour) => behaviour.verdict === 'same').length;
   return language === 'en'
-    ? `The conformance suite checks ${behaviours.length} behaviours of SQS, the event source mapping, the Lambda runtime and API Gateway against AWS's documentation and responses recorded against real AWS: ${same} are the same on the lab, ${behaviours.length - same} differ, and ${recordedSame} of the ${recorded.length} recorded scenarios are answered as AWS answered.`
-    : `適合テストは SQS、イベントソースマッピング、Lambda ランタイム、API Gateway の振る舞い ${behaviours.length} 件を、AWS のドキュメントと実際の AWS で記録されたレスポンスに照らして確かめます。ラボで同じなのは ${same} 件、違うのは ${behaviours.length - same} 件で、記録されたシナリオ ${recorded.length} 件のうち ${recordedSame} 件が AWS と同じ答えです。`;
+    ? `The conformance suite checks ${behaviours.length} behaviours of SQS, the event source mapping, the Lambda runtime, API Gateway and deploys against AWS's documentation and responses recorded against real AWS: ${same} are the same on the lab, ${behaviours.length - same} differ, and ${recordedSame} of the ${recorded.length} recorded scenarios are answered as AWS answered.`
+    : `適合テストは SQS、イベントソースマッピング、Lambda ランタイム、API Gateway、デプロイの振る舞い ${behaviours.length} 件を、AWS のドキュメントと実際の AWS で記録されたレスポンスに照らして確かめます。ラボで同じなのは ${same} 件、違うのは ${behaviours.length - same} 件で、記録されたシナリオ ${recorded.length} 件のうち ${recordedSame} 件が AWS と同じ答えです。`;
 }
 
 /** Renders the document in one language. */
@@ -77,18 +79,18 @@ export function renderFidelity(
     words.recorded(recorded.length, recorded.filter((behaviour) => behaviour.verdict === 'same').length),
     '',
   ];
-  for (const service of CONFORMANCE_SERVICES) {
-    const own = behaviours.filter((behaviour) => behaviour.service === service);
-    if (own.length === 0) continue;
+  const table = (heading: string, own: readonly Behaviour[]): void => {
     const ownSame = own.filter((behaviour) => behaviour.verdict === 'same').length;
-    lines.push(`## ${service} (${ownSame}/${own.length})`, '', row(words.header), row(words.header.map(() => '---')));
+    lines.push(`${heading} (${ownSame}/${own.length})`, '', row(words.header), row(words.header.map(() => '---')));
     for (const behaviour of own) {
       const text = behaviour[language];
       lines.push(
         row([
           text.title,
           text.aws,
-          behaviour.verdict === 'same' ? words.asAws : (text.lab ?? ''),
+          behaviour.verdict === 'same'
+            ? `${words.asAws}${text.lab === undefined ? '' : `: ${text.lab}`}`
+            : (text.lab ?? ''),
           behaviour.verdict === 'same' ? words.same : `**${words.different}**`,
           `${source(behaviour.source)}${behaviour.recorded === true ? words.recordedMark : ''}`,
           `\`${behaviour.id}\` ${words.outcome[outcomes.get(behaviour.id) ?? 'not run']}`,
@@ -96,8 +98,15 @@ export function renderFidelity(
       );
     }
     lines.push('');
+  };
+  for (const service of CONFORMANCE_SERVICES) {
+    const own = behaviours.filter((behaviour) => behaviour.service === service);
+    if (own.length > 0 && service !== 'Deploy') table(`## ${service}`, own);
   }
-  lines.push(words.deploy, '', ...renderPropertyCoverage(language));
+  lines.push(words.deploy, '');
+  const rules = behaviours.filter((behaviour) => behaviour.service === 'Deploy');
+  if (rules.length > 0) table(words.deployRules, rules);
+  lines.push(...renderPropertyCoverage(language));
   const different = behaviours.filter((behaviour) => behaviour.verdict === 'different');
   if (different.length > 0) {
     lines.push(words.differences, '');

@@ -112,6 +112,8 @@ messages and items are kept. The running lab is found through its outputs file
     labNote: (properties: readonly string[], text: string) => `lab note: ${properties.join(', ')}: ${text}\n`,
     deployError: (what: string) => `\n ❌  Deployment failed: ${what}\n`,
     alarm: (name: string, state: string, reason: string) => `[CloudWatch] alarm ${name} is now ${state}: ${reason}\n`,
+    alarmActionFailed: (name: string, summary: string) =>
+      `[CloudWatch] alarm ${name}: no notification was sent. ${summary} (the topic policy must let cloudwatch.amazonaws.com publish; aws cloudwatch describe-alarm-history --history-item-type Action shows it on AWS)\n`,
   },
   ja: {
     usage: `使い方: npm run lab -- [オプション]
@@ -196,5 +198,7 @@ cdk deploy と同じく、スタックごとの変更セット、CloudFormation 
     deployError: (what: string) => `\n ❌  デプロイに失敗しました: ${what}\n`,
     alarm: (name: string, state: string, reason: string) =>
       `[CloudWatch] アラーム ${name} が ${state} になりました: ${reason}\n`,
+    alarmActionFailed: (name: string, summary: string) =>
+      `[CloudWatch] アラーム ${name}: 通知は送られませんでした。${summary}（トピックポリシーが cloudwatch.amazonaws.com の発行を許す必要があります。AWS では aws cloudwatch describe-alarm-history --history-item-type Action で見えます）\n`,
   },
 } as const satisfies Record<Language, unknown>;

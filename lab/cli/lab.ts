@@ -64,6 +64,9 @@ async function main(): Promise<void> {
     },
     onAlarm: ({ alarmName, state, reason }) =>
       process.stdout.write(LAB_MESSAGES[language].alarm(alarmName, state, reason)),
+    onAlarmAction: ({ alarmName, succeeded, summary }) => {
+      if (!succeeded) process.stdout.write(LAB_MESSAGES[language].alarmActionFailed(alarmName, summary));
+    },
   });
   const endpoint = await startDeployEndpoint(
     (context, onEvent) => lab.deploy({ context: { ...command.context, ...context }, onEvent }),

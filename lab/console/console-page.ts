@@ -117,7 +117,8 @@ function renderStacks() {
     }).join('');
     const dlq = stack.dlqMessages.map((m) => '<tr data-dlq-message="' + escape(m.messageId) + '"><td>' + escape(Array.from(m.body).slice(0, 80).join('')) + '</td><td>' + m.receiveCount + '</td></tr>').join('');
     const items = stack.tableItems.map((item) => escape(JSON.stringify(item))).join('\\n');
-    const alarms = stack.alarms.map((a) => '<span class="alarm ' + a.state + '" data-alarm-state="' + a.state + '">{{alarm}} ' + a.state + '</span>').join(' ');
+    const alarms = stack.alarms.map((a) => '<span class="alarm ' + a.state + '" data-alarm-state="' + a.state + '">{{alarm}} ' + a.state + '</span>' +
+      (a.actionFailed ? ' <span class="alarm ALARM" data-alarm-action="failed" title="' + escape(a.actionFailed) + '">{{alarmActionFailed}}</span>' : '')).join(' ');
     return '<section data-stack="' + stack.stackName + '"><h2>' + stack.stackName + ' ' + alarms + '</h2><div class="counts">' + counts + '</div>' +
       '<h3>{{inFlightTitle}}</h3><table><tr><th>id</th><th>{{receiveNo}}</th><th>{{heartbeats}}</th><th>{{visibleIn}}</th><th></th></tr>' + rows + '</table>' +
       (stack.queues.some((q) => q.role === 'dlq') ? '<h3>DLQ <button data-redrive="' + stack.stackName + '">{{redrive}}</button></h3><table>' + dlq + '</table>' : '') +
@@ -265,6 +266,7 @@ const WORDS = {
     notMatched: 'did not match',
     predicted: 'predicted: ',
     alarm: 'DLQ alarm',
+    alarmActionFailed: 'notification not sent (topic policy)',
     timeline: 'Timeline (one lane per message)',
     bodyHint: 'The body sent to POST /enqueue (the fields above write it; you can edit it too):',
     hintId: 'idempotency key, in every log line',
@@ -302,6 +304,7 @@ const WORDS = {
     notMatched: '予測と違う',
     predicted: '予測: ',
     alarm: 'DLQ アラーム',
+    alarmActionFailed: '通知が送られていません（トピックポリシー）',
     timeline: 'タイムライン (メッセージごとに 1 レーン)',
     bodyHint: 'POST /enqueue に送る本文 (上の欄から作られます。直接書き換えることもできます):',
     hintId: '冪等性キー。すべてのログ行に出る',

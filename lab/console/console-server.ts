@@ -67,8 +67,11 @@ export interface ConsoleState {
     /** The idempotency table as the tutorials name it (`IdemTable`), when the stack has one. */
     readonly tableId: string | undefined;
     readonly tableItems: readonly Record<string, unknown>[];
-    /** The stack's CloudWatch alarms and their states. */
-    readonly alarms: readonly { readonly alarmName: string; readonly state: string }[];
+    /**
+     * The stack's CloudWatch alarms and their states; `actionFailed` is the alarm history's
+     * summary when the last notification was refused ("Failed to execute action …").
+     */
+    readonly alarms: readonly { readonly alarmName: string; readonly state: string; readonly actionFailed?: string }[];
   }[];
 }
 
@@ -176,7 +179,11 @@ export async function startConsole(
           alarms: lab
             .alarms()
             .filter((alarm) => alarm.alarmName.startsWith(`${stack.stackName}-`))
-            .map(({ alarmName, state }) => ({ alarmName, state })),
+            .map(({ alarmName, state, lastAction }) => ({
+              alarmName,
+              state,
+              ...(lastAction === undefined || lastAction.succeeded ? {} : { actionFailed: lastAction.summary }),
+            })),
         };
       }),
     );

@@ -4,7 +4,8 @@
  * or in the lab's main thread. The handlers reach them through the standard
  * `AWS_ENDPOINT_URL_SQS` / `AWS_ENDPOINT_URL_DYNAMODB` variables, never a lab-only path, and the
  * lab reaches their in-process state only through {@link Emulators.sqsClock},
- * {@link Emulators.threadHeapBytes} and {@link Emulators.threadBusyMs}, which work the same in
+ * {@link Emulators.queueAttributeChanges}, {@link Emulators.threadHeapBytes} and
+ * {@link Emulators.threadBusyMs}, which work the same in
  * both placements (messages to the threads, or direct calls in the main thread).
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -18,6 +19,7 @@ import {
 } from './emulator-placement/emulator-servers';
 import { EmulatorThread } from './emulator-placement/emulator-thread-client';
 import { LAB_CREDENTIALS, LAB_REGION } from '../common/local-aws';
+import type { QueueAttributeChange } from './sqs/fidelity/attribute-change-log';
 
 export { EmulatorStartError } from './emulator-placement/emulator-servers';
 
@@ -67,6 +69,11 @@ export interface Emulators extends EmulatorEndpoints {
   readonly placement: EmulatorPlacement;
   /** The SQS fidelity layer's clock (lab-only; see {@link SqsClockControl}). */
   readonly sqsClock: SqsClockControl;
+  /**
+   * Lab-only: the attribute changes SetQueueAttributes made to a queue, oldest first, with when
+   * SQS accepted them; the lab lets them reach other services after a propagation delay.
+   */
+  queueAttributeChanges(queueUrl: string): Promise<readonly QueueAttributeChange[]>;
   /**
    * Heap in use in the emulators' own threads after a full collection in each, in bytes (0 in
    * the `main-thread` placement, where their heap is the main thread's). For the memory bench.
@@ -144,6 +151,7 @@ export async function startEmulators(options: StartEmulatorsOptions = {}): Promi
     let sqs: RunningEmulator;
     let dynamodb: RunningEmulator;
     let sqsClock: SqsClockControl;
+    let queueAttributeChanges: Emulators['queueAttributeChanges'];
     let threadHeapBytes: () => Promise<number>;
     let threadBusyMs: Emulators['threadBusyMs'];
     if (placement === 'own-thread') {
@@ -160,9 +168,13 @@ export async function startEmulators(options: StartEmulatorsOptions = {}): Promi
           await sqsThread.request({ op: 'advance-sqs-clock', ms });
         },
       };
+      queueAttributeChanges = async (queueUrl) => {
+        const changes = await sqsThread.request({ op: 'queue-attribute-changes', queueUrl });
+        return Array.isArray(changes) ? changes : [];
+      };
       threadHeapBytes = async () => {
         const heaps = await Promise.all([sqsThread, dynamoThread].map((thread) => thread.request({ op: 'heap-used' })));
-        return heaps.reduce<number>((sum, heap) => sum + (heap ?? 0), 0);
+        return heaps.reduce<number>((sum, heap) => sum + (typeof heap === 'number' ? heap : 0), 0);
       };
       threadBusyMs = () => ({ sqs: sqsThread.eventLoopActiveMs(), dynamodb: dynamoThread.eventLoopActiveMs() });
     } else {
@@ -178,6 +190,7 @@ export async function startEmulators(options: StartEmulatorsOptions = {}): Promi
           sqsServer.clock.advance(ms);
         },
       };
+      queueAttributeChanges = async (queueUrl) => sqsServer.attributeChanges.changes(queueUrl);
       threadHeapBytes = async () => 0;
       threadBusyMs = () => undefined;
     }
@@ -185,6 +198,7 @@ export async function startEmulators(options: StartEmulatorsOptions = {}): Promi
     return {
       placement,
       sqsClock,
+      queueAttributeChanges,
       threadHeapBytes,
       threadBusyMs,
       sqsEndpoint: `http://sqs.${LAB_REGION}.localhost:${sqs.port}`,

@@ -7,7 +7,13 @@
 import { it } from 'vitest';
 
 /** The services the suite covers, in the order docs/fidelity.md lists them. */
-export const CONFORMANCE_SERVICES = ['SQS', 'Lambda event source mapping', 'Lambda runtime', 'API Gateway'] as const;
+export const CONFORMANCE_SERVICES = [
+  'SQS',
+  'Lambda event source mapping',
+  'Lambda runtime',
+  'API Gateway',
+  'Deploy',
+] as const;
 export type ConformanceService = (typeof CONFORMANCE_SERVICES)[number];
 
 /** The words of one language. */
@@ -16,7 +22,7 @@ export interface BehaviourText {
   readonly title: string;
   /** What AWS does. */
   readonly aws: string;
-  /** What the lab does; only when it differs from `aws`. */
+  /** What the lab does: required when it differs from `aws`; for a same behaviour, how the lab shows it (optional). */
   readonly lab?: string;
   /** Why the lab differs (and where the fix belongs); only when it differs. */
   readonly why?: string;

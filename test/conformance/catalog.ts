@@ -1,6 +1,7 @@
 /** Every behaviour of the conformance suite, from each service's catalog, in one list. */
 import type { Behaviour } from './behaviour';
 import { APIGATEWAY_BEHAVIOURS } from './apigateway/apigateway-behaviours';
+import { DEPLOY_BEHAVIOURS } from './deploy/deploy-behaviours';
 import { ESM_BEHAVIOURS } from './lambda-esm/esm-behaviours';
 import { RUNTIME_BEHAVIOURS } from './lambda-runtime/runtime-behaviours';
 import { SQS_BEHAVIOURS } from './sqs/sqs-behaviours';
@@ -11,4 +12,5 @@ export const CONFORMANCE_CATALOG: readonly Behaviour[] = [
   ...ESM_BEHAVIOURS,
   ...RUNTIME_BEHAVIOURS,
   ...APIGATEWAY_BEHAVIOURS,
+  ...DEPLOY_BEHAVIOURS,
 ];

@@ -3,15 +3,14 @@
  * Lambda's rule (https://docs.aws.amazon.com/lambda/latest/dg/services-sqs-configure.html):
  * "Lambda validates this requirement when you create or update an event source mapping".
  */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { App } from 'aws-cdk-lib';
 import type { CfnPolicy, Policy } from 'aws-cdk-lib/aws-iam';
-import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
+import { GetQueueAttributesCommand, SetQueueAttributesCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type DeployNote,
-  LAB_CDK_CONTEXT,
+  LAB_MAX_PROPAGATION_MS,
   LAB_QUEUE_SETTLE_SECONDS,
   type Lab,
   type LabLogRecord,
@@ -19,10 +18,8 @@ import {
   StackOperationFailedError,
   startLab,
 } from '../../lab';
-import { cdkJsonContext } from '../../lib/app';
-import { PROJECT_ROOT } from '../../lib/project-root';
 import { type StackTopology, visibilityDupTopology } from '../../lib/topology';
-import { TopologyStack } from '../../lib/topology-stack';
+import { synthesize } from './fixture-assembly';
 import { waitFor } from './helpers';
 
 /** Step 7 edited as a learner edits it: a bigger batch on the mapping, a longer retention on the queue. */
@@ -37,25 +34,22 @@ function editedStep7(): StackTopology {
   };
 }
 
-/**
- * Synthesizes `topology` into a fresh directory with the lab's context (as `startLab` does), letting
- * `edit` change the construct tree first.
- * Inside the project, as `cdk.out` is: the functions find the runtime's SDK in node_modules.
- */
-function synthesize(topology: StackTopology, edit: (stack: TopologyStack) => void = () => undefined): string {
-  mkdirSync(join(PROJECT_ROOT, '.lab', 'test-assemblies'), { recursive: true });
-  const outdir = mkdtempSync(join(PROJECT_ROOT, '.lab', 'test-assemblies', 'cdk-out-'));
-  const app = new App({ outdir, context: { ...cdkJsonContext(), ...LAB_CDK_CONTEXT } });
-  edit(new TopologyStack(app, topology.stackName, { topology }));
-  app.synth();
-  return outdir;
-}
-
 async function attributes(lab: Lab, names: ('VisibilityTimeout' | 'MessageRetentionPeriod')[]) {
   const { Attributes } = await lab.clients.sqs.send(
     new GetQueueAttributesCommand({ QueueUrl: lab.stack('VisibilityDupStack').queueUrl, AttributeNames: names }),
   );
   return Attributes ?? {};
+}
+
+/** The queue at 5 s, long enough ago for Lambda to see it too (lab/common/propagation.ts). */
+async function runningAtFiveSeconds(lab: Lab): Promise<void> {
+  await lab.clients.sqs.send(
+    new SetQueueAttributesCommand({
+      QueueUrl: lab.stack('VisibilityDupStack').queueUrl,
+      Attributes: { VisibilityTimeout: '5' },
+    }),
+  );
+  await new Promise((resolve) => setTimeout(resolve, LAB_MAX_PROPAGATION_MS));
 }
 
 describe('cdk deploy to the lab, then updates', () => {
@@ -101,6 +95,7 @@ describe('cdk deploy to the lab, then updates', () => {
   });
 
   it('updates the Step 7 mapping and the queue: UPDATE_COMPLETE, and the queue is back at 5 s', async () => {
+    await runningAtFiveSeconds(lab);
     events.length = 0;
     const [stack] = await lab.deploy({ stacks: [editedStep7()] });
     expect(stack?.status).toBe('UPDATE_COMPLETE');
@@ -120,6 +115,7 @@ describe('cdk deploy to the lab, then updates', () => {
   });
 
   it('fails the same kind of update without the raise step, with Lambda’s own message, and rolls back', async () => {
+    await runningAtFiveSeconds(lab);
     // The raise step taken out of the rendered template (its resources, and the mapping's DependsOn on them).
     const outdir = synthesize({
       ...editedStep7(),
@@ -147,7 +143,7 @@ describe('cdk deploy to the lab, then updates', () => {
   });
 
   it('prints each lab note once per deploy, for the properties the lab accepts without emulating them', () => {
-    // Two deploys succeeded so far (the first one and the Step 7 edit); the failed one printed none.
+    // Two deploys succeeded so far (the first one and the Step 7 edit); the failed ones printed none.
     expect(notes).toHaveLength(2);
     const properties = notes[0]?.flatMap((note) => note.properties) ?? [];
     expect(properties).toEqual(expect.arrayContaining(['AWS::SQS::Queue.SqsManagedSseEnabled']));
@@ -215,8 +211,13 @@ describe('IAM on the lab', () => {
     const [deployed] = await lab.deploy({ assemblyDir: outdir });
     expect(deployed?.status).toBe('UPDATE_COMPLETE');
 
-    // The same warm producer, now denied: the lab's IAM sees the policy change at once.
-    expect((await enqueue('iam-denied')).status).toBeGreaterThanOrEqual(500);
+    // The same warm producer, now denied once the change has propagated (at once unless
+    // `propagation.iamGrants` is on, then within LAB_MAX_PROPAGATION_MS).
+    await waitFor(
+      async () => (await enqueue('iam-denied')).status >= 500,
+      LAB_MAX_PROPAGATION_MS + 2000,
+      'the producer to be denied',
+    );
     const lines = await waitFor(
       () => {
         const found = records.filter(

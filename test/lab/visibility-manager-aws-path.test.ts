@@ -16,7 +16,11 @@ describe('visibility-manager through the AWS path, on a lab deployed with -c vis
   let directory: string;
 
   beforeAll(async () => {
-    lab = await startLab({ stacks: ['VisibilityDupStack'], quiet: true, context: { visibilityManager: 'true' } });
+    lab = await startLab({
+      stacks: ['VisibilityDupStack'],
+      quiet: true,
+      context: { visibilityManager: 'true' },
+    });
     directory = mkdtempSync(join(tmpdir(), 'sqs-lab-manager-aws-path-'));
   });
 

@@ -21,7 +21,12 @@
  */
 import { type ObjectSchema, type ResourceSchemas, resourceSchemas, type SchemaType } from './resource-schemas';
 
-/** The schema custom resources (`Custom::*`) are held to; every other key is theirs to define. */
+/**
+ * The schema custom resources (`Custom::*`, and this type itself, which CDK's `CustomResource`
+ * renders by default) are held to; every other key is theirs to define ("Only one property is
+ * defined by AWS for a custom resource: ServiceToken. All other properties are defined by the
+ * service provider", AWS::CloudFormation::CustomResource reference).
+ */
 const CUSTOM_RESOURCE_TYPE = 'AWS::CloudFormation::CustomResource';
 
 /** What `tag` (CloudFormation's `Key`/`Value` pair) means. */
@@ -44,7 +49,7 @@ export function propertyFailures(
   properties: Readonly<Record<string, unknown>>,
   schemas: ResourceSchemas = resourceSchemas(),
 ): string[] {
-  const custom = resourceType.startsWith('Custom::');
+  const custom = resourceType.startsWith('Custom::') || resourceType === CUSTOM_RESOURCE_TYPE;
   const schema = schemas.resource(custom ? CUSTOM_RESOURCE_TYPE : resourceType);
   if (schema === undefined) return [];
   const failures: string[] = [];

@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { CloudFormationError, PropertiesValidationError, StackOperationFailedError, TemplateError } from './errors';
 import { evaluateConditions, type ResolutionContext, resolveValue } from './intrinsic-resolver';
+import { NameRegistry, type NameOwner } from './name-registry';
 import { type DeployNote, mergeNotes, notesFor } from './property-coverage';
 import { propertyFailures } from './property-validator';
 import type { ProviderRegistry, ProvisionedResource } from './resource-provider';
@@ -62,6 +63,11 @@ export interface DeployStackOptions {
   readonly parameters?: Readonly<Record<string, string>>;
   readonly onEvent?: (event: StackEvent) => void;
   /**
+   * The account's names (name-registry.ts): every create claims the name the template gives the
+   * resource, and fails as CloudFormation does when another stack's resource holds it. Absent: no check.
+   */
+  readonly names?: NameRegistry;
+  /**
    * Check each resource's properties against its registry schema before creating or updating it,
    * as CloudFormation does (default true; off only to measure what the check costs).
    */
@@ -81,6 +87,26 @@ export async function deployStack(options: DeployStackOptions): Promise<Deployed
   const stackEvent = (status: string, reason?: string): void =>
     emit({ logicalId: stackName, resourceType: 'AWS::CloudFormation::Stack', status, physicalId: stackId, reason });
   const verb = previous === undefined ? 'CREATE' : 'UPDATE';
+  /** Claims the resource's name (if the template names it) for the create, and gives it back if the create fails. */
+  const createNamed = async <T>(
+    request: {
+      readonly logicalId: string;
+      readonly resourceType: string;
+      readonly properties: Record<string, unknown>;
+    },
+    create: () => Promise<T>,
+  ): Promise<T> => {
+    const name = NameRegistry.nameOf(request.resourceType, request.properties);
+    if (options.names === undefined || name === undefined) return create();
+    const owner = nameOwner(options, stackId, request.logicalId);
+    options.names.claim(request.resourceType, name, owner);
+    try {
+      return await create();
+    } catch (error) {
+      options.names.release(request.resourceType, name, owner);
+      throw error;
+    }
+  };
   const parameters = templateParameters(options, stackId);
   const conditions = evaluateConditions(template, parameters);
   checkRules(template, parameters, conditions);
@@ -131,7 +157,7 @@ export async function deployStack(options: DeployStackOptions): Promise<Deployed
           resourceType: type,
           status: before === undefined ? 'CREATE_IN_PROGRESS' : 'UPDATE_IN_PROGRESS',
         });
-        const created = await provider.create(request);
+        const created = await createNamed(request, () => provider.create(request));
         current.set(logicalId, { ...created, type, properties, deletionPolicy: definition.DeletionPolicy });
         if (before !== undefined) retired.push({ logicalId, resource: before });
         actions.push({ kind: before === undefined ? 'created' : 'replaced', logicalId });
@@ -156,7 +182,7 @@ export async function deployStack(options: DeployStackOptions): Promise<Deployed
           status: 'UPDATE_IN_PROGRESS',
           reason: 'Requested update requires the creation of a new physical resource; hence creating one.',
         });
-        const created = await provider.create(request);
+        const created = await createNamed(request, () => provider.create(request));
         current.set(logicalId, { ...created, type, properties, deletionPolicy: definition.DeletionPolicy });
         retired.push({ logicalId, resource: before });
         actions.push({ kind: 'replaced', logicalId });
@@ -178,7 +204,7 @@ export async function deployStack(options: DeployStackOptions): Promise<Deployed
   }
 
   if (failed !== undefined) {
-    const status = await rollBack({ options, previous, current, actions, retired, emit, stackEvent });
+    const status = await rollBack({ options, stackId, previous, current, actions, retired, emit, stackEvent });
     throw new StackOperationFailedError(
       `${stackName} ${status}: ${failed.logicalId} failed: ${failed.reason}`,
       status,
@@ -215,7 +241,7 @@ export async function deployStack(options: DeployStackOptions): Promise<Deployed
   };
 
   async function deleteQuietly(logicalId: string, resource: DeployedResource): Promise<void> {
-    await deleteResource({ options, logicalId, resource, emit }).catch(() => undefined);
+    await deleteResource({ options, stackId, logicalId, resource, emit }).catch(() => undefined);
   }
 }
 
@@ -231,7 +257,8 @@ export async function deleteStack(
   const options = { stackName: stack.stackName, providers };
   for (const logicalId of deploymentOrder(stack.template.Resources).reverse()) {
     const resource = stack.resources.get(logicalId);
-    if (resource !== undefined) await deleteResource({ options, logicalId, resource, emit }).catch(() => undefined);
+    if (resource !== undefined)
+      await deleteResource({ options, stackId: stack.stackId, logicalId, resource, emit }).catch(() => undefined);
   }
   emit({ logicalId: stack.stackName, resourceType: 'AWS::CloudFormation::Stack', status: 'DELETE_COMPLETE' });
 }
@@ -263,6 +290,7 @@ export function deploymentOrder(resources: Template['Resources']): string[] {
 
 async function rollBack(run: {
   options: DeployStackOptions;
+  stackId: string;
   previous: DeployedStack | undefined;
   current: Map<string, DeployedResource>;
   actions: readonly Action[];
@@ -295,24 +323,36 @@ async function rollBack(run: {
         emit({ logicalId: action.logicalId, resourceType: now.type, status: 'UPDATE_FAILED', reason: String(error) });
       }
     } else {
-      await deleteResource({ options, logicalId: action.logicalId, resource: now, emit }).catch(() => undefined);
+      await deleteResource({ options, stackId: run.stackId, logicalId: action.logicalId, resource: now, emit }).catch(
+        () => undefined,
+      );
     }
   }
   stackEvent(`${prefix}_COMPLETE`);
   return `${prefix}_COMPLETE`;
 }
 
+/** Who holds a resource's name: the stack's account and region, the stack, the logical id. */
+function nameOwner(options: Pick<DeployStackOptions, 'target'>, stackId: string, logicalId: string): NameOwner {
+  return { accountId: options.target.accountId, region: options.target.region, stackId, logicalId };
+}
+
 async function deleteResource(run: {
-  options: Pick<DeployStackOptions, 'stackName' | 'providers'>;
+  options: Pick<DeployStackOptions, 'stackName' | 'providers'> & Partial<Pick<DeployStackOptions, 'names' | 'target'>>;
+  stackId: string;
   logicalId: string;
   resource: DeployedResource;
   emit: (event: Omit<StackEvent, 'timestamp' | 'stackName'>) => void;
 }): Promise<void> {
   const { options, logicalId, resource, emit } = run;
   if (resource.deletionPolicy === 'Retain') {
+    // The resource lives on outside the stack, and so does its name.
     emit({ logicalId, resourceType: resource.type, status: 'DELETE_SKIPPED', physicalId: resource.physicalId });
     return;
   }
+  const name = NameRegistry.nameOf(resource.type, resource.properties);
+  if (options.names !== undefined && options.target !== undefined && name !== undefined)
+    options.names.release(resource.type, name, nameOwner({ target: options.target }, run.stackId, logicalId));
   emit({ logicalId, resourceType: resource.type, status: 'DELETE_IN_PROGRESS', physicalId: resource.physicalId });
   try {
     await options.providers.providerFor(resource.type).delete({

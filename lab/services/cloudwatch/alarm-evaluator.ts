@@ -3,13 +3,36 @@
  * one minute here; the lab looks once a second so that a learner sees the change at once) it
  * reads the queue's attribute behind the metric, compares it with the threshold, and on a state
  * change (INSUFFICIENT_DATA → OK → ALARM → OK) notifies the alarm's SNS actions, as CloudWatch does.
+ *
+ * CloudWatch publishes as the service principal `cloudwatch.amazonaws.com` for the alarm, and
+ * SNS checks the topic's policy first (sns-service.ts). Each state change and each action lands
+ * in the alarm's history as DescribeAlarmHistory returns it: a `StateUpdate` item ("Alarm
+ * updated from OK to ALARM") and an `Action` item per topic, "Successfully executed action
+ * <topic ARN>" or "Failed to execute action <topic ARN>. Received error: "<SNS's reason>""
+ * (the wording re:Post quotes from the alarm history,
+ * https://repost.aws/knowledge-center/cloudwatch-receive-sns-for-alarm-trigger; the success line
+ * and the HistoryData fields as aws/aws-sdk-java#1723 shows them).
  */
+import type {
+  AlarmHistoryItem,
+  DescribeAlarmHistoryCommandInput,
+  DescribeAlarmHistoryCommandOutput,
+} from '@aws-sdk/client-cloudwatch';
 import { GetQueueAttributesCommand, GetQueueUrlCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import { LAB_ACCOUNT_ID } from '../../common/local-aws';
 import type { SnsService } from '../sns/sns-service';
+
+/** The principal CloudWatch alarms act as. */
+const CLOUDWATCH_PRINCIPAL = 'cloudwatch.amazonaws.com';
+
+/** How many history items the lab keeps per alarm (CloudWatch keeps 30 days). */
+const HISTORY_KEPT_PER_ALARM = 200;
 
 /** An alarm as the template defines it (the parts the lab evaluates). */
 export interface AlarmDefinition {
   readonly alarmName: string;
+  /** `arn:aws:cloudwatch:<region>:<account>:alarm:<name>`: CloudWatch's `aws:SourceArn` when it publishes. */
+  readonly alarmArn: string;
   readonly namespace: string;
   readonly metricName: string;
   readonly dimensions: readonly { readonly Name: string; readonly Value: string }[];
@@ -36,9 +59,23 @@ const COMPARE: Readonly<Record<string, (value: number, threshold: number) => boo
   LessThanOrEqualToThreshold: (value, threshold) => value <= threshold,
 };
 
+/** One alarm action as CloudWatch ran it (the `Action` item of the alarm's history). */
+export interface AlarmActionOutcome {
+  readonly alarmName: string;
+  /** The SNS topic the action notifies. */
+  readonly topicArn: string;
+  readonly succeeded: boolean;
+  /** The history item's summary, in AWS's words. */
+  readonly summary: string;
+  /** SNS's reason, when it refused. */
+  readonly error?: string;
+}
+
 /** Alarms by name, evaluated on a timer. */
 export class AlarmEvaluator {
   private readonly alarms = new Map<string, { definition: AlarmDefinition; state: AlarmState; reason: string }>();
+  private readonly history = new Map<string, AlarmHistoryItem[]>();
+  private readonly lastActions = new Map<string, AlarmActionOutcome>();
   private readonly timer: NodeJS.Timeout;
   private running = false;
 
@@ -48,6 +85,8 @@ export class AlarmEvaluator {
     /** Called on every state change (the lab prints it). */
     private readonly onChange: (alarmName: string, state: AlarmState, reason: string) => void = () => undefined,
     intervalMs = 1000,
+    /** Called on every action CloudWatch runs, succeeded or failed (the lab prints the failures). */
+    private readonly onAction: (outcome: AlarmActionOutcome) => void = () => undefined,
   ) {
     this.timer = setInterval(() => void this.evaluateAll(), intervalMs);
     this.timer.unref();
@@ -64,15 +103,49 @@ export class AlarmEvaluator {
 
   delete(alarmName: string): void {
     this.alarms.delete(alarmName);
+    this.history.delete(alarmName);
+    this.lastActions.delete(alarmName);
   }
 
-  /** Every alarm's state, as `describe-alarms` would list it. */
-  states(): { readonly alarmName: string; readonly state: AlarmState; readonly reason: string }[] {
-    return [...this.alarms.values()].map(({ definition, state, reason }) => ({
-      alarmName: definition.alarmName,
-      state,
-      reason,
-    }));
+  /** Every alarm's state, as `describe-alarms` would list it, with the outcome of its last action. */
+  states(): {
+    readonly alarmName: string;
+    readonly state: AlarmState;
+    readonly reason: string;
+    readonly lastAction?: AlarmActionOutcome;
+  }[] {
+    return [...this.alarms.values()].map(({ definition, state, reason }) => {
+      const lastAction = this.lastActions.get(definition.alarmName);
+      return { alarmName: definition.alarmName, state, reason, ...(lastAction === undefined ? {} : { lastAction }) };
+    });
+  }
+
+  /**
+   * DescribeAlarmHistory: the items of one alarm (or all), of one type (or all), between
+   * StartDate and EndDate, newest first unless `ScanBy` is `TimestampAscending`, at most
+   * `MaxRecords` (default 50, the API's). Only `StateUpdate` and `Action` items are kept.
+   */
+  describeHistory(
+    input: DescribeAlarmHistoryCommandInput = {},
+  ): Pick<DescribeAlarmHistoryCommandOutput, 'AlarmHistoryItems'> {
+    const names = input.AlarmName === undefined ? [...this.history.keys()] : [input.AlarmName];
+    const items = names
+      .flatMap((name) => this.history.get(name) ?? [])
+      .filter((item) => input.HistoryItemType === undefined || item.HistoryItemType === input.HistoryItemType)
+      .filter((item) => input.StartDate === undefined || (item.Timestamp ?? 0) >= input.StartDate)
+      .filter((item) => input.EndDate === undefined || (item.Timestamp ?? 0) <= input.EndDate)
+      .map((item, index) => ({ item, index }))
+      .sort((a, b) => Number(a.item.Timestamp) - Number(b.item.Timestamp) || a.index - b.index)
+      .map(({ item }) => item);
+    if (input.ScanBy !== 'TimestampAscending') items.reverse();
+    return { AlarmHistoryItems: items.slice(0, input.MaxRecords ?? 50) };
+  }
+
+  private remember(alarmName: string, item: Omit<AlarmHistoryItem, 'AlarmName' | 'AlarmType'>): void {
+    const items = this.history.get(alarmName) ?? [];
+    items.push({ AlarmName: alarmName, AlarmType: 'MetricAlarm', ...item });
+    if (items.length > HISTORY_KEPT_PER_ALARM) items.shift();
+    this.history.set(alarmName, items);
   }
 
   /** Evaluates every alarm once (the timer does this every second). */
@@ -97,22 +170,68 @@ export class AlarmEvaluator {
                 .replace(/([A-Z])/g, ' $1')
                 .trim()
                 .toLowerCase()} (${alarm.definition.threshold}).`;
+        const changedAt = new Date();
+        this.remember(name, {
+          Timestamp: changedAt,
+          HistoryItemType: 'StateUpdate',
+          HistorySummary: `Alarm updated from ${alarm.state} to ${state}`,
+          HistoryData: JSON.stringify({
+            version: '1.0',
+            oldState: { stateValue: alarm.state, stateReason: alarm.reason },
+            newState: { stateValue: state, stateReason: reason },
+          }),
+        });
         alarm.state = state;
         alarm.reason = reason;
         const actions =
           state === 'ALARM' ? alarm.definition.alarmActions : state === 'OK' ? alarm.definition.okActions : [];
-        for (const topicArn of actions) {
-          this.sns.publish(
-            topicArn,
-            `${state}: "${name}" in US East (N. Virginia)`,
-            JSON.stringify({ AlarmName: name, NewStateValue: state, NewStateReason: reason }),
-          );
-        }
+        for (const topicArn of actions) await this.notify(alarm.definition, topicArn, state, reason, changedAt);
         this.onChange(name, state, reason);
       }
     } finally {
       this.running = false;
     }
+  }
+
+  /** One SNS action: CloudWatch publishes as its service principal, SNS may refuse; both land in the history. */
+  private async notify(
+    definition: AlarmDefinition,
+    topicArn: string,
+    state: AlarmState,
+    reason: string,
+    changedAt: Date,
+  ): Promise<void> {
+    const name = definition.alarmName;
+    const message = JSON.stringify({ AlarmName: name, NewStateValue: state, NewStateReason: reason });
+    const outcome = await this.sns.publishFromService(
+      { servicePrincipal: CLOUDWATCH_PRINCIPAL, sourceArn: definition.alarmArn, sourceAccount: LAB_ACCOUNT_ID },
+      topicArn,
+      `${state}: "${name}" in US East (N. Virginia)`,
+      message,
+    );
+    const action: AlarmActionOutcome = outcome.published
+      ? { alarmName: name, topicArn, succeeded: true, summary: `Successfully executed action ${topicArn}` }
+      : {
+          alarmName: name,
+          topicArn,
+          succeeded: false,
+          summary: `Failed to execute action ${topicArn}. Received error: "${outcome.error}"`,
+          error: outcome.error,
+        };
+    this.remember(name, {
+      Timestamp: new Date(),
+      HistoryItemType: 'Action',
+      HistorySummary: action.summary,
+      HistoryData: JSON.stringify({
+        actionState: action.succeeded ? 'Succeeded' : 'Failed',
+        stateUpdateTimestamp: changedAt.getTime(),
+        notificationResource: topicArn,
+        publishedMessage: action.succeeded ? message : null,
+        error: action.error ?? null,
+      }),
+    });
+    this.lastActions.set(name, action);
+    this.onAction(action);
   }
 
   stop(): void {

@@ -10,6 +10,7 @@ import dynalite from 'dynalite';
 import { allowSqsCharacterSet } from '../sqs/fauxqs-fidelity';
 import { buildFauxqsWithFidelity, type SqsFidelityOptions } from '../sqs/fidelity/sqs-fidelity-layer';
 import type { SqsLabClock } from '../sqs/fidelity/sqs-lab-clock';
+import type { AttributeChangeLog } from '../sqs/fidelity/attribute-change-log';
 import { SQS_MAX_REQUEST_BYTES, sqsRefusal } from '../sqs/sqs-http-errors';
 import { DYNAMODB_MAX_REQUEST_BYTES, dynamodbRefusal } from '../dynamodb/dynamodb-http-errors';
 import { serveOnLoopback } from '../../common/serve-on-loopback';
@@ -26,9 +27,10 @@ export interface EmulatorServer {
   stop(): Promise<void>;
 }
 
-/** The SQS emulator, with the fidelity layer's clock. */
+/** The SQS emulator, with the fidelity layer's clock and its log of queue attribute changes. */
 export interface SqsEmulatorServer extends EmulatorServer {
   readonly clock: SqsLabClock;
+  readonly attributeChanges: AttributeChangeLog;
 }
 
 /** fauxqs behind the fidelity layer, on `preferredPort` when it is free, else on a port the OS picks. */
@@ -49,6 +51,7 @@ export async function startSqsEmulator(
     return {
       port: server.port,
       clock: state.clock,
+      attributeChanges: state.attributeChanges,
       async stop() {
         // fauxqs's close hook also ends pending long polls.
         state.stop();

@@ -16,6 +16,7 @@ import type {
   EmulatorThreadData,
   EmulatorThreadMessage,
   EmulatorThreadRequest,
+  EmulatorThreadValue,
 } from './emulator-thread-protocol';
 
 /** Raised when an emulator thread refuses a request or ends before answering it. */
@@ -64,7 +65,7 @@ export class EmulatorThread {
   #nextId = 1;
   readonly #pending = new Map<
     number,
-    { resolve: (value: number | undefined) => void; reject: (error: Error) => void }
+    { resolve: (value: EmulatorThreadValue | undefined) => void; reject: (error: Error) => void }
   >();
   #ended: Error | undefined;
   #stopped: Promise<void> | undefined;
@@ -139,7 +140,7 @@ export class EmulatorThread {
   }
 
   /** Sends one request; resolves with its value (if any), rejects with what the thread reported. */
-  request(request: Request): Promise<number | undefined> {
+  request(request: Request): Promise<EmulatorThreadValue | undefined> {
     if (this.#ended !== undefined) return Promise.reject(this.#ended);
     const id = this.#nextId;
     this.#nextId += 1;

@@ -3,6 +3,7 @@
  * lab code reaches an emulator's in-process state in that placement (the handlers and the
  * lab's clients reach the emulator itself over HTTP on loopback, as in the other placement).
  */
+import type { QueueAttributeChange } from '../sqs/fidelity/attribute-change-log';
 import type { SqsFidelityOptions } from '../sqs/fidelity/sqs-fidelity-layer';
 
 /** Which emulator a thread runs. */
@@ -23,6 +24,8 @@ export interface EmulatorThreadData {
 export type EmulatorThreadRequest =
   /** Moves the SQS fidelity layer's clock forward (tests only; SQS thread only). */
   | { readonly id: number; readonly op: 'advance-sqs-clock'; readonly ms: number }
+  /** The attribute changes SetQueueAttributes made to one queue (SQS thread only). */
+  | { readonly id: number; readonly op: 'queue-attribute-changes'; readonly queueUrl: string }
   /** The web origins the lab now allows cross-origin (a console started or stopped). */
   | { readonly id: number; readonly op: 'allow-origins'; readonly origins: readonly string[] }
   /** A full garbage collection in the thread, then its heap in use, in bytes. */
@@ -30,9 +33,12 @@ export type EmulatorThreadRequest =
   /** Stops the emulator; the thread then ends. */
   | { readonly id: number; readonly op: 'stop' };
 
+/** What a request answers: a number (heap bytes) or a queue's attribute changes. */
+export type EmulatorThreadValue = number | readonly QueueAttributeChange[];
+
 /** The answer to one request. */
 export type EmulatorThreadReply =
-  | { readonly type: 'reply'; readonly id: number; readonly ok: true; readonly value?: number }
+  | { readonly type: 'reply'; readonly id: number; readonly ok: true; readonly value?: EmulatorThreadValue }
   | {
       readonly type: 'reply';
       readonly id: number;

@@ -6,7 +6,12 @@ import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
 import { labOrigins } from '../../common/lab-origins';
-import type { EmulatorThreadData, EmulatorThreadMessage, EmulatorThreadRequest } from './emulator-thread-protocol';
+import type {
+  EmulatorThreadData,
+  EmulatorThreadMessage,
+  EmulatorThreadRequest,
+  EmulatorThreadValue,
+} from './emulator-thread-protocol';
 import {
   type EmulatorServer,
   type SqsEmulatorServer,
@@ -28,8 +33,16 @@ function collectGarbage(): void {
   (runInNewContext('gc') as () => void)();
 }
 
-async function answer(server: EmulatorServer, request: EmulatorThreadRequest): Promise<number | undefined> {
+async function answer(
+  server: EmulatorServer,
+  request: EmulatorThreadRequest,
+): Promise<EmulatorThreadValue | undefined> {
   switch (request.op) {
+    case 'queue-attribute-changes': {
+      const log = (server as Partial<SqsEmulatorServer>).attributeChanges;
+      if (log === undefined) throw new Error('this emulator thread has no SQS attribute change log');
+      return log.changes(request.queueUrl);
+    }
     case 'advance-sqs-clock': {
       const clock = (server as Partial<SqsEmulatorServer>).clock;
       if (clock === undefined) throw new Error('this emulator thread has no SQS clock');

@@ -4,6 +4,11 @@
  * and nothing denies). Results are cached per registry version, role, action and resource,
  * because this runs on every SDK call.
  *
+ * An AWS service acting for a resource (CloudWatch publishing an alarm's notification to SNS)
+ * is authorized by the target's resource policy alone ({@link IamEvaluator.evaluateService}),
+ * with the request context AWS gives it: `aws:SourceArn`, `aws:SourceAccount` and
+ * `aws:SecureTransport` (service-to-service calls use TLS).
+ *
  * Condition keys the lab supplies: `aws:SecureTransport` is `true` (the lab's endpoints are
  * plain HTTP on loopback, but they stand for the HTTPS endpoints the SDK always uses inside
  * Lambda), `aws:PrincipalArn`, `aws:PrincipalAccount`, `aws:RequestedRegion`, `aws:userid`,
@@ -13,6 +18,7 @@
 import { runSimulation } from '@cloud-copilot/iam-simulate';
 import type { IamRequest } from './call-authorization';
 import type { IamRegistry } from './iam-registry';
+import type { PolicyDocument } from './policy-document';
 
 /** The outcome of one authorization. */
 export type Decision = 'Allowed' | 'ExplicitlyDenied' | 'ImplicitlyDenied';
@@ -27,6 +33,23 @@ export interface CallerIdentity {
 /** Whether a secure-transport request is assumed (see the module comment). */
 export const LAB_SECURE_TRANSPORT = true;
 
+/** An AWS service principal acting for one of the account's resources. */
+export interface ServiceRequest extends IamRequest {
+  /** `cloudwatch.amazonaws.com`, `sns.amazonaws.com`, … */
+  readonly servicePrincipal: string;
+  /** The resource the service acts for (`aws:SourceArn`), e.g. the alarm's ARN. */
+  readonly sourceArn: string;
+  /** Its account (`aws:SourceAccount`). */
+  readonly sourceAccount: string;
+  /**
+   * The policy the service applies when the target has none of its own (SNS's default topic
+   * policy); undefined: without a resource policy nothing allows a service principal.
+   */
+  readonly defaultResourcePolicy?: PolicyDocument;
+  /** Whether the call uses TLS (default true, as AWS's service-to-service calls do). */
+  readonly secureTransport?: boolean;
+}
+
 /** Evaluates IAM requests against an {@link IamRegistry}. */
 export class IamEvaluator {
   private readonly cache = new Map<string, Promise<Decision>>();
@@ -39,6 +62,7 @@ export class IamEvaluator {
 
   /** The decision for `caller` doing `request`. */
   evaluate(caller: CallerIdentity, request: IamRequest, secureTransport = LAB_SECURE_TRANSPORT): Promise<Decision> {
+    this.registry.applyDue();
     if (this.cachedVersion !== this.registry.version) {
       this.cache.clear();
       this.cachedVersion = this.registry.version;
@@ -50,6 +74,43 @@ export class IamEvaluator {
       this.cache.set(key, decision);
     }
     return decision;
+  }
+
+  /**
+   * The decision for an AWS service principal: the target's resource policy (or the service's
+   * default one when the target has none) must allow it, and nothing may deny it. Not cached:
+   * alarm actions are rare.
+   */
+  async evaluateService(request: ServiceRequest): Promise<Decision> {
+    const resourcePolicy = this.registry.resourcePolicy(request.resource) ?? request.defaultResourcePolicy;
+    if (resourcePolicy === undefined) return 'ImplicitlyDenied';
+    const now = new Date();
+    const response = await runSimulation(
+      {
+        identityPolicies: [],
+        serviceControlPolicies: [],
+        resourceControlPolicies: [],
+        resourcePolicy,
+        request: {
+          action: request.action,
+          principal: request.servicePrincipal,
+          resource: { accountId: this.target.accountId, resource: request.resource },
+          contextVariables: {
+            'aws:SecureTransport': String(request.secureTransport ?? true),
+            'aws:SourceArn': request.sourceArn,
+            'aws:SourceAccount': request.sourceAccount,
+            // SNS's default topic policy names the owner with its legacy key.
+            'aws:SourceOwner': request.sourceAccount,
+            'aws:RequestedRegion': this.target.region,
+            'aws:CurrentTime': now.toISOString(),
+            'aws:EpochTime': String(Math.floor(now.getTime() / 1000)),
+          },
+        },
+      } as Parameters<typeof runSimulation>[0],
+      {},
+    );
+    if (response.resultType === 'error') return 'ImplicitlyDenied';
+    return response.overallResult as Decision;
   }
 
   private async simulate(caller: CallerIdentity, request: IamRequest, secureTransport: boolean): Promise<Decision> {

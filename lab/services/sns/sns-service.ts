@@ -2,8 +2,17 @@
  * The lab's SNS: topics, their subscriptions (an e-mail subscription stays pending confirmation,
  * as on AWS until the address confirms), and every notification published, so a learner (and a
  * test) can see what an alarm sent.
+ *
+ * A publish from an AWS service (CloudWatch sending an alarm's notification) is authorized as
+ * SNS authorizes it: by the topic's access policy. A topic without an `AWS::SNS::TopicPolicy`
+ * has SNS's default policy, which lets sources owned by the topic's account publish; a topic
+ * policy *replaces* that default, so a policy that holds only CDK's enforceSSL deny lets no
+ * service publish (re:Post, "Why didn't I receive an SNS notification for my CloudWatch alarm
+ * trigger?", https://repost.aws/knowledge-center/cloudwatch-receive-sns-for-alarm-trigger).
  */
 import { LAB_ACCOUNT_ID, LAB_REGION } from '../../common/local-aws';
+import type { Decision, ServiceRequest } from '../iam/iam-evaluator';
+import type { PolicyDocument } from '../iam/policy-document';
 
 /** One published notification. */
 export interface SnsNotification {
@@ -11,6 +20,49 @@ export interface SnsNotification {
   readonly subject: string;
   readonly message: string;
   readonly time: number;
+}
+
+/** An AWS service publishing for one of the account's resources. */
+export interface ServicePublisher {
+  /** `cloudwatch.amazonaws.com`. */
+  readonly servicePrincipal: string;
+  /** The resource it publishes for (`aws:SourceArn`), e.g. the alarm's ARN. */
+  readonly sourceArn: string;
+  readonly sourceAccount: string;
+}
+
+/** A service's publish: delivered, or refused with SNS's reason. */
+export type ServicePublishOutcome =
+  { readonly published: true } | { readonly published: false; readonly error: string };
+
+/**
+ * SNS's default topic access policy (what a topic has until a policy replaces it), as SNS
+ * returns it in GetTopicAttributes `Policy` (recorded in LocalStack's SNS store,
+ * localstack/localstack localstack-core/localstack/services/sns/models.py).
+ */
+export function defaultTopicPolicy(topicArn: string, accountId: string): PolicyDocument {
+  return {
+    Version: '2008-10-17',
+    Statement: [
+      {
+        Sid: '__default_statement_ID',
+        Effect: 'Allow',
+        Principal: { AWS: '*' },
+        Action: [
+          'SNS:GetTopicAttributes',
+          'SNS:SetTopicAttributes',
+          'SNS:AddPermission',
+          'SNS:RemovePermission',
+          'SNS:DeleteTopic',
+          'SNS:Subscribe',
+          'SNS:ListSubscriptionsByTopic',
+          'SNS:Publish',
+        ],
+        Resource: topicArn,
+        Condition: { StringEquals: { 'AWS:SourceOwner': accountId } },
+      },
+    ],
+  };
 }
 
 /** Topics by ARN, subscriptions, and what was published. */
@@ -21,6 +73,9 @@ export class SnsService {
     { readonly topicArn: string; readonly protocol: string; readonly endpoint: string; readonly status: string }
   >();
   readonly published: SnsNotification[] = [];
+
+  /** @param authorize decides a service principal's publish (the lab's IAM); absent: every publish is allowed. */
+  constructor(private readonly authorize?: (request: ServiceRequest) => Promise<Decision>) {}
 
   /** The ARN of a topic name in the lab's account and region. */
   topicArn(name: string): string {
@@ -33,5 +88,35 @@ export class SnsService {
     this.published.push({ topicArn, subject, message, time: Date.now() });
     if (this.published.length > 1000) this.published.shift();
     return true;
+  }
+
+  /**
+   * Publishes for an AWS service after SNS's authorization: the topic's policy (or the default
+   * one) must allow `SNS:Publish` for the service with its `aws:SourceArn` and `aws:SourceAccount`.
+   * A refusal carries the error CloudWatch records in the alarm's history (re:Post, above).
+   */
+  async publishFromService(
+    from: ServicePublisher,
+    topicArn: string,
+    subject: string,
+    message: string,
+  ): Promise<ServicePublishOutcome> {
+    if (!this.topics.has(topicArn)) return { published: false, error: 'Topic does not exist' };
+    const decision =
+      this.authorize === undefined
+        ? 'Allowed'
+        : await this.authorize({
+            ...from,
+            action: 'sns:Publish',
+            resource: topicArn,
+            defaultResourcePolicy: defaultTopicPolicy(topicArn, topicArn.split(':')[4] ?? LAB_ACCOUNT_ID),
+          });
+    if (decision !== 'Allowed')
+      return {
+        published: false,
+        error: `Resource: ${from.sourceArn} is not authorized to perform: SNS:Publish on resource: ${topicArn}`,
+      };
+    this.publish(topicArn, subject, message);
+    return { published: true };
   }
 }

@@ -61,8 +61,10 @@ export function cloudWatchProviders(options: {
   readonly dashboards: Map<string, string>;
 }): ResourceProvider[] {
   const define = (name: string, properties: Readonly<Record<string, unknown>>) => {
+    const arn = `arn:aws:cloudwatch:${LAB_REGION}:${LAB_ACCOUNT_ID}:alarm:${name}`;
     options.alarms.put({
       alarmName: name,
+      alarmArn: arn,
       namespace: String(properties.Namespace ?? ''),
       metricName: String(properties.MetricName ?? ''),
       dimensions: (properties.Dimensions ?? []) as { Name: string; Value: string }[],
@@ -71,10 +73,7 @@ export function cloudWatchProviders(options: {
       alarmActions: (properties.AlarmActions ?? []) as string[],
       okActions: (properties.OKActions ?? []) as string[],
     });
-    return {
-      physicalId: name,
-      attributes: { Arn: `arn:aws:cloudwatch:${LAB_REGION}:${LAB_ACCOUNT_ID}:alarm:${name}` },
-    };
+    return { physicalId: name, attributes: { Arn: arn } };
   };
   return [
     {
@@ -94,8 +93,12 @@ export function cloudWatchProviders(options: {
     {
       type: 'AWS::CloudWatch::Dashboard',
       properties: DASHBOARD_PROPERTIES,
-      async create({ logicalId, properties }) {
-        const name = typeof properties.DashboardName === 'string' ? properties.DashboardName : logicalId;
+      async create({ stackName, logicalId, properties }) {
+        // Without a name, CloudFormation generates one ("If you do not specify a name, one will be generated").
+        const name =
+          typeof properties.DashboardName === 'string'
+            ? properties.DashboardName
+            : generatedName({ stackName, logicalId, randomLength: 12 });
         options.dashboards.set(name, String(properties.DashboardBody ?? ''));
         return { physicalId: name, attributes: {} };
       },

@@ -7,7 +7,7 @@
  * retried until its visibility timeout runs out, then given back to the queue (its receive
  * count rises). Create, update and delete take the properties as CloudFormation names them;
  * create and update are refused, as Lambda refuses them, when the queue's visibility timeout
- * (read at that moment) is shorter than the function timeout.
+ * (read at that moment, as it has reached Lambda) is shorter than the function timeout.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
@@ -33,6 +33,7 @@ import {
 import { MAX_INVOCATION_PAYLOAD_BYTES, splitByPayload } from './payload-limit';
 import { MappingScaling } from './scaling';
 import { LAB_REGION } from '../../../common/local-aws';
+import type { PropagatedAttributeReader } from '../../sqs/attribute-propagation';
 import type { Invocable, InvocationResult } from '../runtime/local-function';
 import type { LabLogs } from '../../logs/lab-logs';
 import { toSqsRecord } from './sqs-event';
@@ -72,6 +73,11 @@ export interface EventSourceMappingOptions {
   readonly waitTimeSeconds?: number;
   /** Where batch outcomes (`kind: 'mapping'`) and lab notes in the function's stream are published. */
   readonly logs?: LabLogs;
+  /**
+   * How the queue's attributes reach Lambda: a SetQueueAttributes change is seen only after its
+   * propagation delay (lab/services/sqs/attribute-propagation.ts). Default: at once.
+   */
+  readonly seenByLambda?: PropagatedAttributeReader;
 }
 
 /** What a mapping has done so far; for tests, the tour and benchmarks. */
@@ -172,12 +178,14 @@ function checkLabKnobs(options: EventSourceMappingOptions): void {
     );
 }
 
-/** The queue's VisibilityTimeout as SQS reports it now. */
-async function readVisibilityTimeout(sqs: SQSClient, queueUrl: string): Promise<number> {
+/** The queue's VisibilityTimeout as it has reached Lambda: SQS's value now, or an older one still propagating. */
+async function readVisibilityTimeout(options: EventSourceMappingOptions): Promise<number> {
+  const { sqs, queue, seenByLambda } = options;
   const attributes = await sqs.send(
-    new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['VisibilityTimeout'] }),
+    new GetQueueAttributesCommand({ QueueUrl: queue.url, AttributeNames: ['VisibilityTimeout'] }),
   );
-  return Number(attributes.Attributes?.VisibilityTimeout);
+  const current = attributes.Attributes?.VisibilityTimeout;
+  return Number(seenByLambda === undefined ? current : await seenByLambda(queue.url, 'VisibilityTimeout', current));
 }
 
 /**
@@ -189,7 +197,7 @@ export async function validateEventSourceMapping(options: EventSourceMappingOpti
   resolveMappingProperties(propertiesOf(options));
   checkLabKnobs(options);
   const functionSettings = functionSettingsOf(options);
-  checkVisibilityTimeout(await readVisibilityTimeout(options.sqs, options.queue.url), functionSettings.timeoutSeconds);
+  checkVisibilityTimeout(await readVisibilityTimeout(options), functionSettings.timeoutSeconds);
 }
 
 /** What {@link EventSourceMapping.update} changes: any property, and the function's settings. */
@@ -231,10 +239,7 @@ export class EventSourceMapping {
     const resolved = resolveMappingProperties(propertiesOf(options));
     checkLabKnobs(options);
     const functionSettings = functionSettingsOf(options);
-    checkVisibilityTimeout(
-      await readVisibilityTimeout(options.sqs, options.queue.url),
-      functionSettings.timeoutSeconds,
-    );
+    checkVisibilityTimeout(await readVisibilityTimeout(options), functionSettings.timeoutSeconds);
     const mapping = new EventSourceMapping(options, resolved, functionSettings);
     mapping.ensureLoops();
     return mapping;
@@ -250,10 +255,7 @@ export class EventSourceMapping {
     const resolved = resolveMappingProperties(properties);
     const functionSettings: MappedFunctionSettings = { ...this.functionSettings, ...change.function };
     checkLabKnobs({ ...this.options, function: functionSettings });
-    checkVisibilityTimeout(
-      await readVisibilityTimeout(this.options.sqs, this.options.queue.url),
-      functionSettings.timeoutSeconds,
-    );
+    checkVisibilityTimeout(await readVisibilityTimeout(this.options), functionSettings.timeoutSeconds);
     this.resolved = resolved;
     this.functionSettings = functionSettings;
     this.scaling.reconfigure({ maximumConcurrency: resolved.maximumConcurrency, labCap: this.options.concurrencyCap });
@@ -484,8 +486,7 @@ export class EventSourceMapping {
     for (;;) {
       this.counts.throttles += 1;
       this.scaling.backOff();
-      expires ??=
-        receivedAt + (await readVisibilityTimeout(this.options.sqs, this.options.queue.url).catch(() => 0)) * 1000;
+      expires ??= receivedAt + (await readVisibilityTimeout(this.options).catch(() => 0)) * 1000;
       if (Date.now() + pause >= expires || this.abort.signal.aborted) return false;
       await sleep(pause);
       pause = Math.min(pause * 2, THROTTLE_RETRY_MS.longest);

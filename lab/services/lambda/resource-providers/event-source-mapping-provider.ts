@@ -15,6 +15,7 @@ import {
 } from '../event-source-mapping/event-source-mapping';
 import type { LambdaService } from '../lambda-service';
 import type { LabLogs } from '../../logs/lab-logs';
+import type { PropagatedAttributeReader } from '../../sqs/attribute-propagation';
 import { TAGS_NOTE } from '../../cloudformation/common-notes';
 import type { PropertyCoverage } from '../../cloudformation/property-coverage';
 
@@ -72,6 +73,8 @@ export interface EventSourceMappingProviderOptions {
   readonly pollers?: number;
   readonly waitTimeSeconds?: number;
   readonly batchFormation?: BatchFormation;
+  /** How the queue's attributes reach Lambda (the lab's propagation delay); default at once. */
+  readonly seenByLambda?: PropagatedAttributeReader;
 }
 
 /** The actions Lambda needs on the queue to poll it (Lambda guide, "Execution role permissions" for SQS). */
@@ -86,6 +89,8 @@ export function eventSourceMappingProvider(options: EventSourceMappingProviderOp
       throw new InvalidParameterValueError(`the lab maps SQS queues only, got EventSourceArn ${queueArn}`);
     const functionName = String(properties.FunctionName ?? '');
     const deployed = options.lambda.resolve(functionName);
+    // Lambda acts on a function only once it is Active (see LocalFunction.whenActive).
+    await deployed.fn.whenActive();
     if (options.roleMay !== undefined) {
       for (const action of REQUIRED_ACTIONS) {
         if (!(await options.roleMay(deployed.roleArn, deployed.fn.ref.functionName, `sqs:${action}`, queueArn)))
@@ -102,6 +107,7 @@ export function eventSourceMappingProvider(options: EventSourceMappingProviderOp
       ...(deployed.reservedConcurrency === undefined ? {} : { reservedConcurrency: deployed.reservedConcurrency }),
     };
     const existing = options.lambda.mappings.get(uuid);
+    const seenByLambda = options.seenByLambda === undefined ? {} : { seenByLambda: options.seenByLambda };
     if (existing !== undefined) {
       // UpdateEventSourceMapping: Lambda checks the queue's visibility timeout again, in place.
       await existing.update({ properties: mappingProperties, function: functionSettings });
@@ -116,6 +122,7 @@ export function eventSourceMappingProvider(options: EventSourceMappingProviderOp
         ...(options.pollers === undefined ? {} : { pollers: options.pollers }),
         ...(options.waitTimeSeconds === undefined ? {} : { waitTimeSeconds: options.waitTimeSeconds }),
         logs: options.logs,
+        ...seenByLambda,
       });
       options.lambda.mappings.set(uuid, mapping);
     }

@@ -78,7 +78,7 @@ export interface LambdaFunctionProviderOptions {
   runtimeOptions(function_: {
     readonly functionName: string;
     readonly roleArn: string;
-  }): Pick<LocalFunctionOptions, 'logs' | 'awsCalls' | 'authorize' | 'httpsRedirects' | 'iamVersion'>;
+  }): Pick<LocalFunctionOptions, 'logs' | 'awsCalls' | 'authorize' | 'httpsRedirects' | 'iamVersion' | 'activeAt'>;
 }
 
 /** The topology id of a CDK logical id (`Worker11F36D0F` → `Worker`). */

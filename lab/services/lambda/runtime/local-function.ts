@@ -84,6 +84,12 @@ export interface LocalFunctionOptions {
   readonly httpsRedirects?: Readonly<Record<string, { readonly host: string; readonly port: number }>>;
   /** The log group Lambda writes to (`LoggingConfig.LogGroup`); default `/aws/lambda/<name>`. */
   readonly logGroupName?: string;
+  /**
+   * `Date.now()` at which the new function becomes Active (Lambda's function states: Pending
+   * while Lambda sets it up; CloudFormation waits for Active). Invocations wait until then.
+   * The lab sets it to when the grants its role had at creation have propagated. Default: at once.
+   */
+  readonly activeAt?: number;
 }
 
 /** Raised when a function is invoked after `stop()`. */
@@ -374,14 +380,22 @@ export class LocalFunction implements Invocable {
     this.timeoutSeconds = options.timeoutSeconds;
   }
 
-  /** Invokes the function synchronously (RequestResponse) with `event`. */
+  /** Resolves once the function is Active (see {@link LocalFunctionOptions.activeAt}). */
+  async whenActive(): Promise<void> {
+    const activeAt = this.options.activeAt ?? 0;
+    // A timer may fire a millisecond early: wait until the clock has passed activeAt.
+    while (Date.now() < activeAt) await new Promise((resolve) => setTimeout(resolve, activeAt - Date.now()));
+  }
+
+  /** Invokes the function synchronously (RequestResponse) with `event`, once it is Active. */
   invoke(event: unknown): Promise<InvocationResult> {
     if (this.stopped) {
       return Promise.reject(
         new FunctionStoppedError(`${this.ref.functionName} was stopped; start a new lab to invoke it`),
       );
     }
-    const running = this.run(event);
+    const running =
+      (this.options.activeAt ?? 0) > Date.now() ? this.whenActive().then(() => this.run(event)) : this.run(event);
     this.inFlight.add(running);
     void running.finally(() => this.inFlight.delete(running));
     return running;

@@ -28,9 +28,10 @@ export const createQueueAction: LayerAction = (context) => {
 
 /**
  * SetQueueAttributes: a standard queue takes no FIFO attribute, and a FIFO queue cannot stop
- * being one (`#test_set_unsupported_attribute_fifo`).
+ * being one (`#test_set_unsupported_attribute_fifo`). Each accepted change goes to the
+ * attribute change log, from which the lab lets it reach other services late.
  */
-export const setQueueAttributesAction: LayerAction = (context) => {
+export const setQueueAttributesAction: LayerAction = async (context) => {
   const queue = requireQueue(context);
   const attributes = asRecord(context.body.Attributes);
   if (!queue.isFifo()) refuseFifoOnly(attributes, false);
@@ -40,5 +41,8 @@ export const setQueueAttributesAction: LayerAction = (context) => {
       'Invalid value for the parameter FifoQueue. Reason: Modifying queue type is not supported.',
     );
   }
-  return context.fauxqs();
+  const before = { ...queue.attributes };
+  const result = await context.fauxqs();
+  context.state.attributeChanges.record(queue.url, before, attributes, Date.now());
+  return result;
 };

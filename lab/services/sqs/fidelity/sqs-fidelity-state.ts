@@ -1,7 +1,9 @@
 /**
  * What the fidelity layer remembers for one fauxqs server: its clock, the receipt handles it
- * issued, when each queue was last purged, its FIFO deduplication ids and its message move tasks.
+ * issued, when each queue was last purged, its FIFO deduplication ids, its message move tasks and
+ * the queue attribute changes SetQueueAttributes made.
  */
+import { AttributeChangeLog } from './attribute-change-log';
 import { DeduplicationBook } from './deduplication-rules';
 import { MessageMoveTasks } from './message-move-tasks';
 import { ReceiptHandleBook } from './receipt-handle-book';
@@ -15,6 +17,7 @@ export class SqsFidelityState {
   readonly purgedAtMs = new Map<string, number>();
   readonly moveTasks = new MessageMoveTasks();
   readonly deduplication = new DeduplicationBook();
+  readonly attributeChanges = new AttributeChangeLog();
 
   /** `retiredHandlesKept`: how many retired receipt handles the book remembers (a test sets it low). */
   constructor(retiredHandlesKept?: number) {

@@ -1,0 +1,42 @@
+/**
+ * A SetQueueAttributes change reaches another reader (Lambda's mapping check) after its seeded
+ * delay, "up to 60 seconds" on AWS (SQS API reference, SetQueueAttributes); until then the
+ * reader sees the value before the change.
+ */
+import { describe, expect, it } from 'vitest';
+import { propagatedValue, propagationDelayMs, resolvePropagation } from '../../../lab';
+
+const propagation = resolvePropagation({ maxDelayMs: 1000, seed: 7 });
+const raise = { attribute: 'VisibilityTimeout', from: '5', to: '30', atMs: 10_000 };
+const seen = (nowMs: number, changes = [raise]) =>
+  propagatedValue({ changes, attribute: 'VisibilityTimeout', current: '30', propagation, reader: 'lambda', nowMs });
+
+describe('propagatedValue', () => {
+  const delay = propagationDelayMs(propagation, 'lambda|VisibilityTimeout#0');
+
+  it('draws each delay from the seed, between half the maximum and the maximum', () => {
+    expect(delay).toBeGreaterThanOrEqual(500);
+    expect(delay).toBeLessThanOrEqual(1000);
+    expect(propagationDelayMs(resolvePropagation({ maxDelayMs: 1000, seed: 7 }), 'lambda|VisibilityTimeout#0')).toBe(
+      delay,
+    );
+    expect(propagationDelayMs(resolvePropagation({ maxDelayMs: 0 }), 'lambda|VisibilityTimeout#0')).toBe(0);
+  });
+
+  it('answers the old value until the change has propagated, then the new one', () => {
+    expect(seen(raise.atMs)).toBe('5');
+    expect(seen(raise.atMs + delay - 1)).toBe('5');
+    expect(seen(raise.atMs + delay)).toBe('30');
+  });
+
+  it('answers the latest change that has propagated, and the current value of an attribute never changed', () => {
+    const lower = { attribute: 'VisibilityTimeout', from: '30', to: '5', atMs: 20_000 };
+    expect(seen(lower.atMs, [raise, lower])).toBe('30');
+    expect(seen(lower.atMs + 1000, [raise, lower])).toBe('5');
+    expect(seen(0, [])).toBe('30');
+  });
+
+  it('refuses a maximum outside 0 to 3 600 000 ms', () => {
+    expect(() => resolvePropagation({ maxDelayMs: -1 })).toThrow(/propagation.maxDelayMs/);
+  });
+});
