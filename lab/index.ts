@@ -73,6 +73,7 @@ export type { GanttChart } from './experiments/timeline/timeline-mermaid';
 export { timelineInputOf } from './experiments/timeline/timeline-of-result';
 export { renderLegendSvg, renderTimelineSvg } from './experiments/timeline/timeline-svg';
 export {
+  batchEventFilter,
   longQueueTimeout,
   queueDelay,
   throttledCompletion,

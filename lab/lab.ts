@@ -16,6 +16,7 @@ import {
   type StackTopology,
   visibilityDupTopology,
 } from '../lib/topology';
+import { parseEventFilterOption } from '../lib/batch-partial-options';
 import { parseVisibilityDupOptions } from '../lib/visibility-dup-options';
 import { LAB_ACCOUNT_ID, LAB_REGION, queueArn } from './common/local-aws';
 import {
@@ -104,7 +105,7 @@ export interface StartLabOptions {
    * fixture handlers and short timeouts this way). Default: both stacks.
    */
   readonly stacks?: readonly (StackName | StackTopology)[];
-  /** BatchPartialStack's deploy-time switches (CDK context `batchSize`, `reportBatchItemFailures`). */
+  /** BatchPartialStack's deploy-time switches (CDK context `batchSize`, `reportBatchItemFailures`, `eventFilter`). */
   readonly batchOptions?: BatchPartialOptions;
   /** No printing; records still reach `lab.logs` listeners. */
   readonly quiet?: boolean;
@@ -525,11 +526,21 @@ const BOOTSTRAP_VERSION_PARAMETER = '/cdk-bootstrap/hnb659fds/version';
 /** The bootstrap version the lab claims: the current one of `cdk bootstrap`. */
 const LAB_BOOTSTRAP_VERSION = '30';
 
+/** BatchPartialStack's switches: `batchOptions`, the event filter from `-c eventFilter` when they do not set it. */
+function batchOptionsOf(options: StartLabOptions): BatchPartialOptions {
+  const batch = options.batchOptions ?? DEFAULT_BATCH_PARTIAL_OPTIONS;
+  return {
+    ...batch,
+    eventFilter: batch.eventFilter ?? parseEventFilterOption({ eventFilter: options.context?.eventFilter }),
+  };
+}
+
 function appContext(options: StartLabOptions): Record<string, string> {
   const batch = options.batchOptions ?? DEFAULT_BATCH_PARTIAL_OPTIONS;
   return {
     batchSize: String(batch.batchSize),
     reportBatchItemFailures: String(batch.reportBatchItemFailures),
+    ...(batch.eventFilter === undefined ? {} : { eventFilter: String(batch.eventFilter) }),
     ...options.context,
   };
 }
@@ -545,7 +556,7 @@ function resolveTopologies(options: StartLabOptions): StackTopology[] {
     if (typeof entry !== 'string') return entry;
     return entry === 'VisibilityDupStack'
       ? visibilityDupTopology(parseVisibilityDupOptions({ visibilityManager: options.context?.visibilityManager }))
-      : batchPartialTopology(options.batchOptions ?? DEFAULT_BATCH_PARTIAL_OPTIONS);
+      : batchPartialTopology(batchOptionsOf(options));
   });
   const names = topologies.map((topology) => topology.stackName);
   if (new Set(names).size !== names.length)

@@ -91,6 +91,15 @@ export const BATCH_PARTIAL = {
   dlqRetentionSeconds: 14 * 24 * 3600,
 } as const;
 
+/**
+ * The filter pattern BatchPartialStack's mapping carries with `-c eventFilter=true`: only bodies
+ * whose `shouldFail` is `false` reach the worker; Lambda deletes the others from the queue
+ * unprocessed (Lambda Developer Guide, "Using event filtering with an Amazon SQS event source").
+ * `false` is a JSON literal the filter syntax matches as such (aws/event-ruler, whose syntax
+ * Lambda's follows: "certain JSON-specific literals (`true`, `false`, and `null`)").
+ */
+export const BATCH_EVENT_FILTER_PATTERN = { body: { shouldFail: [false] } } as const;
+
 /** Stage throttling of both REST APIs, so a stranger who finds the URL cannot run up a bill. */
 export const API_THROTTLING = {
   rateLimitPerSecond: 10,
