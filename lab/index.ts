@@ -147,6 +147,9 @@ export { mergeNotes, notesFor } from './services/cloudformation/property-coverag
 export type { DeployNote, LabNote, PropertyCoverage } from './services/cloudformation/property-coverage';
 export { propertyFailures } from './services/cloudformation/property-validator';
 export { resourceSchemas } from './services/cloudformation/resource-schemas';
+export { registrySchemas } from './services/cloudformation/registry-schemas';
+export type { RegistrySchemas } from './services/cloudformation/registry-schemas';
+export { javaPattern } from './services/cloudformation/java-pattern';
 export {
   compileFilterCriteria,
   InvalidFilterPatternError,
