@@ -1,21 +1,13 @@
 /**
  * Cost per million messages, from the request counts the bench measured and the prices in
- * lib/prices.ts. Lambda duration is not measurable here (the lab runs on a laptop, not on a
- * 256 MB Lambda), so it is modelled: a fixed handler time plus an in-region round trip per AWS
- * request the handler makes one after the other. The model is stated in the results.
+ * lib/prices.ts. Lambda duration is not measurable here, so it is modelled
+ * (lib/duration-model.ts); the model is stated in the results.
  */
-import { LAMBDA_MEMORY_MB } from '../lib/settings';
+import { billedGbSecondsPerInvocation } from '../lib/duration-model';
 import type { CallCounts } from './aws-call-counter';
 import type { PriceTable } from '../lib/prices';
 
-/** The duration model. */
-export const DURATION_MODEL = {
-  /** Handler time besides AWS calls (parsing, logging), per invocation. */
-  baseMs: 5,
-  /** One in-region SQS or DynamoDB round trip from Lambda. */
-  perAwsRequestMs: 10,
-  memoryMb: LAMBDA_MEMORY_MB,
-} as const;
+export { DURATION_MODEL } from '../lib/duration-model';
 
 /** One function's share of a message. */
 export interface InvocationProfile {
@@ -52,13 +44,11 @@ const MILLION = 1_000_000;
 
 /** Billed GB-seconds per message under the duration model. */
 function gbSecondsPerMessage(invocations: readonly InvocationProfile[]): number {
-  const memoryGb = DURATION_MODEL.memoryMb / 1024;
-  return invocations.reduce((sum, profile) => {
-    const billedMs = Math.ceil(
-      DURATION_MODEL.baseMs + DURATION_MODEL.perAwsRequestMs * profile.sequentialRequestsPerInvocation,
-    );
-    return sum + profile.invocationsPerMessage * (billedMs / 1000) * memoryGb;
-  }, 0);
+  return invocations.reduce(
+    (sum, profile) =>
+      sum + profile.invocationsPerMessage * billedGbSecondsPerInvocation(profile.sequentialRequestsPerInvocation),
+    0,
+  );
 }
 
 /** Prices one message profile per million messages. */

@@ -1,7 +1,7 @@
 /**
  * The API Gateway proxy event for `POST /prod/enqueue`, for invoking a producer directly
  * (`lab.stack(...).invoke('Producer', event)`), which bypasses the local API's stage
- * throttle (10 rps, burst 20) the way `aws lambda invoke` bypasses API Gateway.
+ * throttle (`API_THROTTLING`) the way `aws lambda invoke` bypasses API Gateway.
  */
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEvent } from 'aws-lambda';

@@ -25,6 +25,8 @@ export {
   AwsProbe,
   DeployedOutputsError,
   LabOnlyActionError,
+  QueueNotLoweredError,
+  loweredVisibilityTimeout,
   openAwsProbe,
   readDeployedOutputs,
   requiredContextFlags,
@@ -165,6 +167,7 @@ export { deployStack, deploymentOrder } from './services/cloudformation/stack-de
 export type { DeployedStack, StackEvent } from './services/cloudformation/stack-deployer';
 export { formatStackEvent } from './services/cloudformation/stack-event-format';
 export { synthesizeApp } from './services/cloudformation/synthesize-app';
+export { LAB_CDK_CONTEXT, LAB_QUEUE_SETTLE_SECONDS } from './services/cloudformation/lab-cdk-context';
 export type { Template } from './services/cloudformation/template';
 export { accessDenied } from './services/iam/access-denied';
 export { iamRequestsOf } from './services/iam/call-authorization';

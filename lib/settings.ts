@@ -100,22 +100,51 @@ export const BATCH_PARTIAL = {
  */
 export const BATCH_EVENT_FILTER_PATTERN = { body: { shouldFail: [false] } } as const;
 
-/** Stage throttling of both REST APIs, so a stranger who finds the URL cannot run up a bill. */
+/**
+ * Stage throttling of both REST APIs (an unauthenticated `curl` cannot be given a quota: usage
+ * plans count API keys). Throttling bounds the *rate*, so the bill is bounded only by rate ×
+ * time: `worstCaseMonthlyBill()` (lib/worst-case-bill.ts) prices a month at this rate, and the
+ * README shows it. 1 request/s with bursts of 10 is what the tutorial needs (a learner's curl,
+ * an experiment posting up to 6 jobs at once) and a tenth of the 10 requests/s used before.
+ */
 export const API_THROTTLING = {
-  rateLimitPerSecond: 10,
-  burstLimit: 20,
+  rateLimitPerSecond: 1,
+  burstLimit: 10,
 } as const;
 
 /**
  * `ScalingConfig.MaximumConcurrency` of every event source mapping: at most this many
- * concurrent invocations per mapping, so the stage throttle bounds Lambda spend as well as
- * requests (10 requests/s of `{"sleep":25}` would otherwise keep about 250 workers busy).
- * 5 is where Lambda's SQS scaling starts, so no experiment depends on scaling beyond it.
+ * concurrent invocations per mapping, which caps the workers' Lambda duration (at most this
+ * many × `LAMBDA_MEMORY_MB` all month), whatever the requests ask for: `{"sleep":25}` at the
+ * stage's rate would otherwise keep a worker busy per 1/rate seconds of sleep.
+ * 5 is where Lambda's SQS scaling starts, so no experiment depends on scaling beyond it. With
+ * it set, Lambda does not scale an idle mapping down to 2 pollers (Lambda guide, "Configuring
+ * scaling behavior for SQS event source mappings"); two mappings at 5 use all of a new
+ * account's concurrency quota of 10.
  */
 export const MAPPING_MAX_CONCURRENCY = 5;
 
 /** API Gateway stage name: the endpoint is `https://…/prod/`, so `${API}enqueue` works. */
 export const API_STAGE_NAME = 'prod';
+
+/**
+ * How long a queue attribute change may take to reach every reader of the queue: "When you
+ * change a queue's attributes, the change can take up to 60 seconds for most of the attributes
+ * to propagate throughout the Amazon SQS system" (SQS API reference, SetQueueAttributes:
+ * https://docs.aws.amazon.com/AWSSimpleQueueService/latest/APIReference/API_SetQueueAttributes.html).
+ */
+export const SQS_ATTRIBUTE_PROPAGATION_SECONDS = 60;
+
+/**
+ * Default of CDK context `queueSettleSeconds`: after raising a queue's visibility timeout for
+ * an event source mapping's create or update, wait this long since the change before the
+ * mapping goes ahead, so that Lambda's check, a reader we cannot ask, sees it too. The
+ * documented worst case, as no shorter wait is documented to be enough.
+ */
+export const DEFAULT_QUEUE_SETTLE_SECONDS = SQS_ATTRIBUTE_PROPAGATION_SECONDS;
+
+/** Largest `queueSettleSeconds`: the waiting function's timeout (this + 90 s) stays under Lambda's 900 s. */
+export const MAX_QUEUE_SETTLE_SECONDS = 600;
 
 /** Log group retention of every function, in days. */
 export const LOG_RETENTION_DAYS = 7;

@@ -9,6 +9,7 @@ import { LabTable } from './constructs/lab-table';
 import { MappingVisibilityWindow } from './constructs/mapping-visibility-window';
 import { StackDashboard } from './constructs/stack-dashboard';
 import { InvalidTopologyError } from './errors';
+import { parseQueueSettleSeconds } from './queue-settle-seconds';
 import { MAPPING_MAX_CONCURRENCY } from './settings';
 import type { EnvBinding, FunctionSpec, MappingSpec, QueueSpec, StackTopology } from './topology';
 import { validateTopology } from './validate-topology';
@@ -18,6 +19,11 @@ export interface TopologyStackProps extends StackProps {
   readonly topology: StackTopology;
   /** Where the DLQ alarm's topic sends e-mail (CDK context `alarmEmail`); none by default. */
   readonly alarmEmail?: string;
+  /**
+   * Seconds the Raise step waits after raising a queue's visibility timeout before its mappings
+   * go ahead. Default: CDK context `queueSettleSeconds`, else 60 (validated at synth).
+   */
+  readonly queueSettleSeconds?: number;
 }
 
 /**
@@ -41,6 +47,8 @@ export class TopologyStack extends Stack {
     const { topology } = props;
     validateTopology(topology);
     this.topology = topology;
+    const settleSeconds =
+      props.queueSettleSeconds ?? parseQueueSettleSeconds(this.node.tryGetContext('queueSettleSeconds'));
 
     this.queues = this.buildQueues(topology.queues);
     this.tables = new Map(topology.tables.map((spec) => [spec.id, new LabTable(this, spec.id, { spec })]));
@@ -59,6 +67,7 @@ export class TopologyStack extends Stack {
         mappings: mappings.filter(({ spec: m }) => m.queueId === spec.id).map(({ mapping }) => mapping),
         mappingVisibilityTimeoutSeconds: spec.createVisibilityTimeoutSeconds,
         visibilityTimeoutSeconds: spec.visibilityTimeoutSeconds,
+        settleSeconds,
       });
     }
 
@@ -78,7 +87,9 @@ export class TopologyStack extends Stack {
     }
     if (mapped !== undefined) {
       new StackDashboard(this, 'Monitoring', {
-        dashboardName: topology.stackName,
+        // Dashboards are global to the account ("All dashboards in your account are global, not
+        // region-specific": AWS::CloudWatch::Dashboard reference), so the name carries the region.
+        dashboardName: `${topology.stackName}-${this.region}`,
         queue: mainQueue,
         ...(dlq === undefined ? {} : { deadLetterQueue: dlq }),
         worker: this.fn(mapped.functionId),

@@ -3,7 +3,7 @@
  * mapping → worker (→ DynamoDB emulator for the guard path) — next to the emulator's own
  * ceiling measured in the same run. Producers are invoked directly
  * (`lab.stack(...).invoke('Producer', event)`), not through the local API, whose stage
- * throttle (10 rps, burst 20) would make the API the bottleneck.
+ * throttle (`API_THROTTLING`, 1 request/s) would make the API the bottleneck.
  *
  * Each run also yields the AWS requests the pipeline made per message, from
  * `lab.awsCallCounts()` (the functions' own calls and the mapping's receives and deletes),

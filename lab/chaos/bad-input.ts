@@ -127,9 +127,9 @@ export function batchInputCases(): InputCase[] {
 }
 
 /**
- * Sends every case to `${apiEndpoint}enqueue`, one at a time and at most one per `paceMs`,
- * so the stage throttle (10 rps, burst 20) is not what answers; a 429 that still comes back
- * is retried after a pause and counted.
+ * Sends every case to `${apiEndpoint}enqueue`, one at a time and at most one per `paceMs`;
+ * once the stage throttle's burst is spent (`API_THROTTLING`: 1 request/s, burst 10), its 429
+ * is retried after a pause and counted, so the producer, not the throttle, answers each case.
  */
 export async function sweepInputs(
   apiEndpoint: string,

@@ -245,7 +245,7 @@ function total(counts: AwsCallCounts): number {
   return Object.values(counts).reduce((sum, row) => sum + Object.values(row).reduce((a, b) => a + b, 0), 0);
 }
 
-/** SendMessageBatch, ten per call, a few calls at a time (the API's 10 rps throttle is not in the way). */
+/** SendMessageBatch, ten per call, a few calls at a time (the API's stage throttle is not in the way). */
 async function sendAll(sqs: SQSClient, queueUrl: string, messages: readonly ChaosMessage[]): Promise<void> {
   const chunks: ChaosMessage[][] = [];
   for (let start = 0; start < messages.length; start += 10) chunks.push(messages.slice(start, start + 10));

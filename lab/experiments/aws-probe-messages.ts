@@ -25,6 +25,8 @@ export const AWS_PROBE_MESSAGES = {
     cannotCrash: 'a running Lambda invocation cannot be crashed on demand; this experiment runs on the lab only',
     cannotSetAttributes: (stack: string, attributes: readonly string[]) =>
       `the deployed queue of ${stack} cannot be given ${attributes.join(', ')}`,
+    queueNotLowered: (stack: string, actual: string | undefined, expected: number, fix: string) =>
+      `${stack}'s queue runs at VisibilityTimeout ${actual ?? 'unknown'} s instead of ${expected} s (a rolled-back or "no changes" deploy can leave it raised), so set it back first with: ${fix}`,
   },
   ja: {
     cannotRead: (file: string, why: string) =>
@@ -46,5 +48,7 @@ export const AWS_PROBE_MESSAGES = {
       '実行中の Lambda 呼び出しを好きなときにクラッシュさせることはできません。この実験はラボでしか実行できません',
     cannotSetAttributes: (stack: string, attributes: readonly string[]) =>
       `${stack} のデプロイ済みのキューには ${attributes.join(', ')} を設定できません`,
+    queueNotLowered: (stack: string, actual: string | undefined, expected: number, fix: string) =>
+      `${stack} のキューの VisibilityTimeout が ${expected} 秒ではなく ${actual ?? '不明'} 秒のままなので（ロールバックや「変更なし」のデプロイで上げたまま残ることがあります）、先に次のコマンドで戻してください: ${fix}`,
   },
 } as const satisfies Record<Language, unknown>;

@@ -2,10 +2,11 @@ import { readFile } from 'node:fs/promises';
 import { CloudWatchClient, DescribeAlarmsCommand } from '@aws-sdk/client-cloudwatch';
 import { CloudWatchLogsClient, FilterLogEventsCommand } from '@aws-sdk/client-cloudwatch-logs';
 import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
-import { SQSClient } from '@aws-sdk/client-sqs';
+import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { batchPartialTopology, visibilityDupTopology } from '../../lib/topology';
 import type { Language } from '../common/language';
 import { AWS_PROBE_MESSAGES } from './aws-probe-messages';
-import { type Experiment, labOnlyReason } from './catalog';
+import { type Experiment, labOnlyReason, type StackExperiment } from './catalog';
 import type { AlarmReading, WorkerLine } from './observation';
 import type { EnqueueResponse, ExperimentProbe, QueueProbe, StackProbe } from './probe';
 import { type RedriveReport, redriveWithMoveTask } from './redrive';
@@ -45,6 +46,49 @@ export async function readDeployedOutputs(
 /** Something only the lab can do was asked of the deployed stack. */
 export class LabOnlyActionError extends Error {
   override readonly name = 'LabOnlyActionError';
+}
+
+/**
+ * The deployed queue does not run at its visibility timeout: a deploy that rolled back after
+ * Raise, or a reverted edit CloudFormation saw as "no changes", left it at the raised value.
+ */
+export class QueueNotLoweredError extends Error {
+  override readonly name = 'QueueNotLoweredError';
+}
+
+/**
+ * The visibility timeout a stack's main queue runs at when its deploys raise it around the event
+ * source mapping and lower it afterwards (lib/constructs/mapping-visibility-window.ts), or
+ * undefined when they leave it alone.
+ */
+export function loweredVisibilityTimeout(stack: StackExperiment['stack']): number | undefined {
+  const topology = stack === 'VisibilityDupStack' ? visibilityDupTopology() : batchPartialTopology();
+  const main = topology.queues.find((queue) => queue.id === topology.mainQueueId);
+  return main?.createVisibilityTimeoutSeconds === undefined ? undefined : main.visibilityTimeoutSeconds;
+}
+
+/**
+ * Reads the deployed main queue's `VisibilityTimeout` and refuses, with the one command that
+ * fixes it, when it is not the running value. A property that changes on every deploy would
+ * make Lower run each time, but would also keep `cdk diff` from ever showing "no differences";
+ * so the experiments check instead.
+ * @throws QueueNotLoweredError worded in `language`.
+ */
+export async function checkQueueLowered(
+  sqs: SQSClient,
+  stack: StackExperiment['stack'],
+  queueUrl: string,
+  language: Language = 'en',
+): Promise<void> {
+  const expected = loweredVisibilityTimeout(stack);
+  if (expected === undefined) return;
+  const { Attributes } = await sqs.send(
+    new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['VisibilityTimeout'] }),
+  );
+  const actual = Attributes?.VisibilityTimeout;
+  if (actual === String(expected)) return;
+  const fix = `aws sqs set-queue-attributes --queue-url ${queueUrl} --attributes VisibilityTimeout=${expected}`;
+  throw new QueueNotLoweredError(AWS_PROBE_MESSAGES[language].queueNotLowered(stack, actual, expected, fix));
 }
 
 /** The clients an AWS probe uses (injectable for tests). */
@@ -221,14 +265,16 @@ export async function openAwsProbe(
       ),
     );
   }
+  const sqs = new SQSClient(sqsEndpointSet ? { useQueueUrlAsEndpoint: false } : {});
+  try {
+    await checkQueueLowered(sqs, experiment.stack, outputs.QueueUrl ?? '', language);
+  } catch (error) {
+    sqs.destroy();
+    throw error;
+  }
   return new AwsProbe(
     outputs,
-    {
-      sqs: new SQSClient(sqsEndpointSet ? { useQueueUrlAsEndpoint: false } : {}),
-      dynamodb: new DynamoDBClient({}),
-      logs: new CloudWatchLogsClient({}),
-      cloudwatch: new CloudWatchClient({}),
-    },
+    { sqs, dynamodb: new DynamoDBClient({}), logs: new CloudWatchLogsClient({}), cloudwatch: new CloudWatchClient({}) },
     language,
   );
 }

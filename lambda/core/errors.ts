@@ -72,3 +72,13 @@ export class EnqueueFailedError extends Error {
     super(message);
   }
 }
+
+/**
+ * A queue did not read the visibility timeout just set, stably, before the deadline: SQS
+ * documents up to 60 s for an attribute change to propagate, so this means something else is
+ * wrong (another writer, an unhealthy region). The deploy fails rather than let a mapping
+ * update meet Lambda's check with the old value.
+ */
+export class VisibilityTimeoutNotAppliedError extends Error {
+  override readonly name = 'VisibilityTimeoutNotAppliedError';
+}

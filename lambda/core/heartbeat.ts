@@ -27,10 +27,11 @@ export interface Extension {
 /**
  * The error codes with which SQS says a receipt handle no longer reaches a message this
  * worker holds: `InvalidParameterValue` ("Message does not exist or is not available for
- * visibility timeout change": deleted, or received again by someone else; also the 12-hour
- * ceiling) and `ReceiptHandleIsInvalid` (a handle SQS cannot read). Extending such a message
- * again can never succeed, so the heartbeat stops extending it. (Emulators have used other
- * codes, e.g. fauxqs's `MessageNotInflight`; SQS does not send that one for this.)
+ * visibility timeout change": deleted; also the 12-hour ceiling) and `ReceiptHandleIsInvalid`
+ * (a handle SQS cannot read). Extending such a message again can never succeed, so the
+ * heartbeat stops extending it. (A message received again by someone else is not refused:
+ * SQS accepts the earlier handle, so only the end of the job stops the heartbeat. Emulators
+ * have used other codes, e.g. fauxqs's `MessageNotInflight`; SQS does not send that one.)
  */
 export const MESSAGE_GONE_CODES: readonly string[] = ['InvalidParameterValue', 'ReceiptHandleIsInvalid'];
 

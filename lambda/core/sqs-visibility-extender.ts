@@ -13,8 +13,8 @@ const MAX_BATCH_ENTRIES = 10;
  * The heartbeat's SQS adapter: one ChangeMessageVisibility for a single message, one
  * ChangeMessageVisibilityBatch per ten messages otherwise. A refused single message is
  * returned as a failure, so the heartbeat drops it instead of crashing: once the message is
- * deleted or received again SQS answers InvalidParameterValue, and ReceiptHandleIsInvalid for
- * a handle it cannot read (see MESSAGE_GONE_CODES in heartbeat.ts).
+ * deleted SQS answers InvalidParameterValue, and ReceiptHandleIsInvalid for a handle it cannot
+ * read (see MESSAGE_GONE_CODES in heartbeat.ts).
  */
 export function sqsVisibilityExtender(client: SQSClient, queueUrl: string): VisibilityExtender {
   return async (extensions) => {

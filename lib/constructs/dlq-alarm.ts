@@ -1,6 +1,7 @@
-import { Duration } from 'aws-cdk-lib';
+import { Aws, Duration } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
@@ -18,6 +19,14 @@ export interface DlqAlarmProps {
  * `ApproximateNumberOfMessagesVisible` is above 0 for one minute (Maximum), OK again when it is
  * empty, missing data counted as fine. It notifies an SNS topic (TLS only), and by e-mail when
  * an address is given.
+ *
+ * The topic's policy (the enforceSSL deny) replaces SNS's default policy, so it must also let
+ * CloudWatch publish, or every notification fails with "not authorized to perform: SNS:Publish"
+ * (https://repost.aws/knowledge-center/cloudwatch-receive-sns-for-alarm-trigger, which gives this
+ * statement with `ArnLike` on `aws:SourceArn`; SNS developer guide, "Example cases for Amazon SNS
+ * access control"; aws-solutions/automated-security-response-on-aws#43). The grant names
+ * this alarm's exact ARN (`aws:SourceArn`; no cycle: the alarm refers to the topic, the topic
+ * policy to both) and the account (`aws:SourceAccount`), so no other alarm or account can use it.
  */
 export class DlqAlarm extends Construct {
   public readonly alarm: Alarm;
@@ -40,5 +49,17 @@ export class DlqAlarm extends Construct {
     });
     this.alarm.addAlarmAction(new SnsAction(this.topic));
     this.alarm.addOkAction(new SnsAction(this.topic));
+    this.topic.addToResourcePolicy(
+      new PolicyStatement({
+        sid: 'AllowThisAlarmToPublish',
+        principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
+        actions: ['sns:Publish'],
+        resources: [this.topic.topicArn],
+        conditions: {
+          ArnLike: { 'aws:SourceArn': this.alarm.alarmArn },
+          StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID },
+        },
+      }),
+    );
   }
 }

@@ -14,7 +14,8 @@ export interface EnqueueApiProps {
 
 /**
  * A regional REST API with one route, `POST /enqueue`, on stage `prod`, throttled by
- * `API_THROTTLING` so a stranger who finds the URL cannot run up a bill.
+ * `API_THROTTLING`: that bounds the rate a stranger who finds the URL can send at, and so the
+ * month's bill to what lib/worst-case-bill.ts computes, not to nothing.
  */
 export class EnqueueApi extends Construct {
   public readonly api: RestApi;
@@ -49,8 +50,8 @@ export class EnqueueApi extends Construct {
       'API Gateway logging needs an account-wide CloudWatch role that `cdk destroy` would leave behind in the ' +
       "learner's account; the producer's JSON logs record every request instead.";
     const publicReason =
-      'Public lab endpoint by design (the tutorial calls it with curl); stage throttling bounds the cost and the ' +
-      'producer can only send to its own queue.';
+      'Public lab endpoint by design (the tutorial calls it with curl); stage throttling bounds the rate, and so ' +
+      'the monthly cost (README, Security and cost guards), and the producer can only send to its own queue.';
     Validations.of(this).acknowledge(
       { id: 'AwsSolutions-APIG1', reason: loggingReason },
       { id: 'AwsSolutions-APIG6', reason: loggingReason },

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
-import { type IRole, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { type IRole, type PolicyDocument, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { LoggingFormat } from 'aws-cdk-lib/aws-lambda';
 import { LogLevel, NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
@@ -16,6 +16,13 @@ export interface LabFunctionProps {
   /** Resolved environment (queue URLs and table names already turned into tokens). */
   readonly environment: Readonly<Record<string, string>>;
   readonly description?: string;
+  /**
+   * Grants the role holds from its creation (its inline `Policies`), not through a policy
+   * attached afterwards: for a function CloudFormation invokes as soon as it exists (a custom
+   * resource handler), where a separate `AWS::IAM::Policy` may not have propagated yet
+   * (aws/aws-cdk#23340, #21332). Statements added to the document before synth are included.
+   */
+  readonly inlinePolicy?: PolicyDocument;
 }
 
 /**
@@ -35,6 +42,7 @@ export class LabFunction extends NodejsFunction {
     const role: IRole = new Role(scope, `${id}Role`, {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
       description: `Execution role of ${id}: writes its own log group, plus the grants its bindings add.`,
+      ...(props.inlinePolicy === undefined ? {} : { inlinePolicies: { Grants: props.inlinePolicy } }),
     });
     logGroup.grantWrite(role);
 

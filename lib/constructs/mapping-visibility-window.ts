@@ -1,17 +1,9 @@
 import { createHash } from 'node:crypto';
-import { type CfnResource, Lazy, RemovalPolicy, Stack } from 'aws-cdk-lib';
-import { type IRole, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { type CfnResource, CustomResource, Duration, Lazy, Stack } from 'aws-cdk-lib';
 import type { EventSourceMapping } from 'aws-cdk-lib/aws-lambda';
-import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
-import {
-  AwsCustomResource,
-  AwsCustomResourcePolicy,
-  type AwsSdkCall,
-  PhysicalResourceId,
-} from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
-import { labLogRetention } from '../cdk-settings';
+import { QueueVisibilityTimeoutProvider } from './queue-visibility-timeout-provider';
 
 /** Props of {@link MappingVisibilityWindow}. */
 export interface MappingVisibilityWindowProps {
@@ -23,7 +15,18 @@ export interface MappingVisibilityWindowProps {
   readonly mappingVisibilityTimeoutSeconds: number;
   /** The (shorter) timeout the queue runs with once the stack is up. */
   readonly visibilityTimeoutSeconds: number;
+  /**
+   * How long Raise waits after its change before the mappings may go ahead (CDK context
+   * `queueSettleSeconds`; 60 on AWS, the documented worst case of SQS's propagation).
+   */
+  readonly settleSeconds: number;
 }
+
+/** Reads in a row of the raised value before Raise lets the mappings go ahead. */
+export const RAISE_STABLE_READS = 3;
+
+/** The custom resource type of both steps. */
+export const QUEUE_VISIBILITY_TIMEOUT_TYPE = 'Custom::QueueVisibilityTimeout';
 
 /**
  * Keeps a queue whose running visibility timeout is shorter than its consumer's function
@@ -31,64 +34,57 @@ export interface MappingVisibilityWindowProps {
  *
  * Lambda checks "queue visibility timeout ≥ function timeout" whenever an event source mapping
  * is created **or updated**, but not when the queue's attribute changes later. So around the
- * mappings sit two `SetQueueAttributes` calls:
- * - `Raise`, which the mappings depend on, sets the mapping-safe timeout. Its physical id is a
- *   fingerprint of the mappings' rendered properties, so any change CloudFormation will make to
- *   a mapping (batch size, response types, scaling, a CDK upgrade's new property) updates it
- *   first and the check passes.
- * - `Lower`, which depends on the mappings, sets the running timeout. Its physical id holds the
- *   mappings' ids and the same fingerprint plus one of the queue's rendered properties, so it
- *   runs again after any mapping change and after any update CloudFormation makes to the queue
- *   (which may send the rendered `VisibilityTimeout` again).
+ * mappings sit two `Custom::QueueVisibilityTimeout` steps (lambda/queue-visibility/handler.ts):
+ * - `Raise`, which the mappings depend on, sets the mapping-safe timeout and waits until it
+ *   holds: until GetQueueAttributes reads it {@link RAISE_STABLE_READS} times in a row, and then
+ *   until `settleSeconds` have passed since the change. SetQueueAttributes "can take up to 60
+ *   seconds" to propagate (SQS API reference), and Lambda's check is a reader we cannot ask, so
+ *   only the time since the change covers it: 60 s, the documented worst case, is the default.
+ *   Its properties carry a fingerprint of the mappings' rendered properties, so any change
+ *   CloudFormation will make to a mapping (batch size, response types, scaling, a CDK upgrade's
+ *   new property) updates it first and the check passes.
+ * - `Lower`, which depends on the mappings, sets the running timeout and waits for one read of
+ *   it (nothing else waits on every reader seeing it; `--target aws` experiments check the
+ *   queue before they start). Its properties hold the mappings' ids and the same fingerprint
+ *   plus one of the queue's rendered properties, so it runs again after any mapping change and
+ *   after any update CloudFormation makes to the queue (which may send the rendered
+ *   `VisibilityTimeout` again).
  */
 export class MappingVisibilityWindow extends Construct {
-  public readonly raise: AwsCustomResource;
-  public readonly lower: AwsCustomResource;
+  public readonly raise: CustomResource;
+  public readonly lower: CustomResource;
 
   constructor(scope: Construct, id: string, props: MappingVisibilityWindowProps) {
     super(scope, id);
+    const provider = QueueVisibilityTimeoutProvider.of(this, props.settleSeconds);
+    provider.allow(props.queue);
     const mappingsFingerprint = renderedFingerprint(props.mappings.map(cfnResourceOf));
     const queueFingerprint = renderedFingerprint([cfnResourceOf(props.queue)]);
-    this.raise = setVisibilityTimeout(this, 'Raise', props.queue, props.mappingVisibilityTimeoutSeconds, [
-      mappingsFingerprint,
-    ]);
+    const step = (stepId: string, properties: Record<string, unknown>): CustomResource =>
+      new CustomResource(this, stepId, {
+        serviceToken: provider.serviceToken,
+        resourceType: QUEUE_VISIBILITY_TIMEOUT_TYPE,
+        // A handler that dies without answering fails the deploy in minutes, not after CloudFormation's default hour.
+        serviceTimeout: Duration.seconds(provider.timeoutSeconds + 30),
+        properties: { QueueUrl: props.queue.queueUrl, ...properties },
+      });
+    this.raise = step('Raise', {
+      VisibilityTimeout: props.mappingVisibilityTimeoutSeconds,
+      StableReads: RAISE_STABLE_READS,
+      SettleSeconds: props.settleSeconds,
+      MappingsFingerprint: mappingsFingerprint,
+    });
     for (const mapping of props.mappings) mapping.node.addDependency(this.raise);
-    this.lower = setVisibilityTimeout(this, 'Lower', props.queue, props.visibilityTimeoutSeconds, [
-      ...props.mappings.map((mapping) => mapping.eventSourceMappingId),
-      mappingsFingerprint,
-      queueFingerprint,
-    ]);
+    this.lower = step('Lower', {
+      VisibilityTimeout: props.visibilityTimeoutSeconds,
+      StableReads: 1,
+      SettleSeconds: 0,
+      MappingIds: props.mappings.map((mapping) => mapping.eventSourceMappingId),
+      MappingsFingerprint: mappingsFingerprint,
+      QueueFingerprint: queueFingerprint,
+    });
     for (const mapping of props.mappings) this.lower.node.addDependency(mapping);
   }
-}
-
-/** One `SetQueueAttributes(VisibilityTimeout)` on Create and on Update; nothing on Delete. */
-function setVisibilityTimeout(
-  scope: Construct,
-  id: string,
-  queue: IQueue,
-  seconds: number,
-  triggers: readonly string[],
-): AwsCustomResource {
-  const call: AwsSdkCall = {
-    service: 'SQS',
-    action: 'setQueueAttributes',
-    parameters: { QueueUrl: queue.queueUrl, Attributes: { VisibilityTimeout: String(seconds) } },
-    // Joined into the physical id: when it changes, CloudFormation sends an Update and the call runs again.
-    physicalResourceId: PhysicalResourceId.of([queue.queueArn, `VisibilityTimeout=${seconds}`, ...triggers].join('|')),
-  };
-  const provider = providerResources(Stack.of(scope));
-  return new AwsCustomResource(scope, id, {
-    onCreate: call,
-    onUpdate: call,
-    policy: AwsCustomResourcePolicy.fromStatements([
-      new PolicyStatement({ actions: ['sqs:SetQueueAttributes'], resources: [queue.queueArn] }),
-    ]),
-    role: provider.role,
-    logGroup: provider.logGroup,
-    // The runtime's SDK v3 has SetQueueAttributes; installing the latest would reach npm at deploy time.
-    installLatestAwsSdk: false,
-  });
 }
 
 function cfnResourceOf(construct: Construct): CfnResource {
@@ -111,29 +107,4 @@ function renderedFingerprint(resources: readonly CfnResource[]): string {
       return createHash('sha256').update(JSON.stringify(rendered)).digest('hex').slice(0, 16);
     },
   });
-}
-
-/**
- * The provider function is a singleton per stack, so its role and log group are too: a role
- * that may only write its own log group (no AWS managed policy), and a log group that has a
- * retention and goes away with `cdk destroy` instead of being created by Lambda on first run.
- */
-function providerResources(stack: Stack): { role: IRole; logGroup: LogGroup } {
-  const logGroupId = 'AwsCustomResourceProviderLogGroup';
-  const roleId = 'AwsCustomResourceProviderRole';
-  const existingLogGroup = stack.node.tryFindChild(logGroupId);
-  const existingRole = stack.node.tryFindChild(roleId);
-  if (existingLogGroup instanceof LogGroup && existingRole instanceof Role) {
-    return { role: existingRole, logGroup: existingLogGroup };
-  }
-  const logGroup = new LogGroup(stack, logGroupId, {
-    retention: labLogRetention(),
-    removalPolicy: RemovalPolicy.DESTROY,
-  });
-  const role = new Role(stack, roleId, {
-    assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-    description: 'Execution role of the AwsCustomResource provider: its log group plus each call it makes.',
-  });
-  logGroup.grantWrite(role);
-  return { role, logGroup };
 }

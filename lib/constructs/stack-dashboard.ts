@@ -6,6 +6,7 @@ import { Construct } from 'constructs';
 
 /** Props of {@link StackDashboard}. */
 export interface StackDashboardProps {
+  /** Unique in the account across regions (dashboards are global): include the region. */
   readonly dashboardName: string;
   readonly queue: IQueue;
   readonly deadLetterQueue?: IQueue;

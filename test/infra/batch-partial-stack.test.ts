@@ -42,7 +42,7 @@ describe('BatchPartialStack functions', () => {
       (fn) => fn.Properties?.Runtime,
     );
     expect(runtimes).toEqual(['nodejs24.x', 'nodejs24.x']);
-    template.resourceCountIs('Custom::AWS', 0);
+    template.resourceCountIs('Custom::QueueVisibilityTimeout', 0);
   });
 
   it('gives the producer a 10 s timeout and 256 MB', () => {
@@ -165,10 +165,10 @@ describe('BatchPartialStack logs and IAM', () => {
 });
 
 describe('BatchPartialStack API and outputs', () => {
-  it('throttles the prod stage to 10 requests/s, bursts of 20', () => {
+  it('throttles the prod stage to 1 request/s, bursts of 10', () => {
     template.hasResourceProperties('AWS::ApiGateway::Stage', {
       StageName: 'prod',
-      MethodSettings: [Match.objectLike({ ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 })],
+      MethodSettings: [Match.objectLike({ ThrottlingRateLimit: 1, ThrottlingBurstLimit: 10 })],
     });
   });
 

@@ -1,9 +1,10 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { QUEUE_VISIBILITY_TIMEOUT_TYPE } from '../../lib/constructs/mapping-visibility-window';
 import { MAPPING_MAX_CONCURRENCY } from '../../lib/settings';
 import { batchPartialTopology, type StackTopology } from '../../lib/topology';
 import { TopologyStack } from '../../lib/topology-stack';
-import { dependsOn, labApp, logicalId, must, renderIntrinsic, resourcesOfType } from './support';
+import { dependsOn, labApp, logicalId, must, resourcesOfType } from './support';
 
 /**
  * The window is driven by the topology, not by VisibilityDupStack: give BatchQueue a
@@ -18,25 +19,23 @@ function withWindow(topology: StackTopology = batchPartialTopology()): StackTopo
   };
 }
 
-interface Call {
-  parameters: { QueueUrl: string; Attributes: Record<string, string> };
-  physicalResourceId: { id: string };
-}
+/** A step's properties, as CloudFormation compares them to decide on an Update. */
+type StepProperties = Record<string, unknown>;
 
-function stepsOf(template: Template): { raise: [string, Call]; lower: [string, Call] } {
-  const found = Object.entries(resourcesOfType(template, 'Custom::AWS'));
-  const step = (name: string): [string, Call] => {
+function stepsOf(template: Template): { raise: [string, StepProperties]; lower: [string, StepProperties] } {
+  const found = Object.entries(resourcesOfType(template, QUEUE_VISIBILITY_TIMEOUT_TYPE));
+  const step = (name: string): [string, StepProperties] => {
     const entry = found.find(([id]) => id.startsWith(`BatchQueueVisibilityTimeout${name}`));
     if (entry === undefined) throw new Error(`no ${name} step`);
-    return [entry[0], JSON.parse(renderIntrinsic(entry[1].Properties?.Create)) as Call];
+    return [entry[0], entry[1].Properties ?? {}];
   };
   return { raise: step('Raise'), lower: step('Lower') };
 }
 
-/** The physical ids of both steps for a topology: a change means CloudFormation sends them an Update. */
-function physicalIds(topology: StackTopology): { raise: string; lower: string } {
+/** Both steps' properties for a topology, rendered: a change means CloudFormation sends that step an Update. */
+function renderedSteps(topology: StackTopology): { raise: string; lower: string } {
   const { raise, lower } = stepsOf(Template.fromStack(new TopologyStack(labApp({ bundle: false }), 'S', { topology })));
-  return { raise: raise[1].physicalResourceId.id, lower: lower[1].physicalResourceId.id };
+  return { raise: JSON.stringify(raise[1]), lower: JSON.stringify(lower[1]) };
 }
 
 function mapQueue(topology: StackTopology, id: string, change: object): StackTopology {
@@ -61,26 +60,26 @@ describe('MappingVisibilityWindow, applied from the topology', () => {
   it('raises to the creation value before the mapping and lowers after it', () => {
     const { raise, lower } = stepsOf(template);
     const [mappingId] = Object.keys(resourcesOfType(template, 'AWS::Lambda::EventSourceMapping'));
-    expect(raise[1].parameters.Attributes).toEqual({ VisibilityTimeout: '20' });
-    expect(lower[1].parameters.Attributes).toEqual({ VisibilityTimeout: '2' });
+    expect(raise[1].VisibilityTimeout).toBe(20);
+    expect(lower[1].VisibilityTimeout).toBe(2);
     expect(dependsOn(template.toJSON().Resources[mappingId!])).toContain(raise[0]);
-    expect(dependsOn(resourcesOfType(template, 'Custom::AWS')[lower[0]]!)).toContain(mappingId);
+    expect(dependsOn(resourcesOfType(template, QUEUE_VISIBILITY_TIMEOUT_TYPE)[lower[0]]!)).toContain(mappingId);
   });
 
   it('leaves queues without createVisibilityTimeoutSeconds alone', () => {
     expect(template.toJSON().Resources[logicalId(must(stack.queues, 'BatchDlq'))].Properties.VisibilityTimeout).toBe(
       10,
     );
-    expect(Object.keys(resourcesOfType(template, 'Custom::AWS'))).toHaveLength(2);
+    expect(Object.keys(resourcesOfType(template, QUEUE_VISIBILITY_TIMEOUT_TYPE))).toHaveLength(2);
   });
 
   it('raises and lowers again when anything CloudFormation renders for the mapping changes', () => {
-    const base = physicalIds(withWindow());
-    const changed = physicalIds(withWindow(batchPartialTopology({ batchSize: 3, reportBatchItemFailures: true })));
+    const base = renderedSteps(withWindow());
+    const changed = renderedSteps(withWindow(batchPartialTopology({ batchSize: 3, reportBatchItemFailures: true })));
     expect(changed.raise).not.toBe(base.raise);
     expect(changed.lower).not.toBe(base.lower);
     const moreConcurrency = withWindow();
-    const scaled = physicalIds({
+    const scaled = renderedSteps({
       ...moreConcurrency,
       mappings: moreConcurrency.mappings.map((m) => ({ ...m, maximumConcurrency: MAPPING_MAX_CONCURRENCY + 1 })),
     });
@@ -88,13 +87,13 @@ describe('MappingVisibilityWindow, applied from the topology', () => {
   });
 
   it('lowers again when CloudFormation updates the queue itself, and only then', () => {
-    const base = physicalIds(withWindow());
-    const queueChanged = physicalIds(mapQueue(withWindow(), 'BatchQueue', { retentionSeconds: 1_000_000 }));
+    const base = renderedSteps(withWindow());
+    const queueChanged = renderedSteps(mapQueue(withWindow(), 'BatchQueue', { retentionSeconds: 1_000_000 }));
     expect(queueChanged.lower).not.toBe(base.lower);
     expect(queueChanged.raise).toBe(base.raise);
-    const dlqChanged = physicalIds(mapQueue(withWindow(), 'BatchDlq', { retentionSeconds: 1_000_000 }));
+    const dlqChanged = renderedSteps(mapQueue(withWindow(), 'BatchDlq', { retentionSeconds: 1_000_000 }));
     expect(dlqChanged.lower).toBe(base.lower);
-    expect(physicalIds(withWindow())).toEqual(base);
+    expect(renderedSteps(withWindow())).toEqual(base);
   });
 });
 

@@ -1,6 +1,12 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LAMBDA_RUNTIME, VISIBILITY_DUP } from '../../lib/settings';
+import { QUEUE_VISIBILITY_TIMEOUT_TYPE, RAISE_STABLE_READS } from '../../lib/constructs/mapping-visibility-window';
+import {
+  DEFAULT_QUEUE_SETTLE_SECONDS,
+  LAMBDA_RUNTIME,
+  SQS_ATTRIBUTE_PROPAGATION_SECONDS,
+  VISIBILITY_DUP,
+} from '../../lib/settings';
 import { VisibilityDupStack } from '../../lib/visibility-dup-stack';
 import {
   actionsOf,
@@ -48,24 +54,21 @@ beforeAll(() => {
 
 const arnOf = (id: string) => ({ 'Fn::GetAtt': [id, 'Arn'] });
 
-/** The SetQueueAttributes call of the lowering custom resource, parsed. */
 /** The Raise (before the mapping) or Lower (after it) custom resource of ShortVTQueue. */
 function windowStep(step: 'Raise' | 'Lower') {
-  const entry = Object.entries(resourcesOfType(template, 'Custom::AWS')).find(([id]) =>
+  const entry = Object.entries(resourcesOfType(template, QUEUE_VISIBILITY_TIMEOUT_TYPE)).find(([id]) =>
     id.startsWith(`ShortVTQueueVisibilityTimeout${step}`),
   );
   if (entry === undefined) throw new Error(`no ${step} custom resource`);
-  return { logicalId: entry[0], resource: entry[1] };
+  return { logicalId: entry[0], resource: entry[1], properties: entry[1].Properties ?? {} };
 }
 
-function windowCall(step: 'Raise' | 'Lower', phase: 'Create' | 'Update') {
-  const { resource } = windowStep(step);
-  return JSON.parse(renderIntrinsic(resource?.Properties?.[phase])) as {
-    service: string;
-    action: string;
-    parameters: { QueueUrl: string; Attributes: Record<string, string> };
-    physicalResourceId: { id: string };
-  };
+/** The function both steps run (their ServiceToken) and its role. */
+function windowHandler(): { functionId: string; roleId: string } {
+  const token = windowStep('Raise').properties.ServiceToken as { 'Fn::GetAtt': [string, string] };
+  const functionId = token['Fn::GetAtt'][0];
+  const role = template.toJSON().Resources[functionId].Properties.Role as { 'Fn::GetAtt': [string, string] };
+  return { functionId, roleId: role['Fn::GetAtt'][0] };
 }
 
 describe('VisibilityDupStack functions', () => {
@@ -144,30 +147,25 @@ describe('VisibilityDupStack effective 5 s visibility timeout', () => {
     });
   });
 
-  it('lowers ShortVTQueue to 5 s with SetQueueAttributes on create', () => {
-    expect(windowCall('Lower', 'Create')).toMatchObject({
-      service: 'SQS',
-      action: 'setQueueAttributes',
-      parameters: { QueueUrl: `\${Ref:${ids.queue}}`, Attributes: { VisibilityTimeout: '5' } },
+  it('lowers ShortVTQueue to 5 s after the mapping, and waits for one read of it', () => {
+    expect(windowStep('Lower').properties).toMatchObject({
+      QueueUrl: { Ref: ids.queue },
+      VisibilityTimeout: VISIBILITY_DUP.queueVisibilityTimeoutSeconds,
+      StableReads: 1,
+      SettleSeconds: 0,
     });
-  });
-
-  it('lowers it again on update, with the same call', () => {
-    expect(windowCall('Lower', 'Update')).toEqual(windowCall('Lower', 'Create'));
-  });
-
-  it('raises ShortVTQueue to 30 s, the worker timeout, before the mapping is created or updated', () => {
-    for (const phase of ['Create', 'Update'] as const) {
-      expect(windowCall('Raise', phase).parameters).toEqual({
-        QueueUrl: `\${Ref:${ids.queue}}`,
-        Attributes: { VisibilityTimeout: String(VISIBILITY_DUP.workerTimeoutSeconds) },
-      });
-    }
-    expect(dependsOn(template.toJSON().Resources[ids.mapping])).toContain(windowStep('Raise').logicalId);
-  });
-
-  it('orders the lowering after the event source mapping (DependsOn)', () => {
     expect(dependsOn(windowStep('Lower').resource)).toContain(ids.mapping);
+  });
+
+  it('raises ShortVTQueue to 30 s before the mapping is created or updated, and holds it until 3 reads agree and 60 s have passed', () => {
+    expect(windowStep('Raise').properties).toMatchObject({
+      QueueUrl: { Ref: ids.queue },
+      VisibilityTimeout: VISIBILITY_DUP.workerTimeoutSeconds,
+      StableReads: RAISE_STABLE_READS,
+      SettleSeconds: DEFAULT_QUEUE_SETTLE_SECONDS,
+    });
+    expect(DEFAULT_QUEUE_SETTLE_SECONDS).toBe(60);
+    expect(dependsOn(template.toJSON().Resources[ids.mapping])).toContain(windowStep('Raise').logicalId);
   });
 
   it('creates the mapping after the queue exists (it reads the queue ARN)', () => {
@@ -175,21 +173,47 @@ describe('VisibilityDupStack effective 5 s visibility timeout', () => {
     expect(mapping.Properties.EventSourceArn).toEqual(arnOf(ids.queue));
   });
 
-  it('runs the lowering again when the mapping is replaced (the mapping id is in its physical id)', () => {
-    expect(windowCall('Lower', 'Create').physicalResourceId.id).toContain(`\${Ref:${ids.mapping}}`);
+  it('runs the lowering again when the mapping is replaced (the mapping id is one of its properties)', () => {
+    expect(windowStep('Lower').properties.MappingIds).toEqual([{ Ref: ids.mapping }]);
   });
 
-  it('lets the custom resources call only sqs:SetQueueAttributes on ShortVTQueue', () => {
+  it('runs both steps in one function whose timeout covers the settle time, SQS’s 60 s and a margin', () => {
+    const { functionId } = windowHandler();
+    const timeout = DEFAULT_QUEUE_SETTLE_SECONDS + SQS_ATTRIBUTE_PROPAGATION_SECONDS + 30;
+    expect(windowStep('Lower').properties.ServiceToken).toEqual(arnOf(functionId));
+    expect(template.toJSON().Resources[functionId].Properties).toMatchObject({
+      Runtime: LAMBDA_RUNTIME,
+      Timeout: timeout,
+    });
+    // CloudFormation gives up on a handler that never answers soon after its timeout, not after an hour.
     for (const step of ['Raise', 'Lower'] as const) {
-      const policyId = dependsOn(windowStep(step).resource).find((id) => id.includes('CustomResourcePolicy'));
-      expect(template.toJSON().Resources[policyId!].Properties.PolicyDocument.Statement).toEqual([
-        { Action: 'sqs:SetQueueAttributes', Effect: 'Allow', Resource: arnOf(ids.queue) },
-      ]);
+      expect(windowStep(step).properties.ServiceTimeout).toBe(String(timeout + 30));
     }
   });
 
-  it('does not install the latest AWS SDK at deploy time (no npm access needed)', () => {
-    template.hasResourceProperties('Custom::AWS', { InstallLatestAwsSdk: false });
+  it('lets that function set and read only ShortVTQueue’s attributes, in its role’s inline policy', () => {
+    const role = template.toJSON().Resources[windowHandler().roleId];
+    expect(role.Properties.Policies).toEqual([
+      {
+        PolicyName: 'Grants',
+        PolicyDocument: {
+          Version: '2012-10-17',
+          Statement: [
+            {
+              Action: ['sqs:GetQueueAttributes', 'sqs:SetQueueAttributes'],
+              Effect: 'Allow',
+              Resource: arnOf(ids.queue),
+            },
+          ],
+        },
+      },
+    ]);
+  });
+
+  it('grants it sqs:SetQueueAttributes through no separate AWS::IAM::Policy (one attached later may not have propagated)', () => {
+    const attached = statementsOfRole(template, windowHandler().roleId).flatMap(actionsOf);
+    expect(attached.filter((action) => action.startsWith('sqs:'))).toEqual([]);
+    expect(attached.length).toBeGreaterThan(0); // its log group, as for every function
   });
 });
 
@@ -263,11 +287,13 @@ describe('VisibilityDupStack log groups', () => {
     template.allResources('AWS::Logs::LogGroup', { DeletionPolicy: 'Delete' });
   });
 
-  it('sends the custom resource provider logs to a group of the stack, not one Lambda creates and leaves', () => {
-    const provider = Object.values(resourcesOfType(template, 'AWS::Lambda::Function')).find(
-      (fn) => fn.Properties?.Handler === 'index.handler' && !('Environment' in (fn.Properties ?? {})),
-    );
-    expect(provider?.Properties?.LoggingConfig).toEqual({ LogGroup: { Ref: expect.any(String) } });
+  it('sends the custom resources’ function logs to a group of the stack, not one Lambda creates and leaves', () => {
+    const { functionId } = windowHandler();
+    const loggingConfig = template.toJSON().Resources[functionId].Properties.LoggingConfig as {
+      LogGroup: { Ref: string };
+    };
+    expect(loggingConfig).toEqual({ LogFormat: 'JSON', LogGroup: { Ref: expect.any(String) } });
+    expect(template.toJSON().Resources[loggingConfig.LogGroup.Ref].Type).toBe('AWS::Logs::LogGroup');
   });
 });
 
@@ -343,11 +369,11 @@ describe('VisibilityDupStack API', () => {
     });
   });
 
-  it('throttles the prod stage to 10 requests/s, bursts of 20', () => {
+  it('throttles the prod stage to 1 request/s, bursts of 10 (the spend bound: README, Security and cost guards)', () => {
     template.hasResourceProperties('AWS::ApiGateway::Stage', {
       StageName: 'prod',
       MethodSettings: [
-        Match.objectLike({ HttpMethod: '*', ResourcePath: '/*', ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 }),
+        Match.objectLike({ HttpMethod: '*', ResourcePath: '/*', ThrottlingRateLimit: 1, ThrottlingBurstLimit: 10 }),
       ],
     });
   });

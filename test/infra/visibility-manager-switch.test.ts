@@ -4,12 +4,13 @@
  */
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
+import { QUEUE_VISIBILITY_TIMEOUT_TYPE } from '../../lib/constructs/mapping-visibility-window';
 import { VISIBILITY_DUP, VISIBILITY_MANAGER } from '../../lib/settings';
 import { type StackTopology, visibilityDupTopology } from '../../lib/topology';
 import { TopologyStack } from '../../lib/topology-stack';
 import { validateTopology } from '../../lib/validate-topology';
 import { VisibilityDupStack } from '../../lib/visibility-dup-stack';
-import { labApp, must, logicalId, renderIntrinsic, resourcesOfType } from './support';
+import { labApp, must, logicalId, resourcesOfType } from './support';
 
 function templateOf(visibilityManager: boolean | undefined): { stack: VisibilityDupStack; template: Template } {
   const options = visibilityManager === undefined ? {} : { options: { visibilityManager } };
@@ -28,16 +29,15 @@ function mappingOf(template: Template): Record<string, unknown> {
   return mappings[0]!.Properties as Record<string, unknown>;
 }
 
-/** The Raise and Lower steps' physical ids: when one changes, CloudFormation runs that step again. */
-function windowIds(template: Template): { raise: string; lower: string } {
-  const found = Object.entries(resourcesOfType(template, 'Custom::AWS'));
-  const id = (step: string): string => {
-    const entry = found.find(([logical]) => logical.startsWith(`ShortVTQueueVisibilityTimeout${step}`));
-    if (entry === undefined) throw new Error(`no ${step} step`);
-    return (JSON.parse(renderIntrinsic(entry[1].Properties?.Create)) as { physicalResourceId: { id: string } })
-      .physicalResourceId.id;
+/** The Raise and Lower steps' properties: when one changes, CloudFormation runs that step again. */
+function windowSteps(template: Template): { raise: Record<string, unknown>; lower: Record<string, unknown> } {
+  const found = Object.entries(resourcesOfType(template, QUEUE_VISIBILITY_TIMEOUT_TYPE));
+  const step = (name: string): Record<string, unknown> => {
+    const entry = found.find(([logical]) => logical.startsWith(`ShortVTQueueVisibilityTimeout${name}`));
+    if (entry === undefined) throw new Error(`no ${name} step`);
+    return entry[1].Properties ?? {};
   };
-  return { raise: id('Raise'), lower: id('Lower') };
+  return { raise: step('Raise'), lower: step('Lower') };
 }
 
 describe('VisibilityDupStack with visibilityManager', () => {
@@ -81,11 +81,11 @@ describe('VisibilityDupStack with visibilityManager', () => {
   });
 
   it('raises the queue before the mapping changes and lowers it after, when the switch flips', () => {
-    const { raise: offRaise, lower: offLower } = windowIds(off.template);
-    const { raise: onRaise, lower: onLower } = windowIds(on.template);
-    expect(onRaise).toMatch(/VisibilityTimeout=30\|/);
-    expect(onLower).toMatch(/VisibilityTimeout=5\|/);
-    expect(onRaise).not.toBe(offRaise);
-    expect(onLower).not.toBe(offLower);
+    const offSteps = windowSteps(off.template);
+    const onSteps = windowSteps(on.template);
+    expect(onSteps.raise.VisibilityTimeout).toBe(30);
+    expect(onSteps.lower.VisibilityTimeout).toBe(5);
+    expect(onSteps.raise.MappingsFingerprint).not.toBe(offSteps.raise.MappingsFingerprint);
+    expect(onSteps.lower.MappingsFingerprint).not.toBe(offSteps.lower.MappingsFingerprint);
   });
 });

@@ -1,15 +1,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { GetQueueAttributesCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
+import { GetQueueAttributesCommand, SendMessageCommand, SetQueueAttributesCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   findExperiment,
   type Lab,
   LabOnlyActionError,
+  loweredVisibilityTimeout,
   openAwsProbe,
   type PollingExperiment,
   QueueNotEmptyError,
+  QueueNotLoweredError,
   runExperiment,
   startLab,
 } from '../../lab';
@@ -91,6 +93,30 @@ describe('the AWS path of an experiment, pointed at the lab', () => {
     const outputsFile = await pointAwsPathAtLab(lab, directory);
 
     await expect(openAwsProbe(findExperiment('fifo-dedup'), outputsFile)).rejects.toBeInstanceOf(LabOnlyActionError);
+  });
+
+  it('refuses a Step 7 experiment while the queue is left at 30 s, and opens once the printed command ran', async () => {
+    const outputsFile = await pointAwsPathAtLab(lab, directory);
+    const queueUrl = lab.stack('VisibilityDupStack').queueUrl;
+    // What a rolled-back update leaves behind (Raise ran, Lower did not).
+    await lab.clients.sqs.send(
+      new SetQueueAttributesCommand({ QueueUrl: queueUrl, Attributes: { VisibilityTimeout: '30' } }),
+    );
+
+    const refusal = await openAwsProbe(findExperiment('no-heartbeat'), outputsFile).catch((error: unknown) => error);
+
+    expect(refusal).toBeInstanceOf(QueueNotLoweredError);
+    const command = /: (aws sqs set-queue-attributes --queue-url (\S+) --attributes VisibilityTimeout=(\d+))$/.exec(
+      (refusal as Error).message,
+    );
+    expect(command?.[2]).toBe(queueUrl);
+    expect(Number(command?.[3])).toBe(loweredVisibilityTimeout('VisibilityDupStack'));
+    // The command, run through the SDK (the same SetQueueAttributes call the AWS CLI makes).
+    await lab.clients.sqs.send(
+      new SetQueueAttributesCommand({ QueueUrl: command?.[2], Attributes: { VisibilityTimeout: command?.[3] } }),
+    );
+    const probe = await openAwsProbe(findExperiment('no-heartbeat'), outputsFile);
+    await probe.close();
   });
 
   it('runs heartbeat through the SDK clients on the lab endpoints to a matched verdict', async () => {

@@ -11,6 +11,8 @@ import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type DeployNote,
+  LAB_CDK_CONTEXT,
+  LAB_QUEUE_SETTLE_SECONDS,
   type Lab,
   type LabLogRecord,
   type StackEvent,
@@ -36,13 +38,14 @@ function editedStep7(): StackTopology {
 }
 
 /**
- * Synthesizes `topology` into a fresh directory, letting `edit` change the construct tree first.
+ * Synthesizes `topology` into a fresh directory with the lab's context (as `startLab` does), letting
+ * `edit` change the construct tree first.
  * Inside the project, as `cdk.out` is: the functions find the runtime's SDK in node_modules.
  */
 function synthesize(topology: StackTopology, edit: (stack: TopologyStack) => void = () => undefined): string {
   mkdirSync(join(PROJECT_ROOT, '.lab', 'test-assemblies'), { recursive: true });
   const outdir = mkdtempSync(join(PROJECT_ROOT, '.lab', 'test-assemblies', 'cdk-out-'));
-  const app = new App({ outdir, context: cdkJsonContext() });
+  const app = new App({ outdir, context: { ...cdkJsonContext(), ...LAB_CDK_CONTEXT } });
   edit(new TopologyStack(app, topology.stackName, { topology }));
   app.synth();
   return outdir;
@@ -81,6 +84,20 @@ describe('cdk deploy to the lab, then updates', () => {
     expect(created.map((event) => event.logicalId).sort()).toEqual(Object.keys(template?.Resources ?? {}).sort());
     expect(events.at(-1)).toMatchObject({ logicalId: 'VisibilityDupStack', status: 'CREATE_COMPLETE' });
     expect(await attributes(lab, ['VisibilityTimeout'])).toEqual({ VisibilityTimeout: '5' });
+  });
+
+  it('holds the mapping back until Raise has seen the queue at 30 s and its settle time has passed', () => {
+    const at = (prefix: RegExp, status: string): number => {
+      const event = events.find((candidate) => prefix.test(candidate.logicalId) && candidate.status === status);
+      if (event === undefined) throw new Error(`no ${status} for ${String(prefix)}`);
+      return event.timestamp.getTime();
+    };
+    const raise = /^ShortVTQueueVisibilityTimeoutRaise/;
+    const mapping = /^WorkerShortVTQueueMapping/;
+    expect(at(raise, 'CREATE_COMPLETE') - at(raise, 'CREATE_IN_PROGRESS')).toBeGreaterThanOrEqual(
+      LAB_QUEUE_SETTLE_SECONDS * 1000,
+    );
+    expect(at(mapping, 'CREATE_IN_PROGRESS')).toBeGreaterThanOrEqual(at(raise, 'CREATE_COMPLETE'));
   });
 
   it('updates the Step 7 mapping and the queue: UPDATE_COMPLETE, and the queue is back at 5 s', async () => {

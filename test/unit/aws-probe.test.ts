@@ -11,7 +11,9 @@ import {
   AwsProbe,
   DeployedOutputsError,
   LabOnlyActionError,
+  loweredVisibilityTimeout,
   openAwsProbe,
+  QueueNotLoweredError,
   readDeployedOutputs,
   requiredContextFlags,
 } from '../../lab';
@@ -150,7 +152,8 @@ describe.each([
     );
   });
 
-  it('opens a probe on a stack deployed with the switch', async () => {
+  it('opens a probe on a stack deployed with the switch (and, for Step 7, a queue lowered to 5 s)', async () => {
+    sqsMock.on(GetQueueAttributesCommand).resolves({ Attributes: { VisibilityTimeout: '5' } });
     const probe = await openAwsProbe(findExperiment(name), outputsFile('on.json', on), {});
     expect(probe).toBeInstanceOf(AwsProbe);
     await probe.close();
@@ -159,6 +162,7 @@ describe.each([
 
 describe('openAwsProbe for the other experiments of those stacks', () => {
   it('runs them whatever the switch, and keeps a variant without a switch lab-only', async () => {
+    sqsMock.on(GetQueueAttributesCommand).resolves({ Attributes: { VisibilityTimeout: '5' } });
     for (const mode of ['per-message', 'batch-manager']) {
       const file = join(dir, `plain-${mode}.json`);
       writeFileSync(file, JSON.stringify({ VisibilityDupStack: { ...OUTPUTS, HeartbeatMode: mode } }));
@@ -167,6 +171,54 @@ describe('openAwsProbe for the other experiments of those stacks', () => {
       await heartbeat.close();
     }
     expect(labOnlyReason(findExperiment('visibility-too-long'))).toBeDefined();
+  });
+});
+
+describe('openAwsProbe checks the Step 7 queue runs at 5 s first', () => {
+  const file = join(dir, 'step7.json');
+
+  it.each([
+    ['30', '30 s'],
+    [undefined, 'unknown s'],
+  ])(
+    'refuses when VisibilityTimeout reads %j (a rollback or a "no changes" deploy left it), printing the fix',
+    async (value, shown) => {
+      writeFileSync(file, JSON.stringify({ VisibilityDupStack: OUTPUTS }));
+      sqsMock
+        .on(GetQueueAttributesCommand)
+        .resolves({ Attributes: value === undefined ? {} : { VisibilityTimeout: value } });
+
+      const refusal = openAwsProbe(findExperiment('no-heartbeat'), file, {});
+
+      await expect(refusal).rejects.toBeInstanceOf(QueueNotLoweredError);
+      await expect(refusal).rejects.toThrow(
+        `VisibilityDupStack's queue runs at VisibilityTimeout ${shown} instead of 5 s (a rolled-back or "no changes" deploy can leave it raised), so set it back first with: aws sqs set-queue-attributes --queue-url ${OUTPUTS.QueueUrl} --attributes VisibilityTimeout=5`,
+      );
+      expect(sqsMock.commandCalls(GetQueueAttributesCommand)[0]?.args[0].input).toEqual({
+        QueueUrl: OUTPUTS.QueueUrl,
+        AttributeNames: ['VisibilityTimeout'],
+      });
+    },
+  );
+
+  it('says it in Japanese, with the same command', async () => {
+    writeFileSync(file, JSON.stringify({ VisibilityDupStack: OUTPUTS }));
+    sqsMock.on(GetQueueAttributesCommand).resolves({ Attributes: { VisibilityTimeout: '30' } });
+
+    await expect(openAwsProbe(findExperiment('heartbeat'), file, {}, 'ja')).rejects.toThrow(
+      `VisibilityDupStack のキューの VisibilityTimeout が 5 秒ではなく 30 秒のままなので（ロールバックや「変更なし」のデプロイで上げたまま残ることがあります）、先に次のコマンドで戻してください: aws sqs set-queue-attributes --queue-url ${OUTPUTS.QueueUrl} --attributes VisibilityTimeout=5`,
+    );
+  });
+
+  it('does not check BatchPartialStack, whose deploys never raise its queue', async () => {
+    expect(loweredVisibilityTimeout('BatchPartialStack')).toBeUndefined();
+    expect(loweredVisibilityTimeout('VisibilityDupStack')).toBe(5);
+    writeFileSync(file, JSON.stringify({ BatchPartialStack: OUTPUTS }));
+
+    const batch = await openAwsProbe(findExperiment('partial-batch'), file, {});
+
+    expect(sqsMock.commandCalls(GetQueueAttributesCommand)).toHaveLength(0);
+    await batch.close();
   });
 });
 

@@ -12,6 +12,7 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { PROJECT_ROOT } from '../../../lib/project-root';
 import type { StackTopology } from '../../../lib/topology';
+import { LAB_CDK_CONTEXT } from './lab-cdk-context';
 
 /** What to synthesize: the project's app (bin/sqs-lab.ts) with context, or variant stacks. */
 export type AppSource =
@@ -77,7 +78,7 @@ async function synthesizeInto(source: AppSource, outdir: string): Promise<void> 
     import('../../../lib/topology-stack'),
   ]);
   try {
-    const context = { ...cdkJsonContext(), ...(source.kind === 'app' ? source.context : {}) };
+    const context = { ...cdkJsonContext(), ...LAB_CDK_CONTEXT, ...(source.kind === 'app' ? source.context : {}) };
     const app = new App({ outdir, context });
     if (source.kind === 'app') addSqsLabStacks(app);
     else for (const topology of source.topologies) new TopologyStack(app, topology.stackName, { topology });
@@ -107,6 +108,7 @@ export async function markAssetsCommonJs(outdir: string): Promise<void> {
 export function assemblyKey(source: AppSource): string {
   const hash = createHash('sha256');
   hash.update(JSON.stringify(source));
+  hash.update(JSON.stringify(LAB_CDK_CONTEXT));
   const inputs = new Set(APP_INPUTS.map((input) => join(PROJECT_ROOT, input)));
   if (source.kind === 'topologies') {
     for (const topology of source.topologies) {

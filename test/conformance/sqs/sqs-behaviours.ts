@@ -140,15 +140,20 @@ export const SQS_BEHAVIOURS = [
   {
     id: 'sqs.change-visibility.superseded-handle',
     service: 'SQS',
-    source: 'https://github.com/mapbox/ecs-watchbot/issues/135 (AWS error text quoted from production)',
+    // The recorded test wins over mapbox/ecs-watchbot#135 (an error seen in production, its
+    // cause only guessed; "Message does not exist" fits a deleted message as well). moto's
+    // test_change_message_visibility_on_old_message, checked against AWS (getmoto/moto#4655),
+    // shows the same.
+    source: `${TEST_SQS_PY}test_terminate_visibility_timeout_after_receive (aws.validated); getmoto/moto tests/test_sqs/test_sqs.py::test_change_message_visibility_on_old_message (verified against AWS, getmoto/moto#4655)`,
     verdict: 'same',
+    recorded: true,
     en: {
       title: 'ChangeMessageVisibility with the handle of an earlier receive',
-      aws: 'Once the message was received again, the earlier handle is refused: InvalidParameterValue, "Message does not exist or is not available for visibility timeout change." (No AWS recording covers it; LocalStack\'s model accepts it.)',
+      aws: "Once the message was received again and is in flight, the earlier handle still works: the call succeeds and sets the message's visibility (to 0: the next receive gets it at once).",
     },
     ja: {
       title: '以前の受信のハンドルでの ChangeMessageVisibility',
-      aws: 'メッセージが再受信された後は以前のハンドルは拒否される（InvalidParameterValue、「Message does not exist or is not available for visibility timeout change.」）。これを記録した AWS の応答はない（LocalStack のモデルは受け付ける）。',
+      aws: 'メッセージが再受信されて処理中になった後も、以前のハンドルは使える。呼び出しは成功し、メッセージの可視性が変わる（0 にすると次の受信ですぐに取得できる）。',
     },
   },
   {
@@ -775,6 +780,86 @@ export const SQS_BEHAVIOURS = [
     ja: {
       title: '1 つのグループの複数メッセージの FIFO 受信',
       aws: '1 回の受信で g1-m1、g1-m2、g1-m3、続いて g2-m1 を返す。グループのメッセージはまとめて順番どおり。',
+    },
+  },
+  {
+    id: 'sqs.fifo.receive-fills-one-group-first',
+    service: 'SQS',
+    source: `${TEST_SQS_PY}test_fifo_receive_message_visibility_timeout_shared_in_group (aws.validated); ${GUIDE}FIFO-queues-understanding-logic.html ("as many messages with the same message group ID as possible")`,
+    verdict: 'same',
+    recorded: true,
+    en: {
+      title: "FIFO receive of fewer messages than one group's backlog",
+      aws: 'With g1-m1…g1-m4, then g2-m1 and g3-m1 queued, a receive of 2 returns g1-m1 and g1-m2 (not one message per group); the next receive of 1 returns g2-m1, since group 1 is in flight. Once the timeout ends, all six come back, each group in order.',
+    },
+    ja: {
+      title: '1 つのグループの滞留より少ない件数の FIFO 受信',
+      aws: 'g1-m1〜g1-m4、続いて g2-m1 と g3-m1 が入っているとき、2 件の受信は g1-m1 と g1-m2 を返す（グループごとに 1 件ではない）。グループ 1 は処理中なので、次の 1 件の受信は g2-m1 を返す。タイムアウトが終わると 6 件すべてが戻り、各グループは順番どおり。',
+    },
+  },
+  {
+    id: 'sqs.fifo.receive-fills-group-then-next',
+    service: 'SQS',
+    source: `${TEST_SQS_PY}test_fifo_receive_message_with_zero_visibility_timeout (aws.validated); ${GUIDE}FIFO-queues-understanding-logic.html`,
+    verdict: 'same',
+    recorded: true,
+    en: {
+      title: 'FIFO receive of 3 from groups of 2, 2 and 1 (VisibilityTimeout 0)',
+      aws: 'g1-m1, g1-m2, then g2-m1: the first group whole, then the next group fills the rest.',
+    },
+    ja: {
+      title: '2 件・2 件・1 件のグループからの 3 件の FIFO 受信（VisibilityTimeout 0）',
+      aws: 'g1-m1、g1-m2、続いて g2-m1。最初のグループを全部、残りを次のグループで埋める。',
+    },
+  },
+  // Fair queues: MessageGroupId on a standard queue
+  {
+    id: 'sqs.fair.message-group-id-on-receive',
+    service: 'SQS',
+    source: `${TEST_SQS}test_fair_queue_with_message_group_id[sqs]; ${GUIDE}sqs-fair-queues.html; ${API}API_SendMessage.html (MessageGroupId)`,
+    verdict: 'same',
+    recorded: true,
+    en: {
+      title: 'SendMessage with a MessageGroupId to a standard queue (a fair queue)',
+      aws: 'Accepted (MessageId and MD5OfMessageBody, no SequenceNumber); a receive with AttributeNames All returns the MessageGroupId with SenderId, SentTimestamp, ApproximateReceiveCount and ApproximateFirstReceiveTimestamp, also when the receive was already waiting (long poll) when the message arrived.',
+    },
+    ja: {
+      title: '標準キュー（公平キュー）への MessageGroupId 付きの SendMessage',
+      aws: '受け付けられる（MessageId と MD5OfMessageBody を返し、SequenceNumber はない）。AttributeNames All の受信は SenderId、SentTimestamp、ApproximateReceiveCount、ApproximateFirstReceiveTimestamp とともに MessageGroupId を返す。メッセージが届いたとき受信がすでに待っていた（ロングポーリング）場合も同じ。',
+    },
+  },
+  {
+    id: 'sqs.fair.batch-message-group-id',
+    service: 'SQS',
+    // "A fair queue can contain a mix of messages with and without a MessageGroupId"; the batch
+    // entry takes MessageGroupId on standard queues too (API_SendMessageBatchRequestEntry.html).
+    source: `${GUIDE}sqs-fair-queues-detailed.html`,
+    verdict: 'same',
+    en: {
+      title: 'SendMessageBatch to a standard queue, some entries with a MessageGroupId',
+      aws: 'Every entry is sent (no entry needs one, unlike on a FIFO queue); each message is received with its own MessageGroupId, the others with none.',
+    },
+    ja: {
+      title: '一部のエントリに MessageGroupId を付けた、標準キューへの SendMessageBatch',
+      aws: 'すべてのエントリが送信される（FIFO キューと違い、付けなくてもよい）。各メッセージは自分の MessageGroupId 付きで受信され、付けなかったものには付かない。',
+    },
+  },
+  {
+    id: 'sqs.fair.noisy-tenant-priority',
+    service: 'SQS',
+    source: `${GUIDE}sqs-fair-queues-detailed.html`,
+    verdict: 'different',
+    en: {
+      title: 'A fair queue with one tenant holding most messages in flight',
+      aws: "Once a tenant holds more than 10 % of the messages in flight and at least 30 of its own, SQS delivers the other (quiet) tenants' messages first, until the noisy tenant's share drops.",
+      lab: "Delivers in send order whatever the tenant: with 40 of tenant A in flight, the receives return A's remaining messages before tenant B's one message sent after them.",
+      why: "The tenant's share is measured across SQS's servers over time, with approximate thresholds; fauxqs keeps one list per queue. The lab keeps and returns the MessageGroupId, so code written for fair queues runs unchanged; only the dwell-time relief is not shown.",
+    },
+    ja: {
+      title: '1 つのテナントが処理中メッセージの大半を占める公平キュー',
+      aws: 'あるテナントが処理中メッセージの 10 % を超え、かつ自分のメッセージを 30 件以上処理中にすると、SQS はほかの（静かな）テナントのメッセージを先に届ける。ノイズの多いテナントの割合が下がるまで続く。',
+      lab: 'テナントに関係なく送信順に届ける。テナント A の 40 件が処理中でも、受信はその後に送られたテナント B の 1 件より先に A の残りを返す。',
+      why: 'テナントの割合は SQS のサーバー群で時間をかけて測られ、しきい値も概算。fauxqs はキューごとに 1 つのリストを持つだけ。ラボは MessageGroupId を保持して返すので公平キュー向けのコードはそのまま動くが、滞留時間の緩和は再現しない。',
     },
   },
   // FIFO deduplication (the fifo-dedup experiment relies on these)

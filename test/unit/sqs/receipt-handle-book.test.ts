@@ -34,7 +34,6 @@ describe('ReceiptHandleBook', () => {
     expect(answer(book, 'h2')).toBe('latest');
     expect(book.lookup('h2')?.message).toBe(m);
     expect(book.lookup('h1')?.queueArn).toBe(QUEUE);
-    expect(book.lookup('h1')?.message).not.toBe(m);
     expect(book.liveCount).toBe(1);
 
     book.markDeleted(m);
@@ -43,6 +42,24 @@ describe('ReceiptHandleBook', () => {
     expect(book.lookup('h2')?.queueArn).toBe(QUEUE);
     expect(book.liveCount).toBe(0);
     expect(answer(book, 'never')).toBe('never issued');
+  });
+
+  it("leads an earlier handle to its message's latest receive while the message lives, and to nothing once it is deleted", () => {
+    const book = new ReceiptHandleBook();
+    const m = message('m1');
+    book.issue('h1', { queueArn: QUEUE, message: m, receivedAtMs: 1 });
+    book.issue('h2', { queueArn: QUEUE, message: m, receivedAtMs: 2 });
+
+    const earlier = book.lookup('h1');
+    expect(earlier?.message).toBe(m);
+    expect(book.latestReceiveOf(m)).toEqual({ handle: 'h2', issued: { queueArn: QUEUE, message: m, receivedAtMs: 2 } });
+
+    book.markDeleted(m);
+
+    const afterDelete = book.lookup('h1');
+    expect(afterDelete?.message).not.toBe(m);
+    expect(afterDelete !== undefined && book.isDeleted(afterDelete.message)).toBe(true);
+    expect(book.latestReceiveOf(m)).toBeUndefined();
   });
 
   it('keeps a bounded number of retired handles, forgetting the oldest first, so memory stays flat', () => {

@@ -16,7 +16,8 @@ export interface FauxqsMessage {
   approximateReceiveCount: number;
   approximateFirstReceiveTimestamp?: number;
   readonly delayUntil?: number;
-  readonly messageGroupId?: string;
+  /** A FIFO message's group; on a standard queue, the fair-queue tenant the layer sets (fair-queue-rules.ts). */
+  messageGroupId?: string;
   readonly messageDeduplicationId?: string;
   readonly sequenceNumber?: string;
 }

@@ -1,12 +1,14 @@
 /**
  * Which receipt handle belongs to which receive. SQS tells three kinds of stale handle apart
  * and fauxqs does not: a string it never issued (ReceiptHandleIsInvalid), the handle of a
- * message since deleted or received again (InvalidParameterValue for a visibility change),
- * and the latest handle of a message whose timeout ended (still the message's handle). The
- * book records every handle a ReceiveMessage returned, so the layer can answer each kind.
+ * message since deleted (InvalidParameterValue for a visibility change), and an earlier
+ * handle of a message received again, which SQS still accepts for a visibility change
+ * (`test_sqs.py::test_terminate_visibility_timeout_after_receive`, aws.validated). The book
+ * records every handle a ReceiveMessage returned, so the layer can answer each kind.
  *
  * Only a message's latest handle, until the message is deleted, keeps the message itself; a
- * handle retired by a new receive or by the delete keeps only its queue, so a long run does
+ * handle retired by a new receive or by the delete keeps its queue and its message's id, and
+ * finds the message through the latest handle while the message lives, so a long run does
  * not hold every message it ever delivered. The most recent {@link RETIRED_HANDLES_KEPT}
  * retired handles are kept; an older one answers as a handle never issued. (AWS's handles
  * carry their own history and never run out; the lab's memory must stay flat.)
@@ -21,12 +23,13 @@ export interface IssuedHandle {
   readonly receivedAtMs: number;
 }
 
-/** Retired handles the book remembers (about 100 bytes each), oldest forgotten first. */
+/** Retired handles the book remembers (about 150 bytes each), oldest forgotten first. */
 export const RETIRED_HANDLES_KEPT = 10_000;
 
 /**
- * What a retired handle's lookup returns: no queue holds this object, it is never a message's
- * latest handle, so the rules answer it as the handle of a message received again or deleted.
+ * What a retired handle's lookup returns once its message was deleted: no queue holds this
+ * object, it is never a message's latest handle, so the rules answer it as the handle of a
+ * deleted message.
  */
 const RETIRED_MESSAGE: FauxqsMessage = Object.freeze({
   messageId: '',
@@ -41,8 +44,10 @@ const RETIRED_MESSAGE: FauxqsMessage = Object.freeze({
 export class ReceiptHandleBook {
   /** Each message's latest handle, while the message has not been deleted. */
   readonly #live = new Map<string, IssuedHandle>();
-  /** Handle → queue ARN, oldest first. */
-  readonly #retired = new Map<string, string>();
+  /** Message id → its latest handle in `#live` (fauxqs keeps one message object per id). */
+  readonly #latestById = new Map<string, string>();
+  /** Handle → its queue ARN and message id, oldest first. */
+  readonly #retired = new Map<string, { readonly queueArn: string; readonly messageId: string }>();
   readonly #latest = new WeakMap<FauxqsMessage, string>();
   readonly #deleted = new WeakSet<FauxqsMessage>();
 
@@ -54,13 +59,28 @@ export class ReceiptHandleBook {
     if (previous !== undefined) this.#retire(previous);
     this.#live.set(handle, issued);
     this.#latest.set(issued.message, handle);
+    this.#latestById.set(issued.message.messageId, handle);
   }
 
+  /**
+   * The receive `handle` came from; for a retired handle, its queue with the message as its
+   * latest receive holds it (or a stand-in that holds nothing once the message was deleted).
+   */
   lookup(handle: string): IssuedHandle | undefined {
     const live = this.#live.get(handle);
     if (live !== undefined) return live;
-    const queueArn = this.#retired.get(handle);
-    return queueArn === undefined ? undefined : { queueArn, message: RETIRED_MESSAGE, receivedAtMs: 0 };
+    const retired = this.#retired.get(handle);
+    if (retired === undefined) return undefined;
+    const latest = this.#latestById.get(retired.messageId);
+    const message = (latest === undefined ? undefined : this.#live.get(latest)?.message) ?? RETIRED_MESSAGE;
+    return { queueArn: retired.queueArn, message, receivedAtMs: 0 };
+  }
+
+  /** The latest receive of `message`, while it has not been deleted. */
+  latestReceiveOf(message: FauxqsMessage): { readonly handle: string; readonly issued: IssuedHandle } | undefined {
+    const handle = this.#latest.get(message);
+    const issued = handle === undefined ? undefined : this.#live.get(handle);
+    return handle === undefined || issued === undefined ? undefined : { handle, issued };
   }
 
   /** True when `handle` is not the message's latest (the message was received again). */
@@ -72,10 +92,11 @@ export class ReceiptHandleBook {
     this.#deleted.add(message);
     const handle = this.#latest.get(message);
     if (handle !== undefined) this.#retire(handle);
+    this.#latestById.delete(message.messageId);
   }
 
   isDeleted(message: FauxqsMessage): boolean {
-    return this.#deleted.has(message);
+    return this.#deleted.has(message) || message === RETIRED_MESSAGE;
   }
 
   /** Handles that still hold their message (for tests and the memory bench's reasoning). */
@@ -87,7 +108,7 @@ export class ReceiptHandleBook {
     const issued = this.#live.get(handle);
     if (issued === undefined) return;
     this.#live.delete(handle);
-    this.#retired.set(handle, issued.queueArn);
+    this.#retired.set(handle, { queueArn: issued.queueArn, messageId: issued.message.messageId });
     if (this.#retired.size > this.retiredKept) {
       const oldest = this.#retired.keys().next();
       if (oldest.done !== true) this.#retired.delete(oldest.value);

@@ -5,10 +5,20 @@
  * | the handle                                   | ChangeMessageVisibility   | DeleteMessage             |
  * |----------------------------------------------|---------------------------|---------------------------|
  * | never issued by this queue (malformed)       | ReceiptHandleIsInvalid    | ReceiptHandleIsInvalid    |
- * | message deleted, or received again since     | InvalidParameterValue     | success, no effect        |
+ * | message deleted                              | InvalidParameterValue     | success, no effect        |
+ * | earlier receive, message received again      | changes the timeout       | success, no effect        |
  * | latest, message in flight                    | changes the timeout       | deletes                   |
  * | latest, timeout ended, not received again    | success, no effect        | deletes (FIFO: expired)   |
  * | total visibility past 12 h from the receive  | InvalidParameterValue     | -                         |
+ *
+ * The earlier handle's visibility change follows LocalStack's
+ * `test_sqs.py::test_terminate_visibility_timeout_after_receive` (aws.validated: after a
+ * receive with timeout 0 and one with 3, ChangeMessageVisibility(first handle, 0) succeeds
+ * and the message is received at once) and moto's `test_change_message_visibility_on_old_message`
+ * (checked against AWS, getmoto/moto#4655). An error seen in production for a late heartbeat
+ * (mapbox/ecs-watchbot#135) records no sequence, and its "Message does not exist" fits a
+ * deleted message, which this table refuses too. DeleteMessage with an earlier handle keeps
+ * the API reference's "the request succeeds, but the message will not be deleted".
  */
 import { type ActionContext, type LayerAction, recordList, requireMember, requireQueue } from './action-context';
 import { validateBatchEntries } from './batch-entry-rules';
@@ -54,9 +64,11 @@ function changeVisibility(context: ActionContext, queue: FauxqsQueue, handle: st
   }
   const issued = issuedHandle(context, queue, handle);
   const { handles, clock } = context.state;
-  if (handles.isDeleted(issued.message) || handles.isSuperseded(handle, issued)) throw notAvailable(handle);
-  if (queue.inflightMessages.get(handle)?.message === issued.message) {
-    const elapsedSeconds = (clock.now() - issued.receivedAtMs) / 1000;
+  const latest = handles.isDeleted(issued.message) ? undefined : handles.latestReceiveOf(issued.message);
+  if (latest === undefined) throw notAvailable(handle);
+  // Any handle of the message changes the visibility of its latest receive, the one in flight.
+  if (queue.inflightMessages.get(latest.handle)?.message === issued.message) {
+    const elapsedSeconds = (clock.now() - latest.issued.receivedAtMs) / 1000;
     if (elapsedSeconds + timeout > MAX_TOTAL_VISIBILITY_SECONDS) {
       throw invalidParameter(
         'VisibilityTimeout',
@@ -64,7 +76,7 @@ function changeVisibility(context: ActionContext, queue: FauxqsQueue, handle: st
         `Total VisibilityTimeout for the message is beyond the limit [${MAX_TOTAL_VISIBILITY_SECONDS} seconds]`,
       );
     }
-    queue.changeVisibility(handle, timeout);
+    queue.changeVisibility(latest.handle, timeout);
     return;
   }
   // The timeout ended and nobody received the message again: SQS accepts the call and

@@ -1,9 +1,12 @@
 /**
  * ReceiveMessage as SQS answers it, on top of fauxqs's receive (which keeps long polling and
  * redrive): MessageAttributes only when `MessageAttributeNames` asks for them (ReceiveMessage
- * API reference); several messages of one FIFO message group in order in one receive (fauxqs
- * returns one per group); the `AWSTraceHeader` and `DeadLetterQueueSourceArn` system
- * attributes; and each receipt handle recorded for the receipt-handle rules.
+ * API reference); a FIFO receive fills from one message group before it takes the next
+ * ("as many messages with the same message group ID as possible", FIFO delivery logic in the
+ * developer guide; `test_sqs.py::test_fifo_receive_message_visibility_timeout_shared_in_group`,
+ * aws.validated), where fauxqs takes one message per group; the `AWSTraceHeader` and
+ * `DeadLetterQueueSourceArn` system attributes; and each receipt handle recorded for the
+ * receipt-handle rules.
  */
 import { randomUUID } from 'node:crypto';
 import { type ActionContext, type LayerAction, asRecord, requireQueue, stringList } from './action-context';
@@ -26,48 +29,59 @@ function maxReceiveCount(queue: FauxqsQueue): number {
   }
 }
 
+/** Receives the next `count` messages of one FIFO group, in group order, as fauxqs would. */
+function takeFromGroup(queue: FauxqsQueue, groupId: string, count: number, timeoutSeconds: number): ReceivedMessage[] {
+  const group = queue.fifoMessages.get(groupId);
+  const limit = maxReceiveCount(queue);
+  const taken: ReceivedMessage[] = [];
+  while (group !== undefined && group.length > 0 && taken.length < count) {
+    const next = group[0];
+    // A message due for the dead-letter queue is left for the next receive, which moves it.
+    if (next === undefined || next.approximateReceiveCount + 1 > limit) break;
+    group.shift();
+    next.approximateReceiveCount += 1;
+    next.approximateFirstReceiveTimestamp ??= Date.now();
+    const receiptHandle = randomUUID();
+    queue.inflightMessages.set(receiptHandle, {
+      message: next,
+      receiptHandle,
+      visibilityDeadline: Date.now() + timeoutSeconds * 1000,
+    });
+    queue.fifoLockedGroups.set(groupId, (queue.fifoLockedGroups.get(groupId) ?? 0) + 1);
+    taken.push({
+      MessageId: next.messageId,
+      ReceiptHandle: receiptHandle,
+      MD5OfBody: next.md5OfBody,
+      Body: next.body,
+      ...(next.md5OfMessageAttributes ? { MD5OfMessageAttributes: next.md5OfMessageAttributes } : {}),
+      ...(Object.keys(next.messageAttributes).length > 0 ? { MessageAttributes: next.messageAttributes } : {}),
+    });
+  }
+  if (group?.length === 0) queue.fifoMessages.delete(groupId);
+  return taken;
+}
+
 /**
- * Adds the next messages of each FIFO group that the receive already took from, in group
- * order, up to `max`. A message due for the dead-letter queue is left for the next receive,
- * which moves it.
+ * Completes a FIFO receive up to `max`: first the rest of the group fauxqs took its one
+ * message from, then whole groups in queue order, each as far as the count allows. A group
+ * with a message in flight is skipped, as SQS skips it.
  */
-function takeRestOfGroups(
+function fillFromGroups(
   queue: FauxqsQueue,
-  received: ReceivedMessage[],
+  received: readonly ReceivedMessage[],
   max: number,
   timeoutSeconds: number,
 ): ReceivedMessage[] {
-  const result: ReceivedMessage[] = [];
-  const limit = maxReceiveCount(queue);
-  let total = received.length;
-  for (const first of received) {
-    result.push(first);
-    const groupId = queue.inflightMessages.get(first.ReceiptHandle)?.message.messageGroupId;
-    const group = groupId === undefined ? undefined : queue.fifoMessages.get(groupId);
-    while (groupId !== undefined && group !== undefined && group.length > 0 && total < max) {
-      const next = group[0];
-      if (next === undefined || next.approximateReceiveCount + 1 > limit) break;
-      group.shift();
-      next.approximateReceiveCount += 1;
-      next.approximateFirstReceiveTimestamp ??= Date.now();
-      const receiptHandle = randomUUID();
-      queue.inflightMessages.set(receiptHandle, {
-        message: next,
-        receiptHandle,
-        visibilityDeadline: Date.now() + timeoutSeconds * 1000,
-      });
-      queue.fifoLockedGroups.set(groupId, (queue.fifoLockedGroups.get(groupId) ?? 0) + 1);
-      result.push({
-        MessageId: next.messageId,
-        ReceiptHandle: receiptHandle,
-        MD5OfBody: next.md5OfBody,
-        Body: next.body,
-        ...(next.md5OfMessageAttributes ? { MD5OfMessageAttributes: next.md5OfMessageAttributes } : {}),
-        ...(Object.keys(next.messageAttributes).length > 0 ? { MessageAttributes: next.messageAttributes } : {}),
-      });
-      total += 1;
-    }
-    if (groupId !== undefined && group?.length === 0) queue.fifoMessages.delete(groupId);
+  const result = [...received];
+  const firstGroup = received
+    .map((message) => queue.inflightMessages.get(message.ReceiptHandle)?.message.messageGroupId)
+    .find((groupId) => groupId !== undefined);
+  if (firstGroup === undefined) return result;
+  result.push(...takeFromGroup(queue, firstGroup, max - result.length, timeoutSeconds));
+  for (const groupId of [...queue.fifoMessages.keys()]) {
+    if (result.length >= max) break;
+    if (groupId === firstGroup || queue.fifoLockedGroups.has(groupId)) continue;
+    result.push(...takeFromGroup(queue, groupId, max - result.length, timeoutSeconds));
   }
   return result;
 }
@@ -150,11 +164,15 @@ export const receiveMessageAction: LayerAction = async (context) => {
   const queue = requireQueue(context);
   validateReceiveParameters(context.body);
   expireMessages(queue, context.state.clock.now());
-  const response = asRecord(await context.fauxqs());
-  const list = Array.isArray(response.Messages) ? (response.Messages as ReceivedMessage[]) : [];
   const max = Number(context.body.MaxNumberOfMessages ?? 1);
+  // From a FIFO queue fauxqs (which waits for the long poll) takes the first message of the
+  // first group only; the layer fills the rest group by group.
+  const response = asRecord(
+    await context.fauxqs(queue.isFifo() ? { ...context.body, MaxNumberOfMessages: 1 } : undefined),
+  );
+  const list = Array.isArray(response.Messages) ? (response.Messages as ReceivedMessage[]) : [];
   const timeout = Number(context.body.VisibilityTimeout ?? queue.attributes.VisibilityTimeout ?? 30);
-  const messages = queue.isFifo() && list.length < max ? takeRestOfGroups(queue, list, max, timeout) : list;
+  const messages = queue.isFifo() ? fillFromGroups(queue, list, max, timeout) : list;
   shapeMessages(context, queue, messages);
   return messages.length > 0 ? { Messages: messages } : {};
 };

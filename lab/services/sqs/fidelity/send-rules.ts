@@ -9,13 +9,15 @@
  * timer (`DelaySeconds`) of 0 to 900 seconds, refused outside that range as SQS refuses it
  * (SendMessage API reference; a SendMessageBatch entry fails alone, with `SenderFault`). The
  * `AWSTraceHeader` system attribute a producer sends is kept for the receive. FIFO deduplication
- * follows the layer's clock (deduplication-rules.ts).
+ * follows the layer's clock (deduplication-rules.ts); a standard queue's `MessageGroupId` (a fair
+ * queue's tenant) is kept as fair-queue-rules.ts says.
  */
 import { type LayerAction, asRecord, recordList, requireQueue } from './action-context';
 import { validateBatchEntries } from './batch-entry-rules';
 import type { FauxqsQueue } from './fauxqs-internals';
 import { justEnqueued } from './fauxqs-internals';
 import { prepareDeduplication } from './deduplication-rules';
+import { sendKeepingTenants } from './fair-queue-rules';
 import { addExtras } from './message-extras';
 import { SqsApiError, invalidParameter } from './sqs-api-error';
 
@@ -70,7 +72,7 @@ export const sendMessageAction: LayerAction = async (context) => {
   if (delay !== undefined) throw delay;
   const now = context.state.clock.now();
   const sends = prepareDeduplication(context.state.deduplication, queue, [context.body], now);
-  const result = asRecord(await context.fauxqs());
+  const result = asRecord(await sendKeepingTenants(queue, [context.body], () => context.fauxqs()));
   sends.record([result]);
   // A duplicate stored nothing: the extras stay those of the original.
   if (!sends.isDuplicate(0)) keepExtras(queue, result.MessageId, context.body, now);
@@ -105,7 +107,12 @@ export const sendMessageBatchAction: LayerAction = async (context) => {
   const sendable = entries.filter((entry) => delayProblem(entry) === undefined);
   const now = context.state.clock.now();
   const sends = prepareDeduplication(context.state.deduplication, queue, sendable, now);
-  const result = sendable.length === 0 ? {} : asRecord(await context.fauxqs({ ...context.body, Entries: sendable }));
+  const result =
+    sendable.length === 0
+      ? {}
+      : asRecord(
+          await sendKeepingTenants(queue, sendable, () => context.fauxqs({ ...context.body, Entries: sendable })),
+        );
   const successful = recordList(result, 'Successful') ?? [];
   const successes = new Map(successful.map((success) => [String(success.Id), success]));
   sends.record(sendable.map((entry) => successes.get(String(entry.Id))));

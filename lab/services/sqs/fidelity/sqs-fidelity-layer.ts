@@ -3,8 +3,8 @@
  * answers as SQS does. fauxqs's router dispatches one handler per `x-amz-target` action; the
  * layer replaces the router's dispatch so that the actions it corrects go to its own handler
  * (which may call fauxqs's), every other action to fauxqs's, and every error leaves in AWS's
- * wire shape. It also wraps fauxqs's dequeue to mark dead-letter moves, and its timer pass to
- * keep FIFO groups in order. State lives in the
+ * wire shape. It also wraps fauxqs's dequeue to mark dead-letter moves, its timer pass to
+ * keep FIFO groups in order, and its enqueue to keep a fair queue's tenant. State lives in the
  * layer, one {@link SqsFidelityState} per fauxqs server. No fauxqs code is copied.
  *
  * Only the JSON protocol (what the SDK v3 and current AWS CLIs send) reaches fauxqs's SQS
@@ -15,6 +15,7 @@ import { buildApp } from 'fauxqs';
 import { type ActionContext, type LayerAction, asRecord } from './action-context';
 import { listDeadLetterSourceQueuesAction, markDeadLetterMoves } from './dead-letter-rules';
 import type { CreateFauxqsMessage, FauxqsReply, FauxqsRequest, FauxqsRouter, FauxqsStore } from './fauxqs-internals';
+import { keepFairQueueTenants } from './fair-queue-rules';
 import { keepGroupOrder } from './fifo-order-rules';
 import {
   cancelMessageMoveTaskAction,
@@ -81,7 +82,7 @@ async function importFauxqs(path: string): Promise<Record<string, unknown>> {
   return (await import(new URL(path, import.meta.resolve('fauxqs')).href)) as Record<string, unknown>;
 }
 
-/** A class's prototype as a record of methods (the layer patches four of them). */
+/** A class's prototype as a record of methods (the layer patches five of them). */
 type Methods = Record<string, unknown>;
 
 function prototypeOf(module: Record<string, unknown>, name: string, methods: readonly string[]): Methods {
@@ -99,7 +100,7 @@ async function install(): Promise<CreateFauxqsMessage> {
   const routerModule = await importFauxqs('./sqs/sqsRouter.js');
   const storeModule = await importFauxqs('./sqs/sqsStore.js');
   const router = prototypeOf(routerModule, 'SqsRouter', ['handle', 'register']);
-  const queue = prototypeOf(storeModule, 'SqsQueue', ['dequeue', 'processTimers']);
+  const queue = prototypeOf(storeModule, 'SqsQueue', ['dequeue', 'processTimers', 'enqueue']);
   const createMessage = (storeModule.SqsStore as { createMessage?: unknown } | undefined)?.createMessage;
   if (typeof createMessage !== 'function') throw new SqsFidelityInstallError('fauxqs has no SqsStore.createMessage');
 
@@ -153,6 +154,7 @@ async function install(): Promise<CreateFauxqsMessage> {
   };
   queue.dequeue = markDeadLetterMoves(queue.dequeue as Parameters<typeof markDeadLetterMoves>[0]);
   queue.processTimers = keepGroupOrder(queue.processTimers as Parameters<typeof keepGroupOrder>[0]);
+  queue.enqueue = keepFairQueueTenants(queue.enqueue as Parameters<typeof keepFairQueueTenants>[0]);
   return createMessage as CreateFauxqsMessage;
 }
 
