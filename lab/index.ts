@@ -85,6 +85,7 @@ export type { GanttChart } from './experiments/timeline/timeline-mermaid';
 export { timelineInputOf } from './experiments/timeline/timeline-of-result';
 export { renderLegendSvg, renderTimelineSvg } from './experiments/timeline/timeline-svg';
 export {
+  batchEventFilter,
   longQueueTimeout,
   queueDelay,
   throttledCompletion,
@@ -158,6 +159,9 @@ export { mergeNotes, notesFor } from './services/cloudformation/property-coverag
 export type { DeployNote, LabNote, PropertyCoverage } from './services/cloudformation/property-coverage';
 export { propertyFailures } from './services/cloudformation/property-validator';
 export { resourceSchemas } from './services/cloudformation/resource-schemas';
+export { registrySchemas } from './services/cloudformation/registry-schemas';
+export type { RegistrySchemas } from './services/cloudformation/registry-schemas';
+export { javaPattern } from './services/cloudformation/java-pattern';
 export {
   compileFilterCriteria,
   InvalidFilterPatternError,

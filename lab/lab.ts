@@ -17,6 +17,7 @@ import {
   type StackTopology,
   visibilityDupTopology,
 } from '../lib/topology';
+import { parseEventFilterOption } from '../lib/batch-partial-options';
 import { parseVisibilityDupOptions } from '../lib/visibility-dup-options';
 import { LAB_ACCOUNT_ID, LAB_REGION, queueArn } from './common/local-aws';
 import { type PropagationOptions, propagationDelayMs, resolvePropagation, settleSecondsOf } from './common/propagation';
@@ -109,7 +110,7 @@ export interface StartLabOptions {
    * fixture handlers and short timeouts this way). Default: both stacks.
    */
   readonly stacks?: readonly (StackName | StackTopology)[];
-  /** BatchPartialStack's deploy-time switches (CDK context `batchSize`, `reportBatchItemFailures`). */
+  /** BatchPartialStack's deploy-time switches (CDK context `batchSize`, `reportBatchItemFailures`, `eventFilter`). */
   readonly batchOptions?: BatchPartialOptions;
   /** No printing; records still reach `lab.logs` listeners. */
   readonly quiet?: boolean;
@@ -596,6 +597,15 @@ const BOOTSTRAP_VERSION_PARAMETER = '/cdk-bootstrap/hnb659fds/version';
 /** The bootstrap version the lab claims: the current one of `cdk bootstrap`. */
 const LAB_BOOTSTRAP_VERSION = '30';
 
+/** BatchPartialStack's switches: `batchOptions`, the event filter from `-c eventFilter` when they do not set it. */
+function batchOptionsOf(options: StartLabOptions): BatchPartialOptions {
+  const batch = options.batchOptions ?? DEFAULT_BATCH_PARTIAL_OPTIONS;
+  return {
+    ...batch,
+    eventFilter: batch.eventFilter ?? parseEventFilterOption({ eventFilter: options.context?.eventFilter }),
+  };
+}
+
 function appContext(options: StartLabOptions): Record<string, string> {
   const batch = options.batchOptions ?? DEFAULT_BATCH_PARTIAL_OPTIONS;
   // The Raise step waits at least as long as this lab's queue attribute changes take to settle.
@@ -604,6 +614,7 @@ function appContext(options: StartLabOptions): Record<string, string> {
     batchSize: String(batch.batchSize),
     reportBatchItemFailures: String(batch.reportBatchItemFailures),
     ...(settle === LAB_QUEUE_SETTLE_SECONDS ? {} : { queueSettleSeconds: String(settle) }),
+    ...(batch.eventFilter === undefined ? {} : { eventFilter: String(batch.eventFilter) }),
     ...options.context,
   };
 }
@@ -619,7 +630,7 @@ function resolveTopologies(options: StartLabOptions): StackTopology[] {
     if (typeof entry !== 'string') return entry;
     return entry === 'VisibilityDupStack'
       ? visibilityDupTopology(parseVisibilityDupOptions({ visibilityManager: options.context?.visibilityManager }))
-      : batchPartialTopology(options.batchOptions ?? DEFAULT_BATCH_PARTIAL_OPTIONS);
+      : batchPartialTopology(batchOptionsOf(options));
   });
   const names = topologies.map((topology) => topology.stackName);
   if (new Set(names).size !== names.length)

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { type App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { parseBatchPartialOptions } from './batch-partial-options';
+import { parseBatchPartialOptions, parseEventFilterOption } from './batch-partial-options';
 import { BatchPartialStack } from './batch-partial-stack';
 import { InvalidSettingError } from './errors';
 import { PROJECT_ROOT } from './project-root';
@@ -23,13 +23,16 @@ export function cdkJsonContext(): Record<string, unknown> {
 
 /**
  * Adds both stacks, with the deploy-time switches read from the app's context
- * (`-c batchSize=1 -c reportBatchItemFailures=false -c visibilityManager=true`), and the cdk-nag AwsSolutions checks.
+ * (`-c batchSize=1 -c reportBatchItemFailures=false -c eventFilter=true -c visibilityManager=true`), and the cdk-nag AwsSolutions checks.
  */
 export function addSqsLabStacks(app: App): void {
-  const options = parseBatchPartialOptions({
-    batchSize: app.node.tryGetContext('batchSize'),
-    reportBatchItemFailures: app.node.tryGetContext('reportBatchItemFailures'),
-  });
+  const options = {
+    ...parseBatchPartialOptions({
+      batchSize: app.node.tryGetContext('batchSize'),
+      reportBatchItemFailures: app.node.tryGetContext('reportBatchItemFailures'),
+    }),
+    eventFilter: parseEventFilterOption({ eventFilter: app.node.tryGetContext('eventFilter') }),
+  };
   const visibilityOptions = parseVisibilityDupOptions({
     visibilityManager: app.node.tryGetContext('visibilityManager'),
   });

@@ -4,6 +4,7 @@
  * `cdk -c name=value` always hands over strings while `cdk.json` gives JSON values, so both
  * `true` and `"true"`, `10` and `"10"` are accepted. No CDK imports: the lab reuses this.
  */
+import { describeSwitchValue, parseBooleanSwitch } from './boolean-switch';
 import { InvalidBatchPartialOptionError } from './errors';
 import { BATCH_PARTIAL } from './settings';
 import { type BatchPartialOptions, DEFAULT_BATCH_PARTIAL_OPTIONS } from './topology';
@@ -12,6 +13,11 @@ import { type BatchPartialOptions, DEFAULT_BATCH_PARTIAL_OPTIONS } from './topol
 export interface RawBatchPartialOptions {
   readonly batchSize?: unknown;
   readonly reportBatchItemFailures?: unknown;
+}
+
+/** The event filter switch as it arrives (`-c eventFilter=true`): absent, a JSON value, or a string. */
+export interface RawEventFilterOption {
+  readonly eventFilter?: unknown;
 }
 
 /**
@@ -32,21 +38,21 @@ function parseBatchSize(value: unknown): number {
     typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
   if (!Number.isInteger(parsed) || parsed < 1 || parsed > max) {
     throw new InvalidBatchPartialOptionError(
-      `batchSize must be an integer from 1 to ${max} (Lambda's limit for an SQS mapping without a batching window), got ${describe(value)}.`,
+      `batchSize must be an integer from 1 to ${max} (Lambda's limit for an SQS mapping without a batching window), got ${describeSwitchValue(value)}.`,
     );
   }
   return parsed;
 }
 
-function parseReportBatchItemFailures(value: unknown): boolean {
-  if (value === undefined) return DEFAULT_BATCH_PARTIAL_OPTIONS.reportBatchItemFailures;
-  if (value === true || value === 'true') return true;
-  if (value === false || value === 'false') return false;
-  throw new InvalidBatchPartialOptionError(`reportBatchItemFailures must be true or false, got ${describe(value)}.`);
+/**
+ * BatchPartialStack's event filter switch: `true` gives the worker's mapping the FilterCriteria
+ * `BATCH_EVENT_FILTER_PATTERN`; absent means no filter, as deployed by default.
+ * @throws InvalidBatchPartialOptionError naming the valid values.
+ */
+export function parseEventFilterOption(raw: RawEventFilterOption): boolean {
+  return parseBooleanSwitch('eventFilter', raw.eventFilter, false);
 }
 
-function describe(value: unknown): string {
-  return typeof value === 'string' || (typeof value === 'object' && value !== null)
-    ? JSON.stringify(value)
-    : String(value);
+function parseReportBatchItemFailures(value: unknown): boolean {
+  return parseBooleanSwitch('reportBatchItemFailures', value, DEFAULT_BATCH_PARTIAL_OPTIONS.reportBatchItemFailures);
 }

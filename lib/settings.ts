@@ -92,6 +92,15 @@ export const BATCH_PARTIAL = {
 } as const;
 
 /**
+ * The filter pattern BatchPartialStack's mapping carries with `-c eventFilter=true`: only bodies
+ * whose `shouldFail` is `false` reach the worker; Lambda deletes the others from the queue
+ * unprocessed (Lambda Developer Guide, "Using event filtering with an Amazon SQS event source").
+ * `false` is a JSON literal the filter syntax matches as such (aws/event-ruler, whose syntax
+ * Lambda's follows: "certain JSON-specific literals (`true`, `false`, and `null`)").
+ */
+export const BATCH_EVENT_FILTER_PATTERN = { body: { shouldFail: [false] } } as const;
+
+/**
  * Stage throttling of both REST APIs (an unauthenticated `curl` cannot be given a quota: usage
  * plans count API keys). Throttling bounds the *rate*, so the bill is bounded only by rate ×
  * time: `worstCaseMonthlyBill()` (lib/worst-case-bill.ts) prices a month at this rate, and the

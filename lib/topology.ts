@@ -7,6 +7,7 @@
  * No CDK imports here: the lab and the tests load this without synthesising anything.
  */
 import {
+  BATCH_EVENT_FILTER_PATTERN,
   BATCH_PARTIAL,
   LAMBDA_MEMORY_MB,
   PRODUCER_TIMEOUT_SECONDS,
@@ -183,6 +184,16 @@ export function visibilityDupTopology(options: VisibilityDupOptions = DEFAULT_VI
 export interface BatchPartialOptions {
   readonly batchSize: number;
   readonly reportBatchItemFailures: boolean;
+  /**
+   * `-c eventFilter=true`: the mapping carries `BATCH_EVENT_FILTER_PATTERN` as its FilterCriteria,
+   * so messages marked `shouldFail` are deleted without reaching the worker. Absent: no filter.
+   */
+  readonly eventFilter?: boolean;
+}
+
+/** The FilterCriteria output of BatchPartialStack (`EventFilter`): the pattern as JSON, or `none`. */
+export function eventFilterOutputOf(options: BatchPartialOptions): string {
+  return options.eventFilter === true ? JSON.stringify(BATCH_EVENT_FILTER_PATTERN) : 'none';
 }
 
 /** The switches' defaults, as `cdk.json` also states them. */
@@ -235,6 +246,7 @@ export function batchPartialTopology(options: BatchPartialOptions = DEFAULT_BATC
         queueId: 'BatchQueue',
         batchSize: options.batchSize,
         reportBatchItemFailures: options.reportBatchItemFailures,
+        ...(options.eventFilter === true ? { filterPatterns: [BATCH_EVENT_FILTER_PATTERN] } : {}),
       },
     ],
   };

@@ -1,7 +1,7 @@
 /**
  * The command line of `npm run lab`: flags named after the stacks' CDK context switches.
  */
-import { parseBatchPartialOptions } from '../../lib/batch-partial-options';
+import { parseBatchPartialOptions, parseEventFilterOption } from '../../lib/batch-partial-options';
 import { InvalidBatchPartialOptionError } from '../../lib/errors';
 import { parseVisibilityDupOptions } from '../../lib/visibility-dup-options';
 import type { BatchPartialOptions } from '../../lib/topology';
@@ -78,6 +78,10 @@ export function parseLabArgs(argv: readonly string[], language: Language = 'en')
     () => parseVisibilityDupOptions({ visibilityManager: context.visibilityManager }),
     () => say.badVisibilityManager(JSON.stringify(context.visibilityManager)),
   );
+  checked(
+    () => parseEventFilterOption({ eventFilter: context.eventFilter }),
+    () => say.badEventFilter(JSON.stringify(context.eventFilter)),
+  );
   return {
     help: values.help,
     quiet: values.quiet,
@@ -90,7 +94,7 @@ export function parseLabArgs(argv: readonly string[], language: Language = 'en')
 }
 
 /** The context names the stacks read (lib/app.ts). */
-const KNOWN_CONTEXT = ['batchSize', 'reportBatchItemFailures', 'visibilityManager'] as const;
+const KNOWN_CONTEXT = ['batchSize', 'reportBatchItemFailures', 'eventFilter', 'visibilityManager'] as const;
 
 /** `-c batchSize=1 -c reportBatchItemFailures=false`, exactly as `cdk deploy` takes them. */
 export function parseContextPairs(
@@ -99,6 +103,7 @@ export function parseContextPairs(
 ): Record<string, string> & {
   readonly batchSize?: string;
   readonly reportBatchItemFailures?: string;
+  readonly eventFilter?: string;
   readonly visibilityManager?: string;
 } {
   const say = LAB_MESSAGES[language];

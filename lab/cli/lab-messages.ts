@@ -44,6 +44,9 @@ Options (named after the CDK context switches of BatchPartialStack):
   --report-batch-item-failures true|false partial batch responses (default true)
   -c batchSize=N -c reportBatchItemFailures=true|false
                                           the same, spelled as cdk deploy's context
+  -c eventFilter=true|false               BatchPartialStack's mapping filters out messages
+                                          marked shouldFail: Lambda deletes them unprocessed
+                                          (default false)
   -c visibilityManager=true|false         VisibilityDupStack's worker: batches of 10, one
                                           visibility manager each (default false)
   -c name=value                           any other CDK context, passed to cdk synth
@@ -71,6 +74,7 @@ ${BATCH_FORMATION_MESSAGES.en.usage}
       `batchSize must be an integer from 1 to ${max} (Lambda's limit for an SQS mapping without a batching window), got ${got}.`,
     badReportBatchItemFailures: (got: string) => `reportBatchItemFailures must be true or false, got ${got}.`,
     badVisibilityManager: (got: string) => `visibilityManager must be true or false, got ${got}.`,
+    badEventFilter: (got: string) => `eventFilter must be true or false, got ${got}.`,
     ready: (facts: ReadyFacts) => `
 Lab ready in ${facts.startupMs} ms. Outputs: ${facts.outputsPath}
   VisibilityDupStack  API ${facts.visibilityApi}
@@ -128,6 +132,9 @@ ${LOCAL_OUTPUTS_FILE} を書き出します。
   --report-batch-item-failures true|false 部分バッチレスポンス（既定 true）
   -c batchSize=N -c reportBatchItemFailures=true|false
                                           同じものを cdk deploy のコンテキストの書き方で
+  -c eventFilter=true|false               BatchPartialStack のマッピングが shouldFail の付いた
+                                          メッセージをフィルターで除く: Lambda が処理せずに削除
+                                          （既定 false）
   -c visibilityManager=true|false         VisibilityDupStack のワーカー: 10 件ずつのバッチごとに
                                           可視性マネージャー 1 つ（既定 false）
   -c name=value                           そのほかの CDK コンテキスト（cdk synth に渡します）
@@ -156,6 +163,7 @@ ${BATCH_FORMATION_MESSAGES.ja.usage}
     badReportBatchItemFailures: (got: string) =>
       `reportBatchItemFailures は true か false にしてください。指定された値: ${got}`,
     badVisibilityManager: (got: string) => `visibilityManager は true か false にしてください。指定された値: ${got}`,
+    badEventFilter: (got: string) => `eventFilter は true か false にしてください。指定された値: ${got}`,
     ready: (facts: ReadyFacts) => `
 ラボの準備ができました（${facts.startupMs} ms）。出力: ${facts.outputsPath}
   VisibilityDupStack  API ${facts.visibilityApi}

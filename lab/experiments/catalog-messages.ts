@@ -16,7 +16,16 @@ export interface CatalogMessages {
   readonly redriveFailures: (index: number, failures: number, messageIds: number) => string;
   readonly extensionCalls: (calls: number) => string;
   readonly extensionOutcomes: (succeeded: number, failed: number) => string;
+  readonly filteredOut: (
+    sent: number,
+    processed: readonly number[],
+    unseen: readonly number[],
+    leftInQueue: number | undefined,
+    dlq: readonly number[],
+  ) => string;
 }
+
+const listed = (indexes: readonly number[], none: string): string => (indexes.length === 0 ? none : indexes.join(', '));
 
 /** The detail lines, per language. */
 export const CATALOG_MESSAGES: Readonly<Record<Language, CatalogMessages>> = {
@@ -34,6 +43,8 @@ export const CATALOG_MESSAGES: Readonly<Record<Language, CatalogMessages>> = {
       `message ${index}: ${failures} failures over ${messageIds} SQS message ids`,
     extensionCalls: (calls) => `ChangeMessageVisibility calls: ${calls} for one 8 s job`,
     extensionOutcomes: (succeeded, failed) => `ChangeMessageVisibility calls: ${succeeded} succeeded, ${failed} failed`,
+    filteredOut: (sent, processed, unseen, leftInQueue, dlq) =>
+      `sent ${sent}; processed by the worker: ${listed(processed, 'none')}; never reached the worker: ${listed(unseen, 'none')}; left in the queue: ${leftInQueue ?? '?'}; in the DLQ: ${listed(dlq, 'none')}`,
   },
   ja: {
     sweepJob: (sleep, deliveries, caught, effects) =>
@@ -50,5 +61,7 @@ export const CATALOG_MESSAGES: Readonly<Record<Language, CatalogMessages>> = {
     extensionCalls: (calls) => `ChangeMessageVisibility の呼び出し: 8 秒のジョブ 1 件で ${calls} 回`,
     extensionOutcomes: (succeeded, failed) =>
       `ChangeMessageVisibility の呼び出し: 成功 ${succeeded} 回、失敗 ${failed} 回`,
+    filteredOut: (sent, processed, unseen, leftInQueue, dlq) =>
+      `送信 ${sent} 件。ワーカーが処理: ${listed(processed, 'なし')}。ワーカーに届かなかった: ${listed(unseen, 'なし')}。キューに残った: ${leftInQueue ?? '?'} 件。DLQ: ${listed(dlq, 'なし')}`,
   },
 };

@@ -8,6 +8,7 @@ import type { Language, Localized } from '../common/language';
 import { type BatchPartialOptions, DEFAULT_BATCH_PARTIAL_OPTIONS } from '../../lib/topology';
 import { FIFO_AND_POLLING_EXPERIMENTS } from './catalog-fifo-polling';
 import { CATALOG_MESSAGES } from './catalog-messages';
+import { EVENT_FILTER_EXPERIMENTS } from './catalog-event-filter';
 import { PRODUCER_EXPERIMENTS } from './catalog-producer';
 import { VISIBILITY_MANAGEMENT_EXPERIMENTS } from './catalog-visibility-management';
 import type {
@@ -565,6 +566,7 @@ export const EXPERIMENTS: readonly Experiment[] = [
   },
   ...PRODUCER_EXPERIMENTS,
   ...VISIBILITY_MANAGEMENT_EXPERIMENTS,
+  ...EVENT_FILTER_EXPERIMENTS,
   ...FIFO_AND_POLLING_EXPERIMENTS,
 ];
 

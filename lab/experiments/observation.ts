@@ -140,6 +140,13 @@ export interface BatchObservation {
   readonly processingSeconds: number;
   /** The stack's DLQ alarm, for experiments that watch it. */
   readonly alarm?: AlarmObservation;
+  /**
+   * Indexes of the run's messages that no worker line mentions, by body id or SQS message id:
+   * sent, yet never handed to the worker (an event filter deleted them, or they are still queued).
+   */
+  readonly unseen?: readonly number[];
+  /** Messages left in the main queue (visible, in flight, delayed) when the run was observed. */
+  readonly queueDepth?: number;
 }
 
 /** One state of a CloudWatch alarm, as DescribeAlarms (or the lab) reported it. */
@@ -414,7 +421,8 @@ export function batchIndexOf(id: unknown, runId: string): number | undefined {
 
 /**
  * Step 8 observation of run `runId`; `dlqIds` are the body ids found in the DLQ;
- * `rawMessageIds` the SQS ids of bodies the run sent straight to the queue.
+ * `rawMessageIds` the SQS ids of bodies the run sent straight to the queue; `sentMessageIds`
+ * the producer's answer (body id → SQS message id), which gives `unseen`.
  */
 export function observeBatch(
   lines: readonly WorkerLine[],
@@ -422,6 +430,7 @@ export function observeBatch(
   count: number,
   dlqIds: readonly string[],
   rawMessageIds: readonly string[] = [],
+  sentMessageIds?: Readonly<Record<string, string>>,
 ): BatchObservation {
   const okByIndex = new Map<number, number>();
   const failByIndex = new Map<number, number>();
@@ -479,5 +488,25 @@ export function observeBatch(
     messageIdsByIndex: new Map([...messageIds].map(([index, ids]) => [index, ids.size])),
     invalid: countWhere(lines, (l) => l.event === 'invalid-message' && raw.has(String(l.messageId))),
     processingSeconds: times.length < 2 ? 0 : (Math.max(...times) - Math.min(...times)) / 1000,
+    ...(sentMessageIds === undefined ? {} : { unseen: unseenIndexes(lines, runId, sentMessageIds) }),
   };
+}
+
+/** Indexes of the sent messages whose body id and SQS message id appear in no line. */
+function unseenIndexes(
+  lines: readonly WorkerLine[],
+  runId: string,
+  sentMessageIds: Readonly<Record<string, string>>,
+): number[] {
+  const mentioned = new Set<unknown>();
+  for (const line of lines) {
+    mentioned.add(line.id);
+    mentioned.add(line.messageId);
+    if (Array.isArray(line.messageIds)) for (const messageId of line.messageIds as unknown[]) mentioned.add(messageId);
+  }
+  return Object.entries(sentMessageIds)
+    .filter(([id, messageId]) => !mentioned.has(id) && !mentioned.has(messageId))
+    .map(([id]) => batchIndexOf(id, runId))
+    .filter((index): index is number => index !== undefined)
+    .sort((a, b) => a - b);
 }

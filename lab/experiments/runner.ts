@@ -2,6 +2,7 @@ import type { Experiment, StackExperiment } from './catalog';
 import { VISIBILITY_DUP } from '../../lib/settings';
 import {
   type AlarmReading,
+  type BatchObservation,
   type Observation,
   observeBatch,
   observeCrash,
@@ -14,6 +15,7 @@ import {
 import { type EnqueueResponse, type ExperimentProbe, isQueueProbe, type StackProbe } from './probe';
 import { runQueueExperiment } from './queue-runner';
 import { formatRunLine } from './run-line';
+import type { QueueCounts } from './stack-reads';
 import type { DlqMove } from './timeline/timeline';
 
 /** What one run produced. */
@@ -172,12 +174,16 @@ async function runStackExperiment(
     return ids;
   };
 
-  /** The observation from `lines` (already read) plus the table and the DLQ. */
+  const sentMessageIds = messageIdsOf(enqueue);
+  /** The observation from `lines` (already read) and the main queue's `depth`, plus the table and the DLQ. */
   let crashes = 0;
   let crashedAtMs: number | undefined;
-  const observe = async (lines: readonly WorkerLine[]): Promise<Observation> => {
+  const observe = async (lines: readonly WorkerLine[], depth: number): Promise<Observation> => {
     if (experiment.stack === 'BatchPartialStack') {
-      const observed = observeBatch(lines, runId, experiment.body.count, await readDlq(), rawMessageIds);
+      const observed: BatchObservation = {
+        ...observeBatch(lines, runId, experiment.body.count, await readDlq(), rawMessageIds, sentMessageIds),
+        queueDepth: depth,
+      };
       if (experiment.watchDlqAlarm !== true) return observed;
       await readAlarm();
       return { ...observed, alarm: { readings: [...alarms], notifications: await probe.alarmNotifications() } };
@@ -235,8 +241,8 @@ async function runStackExperiment(
         probe.pendingInvocations(),
       ]);
       delayedSeen = Math.max(delayedSeen, counts.delayed);
-      const depth = counts.visible + counts.inFlight + counts.delayed;
-      const current = await observe(lines);
+      const depth = depthOf(counts);
+      const current = await observe(lines, depth);
       onProgress({
         experiment,
         elapsedSeconds: (Date.now() - started) / 1000,
@@ -291,8 +297,8 @@ async function runStackExperiment(
   if (settled && experiment.stack === 'BatchPartialStack' && experiment.watchDlqAlarm === true) {
     await waitForAlarm(experiment.alarmWaitSeconds?.[probe.target] ?? 0);
   }
-  const workerLines = await probe.workerLines();
-  const observation = await observe(workerLines);
+  const [workerLines, finalCounts] = await Promise.all([probe.workerLines(), probe.queueCounts()]);
+  const observation = await observe(workerLines, depthOf(finalCounts));
   const endedAtMs = Date.now();
   const actedAsPlanned = experiment.duringRun === undefined || crashes > 0;
   if (!actedAsPlanned) note('the during-run action never found its moment, so the run cannot show what it is about');
@@ -312,6 +318,20 @@ async function runStackExperiment(
     decidedEarly,
     ...(crashedAtMs === undefined ? {} : { crashedAtMs }),
   };
+}
+
+/** Messages in a queue by its counts: visible, in flight and delayed. */
+function depthOf(counts: QueueCounts): number {
+  return counts.visible + counts.inFlight + counts.delayed;
+}
+
+/** The producer's `messageIds` (body id → SQS message id) from a Step 8 answer, when it has them. */
+function messageIdsOf(enqueue: EnqueueResponse): Record<string, string> | undefined {
+  const ids = enqueue.body.messageIds;
+  if (typeof ids !== 'object' || ids === null || Array.isArray(ids)) return undefined;
+  return Object.fromEntries(
+    Object.entries(ids).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
 }
 
 /** The main queue's visibility timeout in the experiment's stack (a variant's, or the deployed one). */

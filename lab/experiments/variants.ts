@@ -3,8 +3,16 @@
  * run. A variant changes settings (environment, timeouts), never a handler's code: the
  * handlers have no lab-only path.
  */
-import { heartbeatTimingFor, VISIBILITY_DUP, VISIBILITY_MANAGER } from '../../lib/settings';
-import { heartbeatModeOf, type StackTopology, visibilityDupTopology } from '../../lib/topology';
+import { BATCH_EVENT_FILTER_PATTERN, heartbeatTimingFor, VISIBILITY_DUP, VISIBILITY_MANAGER } from '../../lib/settings';
+import {
+  type BatchPartialOptions,
+  batchPartialTopology,
+  DEFAULT_BATCH_PARTIAL_OPTIONS,
+  eventFilterOutputOf,
+  heartbeatModeOf,
+  type StackTopology,
+  visibilityDupTopology,
+} from '../../lib/topology';
 import type { Language, Localized } from '../common/language';
 import type { AwsCallsOptions } from '../interceptors/aws-call-faults';
 
@@ -226,5 +234,24 @@ export function queueDelay(seconds: number): LabVariant {
         spec.id === topology.mainQueueId ? { ...spec, delaySeconds: seconds } : spec,
       ),
     }),
+  };
+}
+
+/**
+ * BatchPartialStack whose worker mapping carries FilterCriteria `BATCH_EVENT_FILTER_PATTERN`
+ * (only bodies with `shouldFail: false` reach the worker): the stack `cdk deploy -c
+ * eventFilter=true` deploys, so the experiment also runs on AWS when the deployed stack's output
+ * `EventFilter` shows that pattern.
+ */
+export function batchEventFilter(): LabVariant {
+  const options: BatchPartialOptions = { ...DEFAULT_BATCH_PARTIAL_OPTIONS, eventFilter: true };
+  const pattern = JSON.stringify(BATCH_EVENT_FILTER_PATTERN);
+  return {
+    summary: {
+      en: `the worker's event source mapping has FilterCriteria ${pattern}: messages marked shouldFail never reach the worker; deployed: no filter`,
+      ja: `ワーカーのイベントソースマッピングに FilterCriteria ${pattern} がある: shouldFail の付いたメッセージはワーカーに届かない。デプロイ時はフィルターなし`,
+    },
+    topology: () => batchPartialTopology(options),
+    deployedWith: { context: 'eventFilter=true', output: 'EventFilter', value: eventFilterOutputOf(options) },
   };
 }

@@ -179,11 +179,12 @@ describe('BatchPartialStack API and outputs', () => {
     });
   });
 
-  it('has exactly ApiEndpoint, QueueUrl, DlqUrl, the DLQ alarm name and the two log group names', () => {
+  it('has exactly ApiEndpoint, QueueUrl, DlqUrl, the DLQ alarm name, the two log group names and EventFilter', () => {
     expect(Object.keys(template.findOutputs('*')).sort()).toEqual([
       'ApiEndpoint',
       'DlqAlarmName',
       'DlqUrl',
+      'EventFilter',
       'ProducerLogGroup',
       'QueueUrl',
       'WorkerLogGroup',

@@ -5,12 +5,10 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { QUEUE_VISIBILITY_TIMEOUT_TYPE } from '../../lib/constructs/mapping-visibility-window';
-import { InvalidBatchPartialOptionError } from '../../lib/errors';
 import { VISIBILITY_DUP, VISIBILITY_MANAGER } from '../../lib/settings';
 import { type StackTopology, visibilityDupTopology } from '../../lib/topology';
 import { TopologyStack } from '../../lib/topology-stack';
 import { validateTopology } from '../../lib/validate-topology';
-import { parseVisibilityDupOptions } from '../../lib/visibility-dup-options';
 import { VisibilityDupStack } from '../../lib/visibility-dup-stack';
 import { labApp, must, logicalId, resourcesOfType } from './support';
 
@@ -41,24 +39,6 @@ function windowSteps(template: Template): { raise: Record<string, unknown>; lowe
   };
   return { raise: step('Raise'), lower: step('Lower') };
 }
-
-describe('parseVisibilityDupOptions', () => {
-  it.each([
-    [undefined, false],
-    [true, true],
-    ['true', true],
-    [false, false],
-    ['false', false],
-  ])('reads %j as visibilityManager %s', (visibilityManager, expected) => {
-    expect(parseVisibilityDupOptions({ visibilityManager })).toEqual({ visibilityManager: expected });
-  });
-
-  it.each(['yes', '1', '', 'TRUE', 1, null])('refuses %j with a sentence naming true or false', (visibilityManager) => {
-    const parse = () => parseVisibilityDupOptions({ visibilityManager });
-    expect(parse).toThrow(InvalidBatchPartialOptionError);
-    expect(parse).toThrow(/^visibilityManager must be true or false, got .+\.$/);
-  });
-});
 
 describe('VisibilityDupStack with visibilityManager', () => {
   const off = templateOf(undefined);

@@ -44,6 +44,10 @@ describe('parseLabArgs (npm run lab flags)', () => {
     expect(parseLabArgs(['-c', 'visibilityManager=true']).context).toEqual({ visibilityManager: 'true' });
   });
 
+  it('passes -c eventFilter=true on to cdk synth, for BatchPartialStack', () => {
+    expect(parseLabArgs(['-c', 'eventFilter=true']).context).toEqual({ eventFilter: 'true' });
+  });
+
   it('passes any other context on to cdk synth, as cdk deploy does', () => {
     expect(parseLabArgs(['-c', 'alarmEmail=me@example.com', '--watch'])).toMatchObject({
       watch: true,
@@ -63,6 +67,8 @@ describe('parseLabArgs (npm run lab flags)', () => {
     [['--report-batch-item-failures', 'yes'], 'reportBatchItemFailures must be true or false'],
     [['-c', 'visibilityManager=yes'], 'visibilityManager must be true or false, got "yes".'],
     [['-c', 'visibilitymanager=true'], 'did you mean visibilityManager?'],
+    [['-c', 'eventFilter=on'], 'eventFilter must be true or false, got "on".'],
+    [['-c', 'eventfilter=true'], 'did you mean eventFilter?'],
     [['extra'], 'extra'],
   ])('refuses %j with a sentence saying why', (argv, message) => {
     expect(() => parseLabArgs(argv)).toThrow(UsageError);
@@ -83,6 +89,7 @@ describe('parseLabArgs (npm run lab flags)', () => {
       'reportBatchItemFailures は true か false にしてください。指定された値: "yes"',
     ],
     [['--batch-formation', 'half'], 'half'],
+    [['-c', 'eventFilter=on'], 'eventFilter は true か false にしてください。指定された値: "on"'],
   ])('refuses %j in Japanese with --lang ja', (argv, message) => {
     let thrown: unknown;
     try {

@@ -48,8 +48,10 @@ describe('startLab with the real stacks', () => {
       HeartbeatMode: 'per-message',
     });
     expect(Object.keys(outputs.BatchPartialStack ?? {}).sort()).toEqual(
-      ['ApiEndpoint', 'DlqAlarmName', 'DlqUrl', 'ProducerLogGroup', 'QueueUrl', 'WorkerLogGroup'].sort(),
+      ['ApiEndpoint', 'DlqAlarmName', 'DlqUrl', 'EventFilter', 'ProducerLogGroup', 'QueueUrl', 'WorkerLogGroup'].sort(),
     );
+    // Deployed without -c eventFilter=true.
+    expect(outputs.BatchPartialStack?.EventFilter).toBe('none');
     expect(outputs[LOCAL_LAB_KEY]).toMatchObject({
       SqsEndpointUrl: lab.endpoints.sqsCliEndpoint,
       LogsEndpointUrl: lab.logsEndpoint,

@@ -108,47 +108,69 @@ describe('the AWS probe in Japanese (printed after 実験が失敗しました:)
   });
 });
 
-describe('openAwsProbe for visibility-manager (needs -c visibilityManager=true)', () => {
-  function outputsFile(name: string, heartbeatMode: string | undefined): string {
-    const file = join(dir, name);
-    const outputs = heartbeatMode === undefined ? OUTPUTS : { ...OUTPUTS, HeartbeatMode: heartbeatMode };
-    writeFileSync(file, JSON.stringify({ VisibilityDupStack: outputs }));
-    return file;
+describe.each([
+  {
+    name: 'visibility-manager',
+    stack: 'VisibilityDupStack',
+    context: 'visibilityManager=true',
+    output: 'HeartbeatMode',
+    off: 'per-message',
+    on: 'batch-manager',
+  },
+  {
+    name: 'event-filter',
+    stack: 'BatchPartialStack',
+    context: 'eventFilter=true',
+    output: 'EventFilter',
+    off: 'none',
+    on: '{"body":{"shouldFail":[false]}}',
+  },
+])('openAwsProbe for $name (needs $stack deployed with -c $context)', ({ name, stack, context, output, off, on }) => {
+  function outputsFile(file: string, value: string | undefined): string {
+    const path = join(dir, `${name}-${file}`);
+    writeFileSync(path, JSON.stringify({ [stack]: value === undefined ? OUTPUTS : { ...OUTPUTS, [output]: value } }));
+    return path;
   }
 
-  it('is not lab-only: --target aws is accepted before the outputs are read', () => {
-    expect(labOnlyReason(findExperiment('visibility-manager'))).toBeUndefined();
-    expect(labOnlyReason(findExperiment('visibility-too-long'))).toBeDefined();
+  it('is not lab-only (--target aws is accepted before the outputs are read) and names the switch for the CLI', () => {
+    expect(labOnlyReason(findExperiment(name))).toBeUndefined();
+    expect(requiredContextFlags(findExperiment(name))).toBe(`-c ${context}`);
   });
 
   it.each([
-    ['per-message', 'per-message'],
+    ['the switch off', off],
     ['absent (deployed before the switch existed)', undefined],
-  ])('refuses a stack whose HeartbeatMode is %s, with the deploy command', async (_, heartbeatMode) => {
-    const file = outputsFile(`manager-${heartbeatMode ?? 'absent'}.json`, heartbeatMode);
-    const refusal = openAwsProbe(findExperiment('visibility-manager'), file, {});
+  ])(`refuses a stack whose ${output} is %s, with the deploy command, in both languages`, async (_, value) => {
+    const file = outputsFile(`${value ?? 'absent'}.json`, value);
+    const refusal = openAwsProbe(findExperiment(name), file, {});
     await expect(refusal).rejects.toBeInstanceOf(LabOnlyActionError);
     await expect(refusal).rejects.toThrow(
-      `visibility-manager needs VisibilityDupStack deployed with -c visibilityManager=true (output HeartbeatMode is ${heartbeatMode ?? 'absent'}); deploy it with: npx cdk deploy --all -c visibilityManager=true --outputs-file ${file}`,
+      `${name} needs ${stack} deployed with -c ${context} (output ${output} is ${value ?? 'absent'}); deploy it with: npx cdk deploy --all -c ${context} --outputs-file ${file}`,
     );
-    await expect(openAwsProbe(findExperiment('visibility-manager'), file, {}, 'ja')).rejects.toThrow(
-      /^visibility-manager には -c visibilityManager=true を付けてデプロイした VisibilityDupStack が必要です/,
+    await expect(openAwsProbe(findExperiment(name), file, {}, 'ja')).rejects.toThrow(
+      `${name} には -c ${context} を付けてデプロイした ${stack} が必要です`,
     );
   });
 
-  it('opens a probe on a stack deployed with the switch, and other Step 7 experiments on either', async () => {
+  it('opens a probe on a stack deployed with the switch (and, for Step 7, a queue lowered to 5 s)', async () => {
     sqsMock.on(GetQueueAttributesCommand).resolves({ Attributes: { VisibilityTimeout: '5' } });
-    const on = outputsFile('manager-on.json', 'batch-manager');
-    const probe = await openAwsProbe(findExperiment('visibility-manager'), on, {});
+    const probe = await openAwsProbe(findExperiment(name), outputsFile('on.json', on), {});
     expect(probe).toBeInstanceOf(AwsProbe);
     await probe.close();
-    const heartbeat = await openAwsProbe(findExperiment('heartbeat'), outputsFile('plain.json', 'per-message'), {});
-    expect(heartbeat).toBeInstanceOf(AwsProbe);
-    await heartbeat.close();
   });
+});
 
-  it('names the switch in the flags the CLI prints for --target aws', () => {
-    expect(requiredContextFlags(findExperiment('visibility-manager'))).toBe('-c visibilityManager=true');
+describe('openAwsProbe for the other experiments of those stacks', () => {
+  it('runs them whatever the switch, and keeps a variant without a switch lab-only', async () => {
+    sqsMock.on(GetQueueAttributesCommand).resolves({ Attributes: { VisibilityTimeout: '5' } });
+    for (const mode of ['per-message', 'batch-manager']) {
+      const file = join(dir, `plain-${mode}.json`);
+      writeFileSync(file, JSON.stringify({ VisibilityDupStack: { ...OUTPUTS, HeartbeatMode: mode } }));
+      const heartbeat = await openAwsProbe(findExperiment('heartbeat'), file, {});
+      expect(heartbeat).toBeInstanceOf(AwsProbe);
+      await heartbeat.close();
+    }
+    expect(labOnlyReason(findExperiment('visibility-too-long'))).toBeDefined();
   });
 });
 

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { validateFaultRules } from '../../lab';
 import { EXPERIMENTS, findExperiment } from '../../lab';
 import { observeBatch, observeSweep, type VisibilityObservation, type WorkerLine } from '../../lab';
-import { throttledCompletion, variantSummary, workerAssumesVisibilityTimeout, workerTimeout } from '../../lab';
+import {
+  batchEventFilter,
+  throttledCompletion,
+  variantSummary,
+  workerAssumesVisibilityTimeout,
+  workerTimeout,
+} from '../../lab';
 
 // The experiments docs/experiments.md adds to the tour's eight: their observations, judges and
 // lab variants. (Running them on the lab is test/docs/experiments-guide.test.ts's job.)
@@ -76,6 +82,19 @@ describe('observeBatch, the guide fields', () => {
     expect(o.invalid).toBe(1);
     expect(o.processingSeconds).toBeCloseTo(20.5);
   });
+
+  it('lists as unseen the sent messages no line names by body id or SQS message id', () => {
+    const lines = [
+      line('ok', 'r-1', { messageId: 'm1' }),
+      { event: 'batch-done', messageIds: ['m1', 'm2'] },
+      { event: 'invalid-message', messageId: 'm4' },
+    ];
+
+    const o = observeBatch(lines, 'r', 4, [], [], { 'r-1': 'm1', 'r-2': 'm2', 'r-3': 'm3', 'r-4': 'm4' });
+
+    expect(o.unseen).toEqual([3]);
+    expect(observeBatch(lines, 'r', 4, []).unseen).toBeUndefined();
+  });
 });
 
 describe('guide judges', () => {
@@ -145,6 +164,58 @@ describe('guide judges', () => {
     expect(experiment.judge({ ...base, failByIndex: fourTimes, messageIdsByIndex: twoIds, dlqIndexes: [] })).toBe(
       false,
     );
+  });
+});
+
+describe('event-filter', () => {
+  const experiment = findExperiment('event-filter');
+  if (experiment.stack !== 'BatchPartialStack') throw new Error('wrong stack');
+  const kept = [1, 2, 4, 5, 7, 8, 10];
+  const filtered = {
+    kind: 'batch' as const,
+    runId: 'r',
+    count: 10,
+    deliveries: 7,
+    reprocessed: 0,
+    batchSizes: [2, 5],
+    invalid: 0,
+    processingSeconds: 0.2,
+    okByIndex: new Map(kept.map((i) => [i, 1])),
+    failByIndex: new Map<number, number>(),
+    messageIdsByIndex: new Map(kept.map((i) => [i, 1])),
+    dlqIndexes: [],
+    unseen: [3, 6, 9],
+    queueDepth: 0,
+  };
+
+  it('matches when 3, 6, 9 were sent, never reached the worker and left the queue, the others processed once', () => {
+    expect(experiment.judge(filtered)).toBe(true);
+  });
+
+  it.each([
+    [
+      'a filtered message was processed (no filter)',
+      { unseen: [], okByIndex: new Map([...kept, 3, 6, 9].map((i) => [i, 1])) },
+    ],
+    ['the filtered messages failed instead', { unseen: [], failByIndex: new Map([3, 6, 9].map((i) => [i, 2])) }],
+    ['they are still in the queue', { queueDepth: 3 }],
+    ['they reached the DLQ', { dlqIndexes: [3, 6, 9] }],
+    ['the producer’s message ids were not read', { unseen: undefined }],
+  ])('does not match when %s', (_, change) => {
+    expect(experiment.judge({ ...filtered, ...change })).toBe(false);
+  });
+
+  it('runs BatchPartialStack with the pattern the deploy-time switch gives it', () => {
+    const variant = batchEventFilter();
+    const mapping = variant.topology().mappings[0];
+
+    expect(mapping?.filterPatterns).toEqual([{ body: { shouldFail: [false] } }]);
+    expect(variant.deployedWith).toEqual({
+      context: 'eventFilter=true',
+      output: 'EventFilter',
+      value: '{"body":{"shouldFail":[false]}}',
+    });
+    expect(variantSummary(variant, 'ja')).toMatch(/FilterCriteria/);
   });
 });
 

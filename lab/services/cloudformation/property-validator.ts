@@ -1,10 +1,15 @@
 /**
  * CloudFormation's property validation: before a resource is created or updated, its resolved
- * properties are checked against the resource type's registry schema ({@link resourceSchemas}).
- * An unknown property, a value of the wrong type, a value outside an enumeration or a missing
- * required property fails the resource with CloudFormation's words, for example
+ * properties are checked against the resource type's registry schema: its properties, their
+ * types, required ones and enumerations from `@aws-cdk/aws-service-spec` ({@link resourceSchemas}),
+ * and the keywords that bound a value (minimum, maximum, length, pattern, item count) from the
+ * schemas as AWS publishes them ({@link registrySchemas}, bound-keywords.ts). An unknown
+ * property, a value of the wrong type, a value outside an enumeration or a range, a string too
+ * long or not matching its pattern, or a missing required property fails the resource with
+ * CloudFormation's words, for example
  *
  *   Properties validation failed for resource Queue with message: #/VisibilityTimeout: expected type: Number, found: String
+ *   Properties validation failed for resource Mapping with message: #/ScalingConfig/MaximumConcurrency: failed validation constraint for keyword [minimum]
  *
  * The message is the one CloudFormation's schema library builds (everit-org/json-schema, wrapped
  * by aws-cloudformation/cloudformation-resource-schema, whose ValidationException replaces the
@@ -19,6 +24,8 @@
  * that reads as one; a boolean property takes "true" or "false" (cfn-lint's BOOLEAN_STRINGS:
  * also "True" and "False").
  */
+import { arrayBoundFailures, numberBoundFailures, stringBoundFailures } from './bound-keywords';
+import { type RegistrySchemas, registrySchemas, type SchemaCursor } from './registry-schemas';
 import { type ObjectSchema, type ResourceSchemas, resourceSchemas, type SchemaType } from './resource-schemas';
 
 /**
@@ -42,18 +49,22 @@ const BOOLEAN_STRINGS = new Set(['true', 'false', 'True', 'False']);
 
 /**
  * Every failure of `properties` against `resourceType`'s schema, in CloudFormation's words (an
- * empty list when they are valid, or when the package holds no schema for the type).
+ * empty list when they are valid, or when the package holds no schema for the type). `bounds`
+ * gives the keywords that bound values, where the published schema has the property.
  */
 export function propertyFailures(
   resourceType: string,
   properties: Readonly<Record<string, unknown>>,
   schemas: ResourceSchemas = resourceSchemas(),
+  bounds: RegistrySchemas = registrySchemas(),
 ): string[] {
+  // CDK's CustomResource renders AWS::CloudFormation::CustomResource with keys of its own, as Custom::* does.
   const custom = resourceType.startsWith('Custom::') || resourceType === CUSTOM_RESOURCE_TYPE;
-  const schema = schemas.resource(custom ? CUSTOM_RESOURCE_TYPE : resourceType);
+  const type = custom ? CUSTOM_RESOURCE_TYPE : resourceType;
+  const schema = schemas.resource(type);
   if (schema === undefined) return [];
   const failures: string[] = [];
-  checkObject(schema, properties, '#', { schemas, failures, open: custom });
+  checkObject(schema, properties, '#', { schemas, failures, open: custom }, bounds.resource(type));
   return failures;
 }
 
@@ -64,11 +75,16 @@ interface Walk {
   readonly open: boolean;
 }
 
+/**
+ * `value` against an object schema; `at` is the same place in the published registry schema,
+ * when it has one, for the bounds of each property.
+ */
 function checkObject(
   schema: ObjectSchema,
   value: Readonly<Record<string, unknown>>,
   pointer: string,
   walk: Walk,
+  at: SchemaCursor | undefined,
 ): void {
   for (const [name, property] of Object.entries(schema.properties)) {
     if (property.required === true && value[name] === undefined)
@@ -81,20 +97,23 @@ function checkObject(
       if (!walk.open) walk.failures.push(`${pointer}: extraneous key [${name}] is not permitted`);
       continue;
     }
-    check(property.type, inner, `${pointer}/${escapePointer(name)}`, { ...walk, open: false });
+    check(property.type, inner, `${pointer}/${escapePointer(name)}`, { ...walk, open: false }, at?.property(name));
   }
 }
 
-function check(type: SchemaType, value: unknown, pointer: string, walk: Walk): void {
+/** `value` against `type`; once its type holds, against the bounds `at` holds (everit checks them after the type). */
+function check(type: SchemaType, value: unknown, pointer: string, walk: Walk, at: SchemaCursor | undefined): void {
   const fail = (message: string): void => {
     walk.failures.push(`${pointer}: ${message}`);
   };
+  const bounded = (failures: readonly string[]): void => failures.forEach(fail);
   switch (type.type) {
     case 'string':
     case 'date-time':
       if (isObject(value) || Array.isArray(value)) return fail(expected('String', value));
       if (type.type === 'string' && type.allowedValues !== undefined && !type.allowedValues.includes(String(value)))
         return fail('failed validation constraint for keyword [enum]');
+      if (at !== undefined) bounded(stringBoundFailures(at.node, String(value)));
       return;
     case 'integer': {
       const number = asNumber(value);
@@ -102,11 +121,15 @@ function check(type: SchemaType, value: unknown, pointer: string, walk: Walk): v
       if (!Number.isInteger(number)) return fail(expected('Integer', value));
       if (type.allowedValues !== undefined && !type.allowedValues.includes(number))
         return fail('failed validation constraint for keyword [enum]');
+      if (at !== undefined) bounded(numberBoundFailures(at.node, number));
       return;
     }
-    case 'number':
-      if (asNumber(value) === undefined) return fail(expected('Number', value));
+    case 'number': {
+      const number = asNumber(value);
+      if (number === undefined) return fail(expected('Number', value));
+      if (at !== undefined) bounded(numberBoundFailures(at.node, number));
       return;
+    }
     case 'boolean':
       if (typeof value !== 'boolean' && !(typeof value === 'string' && BOOLEAN_STRINGS.has(value)))
         return fail(expected('Boolean', value));
@@ -118,23 +141,27 @@ function check(type: SchemaType, value: unknown, pointer: string, walk: Walk): v
       return;
     case 'tag':
       if (!isObject(value)) return fail(expected('JSONObject', value));
-      return checkObject(TAG, value, pointer, walk);
+      return checkObject(TAG, value, pointer, walk, at);
     case 'ref':
       if (!isObject(value)) return fail(expected('JSONObject', value));
-      return checkObject(walk.schemas.definition(type.reference), value, pointer, walk);
-    case 'array':
+      return checkObject(walk.schemas.definition(type.reference), value, pointer, walk, at);
+    case 'array': {
       if (!Array.isArray(value)) return fail(expected('JSONArray', value));
-      value.forEach((element, index) => check(type.element, element, `${pointer}/${index}`, walk));
+      if (at !== undefined) bounded(arrayBoundFailures(at.node, value));
+      const items = at?.items();
+      value.forEach((element, index) => check(type.element, element, `${pointer}/${index}`, walk, items));
       return;
+    }
     case 'map':
       if (!isObject(value)) return fail(expected('JSONObject', value));
       for (const [key, element] of Object.entries(value))
-        check(type.element, element, `${pointer}/${escapePointer(key)}`, walk);
+        check(type.element, element, `${pointer}/${escapePointer(key)}`, walk, at?.mapValue(key));
       return;
     case 'union': {
+      // The members' bounds are not followed: the published schema spells a union its own way.
       const matches = type.types.some((member) => {
         const trial: Walk = { ...walk, failures: [] };
-        check(member, value, pointer, trial);
+        check(member, value, pointer, trial, undefined);
         return trial.failures.length === 0;
       });
       if (!matches) fail(`no subschema matched out of the total ${type.types.length} subschemas`);

