@@ -22,7 +22,7 @@ import { seededRandom } from './seeded-random';
  * The lab's default longest propagation delay, in ms. A deploy step that waits for a change to
  * settle must wait at least this long on a default lab (the Step 7 Raise's settle time).
  */
-export const LAB_MAX_PROPAGATION_MS = 1000;
+export const LAB_MAX_PROPAGATION_MS = 200;
 
 /** SQS's documented worst case for SetQueueAttributes (60 s); the lab uses it for IAM grants too. */
 export const AWS_DOCUMENTED_PROPAGATION_MS = 60_000;

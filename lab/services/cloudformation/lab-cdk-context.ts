@@ -8,7 +8,7 @@
  * raising the queue's visibility timeout (60 s on AWS, SQS's documented worst case). The lab's
  * simulated propagation delay of queue attributes must stay below this, as AWS's stays below 60 s.
  */
-export const LAB_QUEUE_SETTLE_SECONDS = 2;
+export const LAB_QUEUE_SETTLE_SECONDS = 1;
 
 /** The context pairs, as strings (as `cdk -c` passes them). */
 export const LAB_CDK_CONTEXT: Readonly<Record<string, string>> = {

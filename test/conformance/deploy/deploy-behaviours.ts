@@ -102,13 +102,13 @@ export const DEPLOY_BEHAVIOURS = [
       title:
         'A raised visibility timeout reaches Lambda’s mapping check late: an update right after the raise is refused',
       aws: '"When you change a queue’s attributes, the change can take up to 60 seconds for most of the attributes to propagate throughout the Amazon SQS system." Lambda checks the queue’s visibility timeout when a mapping is created or updated, so an update right after a raise may fail "Queue visibility timeout: 5 seconds is less than Function timeout: 30 seconds"; after the rollback the queue stays raised.',
-      lab: 'Every change reaches Lambda’s checks (and the mapping’s own reads) after its own delay, drawn from a seed between half and all of propagation.maxDelayMs (LAB_MAX_PROPAGATION_MS, 1 s, by default): an update that does not wait is refused every time.',
+      lab: 'Every change reaches Lambda’s checks (and the mapping’s own reads) after its own delay, drawn from a seed between half and all of propagation.maxDelayMs (LAB_MAX_PROPAGATION_MS, 200 ms, by default): an update that does not wait is refused every time.',
       why: 'AWS gives only the upper bound. A delay never shorter than half the maximum makes the race show on every run instead of now and then, and a short default keeps the tests fast; startLab({ propagation: { maxDelayMs: 60000 } }) lives with SQS’s documented worst case.',
     },
     ja: {
       title: '上げた可視性タイムアウトは Lambda のマッピング検査に遅れて届く: 上げた直後の更新は拒否される',
       aws: '"When you change a queue’s attributes, the change can take up to 60 seconds for most of the attributes to propagate throughout the Amazon SQS system." Lambda はマッピングの作成・更新のときにキューの可視性タイムアウトを確かめるので、上げた直後の更新は "Queue visibility timeout: 5 seconds is less than Function timeout: 30 seconds" で失敗することがあり、ロールバック後もキューは上がったままです。',
-      lab: '変更は Lambda の検査（とマッピング自身の読み取り）に、それぞれの遅延の後で届きます。遅延はシードから、propagation.maxDelayMs（既定は LAB_MAX_PROPAGATION_MS の 1 秒）の半分から全部までの間で引きます。待たない更新は毎回拒否されます。',
+      lab: '変更は Lambda の検査（とマッピング自身の読み取り）に、それぞれの遅延の後で届きます。遅延はシードから、propagation.maxDelayMs（既定は LAB_MAX_PROPAGATION_MS の 200 ミリ秒）の半分から全部までの間で引きます。待たない更新は毎回拒否されます。',
       why: 'AWS が示すのは上限だけです。最大の半分より短くならない遅延なら競合がたまにではなく毎回現れ、短い既定値ならテストは速いままです。startLab({ propagation: { maxDelayMs: 60000 } }) で SQS の文書にある最悪の場合を再現できます。',
     },
   },
@@ -139,12 +139,12 @@ export const DEPLOY_BEHAVIOURS = [
       title:
         'A Raise that waits until the queue reads the value, then a settle time of at least the longest delay, lets the update through',
       aws: 'Once the change has propagated, Lambda’s check sees the raised timeout and the mapping update succeeds; Lower then brings the queue back.',
-      lab: 'The settle time must be at least propagation.maxDelayMs (settleSecondsOf(resolvePropagation(options)), 1 s by default).',
+      lab: 'The settle time must be at least propagation.maxDelayMs (settleSecondsOf(resolvePropagation(options)), rounded up to whole seconds: 1 s by default).',
     },
     ja: {
       title: 'キューが値を返すまで待ち、さらに最長の遅延以上落ち着くのを待つ Raise なら更新は通る',
       aws: '変更が伝播すれば Lambda の検査は上げたタイムアウトを見て、マッピングの更新は成功します。その後 Lower がキューを元に戻します。',
-      lab: '落ち着き時間は propagation.maxDelayMs 以上が必要です（settleSecondsOf(resolvePropagation(options))、既定では 1 秒）。',
+      lab: '落ち着き時間は propagation.maxDelayMs 以上が必要です（settleSecondsOf(resolvePropagation(options))、秒単位に切り上げ、既定では 1 秒）。',
     },
   },
   {
