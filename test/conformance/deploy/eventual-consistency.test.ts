@@ -29,7 +29,9 @@ import { deployBehaviour } from './deploy-behaviours';
 
 /** Step 7-like: a 30 s worker on a queue CloudFormation creates at 30 s and the Lower step sets to 5 s. */
 const topology = fixtureTopology({ visibilityTimeoutSeconds: 30, workerTimeoutSeconds: 30 });
-const propagation = resolvePropagation({ seed: 7, maxDelayMs: 1000, iamGrants: true });
+// Delays of 1–2 s: long enough that a call made right after its grant meets the delay even on a
+// loaded machine (a grant's delay is the margin of deploy.iam.separate-policy-late).
+const propagation = resolvePropagation({ seed: 7, maxDelayMs: 2000, iamGrants: true });
 
 /** A function running the queue-setter fixture, its grants in its role's default policy unless `grants` is false. */
 function setterFunction(stack: TopologyStack, id: string, grants: boolean): LabFunction {
