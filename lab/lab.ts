@@ -130,6 +130,12 @@ export interface StartLabOptions {
   readonly batchFormation?: BatchFormation;
   /** Long-poll wait of the pollers, 1–20 s (Lambda: 20). */
   readonly waitTimeSeconds?: number;
+  /**
+   * Lab-only: throttling of every API Gateway stage instead of the template's (1 request/s, burst
+   * 10), for runs that test something else than the throttle at more requests per second (the
+   * bad-input sweep). Nothing on AWS corresponds to it.
+   */
+  readonly stageThrottling?: { readonly rateLimitPerSecond: number; readonly burstLimit: number };
   /** Share running emulators (several labs side by side); by default the lab starts its own. */
   readonly emulators?: Emulators;
   /**
@@ -454,7 +460,12 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
         }),
       }),
       lambdaPermissionProvider(permissions),
-      ...restApiProviders({ apis, lambda, preferredPortOf: (stackName) => options.preferredPorts?.apis?.[stackName] }),
+      ...restApiProviders({
+        apis,
+        lambda,
+        preferredPortOf: (stackName) => options.preferredPorts?.apis?.[stackName],
+        ...(options.stageThrottling === undefined ? {} : { throttling: options.stageThrottling }),
+      }),
       ...snsProviders({ sns, iam }),
       ...cloudWatchProviders({ alarms, dashboards }),
       customResourceProvider({

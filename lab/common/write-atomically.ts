@@ -1,3 +1,4 @@
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
@@ -10,4 +11,12 @@ export async function writeAtomically(path: string, text: string): Promise<void>
   const temporary = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   await writeFile(temporary, text);
   await rename(temporary, path);
+}
+
+/** {@link writeAtomically}, for callers that cannot wait (a cache filled inside a synchronous lookup). */
+export function writeAtomicallySync(path: string, text: string): void {
+  mkdirSync(dirname(path), { recursive: true });
+  const temporary = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  writeFileSync(temporary, text);
+  renameSync(temporary, path);
 }

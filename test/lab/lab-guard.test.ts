@@ -520,4 +520,17 @@ describe('the lab against web pages, other machines and bad input', () => {
       for (const connection of halfOpen) connection.socket.destroy();
     }
   }, 40_000);
+
+  it('throttles the stage as its template says (burst 10, 1 request/s), before the producer runs', async () => {
+    const answers: number[] = [];
+    for (let sent = 0; sent < 15 && !answers.includes(429); sent += 1) {
+      const answer = await rawRequest(`${urls.api}enqueue`, { method: 'POST', headers: JSON_TYPE, body: '{"id":' });
+      answers.push(answer.status);
+      if (answer.status === 429) expect(parsed(answer)).toEqual({ message: 'Too Many Requests' });
+    }
+    expect(answers).toContain(429);
+    // The burst's 10 tokens, and at most a couple refilled at 1 per second while they were spent.
+    expect(answers.indexOf(429)).toBeGreaterThanOrEqual(10);
+    expect(answers.indexOf(429)).toBeLessThanOrEqual(12);
+  });
 });

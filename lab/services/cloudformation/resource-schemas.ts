@@ -6,11 +6,17 @@
  * map of those, or a union), whether it is required, and the allowed values of enumerated ones.
  * It does not keep the schemas' `minimum`/`maximum`, `minLength`/`maxLength` or `pattern`.
  *
- * The database is about 15 MB of JSON and takes about a second to load, so it is loaded once per
- * process, on first use ({@link resourceSchemas}).
+ * The database is about 15 MB of JSON and takes about a second to load. So each resource type a
+ * lab looks up is kept in `.lab/schemas/<package version>/`, with the nested definitions it
+ * reaches, and the database is loaded only for a type (or definition) not kept yet: once per
+ * package version on a machine, instead of once per process ({@link resourceSchemas}).
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { loadAwsServiceSpecSync } from '@aws-cdk/aws-service-spec';
+import { PROJECT_ROOT } from '../../../lib/project-root';
+import { writeAtomicallySync } from '../../common/write-atomically';
 
 /** A property's type, as the package models it (`@aws-cdk/service-spec-types`' PropertyType). */
 export type SchemaType =
@@ -55,22 +61,87 @@ let loaded: ResourceSchemas | undefined;
 
 /** The schemas, loaded on first call and kept for the life of the process. */
 export function resourceSchemas(): ResourceSchemas {
-  loaded ??= load();
+  loaded ??= cachedSchemas(packageVersion());
   return loaded;
 }
 
-function load(): ResourceSchemas {
+/** One resource type as `.lab/schemas/` keeps it. */
+interface KeptType {
+  readonly typeCount: number;
+  readonly resource: ObjectSchema | null;
+  /** Every nested definition the resource reaches, by `$ref`. */
+  readonly definitions: Readonly<Record<string, ObjectSchema>>;
+}
+
+function cachedSchemas(version: string): ResourceSchemas {
+  const folder = join(PROJECT_ROOT, '.lab', 'schemas', `aws-service-spec-${version}`);
+  const definitions = new Map<string, ObjectSchema>();
+  const resources = new Map<string, ObjectSchema | undefined>();
+  let typeCount: number | undefined;
+  let full: { db: SpecDatabaseCalls; byType: Map<string, ObjectSchema> } | undefined;
+  const database = () => (full ??= loadDatabase());
+  const keep = (cloudFormationType: string): KeptType => {
+    const { db, byType } = database();
+    const resource = byType.get(cloudFormationType);
+    const reached: Record<string, ObjectSchema> = {};
+    const walk = (type: SchemaType): void => {
+      if (type.type === 'ref') {
+        if (reached[type.reference.$ref] !== undefined) return;
+        const definition = slim(db.get('typeDefinition', type.reference.$ref));
+        reached[type.reference.$ref] = definition;
+        for (const property of Object.values(definition.properties)) walk(property.type);
+      } else if (type.type === 'array' || type.type === 'map') walk(type.element);
+      else if (type.type === 'union') for (const member of type.types) walk(member);
+    };
+    for (const property of Object.values(resource?.properties ?? {})) walk(property.type);
+    const kept: KeptType = {
+      typeCount: byType.size,
+      resource: resource === undefined ? null : slim(resource),
+      definitions: reached,
+    };
+    writeAtomicallySync(join(folder, `${cloudFormationType.replaceAll('::', '-')}.json`), JSON.stringify(kept));
+    return kept;
+  };
+  const lookUp = (cloudFormationType: string): KeptType => {
+    const file = join(folder, `${cloudFormationType.replaceAll('::', '-')}.json`);
+    return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as KeptType) : keep(cloudFormationType);
+  };
+  return {
+    version,
+    get typeCount() {
+      typeCount ??= lookUp('AWS::SQS::Queue').typeCount;
+      return typeCount;
+    },
+    resource(cloudFormationType) {
+      if (!resources.has(cloudFormationType)) {
+        const kept = lookUp(cloudFormationType);
+        for (const [ref, definition] of Object.entries(kept.definitions)) definitions.set(ref, definition);
+        resources.set(cloudFormationType, kept.resource ?? undefined);
+      }
+      return resources.get(cloudFormationType);
+    },
+    definition(ref) {
+      const kept = definitions.get(ref.$ref);
+      return kept ?? slim(database().db.get('typeDefinition', ref.$ref));
+    },
+  };
+}
+
+function loadDatabase(): { db: SpecDatabaseCalls; byType: Map<string, ObjectSchema> } {
   // The package's types come from a dependency of its own; the lab reads them through the
   // structural SpecDatabaseCalls above instead of importing that package.
   const db = loadAwsServiceSpecSync() as unknown as SpecDatabaseCalls;
   const byType = new Map<string, ObjectSchema>();
   for (const resource of db.all('resource')) byType.set(resource.cloudFormationType, resource);
-  return {
-    version: packageVersion(),
-    typeCount: byType.size,
-    resource: (cloudFormationType) => byType.get(cloudFormationType),
-    definition: (ref) => db.get('typeDefinition', ref.$ref),
-  };
+  return { db, byType };
+}
+
+/** What the validation reads of a schema: its name, and each property's type and requiredness. */
+function slim(schema: ObjectSchema): ObjectSchema {
+  const properties: Record<string, SchemaProperty> = {};
+  for (const [name, property] of Object.entries(schema.properties))
+    properties[name] = property.required === true ? { type: property.type, required: true } : { type: property.type };
+  return { name: schema.name, properties };
 }
 
 function packageVersion(): string {

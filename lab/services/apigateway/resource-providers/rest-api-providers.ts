@@ -143,6 +143,8 @@ export function restApiProviders(options: {
   readonly lambda: LambdaService;
   /** The port a stack's stage should keep when it is free (a restarted lab). */
   readonly preferredPortOf?: (stackName: string) => number | undefined;
+  /** Throttling every stage uses instead of its template's (tests of what is not the throttle). */
+  readonly throttling?: { readonly rateLimitPerSecond: number; readonly burstLimit: number };
 }): ResourceProvider[] {
   const { apis } = options;
   const api = (id: unknown): RestApi => {
@@ -173,7 +175,7 @@ export function restApiProviders(options: {
       ...(options.preferredPortOf?.(stackName) === undefined
         ? {}
         : { preferredPort: options.preferredPortOf(stackName) }),
-      throttling: {
+      throttling: options.throttling ?? {
         rateLimitPerSecond: Number(settings?.ThrottlingRateLimit ?? API_THROTTLING.rateLimitPerSecond),
         burstLimit: Number(settings?.ThrottlingBurstLimit ?? API_THROTTLING.burstLimit),
       },
