@@ -31,7 +31,7 @@ export const systemClock: Clock = {
 export const MAX_READ_INTERVAL_MS = 500;
 
 /** Shortest pause between two reads, so a tiny settle time does not turn the wait into a busy loop. */
-export const MIN_READ_INTERVAL_MS = 50;
+const MIN_READ_INTERVAL_MS = 50;
 
 /**
  * The pause between two reads for a settle time: short enough that `stableReads` reads fit in
