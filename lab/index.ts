@@ -177,7 +177,11 @@ export { deployStack, deploymentOrder } from './services/cloudformation/stack-de
 export type { DeployedStack, StackEvent } from './services/cloudformation/stack-deployer';
 export { formatStackEvent } from './services/cloudformation/stack-event-format';
 export { synthesizeApp } from './services/cloudformation/synthesize-app';
-export { LAB_CDK_CONTEXT, LAB_QUEUE_SETTLE_SECONDS } from './services/cloudformation/lab-cdk-context';
+export {
+  LAB_CDK_CONTEXT,
+  LAB_QUEUE_SETTLE_SECONDS,
+  labQueueSettleSeconds,
+} from './services/cloudformation/lab-cdk-context';
 export type { Template } from './services/cloudformation/template';
 export { accessDenied } from './services/iam/access-denied';
 export { iamRequestsOf } from './services/iam/call-authorization';

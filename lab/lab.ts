@@ -20,8 +20,8 @@ import {
 import { parseEventFilterOption } from '../lib/batch-partial-options';
 import { parseVisibilityDupOptions } from '../lib/visibility-dup-options';
 import { LAB_ACCOUNT_ID, LAB_REGION, queueArn } from './common/local-aws';
-import { type PropagationOptions, propagationDelayMs, resolvePropagation, settleSecondsOf } from './common/propagation';
-import { LAB_QUEUE_SETTLE_SECONDS } from './services/cloudformation/lab-cdk-context';
+import { type PropagationOptions, propagationDelayMs, resolvePropagation } from './common/propagation';
+import { LAB_QUEUE_SETTLE_SECONDS, labQueueSettleSeconds } from './services/cloudformation/lab-cdk-context';
 import {
   type AwsCallsOptions,
   DEFAULT_FAULT_SEED,
@@ -173,7 +173,7 @@ export interface StartLabOptions {
   /**
    * How long changes take to reach other services (lab/common/propagation.ts): a queue
    * attribute change reaches Lambda's checks after a seeded delay, and (with `iamGrants`) a new
-   * IAM grant takes effect after one. Default: up to `LAB_MAX_PROPAGATION_MS` (1 s), seed 1.
+   * IAM grant takes effect after one. Default: up to `LAB_MAX_PROPAGATION_MS` (200 ms), seed 1.
    */
   readonly propagation?: PropagationOptions;
   /**
@@ -620,7 +620,7 @@ function batchOptionsOf(options: StartLabOptions): BatchPartialOptions {
 function appContext(options: StartLabOptions): Record<string, string> {
   const batch = options.batchOptions ?? DEFAULT_BATCH_PARTIAL_OPTIONS;
   // The Raise step waits at least as long as this lab's queue attribute changes take to settle.
-  const settle = Math.max(LAB_QUEUE_SETTLE_SECONDS, settleSecondsOf(resolvePropagation(options.propagation)));
+  const settle = labQueueSettleSeconds(resolvePropagation(options.propagation));
   return {
     batchSize: String(batch.batchSize),
     reportBatchItemFailures: String(batch.reportBatchItemFailures),

@@ -80,7 +80,10 @@ export function propagationDelayMs(propagation: ResolvedPropagation, key: string
   return Math.round(propagation.maxDelayMs / 2 + (draw * propagation.maxDelayMs) / 2);
 }
 
-/** The settle time, in whole seconds, a deploy step must wait on a lab with this propagation. */
+/**
+ * The settle time a deploy step must wait on a lab with this propagation: the longest delay,
+ * in seconds rounded up to tenths (the precision of `queueSettleSeconds`): 200 ms → 0.2 s.
+ */
 export function settleSecondsOf(propagation: ResolvedPropagation): number {
-  return Math.ceil(propagation.maxDelayMs / 1000);
+  return Math.ceil(propagation.maxDelayMs / 100) / 10;
 }

@@ -27,6 +27,25 @@ export const systemClock: Clock = {
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };
 
+/** Longest pause between two reads: AWS's Raise (60 s settle time) reads every 500 ms. */
+export const MAX_READ_INTERVAL_MS = 500;
+
+/** Shortest pause between two reads, so a tiny settle time does not turn the wait into a busy loop. */
+const MIN_READ_INTERVAL_MS = 50;
+
+/**
+ * The pause between two reads for a settle time: short enough that `stableReads` reads fit in
+ * the settle time when the queue reads the new value at once (settle time ÷ reads), so a short
+ * settle time (the lab's) is not stretched by the reads; never above
+ * {@link MAX_READ_INTERVAL_MS} nor below {@link MIN_READ_INTERVAL_MS}. With no settle time
+ * (Lower) there is nothing to fit in, so a read that lags waits {@link MAX_READ_INTERVAL_MS}.
+ */
+export function readIntervalMsFor(settleSeconds: number, stableReads: number): number {
+  if (settleSeconds <= 0) return MAX_READ_INTERVAL_MS;
+  const fitting = Math.floor((settleSeconds * 1000) / Math.max(1, stableReads));
+  return Math.min(MAX_READ_INTERVAL_MS, Math.max(MIN_READ_INTERVAL_MS, fitting));
+}
+
 /** One change and how long to wait for it. */
 export interface VisibilityTimeoutChange {
   readonly queueUrl: string;
@@ -34,9 +53,9 @@ export interface VisibilityTimeoutChange {
   readonly seconds: number;
   /** Reads in a row that must return the new value (at least 1). */
   readonly stableReads: number;
-  /** Pause between two reads, in ms. */
+  /** Pause between two reads, in ms ({@link readIntervalMsFor} the settle time). */
   readonly readIntervalMs: number;
-  /** Time since the change to wait for, after the reads agree (0: none). */
+  /** Time since the change to wait for, after the reads agree, in seconds (fractions allowed; 0: none). */
   readonly settleSeconds: number;
   /** Epoch ms by which the wait must be over; past it, the change is reported as not applied. */
   readonly deadlineMs: number;
@@ -63,7 +82,7 @@ export async function applyVisibilityTimeout(
   change: VisibilityTimeoutChange,
 ): Promise<AppliedVisibilityTimeout> {
   const wanted = String(change.seconds);
-  const settleMs = change.settleSeconds * 1000;
+  const settleMs = Math.round(change.settleSeconds * 1000);
   await sqs.send(
     new SetQueueAttributesCommand({ QueueUrl: change.queueUrl, Attributes: { VisibilityTimeout: wanted } }),
   );

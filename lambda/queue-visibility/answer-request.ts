@@ -8,15 +8,13 @@ import type { SQSClient } from '@aws-sdk/client-sqs';
 import type { CloudFormationCustomResourceEvent } from 'aws-lambda';
 import type { CustomResourceOutcome } from '../commons/cloudformation-response';
 import { describeError, type Logger } from '../commons/logger';
-import { applyVisibilityTimeout, type Clock } from '../core/apply-visibility-timeout';
-
-/** Pause between two GetQueueAttributes reads while waiting for the value to hold. */
-export const READ_INTERVAL_MS = 500;
+import { secondsWithOneDecimalOf } from '../../lib/queue-settle-seconds';
+import { applyVisibilityTimeout, type Clock, readIntervalMsFor } from '../core/apply-visibility-timeout';
 
 /** Time kept back from the function's timeout to send the answer. */
 export const RESPONSE_MARGIN_MS = 5000;
 
-/** The custom resource's properties, as CloudFormation sends them (numbers arrive as strings). */
+/** The custom resource's properties, read from what CloudFormation sends (numbers arrive as strings). */
 export interface VisibilityTimeoutProperties {
   readonly queueUrl: string;
   readonly visibilityTimeoutSeconds: number;
@@ -27,6 +25,12 @@ export interface VisibilityTimeoutProperties {
 /** A property is missing or malformed: the template and the handler disagree. */
 export class InvalidResourcePropertiesError extends Error {
   override readonly name = 'InvalidResourcePropertiesError';
+}
+
+/** A whole number, as a JSON number or a string of digits; undefined for anything else. */
+function wholeNumberOf(raw: unknown): number | undefined {
+  const value = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : NaN;
+  return Number.isInteger(value) ? value : undefined;
 }
 
 /**
@@ -40,12 +44,13 @@ export function parseVisibilityTimeoutProperties(
   if (typeof queueUrl !== 'string' || queueUrl === '') {
     throw new InvalidResourcePropertiesError('QueueUrl must be the queue URL');
   }
-  const integer = (name: string, min: number, max: number): number => {
+  const bounded = (name: string, min: number, max: number, decimals: 0 | 1): number => {
     const raw = properties[name];
-    const value = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : NaN;
-    if (!Number.isInteger(value) || value < min || value > max) {
+    const value = decimals === 0 ? wholeNumberOf(raw) : secondsWithOneDecimalOf(raw);
+    if (value === undefined || value < min || value > max) {
+      const what = decimals === 0 ? 'an integer' : 'a number with at most one decimal';
       throw new InvalidResourcePropertiesError(
-        `${name} must be an integer from ${min} to ${max}, got ${JSON.stringify(raw)}`,
+        `${name} must be ${what} from ${min} to ${max}, got ${JSON.stringify(raw)}`,
       );
     }
     return value;
@@ -53,9 +58,10 @@ export function parseVisibilityTimeoutProperties(
   return {
     queueUrl,
     // SQS's range for VisibilityTimeout: 0 s to 12 hours.
-    visibilityTimeoutSeconds: integer('VisibilityTimeout', 0, 43_200),
-    settleSeconds: integer('SettleSeconds', 0, 900),
-    stableReads: integer('StableReads', 1, 100),
+    visibilityTimeoutSeconds: bounded('VisibilityTimeout', 0, 43_200, 0),
+    // Fractions of a second on the lab (lib/queue-settle-seconds.ts); at most Lambda's 900 s.
+    settleSeconds: bounded('SettleSeconds', 0, 900, 1),
+    stableReads: bounded('StableReads', 1, 100, 0),
   };
 }
 
@@ -90,7 +96,7 @@ export async function answerVisibilityTimeoutRequest(
       queueUrl,
       seconds,
       stableReads: properties.stableReads,
-      readIntervalMs: READ_INTERVAL_MS,
+      readIntervalMs: readIntervalMsFor(settleSeconds, properties.stableReads),
       settleSeconds,
       deadlineMs: started + deps.remainingMs - RESPONSE_MARGIN_MS,
     });

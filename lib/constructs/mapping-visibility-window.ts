@@ -16,8 +16,9 @@ export interface MappingVisibilityWindowProps {
   /** The (shorter) timeout the queue runs with once the stack is up. */
   readonly visibilityTimeoutSeconds: number;
   /**
-   * How long Raise waits after its change before the mappings may go ahead (CDK context
-   * `queueSettleSeconds`; 60 on AWS, the documented worst case of SQS's propagation).
+   * How long Raise waits after its change before the mappings may go ahead, in seconds with at
+   * most one decimal (CDK context `queueSettleSeconds`; 60 on AWS, the documented worst case of
+   * SQS's propagation; a fraction of a second on the lab).
    */
   readonly settleSeconds: number;
 }

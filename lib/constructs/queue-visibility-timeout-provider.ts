@@ -33,7 +33,7 @@ export class QueueVisibilityTimeoutProvider extends Construct {
   }
 
   public readonly handler: LabFunction;
-  /** The handler's timeout: the settle time, SQS's 60 s of propagation and a margin. */
+  /** The handler's timeout in whole seconds: the settle time (rounded up), SQS's 60 s of propagation and a margin. */
   public readonly timeoutSeconds: number;
   private readonly grants = new PolicyDocument();
   private readonly allowed = new Set<IQueue>();
@@ -44,7 +44,7 @@ export class QueueVisibilityTimeoutProvider extends Construct {
     readonly settleSeconds: number,
   ) {
     super(scope, id);
-    this.timeoutSeconds = settleSeconds + SQS_ATTRIBUTE_PROPAGATION_SECONDS + HANDLER_MARGIN_SECONDS;
+    this.timeoutSeconds = Math.ceil(settleSeconds) + SQS_ATTRIBUTE_PROPAGATION_SECONDS + HANDLER_MARGIN_SECONDS;
     this.handler = new LabFunction(this, 'Handler', {
       spec: {
         id: 'QueueVisibilityTimeout',

@@ -112,7 +112,10 @@ describe('bin/sqs-lab.ts with a bad switch', () => {
     [{ batchSize: 'ten' }, 'batchSize must be an integer from 1 to 10'],
     [{ reportBatchItemFailures: 'yes' }, 'reportBatchItemFailures must be true or false, got "yes".'],
     [{ visibilityManager: 'yes' }, 'visibilityManager must be true or false, got "yes".'],
-    [{ queueSettleSeconds: '90s' }, 'queueSettleSeconds must be a whole number of seconds from 0 to 600'],
+    [
+      { queueSettleSeconds: '90s' },
+      'queueSettleSeconds must be a number of seconds from 0 to 600 with at most one decimal',
+    ],
   ])('refuses %j with a sentence naming the valid values', (overrides, message) => {
     const result = synthApp(overrides);
     outdirs.push(result.outdir);

@@ -1,7 +1,8 @@
 /**
  * CDK context `queueSettleSeconds`: how long Raise holds the Step 7 mapping back after raising the
  * queue, 60 s on AWS (SetQueueAttributes "can take up to 60 seconds" to propagate: SQS API
- * reference), a small value on the lab. Validated at synth with a sentence naming the valid values.
+ * reference), a fraction of a second on the lab, in tenths. Validated at synth with a sentence
+ * naming the valid values.
  */
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
@@ -32,17 +33,22 @@ describe('parseQueueSettleSeconds', () => {
     [' 7 ', 7],
     [0, 0],
     ['600', 600],
-  ])('reads %j as %i s', (value, expected) => {
+    ['0.4', 0.4],
+    [0.4, 0.4],
+    ['2.5', 2.5],
+    [1.5, 1.5],
+    ['599.9', 599.9],
+  ])('reads %j as %d s', (value, expected) => {
     expect(parseQueueSettleSeconds(value)).toBe(expected);
   });
 
-  it.each(['-1', '601', '2.5', 'sixty', '', true, null, 1.5])(
-    'refuses %j with a sentence naming 0 to 600 and the default',
+  it.each(['-1', '601', '600.1', '0.25', 0.25, '.5', '1.', 'sixty', '90s', '', true, null, -0.4, 0.1 + 0.2])(
+    'refuses %j with a sentence naming 0 to 600, one decimal and the default',
     (value) => {
       const parse = () => parseQueueSettleSeconds(value);
       expect(parse).toThrow(InvalidBatchPartialOptionError);
       expect(parse).toThrow(
-        /^queueSettleSeconds must be a whole number of seconds from 0 to 600 \(default 60, the 60 s SQS documents .*\), got .+\.$/,
+        /^queueSettleSeconds must be a number of seconds from 0 to 600 with at most one decimal, such as 0\.4 \(default 60, the 60 s SQS documents .*\), got .+\.$/,
       );
     },
   );
@@ -53,10 +59,17 @@ describe('VisibilityDupStack with queueSettleSeconds', () => {
     expect(raiseAndHandler({})).toEqual({ settle: 60, timeout: 60 + SQS_ATTRIBUTE_PROPAGATION_SECONDS + 30 });
   });
 
-  it('takes the value from context, as the lab passes it (-c queueSettleSeconds=3)', () => {
+  it('takes a whole number of seconds from context (-c queueSettleSeconds=3)', () => {
     expect(raiseAndHandler({ queueSettleSeconds: '3' })).toEqual({
       settle: 3,
       timeout: 3 + SQS_ATTRIBUTE_PROPAGATION_SECONDS + 30,
+    });
+  });
+
+  it('renders a fraction of a second, as the lab passes it (-c queueSettleSeconds=0.4), in a function timed in whole seconds', () => {
+    expect(raiseAndHandler({ queueSettleSeconds: '0.4' })).toEqual({
+      settle: 0.4,
+      timeout: 1 + SQS_ATTRIBUTE_PROPAGATION_SECONDS + 30,
     });
   });
 

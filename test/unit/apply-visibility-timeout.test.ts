@@ -9,6 +9,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   applyVisibilityTimeout,
+  readIntervalMsFor,
   systemClock,
   type VisibilityTimeoutChange,
 } from '../../lambda/core/apply-visibility-timeout';
@@ -18,13 +19,13 @@ const T0 = 1_700_000_000_000;
 const QUEUE_URL = 'https://sqs.us-east-1.amazonaws.com/123456789012/ShortVTQueue';
 const sqsMock = mockClient(SQSClient);
 
-/** Raise as the stack renders it: 30 s, 3 reads in a row 500 ms apart, 60 s since the change. */
+/** Raise as the stack renders it on AWS: 30 s, 3 reads in a row 500 ms apart, 60 s since the change. */
 function raise(overrides: Partial<VisibilityTimeoutChange> = {}): VisibilityTimeoutChange {
   return {
     queueUrl: QUEUE_URL,
     seconds: 30,
     stableReads: 3,
-    readIntervalMs: 500,
+    readIntervalMs: readIntervalMsFor(60, 3),
     settleSeconds: 60,
     deadlineMs: T0 + 145_000,
     ...overrides,
@@ -87,6 +88,22 @@ describe('applyVisibilityTimeout', () => {
     expect(sqsMock.commandCalls(GetQueueAttributesCommand)).toHaveLength(6);
   });
 
+  it('on the lab (0.4 s settle time), reads 3 times 133 ms apart and returns 400 ms after the change', async () => {
+    const readAt: number[] = [];
+    sqsMock.on(GetQueueAttributesCommand).callsFake(() => {
+      readAt.push(Date.now() - T0);
+      return { Attributes: { VisibilityTimeout: '30' } };
+    });
+    const run = start(raise({ settleSeconds: 0.4, readIntervalMs: readIntervalMsFor(0.4, 3) }));
+
+    await vi.advanceTimersByTimeAsync(399);
+    expect(run.settledAt()).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+
+    await expect(run.done).resolves.toEqual({ reads: 3, readStableAfterMs: 266, totalMs: 400 });
+    expect(readAt).toEqual([0, 133, 266]);
+  });
+
   it('returns as soon as the reads agree when the settle time has already passed', async () => {
     reads('5', '5', '5', '5', '30', '30', '30');
     const run = start(raise({ settleSeconds: 2 }));
@@ -135,5 +152,18 @@ describe('applyVisibilityTimeout', () => {
     await vi.advanceTimersByTimeAsync(0);
 
     await expect(run.done).rejects.toMatchObject({ name: 'AccessDenied' });
+  });
+});
+
+describe('readIntervalMsFor', () => {
+  it.each([
+    { case: 'AWS’s Raise (60 s, 3 reads)', settleSeconds: 60, stableReads: 3, expected: 500 },
+    { case: 'the lab’s Raise (0.4 s, 3 reads)', settleSeconds: 0.4, stableReads: 3, expected: 133 },
+    { case: '1.5 s, 3 reads: exactly the longest pause', settleSeconds: 1.5, stableReads: 3, expected: 500 },
+    { case: '1.2 s, 3 reads', settleSeconds: 1.2, stableReads: 3, expected: 400 },
+    { case: '0.1 s, 3 reads: the floor', settleSeconds: 0.1, stableReads: 3, expected: 50 },
+    { case: 'Lower (no settle time, 1 read)', settleSeconds: 0, stableReads: 1, expected: 500 },
+  ])('paces $case at $expected ms', ({ settleSeconds, stableReads, expected }) => {
+    expect(readIntervalMsFor(settleSeconds, stableReads)).toBe(expected);
   });
 });

@@ -18,11 +18,10 @@ import {
   sendCloudFormationResponse,
 } from '../../lambda/commons/cloudformation-response';
 import { Logger } from '../../lambda/commons/logger';
-import { systemClock } from '../../lambda/core/apply-visibility-timeout';
+import { MAX_READ_INTERVAL_MS, systemClock } from '../../lambda/core/apply-visibility-timeout';
 import {
   answerVisibilityTimeoutRequest,
   parseVisibilityTimeoutProperties,
-  READ_INTERVAL_MS,
   RESPONSE_MARGIN_MS,
 } from '../../lambda/queue-visibility/answer-request';
 
@@ -92,6 +91,26 @@ describe('answerVisibilityTimeoutRequest', () => {
     expect(JSON.parse(lines[0] ?? '{}')).toMatchObject({ event: 'visibility-timeout-applied', seconds: 30, reads: 3 });
   });
 
+  it('paces its reads by the settle time: 500 ms apart with AWS’s 60 s, 133 ms apart with the lab’s 0.4 s', async () => {
+    const readAt: number[] = [];
+    sqsMock.on(GetQueueAttributesCommand).callsFake(() => {
+      readAt.push(Date.now() - T0);
+      return { Attributes: { VisibilityTimeout: '30' } };
+    });
+
+    const onAws = answer(request('Create', { VisibilityTimeout: '30', SettleSeconds: '60', StableReads: '3' }));
+    await vi.advanceTimersByTimeAsync(60_000);
+    await expect(onAws).resolves.toMatchObject({ status: 'SUCCESS', data: { SettledAfterMs: '60000' } });
+    expect(readAt).toEqual([0, 500, 1000]);
+
+    readAt.length = 0;
+    const start = Date.now() - T0;
+    const onLab = answer(request('Create', { VisibilityTimeout: '30', SettleSeconds: '0.4', StableReads: '3' }));
+    await vi.advanceTimersByTimeAsync(400);
+    await expect(onLab).resolves.toMatchObject({ status: 'SUCCESS', data: { SettledAfterMs: '400' } });
+    expect(readAt.map((at) => at - start)).toEqual([0, 133, 266]);
+  });
+
   it('on Update, does the same and keeps the physical id', async () => {
     const answered = answer(request('Update'));
     await vi.advanceTimersByTimeAsync(2000);
@@ -140,7 +159,7 @@ describe('answerVisibilityTimeoutRequest', () => {
     });
     // Reads stop once another one would pass the deadline, which keeps RESPONSE_MARGIN_MS for the answer.
     expect(answeredAt).toBeLessThanOrEqual(20_000 - RESPONSE_MARGIN_MS);
-    expect(answeredAt).toBeGreaterThan(20_000 - RESPONSE_MARGIN_MS - READ_INTERVAL_MS);
+    expect(answeredAt).toBeGreaterThan(20_000 - RESPONSE_MARGIN_MS - MAX_READ_INTERVAL_MS);
   });
 
   it('answers FAILED naming a malformed property, without calling SQS', async () => {
@@ -153,6 +172,15 @@ describe('answerVisibilityTimeoutRequest', () => {
 });
 
 describe('parseVisibilityTimeoutProperties', () => {
+  it('reads a settle time in tenths of a second, as the lab renders it', () => {
+    const lab = { QueueUrl: QUEUE_URL, VisibilityTimeout: '30', StableReads: '3' };
+    expect(parseVisibilityTimeoutProperties({ ...lab, SettleSeconds: '0.4' }).settleSeconds).toBe(0.4);
+    expect(parseVisibilityTimeoutProperties({ ...lab, SettleSeconds: 0.4 }).settleSeconds).toBe(0.4);
+    expect(() => parseVisibilityTimeoutProperties({ ...lab, SettleSeconds: '0.25' })).toThrow(
+      'SettleSeconds must be a number with at most one decimal from 0 to 900, got "0.25"',
+    );
+  });
+
   it('reads strings (CloudFormation) and numbers (a template read as JSON) alike', () => {
     const expected = { queueUrl: QUEUE_URL, visibilityTimeoutSeconds: 5, settleSeconds: 0, stableReads: 1 };
     expect(
@@ -175,7 +203,13 @@ describe('parseVisibilityTimeoutProperties', () => {
       /^VisibilityTimeout must/,
     ],
     [{ QueueUrl: QUEUE_URL, VisibilityTimeout: '5', SettleSeconds: '-1', StableReads: '1' }, /^SettleSeconds must/],
+    [{ QueueUrl: QUEUE_URL, VisibilityTimeout: '5', SettleSeconds: '900.1', StableReads: '1' }, /^SettleSeconds must/],
+    [
+      { QueueUrl: QUEUE_URL, VisibilityTimeout: '5.5', SettleSeconds: '0', StableReads: '1' },
+      /^VisibilityTimeout must/,
+    ],
     [{ QueueUrl: QUEUE_URL, VisibilityTimeout: '5', SettleSeconds: '0', StableReads: '0' }, /^StableReads must/],
+    [{ QueueUrl: QUEUE_URL, VisibilityTimeout: '5', SettleSeconds: '0', StableReads: 1.5 }, /^StableReads must/],
   ])('refuses %j', (properties, message) => {
     expect(() => parseVisibilityTimeoutProperties(properties)).toThrow(message);
   });

@@ -139,12 +139,12 @@ export const DEPLOY_BEHAVIOURS = [
       title:
         'A Raise that waits until the queue reads the value, then a settle time of at least the longest delay, lets the update through',
       aws: 'Once the change has propagated, Lambda’s check sees the raised timeout and the mapping update succeeds; Lower then brings the queue back.',
-      lab: 'The settle time must be at least propagation.maxDelayMs (settleSecondsOf(resolvePropagation(options)), rounded up to whole seconds: 1 s by default).',
+      lab: 'The settle time must be at least propagation.maxDelayMs (settleSecondsOf(resolvePropagation(options)), rounded up to tenths of a second: 0.2 s by default). The lab synthesizes the stacks with queueSettleSeconds 0.4 (LAB_QUEUE_SETTLE_SECONDS), or that value when a longer maxDelayMs needs more.',
     },
     ja: {
       title: 'キューが値を返すまで待ち、さらに最長の遅延以上落ち着くのを待つ Raise なら更新は通る',
       aws: '変更が伝播すれば Lambda の検査は上げたタイムアウトを見て、マッピングの更新は成功します。その後 Lower がキューを元に戻します。',
-      lab: '落ち着き時間は propagation.maxDelayMs 以上が必要です（settleSecondsOf(resolvePropagation(options))、秒単位に切り上げ、既定では 1 秒）。',
+      lab: '落ち着き時間は propagation.maxDelayMs 以上が必要です（settleSecondsOf(resolvePropagation(options))、0.1 秒単位に切り上げ、既定では 0.2 秒）。ラボはスタックを queueSettleSeconds 0.4（LAB_QUEUE_SETTLE_SECONDS）で合成し、maxDelayMs が長くてそれ以上必要なときはその値で合成します。',
     },
   },
   {

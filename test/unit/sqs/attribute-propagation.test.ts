@@ -1,10 +1,19 @@
 /**
  * A SetQueueAttributes change reaches another reader (Lambda's mapping check) after its seeded
  * delay, "up to 60 seconds" on AWS (SQS API reference, SetQueueAttributes); until then the
- * reader sees the value before the change.
+ * reader sees the value before the change. A Raise that waits at least the longest delay since
+ * the change is past it.
  */
 import { describe, expect, it } from 'vitest';
-import { propagatedValue, propagationDelayMs, resolvePropagation } from '../../../lab';
+import {
+  LAB_MAX_PROPAGATION_MS,
+  LAB_QUEUE_SETTLE_SECONDS,
+  labQueueSettleSeconds,
+  propagatedValue,
+  propagationDelayMs,
+  resolvePropagation,
+  settleSecondsOf,
+} from '../../../lab';
 
 const propagation = resolvePropagation({ maxDelayMs: 1000, seed: 7 });
 const raise = { attribute: 'VisibilityTimeout', from: '5', to: '30', atMs: 10_000 };
@@ -38,5 +47,25 @@ describe('propagatedValue', () => {
 
   it('refuses a maximum outside 0 to 3 600 000 ms', () => {
     expect(() => resolvePropagation({ maxDelayMs: -1 })).toThrow(/propagation.maxDelayMs/);
+  });
+});
+
+describe('the settle time a Raise needs on the lab', () => {
+  it('is the longest delay, rounded up to tenths of a second (the precision of queueSettleSeconds)', () => {
+    expect(settleSecondsOf(resolvePropagation({ maxDelayMs: 200 }))).toBe(0.2);
+    expect(settleSecondsOf(resolvePropagation({ maxDelayMs: 250 }))).toBe(0.3);
+    expect(settleSecondsOf(resolvePropagation({ maxDelayMs: 2000 }))).toBe(2);
+    expect(settleSecondsOf(resolvePropagation({ maxDelayMs: 0 }))).toBe(0);
+  });
+
+  it('is the lab’s 0.4 s by default, twice the default longest delay', () => {
+    expect(labQueueSettleSeconds(resolvePropagation())).toBe(LAB_QUEUE_SETTLE_SECONDS);
+    expect(LAB_QUEUE_SETTLE_SECONDS).toBe(0.4);
+    expect(LAB_QUEUE_SETTLE_SECONDS * 1000).toBeGreaterThanOrEqual(2 * LAB_MAX_PROPAGATION_MS);
+  });
+
+  it('grows with a longer delay, so the Raise still waits for it', () => {
+    expect(labQueueSettleSeconds(resolvePropagation({ maxDelayMs: 1500 }))).toBe(1.5);
+    expect(labQueueSettleSeconds(resolvePropagation({ maxDelayMs: 60_000 }))).toBe(60);
   });
 });
