@@ -117,7 +117,7 @@ export type {
   SqsClockControl,
   StartEmulatorsOptions,
 } from './services/emulators';
-export { settleBatch } from './services/lambda/event-source-mapping/batch-response';
+export { settleBatch } from './services/lambda/event-source-mapping/batch-settlement';
 export { describeBatchFormation } from './services/lambda/event-source-mapping/batch-formation';
 export type { BatchFormation } from './services/lambda/event-source-mapping/batch-formation';
 export { MAX_INVOCATION_PAYLOAD_BYTES } from './services/lambda/event-source-mapping/payload-limit';
@@ -127,7 +127,6 @@ export {
   InvalidParameterValueError,
   MappingValidationError,
   emptyMappingCounters,
-  validateEventSourceMapping,
 } from './services/lambda/event-source-mapping/event-source-mapping';
 export type {
   EventSourceMappingProperties,

@@ -145,6 +145,20 @@ export function resolveMappingProperties(properties: EventSourceMappingPropertie
   };
 }
 
+/** The resolved properties as CloudFormation names them, defaults included (what a mapping has in force). */
+export function unresolveMappingProperties(resolved: ResolvedMappingProperties): EventSourceMappingProperties {
+  const { batchSize, enabled, reportBatchItemFailures, batchingWindowSeconds, maximumConcurrency, filterCriteria } =
+    resolved;
+  return {
+    ...(filterCriteria === undefined ? {} : { FilterCriteria: filterCriteria }),
+    BatchSize: batchSize,
+    Enabled: enabled,
+    FunctionResponseTypes: reportBatchItemFailures ? ['ReportBatchItemFailures'] : [],
+    MaximumBatchingWindowInSeconds: batchingWindowSeconds,
+    ...(maximumConcurrency === undefined ? {} : { ScalingConfig: { MaximumConcurrency: maximumConcurrency } }),
+  };
+}
+
 /**
  * Lambda's check on create **and** update: the queue's visibility timeout, as it is at that
  * moment, must be at least the function timeout. A later change of the queue is not checked.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IncompleteMessageError, toSqsEvent, toSqsRecord } from '../../lab';
+import { IncompleteMessageError, toSqsEvent, toSqsRecord } from '../../../../../lab';
 
 const queue = { arn: 'arn:aws:sqs:us-east-1:000000000000:my-queue', region: 'us-east-1' };
 

@@ -42,6 +42,20 @@ export function settleBatch(
   };
 }
 
+/**
+ * What a response lists in `batchItemFailures` (each entry's `itemIdentifier`, or the entry itself
+ * when it is not an object), whatever its validity; undefined when it lists nothing. For the lab's
+ * note when the list is ignored (no ReportBatchItemFailures).
+ */
+export function listedItemIdentifiers(payload: unknown): unknown[] | undefined {
+  if (typeof payload !== 'object' || payload === null) return undefined;
+  const list = (payload as { batchItemFailures?: unknown }).batchItemFailures;
+  if (!Array.isArray(list) || list.length === 0) return undefined;
+  return list.map((entry: unknown) =>
+    typeof entry === 'object' && entry !== null ? (entry as { itemIdentifier?: unknown }).itemIdentifier : entry,
+  );
+}
+
 function failedIdentifiers(payload: unknown, messageIds: readonly string[]): Set<string> | 'invalid' {
   if (payload === null || payload === undefined) return new Set();
   if (typeof payload !== 'object' || Array.isArray(payload)) return 'invalid';
