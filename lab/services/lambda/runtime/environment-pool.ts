@@ -5,7 +5,7 @@
  * environments; an environment that survives its invocation goes back to idle, any other is
  * terminated. Provisioned concurrency starts environments ahead of traffic.
  */
-import { type EnvironmentStart, ExecutionEnvironment } from './execution-environment';
+import { type EnvironmentStart, ExecutionEnvironment, RuntimeStatus } from './execution-environment';
 import { newLogStreamName } from './lambda-environment';
 import type { LocalFunctionOptions } from './local-function-options';
 
@@ -61,13 +61,13 @@ export class EnvironmentPool {
 
   /**
    * Takes `environment` back after its invocation. When `reusable` (it answered without a fatal
-   * error), still alive and the pool runs on, it goes back to idle and nothing is returned, so a
-   * warm return costs no turn of the event loop; otherwise it is terminated, and the returned
-   * promise settles once its thread is gone.
+   * error), still INVOKING (no timeout, crash or kill stopped it) and the pool runs on, it goes
+   * back to idle and nothing is returned, so a warm return costs no turn of the event loop;
+   * otherwise it is terminated, and the returned promise settles once its thread is gone.
    */
   release(environment: ExecutionEnvironment, reusable: boolean): Promise<void> | undefined {
     this.busy.delete(environment);
-    if (reusable && environment.isAlive && !this.stopped) {
+    if (reusable && environment.status === RuntimeStatus.Invoking && !this.stopped) {
       environment.release();
       this.idle.push(environment);
       return undefined;

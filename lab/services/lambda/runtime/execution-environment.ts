@@ -8,11 +8,10 @@
 import { Worker } from 'node:worker_threads';
 import { DEFAULT_FAULT_SEED } from '../../../interceptors/aws-call-faults';
 import { functionArn } from '../../../common/local-aws';
-import { type FunctionRef, parseJsonObject } from '../../logs/lab-logs';
-import { keepsApplicationLine } from './console-format';
+import type { FunctionRef } from '../../logs/lab-logs';
+import { FunctionLogLines } from './function-log-lines';
 import { logGroupName } from './lambda-environment';
 import type { LocalFunctionOptions } from './local-function-options';
-import { loggingConfig } from './logging-config';
 import type {
   DeniedCall,
   ErrorDocument,
@@ -68,8 +67,7 @@ export class ExecutionEnvironment {
   private readonly freeze: Int32Array;
   private generation = 0;
   private pending: ((outcome: RunOutcome) => void) | undefined;
-  private lastRequestId: string | undefined;
-  private readonly partialLines = { stdout: '', stderr: '' };
+  private readonly lines: FunctionLogLines;
   private exitError: ErrorDocument | undefined;
   private current = RuntimeStatus.Starting;
   readonly logStreamName: string;
@@ -82,6 +80,7 @@ export class ExecutionEnvironment {
   ) {
     this.freeze = new Int32Array(freezeBuffer);
     this.logStreamName = logStreamName;
+    this.lines = new FunctionLogLines(options, logStreamName);
   }
 
   /** Starts a worker and runs the INIT phase; resolves once the handler is loaded. */
@@ -157,16 +156,11 @@ export class ExecutionEnvironment {
     return this.current;
   }
 
-  /** Ready or invoking: its thread runs and holds the function. */
-  get isAlive(): boolean {
-    return this.current === RuntimeStatus.Ready || this.current === RuntimeStatus.Invoking;
-  }
-
   private attach(onInit: (message: FromRuntimeMessage) => void, onInitExit: (error: ErrorDocument) => void): void {
     this.worker.on('message', (message: FromRuntimeMessage) => {
       switch (message.type) {
         case 'log':
-          this.handleText(message.stream, message.text);
+          this.lines.write(message.stream, message.text);
           break;
         case 'aws-call':
           this.options.awsCalls?.ledger.count(callSite(this.options.ref), message.call);
@@ -208,8 +202,8 @@ export class ExecutionEnvironment {
       }
     });
     // Writes that bypass the runtime's stdout hook (native code, very early output).
-    this.worker.stdout.on('data', (chunk: Buffer) => this.handleText('stdout', chunk.toString('utf8')));
-    this.worker.stderr.on('data', (chunk: Buffer) => this.handleText('stderr', chunk.toString('utf8')));
+    this.worker.stdout.on('data', (chunk: Buffer) => this.lines.write('stdout', chunk.toString('utf8')));
+    this.worker.stderr.on('data', (chunk: Buffer) => this.lines.write('stderr', chunk.toString('utf8')));
     this.worker.on('error', (error: Error & { code?: string }) => {
       this.exitError =
         error.code === 'ERR_WORKER_OUT_OF_MEMORY'
@@ -232,7 +226,7 @@ export class ExecutionEnvironment {
   /** Runs one invocation: thaws the environment, hands it the event; never rejects. */
   invoke(requestId: string, eventJson: string, timeoutMs: number, traceId: string): Promise<RunOutcome> {
     if (this.current === RuntimeStatus.Ready) this.current = RuntimeStatus.Invoking;
-    this.lastRequestId = requestId;
+    this.lines.beginRequest(requestId);
     const deadlineMs = Date.now() + timeoutMs;
     return new Promise<RunOutcome>((resolve) => {
       const timer = setTimeout(() => {
@@ -242,7 +236,7 @@ export class ExecutionEnvironment {
       }, timeoutMs);
       this.pending = (outcome) => {
         clearTimeout(timer);
-        this.flushPartialLines();
+        this.lines.flush();
         resolve(outcome);
       };
       this.generation += 1;
@@ -295,38 +289,6 @@ export class ExecutionEnvironment {
     const pending = this.pending;
     this.pending = undefined;
     pending?.(outcome);
-  }
-
-  private handleText(stream: 'stdout' | 'stderr', text: string): void {
-    const lines = (this.partialLines[stream] + text).split('\n');
-    this.partialLines[stream] = lines.pop() ?? '';
-    for (const line of lines) this.publishLine(stream, line);
-  }
-
-  private flushPartialLines(): void {
-    for (const stream of ['stdout', 'stderr'] as const) {
-      const rest = this.partialLines[stream];
-      this.partialLines[stream] = '';
-      if (rest !== '') this.publishLine(stream, rest);
-    }
-  }
-
-  private publishLine(stream: 'stdout' | 'stderr', line: string): void {
-    if (line.trim() === '') return;
-    const parsed = parseJsonObject(line);
-    const logging = loggingConfig(this.options);
-    // Lambda drops what is below the application log level before CloudWatch sees it.
-    if (logging.format === 'JSON' && !keepsApplicationLine(parsed, logging.applicationLogLevel)) return;
-    this.options.logs.publish({
-      kind: 'function',
-      ...this.options.ref,
-      requestId: this.lastRequestId,
-      logStreamName: this.logStreamName,
-      stream,
-      line,
-      parsed,
-      time: Date.now(),
-    });
   }
 }
 
