@@ -1,10 +1,10 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { bundleFunction, bundleRuntimeWorker } from '../../lab';
-import { localhostDnsModuleUrl } from '../../lab';
-import { FunctionStoppedError, LocalFunction, timeoutMessage } from '../../lab';
-import { type FunctionLogRecord, type LabLogRecord, LabLogs, type PlatformLogRecord } from '../../lab';
-import { sqsEvent, sqsRecord } from '../helpers/factories';
-import { functionEvents, testBundleDir } from './helpers';
+import { bundleFunction, bundleRuntimeWorker } from '../../../../../lab';
+import { localhostDnsModuleUrl } from '../../../../../lab';
+import { FunctionStoppedError, LocalFunction, timeoutMessage } from '../../../../../lab';
+import { type FunctionLogRecord, type LabLogRecord, LabLogs, type PlatformLogRecord } from '../../../../../lab';
+import { sqsEvent, sqsRecord } from '../../../../helpers/factories';
+import { functionEvents, testBundleDir } from '../../../helpers';
 
 describe('LocalFunction (worker-thread execution environments)', () => {
   let runtimePath: string;

@@ -1,0 +1,55 @@
+import type { AwsFaultRule } from '../../../interceptors/aws-call-faults';
+import type { AwsCallLedger } from '../../../interceptors/aws-call-ledger';
+import type { FunctionRef, LabLogs } from '../../logs/lab-logs';
+import type { LambdaLogging } from './lambda-environment';
+import type { DeniedCall } from './runtime-protocol';
+
+/**
+ * How to run one function: what `LocalFunction` takes, and what its execution environments,
+ * its pool and its platform records read (LocalStack keeps the same in `FunctionVersion`,
+ * `services/lambda_/invocation/lambda_models.py`).
+ */
+export interface LocalFunctionOptions {
+  readonly ref: FunctionRef;
+  /** The bundled handler (`bundleFunction`). */
+  readonly bundlePath: string;
+  /** The bundled runtime (`bundleRuntimeWorker`). */
+  readonly runtimePath: string;
+  /** fauxqs's `localhost.js` (`localhostDnsModuleUrl()`). */
+  readonly localhostDnsModuleUrl: string;
+  /** Seconds; fractions are allowed so tests can run short timeouts. */
+  readonly timeoutSeconds: number;
+  readonly memoryMb: number;
+  /**
+   * The function's full environment (see `lambdaEnvironment`). Its `AWS_LAMBDA_LOG_FORMAT` and
+   * `AWS_LAMBDA_LOG_LEVEL` say how lines are written and filtered, as in Lambda.
+   */
+  readonly environment: Readonly<Record<string, string>>;
+  /** LoggingConfig's SystemLogLevel (JSON format only; default INFO, as Lambda's). */
+  readonly systemLogLevel?: LambdaLogging['systemLogLevel'];
+  readonly logs: LabLogs;
+  /** Where the environments' AWS calls are counted, and the fault rules they apply. */
+  readonly awsCalls?: {
+    readonly ledger: AwsCallLedger;
+    readonly faults?: readonly AwsFaultRule[];
+    readonly seed?: number | string;
+  };
+  /** IAM: decides each AWS call the function makes (undefined: allowed). Absent: no IAM checks. */
+  readonly authorize?: (call: {
+    readonly service: string;
+    readonly operation: string;
+    readonly input: unknown;
+  }) => Promise<DeniedCall | undefined>;
+  /** The IAM version cell (see `RuntimeWorkerData.iamVersion`). */
+  readonly iamVersion?: SharedArrayBuffer;
+  /** HTTPS hosts sent to lab servers instead (a custom resource's ResponseURL). */
+  readonly httpsRedirects?: Readonly<Record<string, { readonly host: string; readonly port: number }>>;
+  /** The log group Lambda writes to (`LoggingConfig.LogGroup`); default `/aws/lambda/<name>`. */
+  readonly logGroupName?: string;
+  /**
+   * `Date.now()` at which the new function becomes Active (Lambda's function states: Pending
+   * while Lambda sets it up; CloudFormation waits for Active). Invocations wait until then.
+   * The lab sets it to when the grants its role had at creation have propagated. Default: at once.
+   */
+  readonly activeAt?: number;
+}
