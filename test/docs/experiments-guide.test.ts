@@ -4,13 +4,16 @@ import { type Emulators, startEmulators } from '../../lab';
 import { EXPERIMENTS, findExperiment, labOnlyReason } from '../../lab';
 import { openLocalProbe } from '../../lab';
 import { toRow } from '../../lab';
+import type { BatchObservation, VisibilityObservation, WorkerLine } from '../../lab';
 import { type ExperimentResult, runExperiment } from '../../lab';
 import { experimentCommands, missingFrom, shellCommands } from './fenced-commands';
 
 // The guides cannot rot: the English and Japanese versions show the same commands, every
 // `npm run experiment` line names a real experiment, and every local one is run here, on the
 // lab, on one pair of emulators as `npm start` runs them, and must match its prediction.
-// (`--target aws` lines are checked for their name only: tests never reach AWS.)
+// (`--target aws` lines are checked for their name only: tests never reach AWS.) The same runs
+// then answer the tutorials' predictions in detail (Step 7 and Step 8 below): one run of each
+// experiment serves both, so the suite waits for each visibility timeout once.
 //
 // At most LANES run at once, the longest first (by the duration the guide itself recorded):
 // most of a run is waiting for visibility timeouts, but starting a lab is CPU work, and on a
@@ -70,10 +73,15 @@ describe('npm run experiment lines in the docs', () => {
   });
 });
 
+/** The tutorials' experiments, each checked in detail below; the docs show every one of them. */
+const TUTORIAL_NAMES = ['heartbeat', 'no-heartbeat', 'no-idempotency', 'partial-batch', 'no-partial-report'] as const;
+type TutorialName = (typeof TUTORIAL_NAMES)[number];
+
+const results = new Map<string, ExperimentResult>();
+const errors = new Map<string, unknown>();
+
 describe('every local experiment the docs show, run on the lab', () => {
   let emulators: Emulators | undefined;
-  const results = new Map<string, ExperimentResult>();
-  const errors = new Map<string, unknown>();
 
   beforeAll(async () => {
     emulators = await startEmulators();
@@ -103,11 +111,92 @@ describe('every local experiment the docs show, run on the lab', () => {
     await emulators?.stop();
   });
 
+  it('include every experiment of the tutorials', () => {
+    expect(TUTORIAL_NAMES.filter((name) => !LOCAL_NAMES.includes(name))).toEqual([]);
+  });
+
   it.each(LOCAL_NAMES)('%s matches its prediction', (name) => {
     const result = results.get(name);
     expect(errors.get(name), `${name} could not run`).toBeUndefined();
     expect(result, `${name} did not run`).toBeDefined();
     const row = result === undefined ? undefined : toRow(result);
     expect(row?.outcome, `${name}: ${JSON.stringify(row)}\n${result?.lines.join('\n')}`).toBe('matched');
+  });
+});
+
+// The tutorial's predictions, checked as outcomes on the real handlers, emulators and the local
+// event source mapping, from the runs above.
+function visibility(name: TutorialName): VisibilityObservation {
+  const observation = results.get(name)?.observation;
+  if (observation?.kind !== 'visibility') throw new Error(`${name} has no Step 7 observation`);
+  return observation;
+}
+
+function batch(name: TutorialName): { observation: BatchObservation; lines: readonly WorkerLine[] } {
+  const result = results.get(name);
+  if (result?.observation.kind !== 'batch') throw new Error(`${name} has no Step 8 observation`);
+  return { observation: result.observation, lines: result.workerLines };
+}
+
+/** Receive counts seen in the worker's lines for index `i` of a run, with the event. */
+function receivesOf(lines: readonly WorkerLine[], runId: string, index: number): string[] {
+  return lines.filter((line) => line.id === `${runId}-${index}`).map((line) => `${line.event}@${line.receiveCount}`);
+}
+
+describe('Step 7 on the lab', () => {
+  it('with the heartbeat: one delivery, no duplicate, one effect', () => {
+    const o = visibility('heartbeat');
+    expect([o.deliveries, o.skipped + o.inProgress, o.effects]).toEqual([1, 0, 1]);
+    expect(o.heartbeats).toBeGreaterThanOrEqual(2);
+  });
+
+  it('without the heartbeat: the duplicate happens, the guard sees it, the effect still happens once', () => {
+    const o = visibility('no-heartbeat');
+    expect(o.deliveries).toBeGreaterThanOrEqual(2);
+    expect(o.skipped + o.inProgress).toBe(o.deliveries - 1);
+    expect(o.effects).toBe(1);
+    expect(o.dlq).toBe(0);
+  });
+
+  it('without the guard: the effect count equals the deliveries', () => {
+    const o = visibility('no-idempotency');
+    expect(o.deliveries).toBeGreaterThanOrEqual(2);
+    expect(o.effects).toBeGreaterThanOrEqual(2);
+    // The run is judged as soon as two effects prove the point, so the last delivery may still
+    // be running: every delivery but that one has applied the effect.
+    expect(o.effects).toBeGreaterThanOrEqual(o.deliveries - 1);
+    expect(o.effects).toBeLessThanOrEqual(o.deliveries);
+  });
+
+  it('every run ends with its message out of the queue and the verdict matched', () => {
+    for (const name of ['heartbeat', 'no-heartbeat', 'no-idempotency'] as const) {
+      expect(results.get(name)?.timedOut, name).toBe(false);
+      expect(results.get(name)?.matched, name).toBe(true);
+    }
+  });
+});
+
+describe('Step 8 on the lab', () => {
+  it('failEvery 3: exactly 3, 6 and 9 end in the DLQ, after exactly two receives each', () => {
+    const { observation, lines } = batch('partial-batch');
+    expect(observation.dlqIndexes).toEqual([3, 6, 9]);
+    for (const index of [3, 6, 9]) {
+      expect(receivesOf(lines, observation.runId, index)).toEqual(['fail@1', 'fail@2']);
+    }
+  });
+
+  it('failEvery 3: every other message is processed once, on its first receive, and deleted', () => {
+    const { observation, lines } = batch('partial-batch');
+    for (const index of [1, 2, 4, 5, 7, 8, 10]) {
+      expect(receivesOf(lines, observation.runId, index)).toEqual(['ok@1']);
+    }
+    expect(results.get('partial-batch')?.matched).toBe(true);
+  });
+
+  it('reportBatchItemFailures off: the successes are processed again', () => {
+    const { observation } = batch('no-partial-report');
+    expect(observation.reprocessed).toBeGreaterThanOrEqual(1);
+    expect(observation.dlqIndexes).toEqual(expect.arrayContaining([3, 6, 9]));
+    expect(results.get('no-partial-report')?.matched).toBe(true);
   });
 });

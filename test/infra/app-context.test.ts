@@ -7,13 +7,23 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addSqsLabStacks } from '../../lib/app';
+import { InvalidBatchPartialOptionError } from '../../lib/errors';
 import { PROJECT_ROOT } from '../../lib/project-root';
 import { cdkJsonContext } from './support';
 
-/** Runs the app with `-c` overrides; returns its exit status, stderr and output directory. */
-function synthApp(overrides: Record<string, string>): { status: number | null; stderr: string; outdir: string } {
+/**
+ * Runs the app with `-c` overrides; returns its exit status, stderr and output directory.
+ * `bundle: false` skips esbuild (the `aws:cdk:bundling-stacks` context `cdk deploy --exclusively`
+ * sets), for a test that reads the templates only.
+ */
+function synthApp(
+  overrides: Record<string, string>,
+  { bundle = true }: { readonly bundle?: boolean } = {},
+): { status: number | null; stderr: string; outdir: string } {
   const outdir = mkdtempSync(path.join(tmpdir(), 'sqs-lab-synth-'));
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'bin/sqs-lab.ts'], {
     cwd: PROJECT_ROOT,
@@ -21,7 +31,11 @@ function synthApp(overrides: Record<string, string>): { status: number | null; s
     env: {
       ...process.env,
       CDK_OUTDIR: outdir,
-      CDK_CONTEXT_JSON: JSON.stringify({ ...cdkJsonContext(), ...overrides }),
+      CDK_CONTEXT_JSON: JSON.stringify({
+        ...cdkJsonContext(),
+        ...overrides,
+        ...(bundle ? {} : { 'aws:cdk:bundling-stacks': [] }),
+      }),
     },
   });
   return { status: result.status, stderr: result.stderr, outdir };
@@ -87,7 +101,7 @@ describe('bin/sqs-lab.ts with -c visibilityManager=true', () => {
   let manager: ReturnType<typeof synthApp>;
 
   beforeAll(() => {
-    manager = synthApp({ visibilityManager: 'true' });
+    manager = synthApp({ visibilityManager: 'true' }, { bundle: false });
     outdirs.push(manager.outdir);
   }, 120_000);
 
@@ -107,6 +121,15 @@ describe('bin/sqs-lab.ts with -c visibilityManager=true', () => {
 });
 
 describe('bin/sqs-lab.ts with a bad switch', () => {
+  it('exits non-zero and names the error and the valid values on stderr', () => {
+    const result = synthApp({ batchSize: '11' });
+    outdirs.push(result.outdir);
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain('InvalidBatchPartialOptionError');
+    expect(result.stderr).toContain('batchSize must be an integer from 1 to 10');
+  });
+
+  // The same check in this process: the app refuses before it builds a construct.
   it.each([
     [{ batchSize: '11' }, 'batchSize must be an integer from 1 to 10'],
     [{ batchSize: 'ten' }, 'batchSize must be an integer from 1 to 10'],
@@ -117,10 +140,14 @@ describe('bin/sqs-lab.ts with a bad switch', () => {
       'queueSettleSeconds must be a number of seconds from 0 to 600 with at most one decimal',
     ],
   ])('refuses %j with a sentence naming the valid values', (overrides, message) => {
-    const result = synthApp(overrides);
-    outdirs.push(result.outdir);
-    expect(result.status).not.toBe(0);
-    expect(result.stderr).toContain('InvalidBatchPartialOptionError');
-    expect(result.stderr).toContain(message);
+    const app = new App({ context: { ...cdkJsonContext(), ...overrides } });
+    let thrown: unknown;
+    try {
+      addSqsLabStacks(app);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(InvalidBatchPartialOptionError);
+    expect((thrown as Error).message).toContain(message);
   });
 });
