@@ -19,7 +19,7 @@ export class BundleError extends Error {
 }
 
 /**
- * The esbuild options NodejsFunction uses for the stacks' functions (lib/constructs/lab-function.ts:
+ * The esbuild options NodejsFunction uses for the stacks' functions (lib/constructs/function-with-log-group.ts:
  * nodejs24.x, `minify`, `sourceMap` without sources, `@aws-sdk/*` external).
  */
 export const NODEJS_FUNCTION_OPTIONS: BuildOptions = {

@@ -24,7 +24,7 @@ export interface LambdaLogging {
 }
 
 /**
- * What every function of this project has: `lib/constructs/lab-function.ts` sets
+ * What every function of this project has: `lib/constructs/function-with-log-group.ts` sets
  * `loggingFormat: JSON` and leaves both levels at Lambda's default, INFO.
  */
 export const LAB_FUNCTION_LOGGING: LambdaLogging = {
@@ -108,7 +108,7 @@ export function lambdaEnvironment(options: {
     ...(logging.format === 'JSON'
       ? { AWS_LAMBDA_LOG_FORMAT: 'JSON', AWS_LAMBDA_LOG_LEVEL: logging.applicationLogLevel }
       : {}),
-    // The function's own: LabFunction sets it, because the bundle ships a source map.
+    // The function's own: FunctionWithLogGroup sets it, because the bundle ships a source map.
     NODE_OPTIONS: '--enable-source-maps',
     ...options.bindings,
   };
