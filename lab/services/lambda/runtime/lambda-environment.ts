@@ -6,7 +6,6 @@
  * invocation (`_X_AMZN_TRACE_ID`) values are made by the helpers below.
  */
 import { randomBytes } from 'node:crypto';
-import type { FunctionSpec } from '../../../../lib/topology';
 import type { FunctionRef } from '../../logs/lab-logs';
 
 /** Application and system log levels Lambda knows, least severe first. */
@@ -70,7 +69,8 @@ export function newTraceHeader(now: number = Date.now()): string {
  */
 export function lambdaEnvironment(options: {
   readonly ref: FunctionRef;
-  readonly spec: Pick<FunctionSpec, 'memoryMb'>;
+  /** The function's configuration the variables report (`MemorySize`). */
+  readonly spec: { readonly memoryMb: number };
   readonly bindings: Readonly<Record<string, string>>;
   readonly awsEnvironment: Readonly<Record<string, string>>;
   readonly sqsEndpoint: string;
