@@ -1,13 +1,13 @@
 /**
  * Cost per million messages, from the request counts the bench measured and the prices in
- * lib/prices.ts. Lambda duration is not measurable here, so it is modelled
- * (lib/duration-model.ts); the model is stated in the results.
+ * cost/prices.ts. Lambda duration is not measurable here, so it is modelled
+ * (cost/duration-model.ts); the model is stated in the results.
  */
-import { billedGbSecondsPerInvocation } from '../lib/duration-model';
+import { billedGbSecondsPerInvocation } from '../cost/duration-model';
 import type { CallCounts } from './aws-call-counter';
-import type { PriceTable } from '../lib/prices';
+import type { PriceTable } from '../cost/prices';
 
-export { DURATION_MODEL } from '../lib/duration-model';
+export { DURATION_MODEL } from '../cost/duration-model';
 
 /** One function's share of a message. */
 export interface InvocationProfile {

@@ -5,7 +5,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { PROJECT_ROOT } from '../lib/project-root';
-import type { PriceTable } from '../lib/prices';
+import type { PriceTable } from '../cost/prices';
 import type { BundleRow } from './sections/bundles';
 import type { ChaosWallTimeResult } from './sections/chaos-wall-time';
 import type { CostResult } from './sections/cost-estimate';

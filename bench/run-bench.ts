@@ -5,7 +5,7 @@
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { createSqsClient, EMULATOR_PLACEMENTS, type EmulatorPlacement, type Emulators, startEmulators } from '../lab';
-import { PRICES } from '../lib/prices';
+import { PRICES } from '../cost/prices';
 import type { BenchResults, RequestsSection, SectionName } from './results';
 import { type BundleRow, bundleSubjects, measureBundles } from './sections/bundles';
 import { type ChaosWallTimeResult, measureChaosWallTime } from './sections/chaos-wall-time';

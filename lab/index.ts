@@ -175,12 +175,8 @@ export type { ResourceProvider } from './services/cloudformation/resource-provid
 export { deployStack, deploymentOrder } from './services/cloudformation/stack-deployer';
 export type { DeployedStack, StackEvent } from './services/cloudformation/stack-deployer';
 export { formatStackEvent } from './services/cloudformation/stack-event-format';
-export { synthesizeApp } from './services/cloudformation/synthesize-app';
-export {
-  LAB_CDK_CONTEXT,
-  LAB_QUEUE_SETTLE_SECONDS,
-  labQueueSettleSeconds,
-} from './services/cloudformation/lab-cdk-context';
+export { synthesizeApp } from './app/synthesize-app';
+export { LAB_CDK_CONTEXT, LAB_QUEUE_SETTLE_SECONDS, labQueueSettleSeconds } from './app/lab-cdk-context';
 export type { Template } from './services/cloudformation/template';
 export { accessDenied } from './services/iam/access-denied';
 export { iamRequestsOf } from './services/iam/call-authorization';

@@ -21,7 +21,8 @@ import { parseEventFilterOption } from '../lib/batch-partial-options';
 import { parseVisibilityDupOptions } from '../lib/visibility-dup-options';
 import { LAB_ACCOUNT_ID, LAB_REGION, queueArn } from './common/local-aws';
 import { type PropagationOptions, propagationDelayMs, resolvePropagation } from './common/propagation';
-import { LAB_QUEUE_SETTLE_SECONDS, labQueueSettleSeconds } from './services/cloudformation/lab-cdk-context';
+import { LAB_QUEUE_SETTLE_SECONDS, labQueueSettleSeconds } from './app/lab-cdk-context';
+import { DEFAULT_STAGE_THROTTLING } from './app/stand-in-settings';
 import {
   type AwsCallsOptions,
   DEFAULT_FAULT_SEED,
@@ -44,7 +45,8 @@ import { type DeployNote, mergeNotes } from './services/cloudformation/property-
 import { ProviderRegistry } from './services/cloudformation/resource-provider';
 import { NameRegistry } from './services/cloudformation/name-registry';
 import { type DeployedStack, deployStack, type StackEvent } from './services/cloudformation/stack-deployer';
-import { type AppSource, markAssetsCommonJs, synthesizeApp } from './services/cloudformation/synthesize-app';
+import { type AppSource, synthesizeApp } from './app/synthesize-app';
+import { markAssetsCommonJs } from './services/cloudformation/synthesize-cached';
 import { dynamodbTableProvider } from './services/dynamodb/resource-providers/dynamodb-table-provider';
 import {
   createDynamoDbClient,
@@ -464,6 +466,7 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
         apis,
         lambda,
         preferredPortOf: (stackName) => options.preferredPorts?.apis?.[stackName],
+        defaultThrottling: DEFAULT_STAGE_THROTTLING,
         ...(options.stageThrottling === undefined ? {} : { throttling: options.stageThrottling }),
       }),
       ...snsProviders({ sns, iam }),

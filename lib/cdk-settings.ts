@@ -8,7 +8,7 @@ import { LAMBDA_RUNTIME, LOG_RETENTION_DAYS } from './settings';
  * The CDK `Runtime` named by `LAMBDA_RUNTIME`. Looked up rather than constructed, so a typo
  * or a runtime this aws-cdk-lib does not know fails at synth instead of at deploy.
  */
-export function labRuntime(): Runtime {
+export function functionRuntime(): Runtime {
   // NODEJS_LATEST shares the name of the newest runtime but is "variable"; we want the pinned one.
   const runtime = Runtime.ALL.find((candidate) => candidate.name === LAMBDA_RUNTIME && !candidate.isVariable);
   if (runtime === undefined) {
@@ -20,7 +20,7 @@ export function labRuntime(): Runtime {
 }
 
 /** `LOG_RETENTION_DAYS` as the CloudWatch enum, refusing a value CloudWatch does not offer. */
-export function labLogRetention(): RetentionDays {
+export function functionLogRetention(): RetentionDays {
   const retention = Object.values(RetentionDays).find((days) => days === LOG_RETENTION_DAYS);
   if (typeof retention !== 'number') {
     throw new InvalidSettingError(

@@ -103,7 +103,7 @@ export const BATCH_EVENT_FILTER_PATTERN = { body: { shouldFail: [false] } } as c
 /**
  * Stage throttling of both REST APIs (an unauthenticated `curl` cannot be given a quota: usage
  * plans count API keys). Throttling bounds the *rate*, so the bill is bounded only by rate ×
- * time: `worstCaseMonthlyBill()` (lib/worst-case-bill.ts) prices a month at this rate, and the
+ * time: `worstCaseMonthlyBill()` (cost/worst-case-bill.ts) prices a month at this rate, and the
  * README shows it. 1 request/s with bursts of 10 is what the tutorial needs (a learner's curl,
  * an experiment posting up to 6 jobs at once) and a tenth of the 10 requests/s used before.
  */

@@ -3,9 +3,9 @@ import { type CfnEventSourceMapping, type EventSourceMapping, FilterCriteria } f
 import type { Construct } from 'constructs';
 import { DlqAlarm } from './constructs/dlq-alarm';
 import { EnqueueApi } from './constructs/enqueue-api';
-import { LabFunction } from './constructs/lab-function';
-import { LabQueue } from './constructs/lab-queue';
-import { LabTable } from './constructs/lab-table';
+import { EncryptedQueue } from './constructs/encrypted-queue';
+import { FunctionWithLogGroup } from './constructs/function-with-log-group';
+import { OnDemandTable } from './constructs/on-demand-table';
 import { MappingVisibilityWindow } from './constructs/mapping-visibility-window';
 import { StackDashboard } from './constructs/stack-dashboard';
 import { InvalidTopologyError } from './errors';
@@ -35,9 +35,9 @@ export interface TopologyStackProps extends StackProps {
  */
 export class TopologyStack extends Stack {
   public readonly topology: StackTopology;
-  public readonly queues: ReadonlyMap<string, LabQueue>;
-  public readonly tables: ReadonlyMap<string, LabTable>;
-  public readonly functions: ReadonlyMap<string, LabFunction>;
+  public readonly queues: ReadonlyMap<string, EncryptedQueue>;
+  public readonly tables: ReadonlyMap<string, OnDemandTable>;
+  public readonly functions: ReadonlyMap<string, FunctionWithLogGroup>;
   public readonly api: EnqueueApi;
   /** The alarm on the main queue's DLQ, when it has one. */
   public readonly dlqAlarm?: DlqAlarm;
@@ -51,7 +51,7 @@ export class TopologyStack extends Stack {
       props.queueSettleSeconds ?? parseQueueSettleSeconds(this.node.tryGetContext('queueSettleSeconds'));
 
     this.queues = this.buildQueues(topology.queues);
-    this.tables = new Map(topology.tables.map((spec) => [spec.id, new LabTable(this, spec.id, { spec })]));
+    this.tables = new Map(topology.tables.map((spec) => [spec.id, new OnDemandTable(this, spec.id, { spec })]));
     this.functions = new Map(topology.functions.map((spec) => [spec.id, this.buildFunction(spec)]));
 
     const mainQueue = this.queue(topology.mainQueueId);
@@ -98,15 +98,15 @@ export class TopologyStack extends Stack {
     this.addOutputs();
   }
 
-  private buildQueues(specs: readonly QueueSpec[]): ReadonlyMap<string, LabQueue> {
-    const built = new Map<string, LabQueue>();
+  private buildQueues(specs: readonly QueueSpec[]): ReadonlyMap<string, EncryptedQueue> {
+    const built = new Map<string, EncryptedQueue>();
     const bySpecId = new Map(specs.map((spec) => [spec.id, spec]));
-    const build = (spec: QueueSpec): LabQueue => {
+    const build = (spec: QueueSpec): EncryptedQueue => {
       const existing = built.get(spec.id);
       if (existing !== undefined) return existing;
       // validateTopology has checked that the DLQ exists and is not the queue itself.
       const dlqSpec = spec.deadLetter === undefined ? undefined : bySpecId.get(spec.deadLetter.queueId);
-      const queue = new LabQueue(this, spec.id, {
+      const queue = new EncryptedQueue(this, spec.id, {
         spec,
         ...(dlqSpec === undefined ? {} : { deadLetterQueue: build(dlqSpec) }),
       });
@@ -117,12 +117,12 @@ export class TopologyStack extends Stack {
     return built;
   }
 
-  private buildFunction(spec: FunctionSpec): LabFunction {
+  private buildFunction(spec: FunctionSpec): FunctionWithLogGroup {
     const environment: Record<string, string> = {};
     for (const [variable, binding] of Object.entries(spec.environment)) {
       environment[variable] = this.resolveBinding(binding);
     }
-    const fn = new LabFunction(this, spec.id, {
+    const fn = new FunctionWithLogGroup(this, spec.id, {
       spec,
       environment,
       description: `${this.topology.stackName} ${spec.id} (${spec.entry})`,
@@ -188,15 +188,15 @@ export class TopologyStack extends Stack {
     }
   }
 
-  private queue(id: string): LabQueue {
+  private queue(id: string): EncryptedQueue {
     return lookup(this.queues, id, 'queue');
   }
 
-  private table(id: string): LabTable {
+  private table(id: string): OnDemandTable {
     return lookup(this.tables, id, 'table');
   }
 
-  private fn(id: string): LabFunction {
+  private fn(id: string): FunctionWithLogGroup {
     return lookup(this.functions, id, 'function');
   }
 }

@@ -1,8 +1,9 @@
 /**
  * The project's own lint rules, for what a formatter cannot see: no focused or skipped tests
  * (a green run must mean every test ran), no `any` without a comment saying why, no
- * `console.*` in the Lambda code (its logs are one JSON line per event, through Logger), and no
- * server in lab/ or bench/ that does not open through lab/common/serve-on-loopback.ts.
+ * `console.*` in the Lambda code (its logs are one JSON line per event, through Logger), no import
+ * of lib/ or lambda/ in lab/services/ (the stand-ins are generic: lab/app/ hands them the app), and
+ * no server in lab/ or bench/ that does not open through lab/common/serve-on-loopback.ts.
  */
 
 /** One broken rule at a line. */
@@ -60,6 +61,15 @@ const RULES: readonly Rule[] = [
     excusedByComment: false,
     raw: true,
     // Only the project's lab/ (as many `../` as the file is deep), not test/lab/.
+    holds: (file, match) => (match[1] ?? '').length / 3 === file.split('/').length - 1,
+  },
+  {
+    name: 'lab/services/ imports nothing from lib/ or lambda/ (the app reaches the services through lab/app/)',
+    applies: (file) => file.startsWith('lab/services/'),
+    pattern: /(?:\bfrom\s+|\bimport\s*\(\s*|\bimport\s+)'((?:\.\.\/)+)(?:lib|lambda)\/[^']*'/,
+    excusedByComment: false,
+    raw: true,
+    // Only the project's lib/ and lambda/ (as many `../` as the file is deep), not lab/services/lambda/.
     holds: (file, match) => (match[1] ?? '').length / 3 === file.split('/').length - 1,
   },
   {

@@ -11,7 +11,7 @@ import {
   type MessageProfile,
   sqsRequestsIn,
 } from '../cost';
-import type { PriceTable } from '../../lib/prices';
+import type { PriceTable } from '../../cost/prices';
 import type { GuardRequestsResult } from './guard-requests';
 import { readsIn, writesIn } from './guard-requests';
 import type { HeartbeatRequestsResult } from './heartbeat-requests';
@@ -186,7 +186,7 @@ export function estimateCosts(inputs: CostInputs, prices: PriceTable): CostResul
     lambdaMinutePerMillionMessages: 60 * memoryGb * prices.lambdaGbSecondX86.usd * 1_000_000,
     idleMapping: { pollers: 5, requestsPerMonth: idle.requests, usdPerMonth: idle.usd },
     assumptions: [
-      `Prices: us-east-1 on-demand as of ${prices.date} (lib/prices.ts), free tiers ignored.`,
+      `Prices: us-east-1 on-demand as of ${prices.date} (cost/prices.ts), free tiers ignored.`,
       `Lambda duration is modelled, not measured: ${DURATION_MODEL.baseMs} ms per invocation plus ${DURATION_MODEL.perAwsRequestMs} ms per AWS request made one after the other, at ${DURATION_MODEL.memoryMb} MB (lib/settings.ts), x86_64, billed per 1 ms.`,
       `Request counts per message are the ones measured on the lab in this run (producer, event source mapping, worker), so a partly filled batch counts as it happened. ReceiveMessage includes the lab's empty receives (fauxqs answers every waiting long poll when a message arrives, SQS does not): ${batch.nonEmptyReceivesPerMessage.toFixed(2)} of ${(batch.mapping['SQS.ReceiveMessage'] ?? 0).toFixed(2)} receives per message brought messages on the batch path, so the SQS figures lean high.`,
       'The naive Step 8 producer sends one SendMessage per message; the naive Step 7 guard reads with an eventually consistent GetItem (0.5 read units) and writes once.',

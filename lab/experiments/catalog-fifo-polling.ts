@@ -125,12 +125,12 @@ function describePolling(o: PollingObservation, language: Language): string[] {
     return [
       describeConsumer(o.short, language),
       describeConsumer(o.long, language),
-      `100 万リクエストあたり $${perMillion.toFixed(2)}(lib/prices.ts、us-east-1、無料枠は考慮しない)で、空のキューを 30 日間ポーリングし続けるコンシューマー 1 つ: ショートは今回のペースで約 ${millions(shortMonthly)} 百万回 ≈ ${cost(shortMonthly)}、ロングは 20 秒に 1 回で約 ${millions(longMonthly)} 百万回 ≈ ${cost(longMonthly)}`,
+      `100 万リクエストあたり $${perMillion.toFixed(2)}(cost/prices.ts、us-east-1、無料枠は考慮しない)で、空のキューを 30 日間ポーリングし続けるコンシューマー 1 つ: ショートは今回のペースで約 ${millions(shortMonthly)} 百万回 ≈ ${cost(shortMonthly)}、ロングは 20 秒に 1 回で約 ${millions(longMonthly)} 百万回 ≈ ${cost(longMonthly)}`,
     ];
   }
   return [
     describeConsumer(o.short, language),
     describeConsumer(o.long, language),
-    `at $${perMillion.toFixed(2)} per million requests (lib/prices.ts, us-east-1, free tier ignored), one consumer polling an idle queue for 30 days: short polling at this run's pace ≈ ${millions(shortMonthly)} million calls ≈ ${cost(shortMonthly)}; long polling, one call per 20 s ≈ ${millions(longMonthly)} million calls ≈ ${cost(longMonthly)}`,
+    `at $${perMillion.toFixed(2)} per million requests (cost/prices.ts, us-east-1, free tier ignored), one consumer polling an idle queue for 30 days: short polling at this run's pace ≈ ${millions(shortMonthly)} million calls ≈ ${cost(shortMonthly)}; long polling, one call per 20 s ≈ ${millions(longMonthly)} million calls ≈ ${cost(longMonthly)}`,
   ];
 }

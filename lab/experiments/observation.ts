@@ -229,7 +229,7 @@ export interface PollingObservation {
   readonly periodSeconds: number;
   readonly short: PollingConsumerObservation;
   readonly long: PollingConsumerObservation;
-  /** US dollars per million requests (lib/prices.ts). */
+  /** US dollars per million requests (cost/prices.ts). */
   readonly usdPerMillionRequests: number;
 }
 

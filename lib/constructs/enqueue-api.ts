@@ -15,7 +15,7 @@ export interface EnqueueApiProps {
 /**
  * A regional REST API with one route, `POST /enqueue`, on stage `prod`, throttled by
  * `API_THROTTLING`: that bounds the rate a stranger who finds the URL can send at, and so the
- * month's bill to what lib/worst-case-bill.ts computes, not to nothing.
+ * month's bill to what cost/worst-case-bill.ts computes, not to nothing.
  */
 export class EnqueueApi extends Construct {
   public readonly api: RestApi;

@@ -4,7 +4,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { InvalidTopologyError } from '../errors';
 import { LAMBDA_MEMORY_MB, SQS_ATTRIBUTE_PROPAGATION_SECONDS } from '../settings';
-import { LabFunction } from './lab-function';
+import { FunctionWithLogGroup } from './function-with-log-group';
 
 /** Time the handler keeps beyond the settle time and SQS's propagation window: SDK calls, the answer. */
 const HANDLER_MARGIN_SECONDS = 30;
@@ -32,7 +32,7 @@ export class QueueVisibilityTimeoutProvider extends Construct {
     return existing;
   }
 
-  public readonly handler: LabFunction;
+  public readonly handler: FunctionWithLogGroup;
   /** The handler's timeout in whole seconds: the settle time (rounded up), SQS's 60 s of propagation and a margin. */
   public readonly timeoutSeconds: number;
   private readonly grants = new PolicyDocument();
@@ -45,7 +45,7 @@ export class QueueVisibilityTimeoutProvider extends Construct {
   ) {
     super(scope, id);
     this.timeoutSeconds = Math.ceil(settleSeconds) + SQS_ATTRIBUTE_PROPAGATION_SECONDS + HANDLER_MARGIN_SECONDS;
-    this.handler = new LabFunction(this, 'Handler', {
+    this.handler = new FunctionWithLogGroup(this, 'Handler', {
       spec: {
         id: 'QueueVisibilityTimeout',
         entry: 'lambda/queue-visibility/handler.ts',

@@ -1,11 +1,11 @@
 /**
- * The worst-case monthly bill the README shows (en, ja) is the one lib/worst-case-bill.ts computes
- * from lib/prices.ts and lib/settings.ts: change a price or a limit, and this fails until the
+ * The worst-case monthly bill the README shows (en, ja) is the one cost/worst-case-bill.ts computes
+ * from cost/prices.ts and lib/settings.ts: change a price or a limit, and this fails until the
  * README follows.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { worstCaseMonthlyBill } from '../../lib/worst-case-bill';
+import { worstCaseMonthlyBill } from '../../cost/worst-case-bill';
 
 const read = (path: string): string => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
 const bill = worstCaseMonthlyBill();

@@ -50,6 +50,28 @@ describe('checkSource', () => {
     expect(rulesBroken('lab/cli/a.ts', "import { startLab } from '../lab';")).toEqual([]);
   });
 
+  it('keeps lib/ and lambda/ out of lab/services/', () => {
+    const rule = 'lab/services/ imports nothing from lib/ or lambda/ (the app reaches the services through lab/app/)';
+    expect(
+      rulesBroken('lab/services/apigateway/local-api.ts', "import { API_THROTTLING } from '../../../lib/settings';"),
+    ).toEqual([rule]);
+    expect(
+      rulesBroken('lab/services/lambda/runtime/a.ts', "import type { X } from '../../../../lambda/core/x';"),
+    ).toEqual([rule]);
+    expect(rulesBroken('lab/services/cloudformation/a.ts', "const m = await import('../../../lib/app');")).toEqual([
+      rule,
+    ]);
+    expect(
+      rulesBroken('lab/services/logs/a.ts', "import { reportText } from '../lambda/runtime/platform-lines';"),
+    ).toEqual([]);
+    expect(rulesBroken('lab/app/synthesize-app.ts', "import { PROJECT_ROOT } from '../../lib/project-root';")).toEqual(
+      [],
+    );
+    expect(rulesBroken('lab/lab.ts', "import { parseEventFilterOption } from '../lib/batch-partial-options';")).toEqual(
+      [],
+    );
+  });
+
   it('lets lab/ and bench/ open a server only through serveOnLoopback', () => {
     const rule = 'lab servers open through serveOnLoopback only (loopback, behind the request guard)';
     expect(rulesBroken('lab/services/x/x-server.ts', 'const server = createServer(handler);')).toEqual([rule]);

@@ -1,12 +1,12 @@
 /**
- * The worst-case monthly bill (lib/worst-case-bill.ts), checked against counts worked out by
- * hand from lib/settings.ts and prices from lib/prices.ts.
+ * The worst-case monthly bill (cost/worst-case-bill.ts), checked against counts worked out by
+ * hand from lib/settings.ts and prices from cost/prices.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { billedGbSecondsPerInvocation } from '../../lib/duration-model';
-import { PRICES } from '../../lib/prices';
+import { billedGbSecondsPerInvocation } from '../../cost/duration-model';
+import { PRICES } from '../../cost/prices';
 import { API_THROTTLING, MAPPING_MAX_CONCURRENCY } from '../../lib/settings';
-import { type StackBill, worstCaseMonthlyBill } from '../../lib/worst-case-bill';
+import { type StackBill, worstCaseMonthlyBill } from '../../cost/worst-case-bill';
 
 const MONTH_SECONDS = 30 * 24 * 3600;
 
@@ -78,7 +78,7 @@ describe('worstCaseMonthlyBill', () => {
     );
   });
 
-  it('follows lib/prices.ts', () => {
+  it('follows cost/prices.ts', () => {
     const dearer = worstCaseMonthlyBill({
       prices: {
         ...PRICES,

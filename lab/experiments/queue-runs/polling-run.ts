@@ -3,7 +3,7 @@
  * WaitTimeSeconds 0, then another for the same period with WaitTimeSeconds 20, while the
  * experiment sends the same few messages at the same moments of each period. Each consumer
  * counts its ReceiveMessage calls, the empty ones and the messages, and prices the calls at
- * lib/prices.ts's rate. Short polling asks again after a short pause when a response is empty;
+ * cost/prices.ts's rate. Short polling asks again after a short pause when a response is empty;
  * the long poller's last call waits only for the rest of the period.
  *
  * On AWS the queue is a deployed DLQ (no worker reads it): the run refuses one that holds
@@ -16,7 +16,7 @@ import {
   SendMessageCommand,
   type SQSClient,
 } from '@aws-sdk/client-sqs';
-import { PRICES } from '../../../lib/prices';
+import { PRICES } from '../../../cost/prices';
 import type { PollingPlan } from '../catalog';
 import type { PollingConsumerObservation, PollingObservation } from '../observation';
 import type { QueueProbe } from '../probe';

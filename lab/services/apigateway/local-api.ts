@@ -1,6 +1,7 @@
 /**
- * A local stand-in for a stack's REST API: `POST /<stage>/enqueue` becomes the proxy event
- * API Gateway builds, the producer is invoked, and its proxy response is written back.
+ * A local stand-in for a REST API stage with one Lambda proxy route: `POST /<stage><resource path>`
+ * becomes the proxy event API Gateway builds, the function is invoked, and its proxy response is
+ * written back. The stage, the route and the throttling come from the deployed template.
  * Everything else is answered as API Gateway answers it: 403 "Missing Authentication Token"
  * for routes that do not exist, 502 "Internal server error" when the function fails or returns
  * a malformed response, 504 after the 29 s integration timeout, 413 above 10 MB, and 429 when
@@ -9,7 +10,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { API_STAGE_NAME, API_THROTTLING } from '../../../lib/settings';
 import { type ProxyRoute, toProxyEvent } from './proxy-event';
 import type { Invocable, InvocationResult } from '../lambda/runtime/local-function';
 import { TokenBucket } from './token-bucket';
@@ -22,13 +22,20 @@ export const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
 /** API Gateway's default integration timeout. */
 export const INTEGRATION_TIMEOUT_MS = 29_000;
 
+/** A stage's throttling: the token bucket's refill rate and size. */
+export interface StageThrottling {
+  readonly rateLimitPerSecond: number;
+  readonly burstLimit: number;
+}
+
 export interface LocalApiOptions {
-  /** The function behind `POST /enqueue`. */
+  /** The function behind the route. */
   readonly fn: Invocable;
-  readonly stage?: string;
-  readonly resourcePath?: string;
-  /** Stage throttling; defaults to the stacks' `API_THROTTLING`. */
-  readonly throttling?: { readonly rateLimitPerSecond: number; readonly burstLimit: number };
+  /** The stage name, the URL's first path segment (`prod`). */
+  readonly stage: string;
+  /** The route's resource path (`/enqueue`). */
+  readonly resourcePath: string;
+  readonly throttling: StageThrottling;
   readonly integrationTimeoutMs?: number;
   /** A port to listen on when it is free (a restarted lab keeps its URLs); default: one the OS picks. */
   readonly preferredPort?: number;
@@ -43,12 +50,11 @@ export class LocalApi {
     private readonly server: LoopbackServer,
     private readonly options: LocalApiOptions,
   ) {
-    const throttling = options.throttling ?? API_THROTTLING;
-    this.bucket = new TokenBucket(throttling.rateLimitPerSecond, throttling.burstLimit);
+    this.bucket = new TokenBucket(options.throttling.rateLimitPerSecond, options.throttling.burstLimit);
     this.route = {
       apiId: `lab${randomUUID().slice(0, 7)}`,
-      stage: options.stage ?? API_STAGE_NAME,
-      resourcePath: options.resourcePath ?? '/enqueue',
+      stage: options.stage,
+      resourcePath: options.resourcePath,
       resourceId: randomUUID().slice(0, 6),
     };
   }

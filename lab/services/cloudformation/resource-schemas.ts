@@ -15,7 +15,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { loadAwsServiceSpecSync } from '@aws-cdk/aws-service-spec';
-import { PROJECT_ROOT } from '../../../lib/project-root';
+import { LAB_WORK_DIR } from '../../common/lab-work-dir';
 import { writeAtomicallySync } from '../../common/write-atomically';
 
 /** A property's type, as the package models it (`@aws-cdk/service-spec-types`' PropertyType). */
@@ -74,7 +74,7 @@ interface KeptType {
 }
 
 function cachedSchemas(version: string): ResourceSchemas {
-  const folder = join(PROJECT_ROOT, '.lab', 'schemas', `aws-service-spec-${version}`);
+  const folder = join(LAB_WORK_DIR, 'schemas', `aws-service-spec-${version}`);
   const definitions = new Map<string, ObjectSchema>();
   const resources = new Map<string, ObjectSchema | undefined>();
   let typeCount: number | undefined;

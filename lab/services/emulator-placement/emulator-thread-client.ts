@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { build } from 'esbuild';
-import { PROJECT_ROOT } from '../../../lib/project-root';
 import type { SqsFidelityOptions } from '../sqs/fidelity/sqs-fidelity-layer';
 import { labOrigins } from '../../common/lab-origins';
+import { LAB_WORK_DIR } from '../../common/lab-work-dir';
 import { writeAtomically } from '../../common/write-atomically';
 import { EmulatorStartError } from './emulator-servers';
 import type {
@@ -36,7 +36,7 @@ let bundled: Promise<string> | undefined;
  */
 export function bundleEmulatorThread(): Promise<string> {
   bundled ??= (async () => {
-    const outfile = join(PROJECT_ROOT, '.lab', 'runtime', 'emulator-thread.mjs');
+    const outfile = join(LAB_WORK_DIR, 'runtime', 'emulator-thread.mjs');
     const entry = fileURLToPath(new URL('./emulator-thread.ts', import.meta.url));
     const result = await build({
       entryPoints: [entry],

@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { INTEGRATION_TIMEOUT_MS, type Invocable, type InvocationResult, LocalApi } from '../../../lab';
+import { API_STAGE_NAME, API_THROTTLING } from '../../../lib/settings';
 import { conform } from '../behaviour';
 import { APIGATEWAY_BEHAVIOURS } from './apigateway-behaviours';
 
@@ -59,12 +60,14 @@ class StubApiFunction implements Invocable {
 }
 
 const fn = new StubApiFunction();
+/** The stacks' stage and route (EnqueueApi). */
+const route = { stage: API_STAGE_NAME, resourcePath: '/enqueue' };
 let api: LocalApi;
 let slowApi: LocalApi;
 
 beforeAll(async () => {
-  api = await LocalApi.start({ fn, throttling: { rateLimitPerSecond: 1000, burstLimit: 1000 } });
-  slowApi = await LocalApi.start({ fn, integrationTimeoutMs: 300 });
+  api = await LocalApi.start({ fn, ...route, throttling: { rateLimitPerSecond: 1000, burstLimit: 1000 } });
+  slowApi = await LocalApi.start({ fn, ...route, throttling: API_THROTTLING, integrationTimeoutMs: 300 });
 });
 
 afterAll(async () => {
@@ -147,7 +150,7 @@ describe('API Gateway conformance', () => {
   });
 
   conform(behaviour('apigw.throttle.429'), async () => {
-    const throttled = await LocalApi.start({ fn, throttling: { rateLimitPerSecond: 1, burstLimit: 2 } });
+    const throttled = await LocalApi.start({ fn, ...route, throttling: { rateLimitPerSecond: 1, burstLimit: 2 } });
     try {
       const before = fn.events.length;
       const statuses: number[] = [];

@@ -20,7 +20,7 @@ import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { EventSourceMapping } from 'aws-cdk-lib/aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Lab, StackOperationFailedError, resolvePropagation, settleSecondsOf, startLab } from '../../../lab';
-import { LabFunction } from '../../../lib/constructs/lab-function';
+import { FunctionWithLogGroup } from '../../../lib/constructs/function-with-log-group';
 import type { TopologyStack } from '../../../lib/topology-stack';
 import { type RenderedTemplate, editTemplate, logicalIdOf, synthesize } from '../../lab/fixture-assembly';
 import { fixtureTopology } from '../../lab/helpers';
@@ -34,8 +34,8 @@ const topology = fixtureTopology({ visibilityTimeoutSeconds: 30, workerTimeoutSe
 const propagation = resolvePropagation({ seed: 7, maxDelayMs: 2000, iamGrants: true });
 
 /** A function running the queue-setter fixture, its grants in its role's default policy unless `grants` is false. */
-function setterFunction(stack: TopologyStack, id: string, grants: boolean): LabFunction {
-  const fn = new LabFunction(stack, id, {
+function setterFunction(stack: TopologyStack, id: string, grants: boolean): FunctionWithLogGroup {
+  const fn = new FunctionWithLogGroup(stack, id, {
     spec: { id, entry: 'test/lab/fixtures/queue-setter.ts', timeoutSeconds: 60, memoryMb: 128, environment: {} },
     environment: {},
   });

@@ -222,11 +222,11 @@ export const RUNTIME_BEHAVIOURS = [
     verdict: 'same',
     en: {
       title: 'The log group of a function with its own LoggingConfig.LogGroup',
-      aws: 'A function whose LoggingConfig names a log group (this project’s LabFunction creates one per function, named by CloudFormation) writes there, and AWS_LAMBDA_LOG_GROUP_NAME and context.logGroupName name that group.',
+      aws: 'A function whose LoggingConfig names a log group (this project’s FunctionWithLogGroup creates one per function, named by CloudFormation) writes there, and AWS_LAMBDA_LOG_GROUP_NAME and context.logGroupName name that group.',
     },
     ja: {
       title: 'LoggingConfig.LogGroup を持つ関数のロググループ',
-      aws: 'LoggingConfig でロググループを指定した関数（このプロジェクトの LabFunction は関数ごとに 1 つ作り、名前は CloudFormation が付けます）はそこに書き、AWS_LAMBDA_LOG_GROUP_NAME と context.logGroupName もそのグループを示します。',
+      aws: 'LoggingConfig でロググループを指定した関数（このプロジェクトの FunctionWithLogGroup は関数ごとに 1 つ作り、名前は CloudFormation が付けます）はそこに書き、AWS_LAMBDA_LOG_GROUP_NAME と context.logGroupName もそのグループを示します。',
     },
   },
 ] as const satisfies readonly Behaviour[];

@@ -5,11 +5,10 @@
  * CloudFormation updates is reached at once.
  */
 import { randomBytes } from 'node:crypto';
-import { API_THROTTLING } from '../../../../lib/settings';
 import type { ResourceProvider } from '../../cloudformation/resource-provider';
 import { UnemulatedPropertyError } from '../../cloudformation/errors';
 import type { LambdaService } from '../../lambda/lambda-service';
-import { LocalApi } from '../local-api';
+import { LocalApi, type StageThrottling } from '../local-api';
 import { DESCRIPTION_NOTE, TAGS_NOTE } from '../../cloudformation/common-notes';
 import type { PropertyCoverage } from '../../cloudformation/property-coverage';
 
@@ -144,7 +143,9 @@ export function restApiProviders(options: {
   /** The port a stack's stage should keep when it is free (a restarted lab). */
   readonly preferredPortOf?: (stackName: string) => number | undefined;
   /** Throttling every stage uses instead of its template's (tests of what is not the throttle). */
-  readonly throttling?: { readonly rateLimitPerSecond: number; readonly burstLimit: number };
+  readonly throttling?: StageThrottling;
+  /** Throttling of a stage whose template's `*` `/*` method setting sets none (or only one of the two limits). */
+  readonly defaultThrottling: StageThrottling;
 }): ResourceProvider[] {
   const { apis } = options;
   const api = (id: unknown): RestApi => {
@@ -176,8 +177,8 @@ export function restApiProviders(options: {
         ? {}
         : { preferredPort: options.preferredPortOf(stackName) }),
       throttling: options.throttling ?? {
-        rateLimitPerSecond: Number(settings?.ThrottlingRateLimit ?? API_THROTTLING.rateLimitPerSecond),
-        burstLimit: Number(settings?.ThrottlingBurstLimit ?? API_THROTTLING.burstLimit),
+        rateLimitPerSecond: Number(settings?.ThrottlingRateLimit ?? options.defaultThrottling.rateLimitPerSecond),
+        burstLimit: Number(settings?.ThrottlingBurstLimit ?? options.defaultThrottling.burstLimit),
       },
     });
     await rest.stages.get(stageName)?.stop();

@@ -4,14 +4,14 @@
  * the runtime provides it). The output lands inside the project, so `require('@aws-sdk/…')`
  * resolves from the project's node_modules as it resolves from the runtime's SDK in Lambda.
  */
+import { LAB_WORK_DIR, REPOSITORY_ROOT } from '../../../common/lab-work-dir';
 import { writeAtomically } from '../../../common/write-atomically';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BuildOptions, build } from 'esbuild';
-import { PROJECT_ROOT } from '../../../../lib/project-root';
 
 /** Where function bundles go by default: `.lab/bundles/<stack>/<fn>/index.cjs`. */
-export const DEFAULT_BUNDLE_DIR = join(PROJECT_ROOT, '.lab', 'bundles');
+export const DEFAULT_BUNDLE_DIR = join(LAB_WORK_DIR, 'bundles');
 
 /** Raised when esbuild cannot bundle a function entry. */
 export class BundleError extends Error {
@@ -19,7 +19,7 @@ export class BundleError extends Error {
 }
 
 /**
- * The esbuild options NodejsFunction uses for the stacks' functions (lib/constructs/lab-function.ts:
+ * The esbuild options NodejsFunction uses for the stacks' functions (lib/constructs/function-with-log-group.ts:
  * nodejs24.x, `minify`, `sourceMap` without sources, `@aws-sdk/*` external).
  */
 export const NODEJS_FUNCTION_OPTIONS: BuildOptions = {
@@ -46,13 +46,13 @@ export async function bundleFunction(options: {
   readonly bundleDir?: string;
 }): Promise<string> {
   const outfile = join(
-    resolve(PROJECT_ROOT, options.bundleDir ?? DEFAULT_BUNDLE_DIR),
+    resolve(REPOSITORY_ROOT, options.bundleDir ?? DEFAULT_BUNDLE_DIR),
     options.stackName,
     options.functionId,
     'index.cjs',
   );
   const files = await esbuildOutputs(
-    { ...NODEJS_FUNCTION_OPTIONS, entryPoints: [resolve(PROJECT_ROOT, options.entry)] },
+    { ...NODEJS_FUNCTION_OPTIONS, entryPoints: [resolve(REPOSITORY_ROOT, options.entry)] },
     options.entry,
   );
   // The map first, so a reader of the new bundle never finds an old map beside it.
@@ -63,7 +63,7 @@ export async function bundleFunction(options: {
 
 /** Bundles the lab's own runtime (the worker-thread side) to `.lab/runtime/runtime-worker.cjs`. */
 export async function bundleRuntimeWorker(): Promise<string> {
-  const outfile = join(PROJECT_ROOT, '.lab', 'runtime', 'runtime-worker.cjs');
+  const outfile = join(LAB_WORK_DIR, 'runtime', 'runtime-worker.cjs');
   const entry = fileURLToPath(new URL('./runtime-worker.ts', import.meta.url));
   const files = await esbuildOutputs(
     { bundle: true, platform: 'node', target: 'node24', format: 'cjs', logLevel: 'silent', entryPoints: [entry] },

@@ -6,7 +6,6 @@
  * invocation (`_X_AMZN_TRACE_ID`) values are made by the helpers below.
  */
 import { randomBytes } from 'node:crypto';
-import type { FunctionSpec } from '../../../../lib/topology';
 import type { FunctionRef } from '../../logs/lab-logs';
 
 /** Application and system log levels Lambda knows, least severe first. */
@@ -24,7 +23,7 @@ export interface LambdaLogging {
 }
 
 /**
- * What every function of this project has: `lib/constructs/lab-function.ts` sets
+ * What every function of this project has: `lib/constructs/function-with-log-group.ts` sets
  * `loggingFormat: JSON` and leaves both levels at Lambda's default, INFO.
  */
 export const LAB_FUNCTION_LOGGING: LambdaLogging = {
@@ -70,7 +69,8 @@ export function newTraceHeader(now: number = Date.now()): string {
  */
 export function lambdaEnvironment(options: {
   readonly ref: FunctionRef;
-  readonly spec: Pick<FunctionSpec, 'memoryMb'>;
+  /** The function's configuration the variables report (`MemorySize`). */
+  readonly spec: { readonly memoryMb: number };
   readonly bindings: Readonly<Record<string, string>>;
   readonly awsEnvironment: Readonly<Record<string, string>>;
   readonly sqsEndpoint: string;
@@ -108,7 +108,7 @@ export function lambdaEnvironment(options: {
     ...(logging.format === 'JSON'
       ? { AWS_LAMBDA_LOG_FORMAT: 'JSON', AWS_LAMBDA_LOG_LEVEL: logging.applicationLogLevel }
       : {}),
-    // The function's own: LabFunction sets it, because the bundle ships a source map.
+    // The function's own: FunctionWithLogGroup sets it, because the bundle ships a source map.
     NODE_OPTIONS: '--enable-source-maps',
     ...options.bindings,
   };

@@ -3,7 +3,7 @@
  * still wins): what differs between a deploy to AWS and a deploy to the lab.
  */
 
-import { LAB_MAX_PROPAGATION_MS, type ResolvedPropagation, settleSecondsOf } from '../../common/propagation';
+import { LAB_MAX_PROPAGATION_MS, type ResolvedPropagation, settleSecondsOf } from '../common/propagation';
 
 /**
  * `queueSettleSeconds` on the lab: how long the Raise step around the Step 7 mapping waits after

@@ -2,9 +2,9 @@
  * How long a function invocation is billed for, modelled: the lab runs on a laptop, not on a
  * 256 MB Lambda, so duration cannot be measured here. A fixed handler time plus one in-region
  * round trip per AWS request the handler makes one after the other. The bench's cost per
- * million messages and the worst-case monthly bill (lib/worst-case-bill.ts) both use it.
+ * million messages and the worst-case monthly bill (cost/worst-case-bill.ts) both use it.
  */
-import { LAMBDA_MEMORY_MB } from './settings';
+import { LAMBDA_MEMORY_MB } from '../lib/settings';
 
 /** The duration model. */
 export const DURATION_MODEL = {

@@ -4,21 +4,22 @@ import type { Construct } from 'constructs';
 import { InvalidTopologyError } from '../errors';
 import type { QueueSpec } from '../topology';
 
-/** Props of {@link LabQueue}. */
-export interface LabQueueProps {
+/** Props of {@link EncryptedQueue}. */
+export interface EncryptedQueueProps {
   readonly spec: QueueSpec;
   /** The queue named by `spec.deadLetter`, already built. */
   readonly deadLetterQueue?: IQueue;
 }
 
 /**
- * A standard queue of the lab: SQS-managed encryption, a policy that denies plain HTTP, and
- * retention, timeout and redrive from the topology. When the spec has
+ * A standard queue encrypted at rest (SQS-managed keys) and in transit (its policy denies plain
+ * HTTP), with retention, timeout and redrive from the topology: every queue of both stacks,
+ * dead-letter queues included. When the spec has
  * `createVisibilityTimeoutSeconds`, that is the template value: {@link LoweredVisibilityTimeout}
  * lowers it after the event source mapping exists. Deleted with the stack (the default).
  */
-export class LabQueue extends Queue {
-  constructor(scope: Construct, id: string, props: LabQueueProps) {
+export class EncryptedQueue extends Queue {
+  constructor(scope: Construct, id: string, props: EncryptedQueueProps) {
     const { spec, deadLetterQueue } = props;
     if (spec.deadLetter !== undefined && deadLetterQueue === undefined) {
       throw new InvalidTopologyError(

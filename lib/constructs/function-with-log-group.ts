@@ -5,12 +5,12 @@ import { LoggingFormat } from 'aws-cdk-lib/aws-lambda';
 import { LogLevel, NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { labLogRetention, labRuntime } from '../cdk-settings';
+import { functionLogRetention, functionRuntime } from '../cdk-settings';
 import { PROJECT_ROOT } from '../project-root';
 import type { FunctionSpec } from '../topology';
 
-/** Props of {@link LabFunction}. */
-export interface LabFunctionProps {
+/** Props of {@link FunctionWithLogGroup}. */
+export interface FunctionWithLogGroupProps {
   /** Entry, timeout and memory come from the topology, never from the stack. */
   readonly spec: FunctionSpec;
   /** Resolved environment (queue URLs and table names already turned into tokens). */
@@ -26,17 +26,17 @@ export interface LabFunctionProps {
 }
 
 /**
- * Every function of the lab: `LAMBDA_RUNTIME`, JSON log format, its own log group (retention
+ * Every function of both stacks: `LAMBDA_RUNTIME`, JSON log format, its own log group (retention
  * `LOG_RETENTION_DAYS`, deleted with the stack) and a role that may write only to that group.
  * Bundled locally with esbuild (never Docker); the runtime provides AWS SDK v3, so it is external.
  * Grants beyond logging are added by the stack, one per topology binding. `logGroup` (inherited)
  * returns the group created here, for `aws logs tail <name> --follow`.
  */
-export class LabFunction extends NodejsFunction {
-  constructor(scope: Construct, id: string, props: LabFunctionProps) {
+export class FunctionWithLogGroup extends NodejsFunction {
+  constructor(scope: Construct, id: string, props: FunctionWithLogGroupProps) {
     // Created in the parent scope because a subclass cannot add children before super().
     const logGroup = new LogGroup(scope, `${id}Logs`, {
-      retention: labLogRetention(),
+      retention: functionLogRetention(),
       removalPolicy: RemovalPolicy.DESTROY,
     });
     const role: IRole = new Role(scope, `${id}Role`, {
@@ -51,7 +51,7 @@ export class LabFunction extends NodejsFunction {
       handler: 'handler',
       projectRoot: PROJECT_ROOT,
       depsLockFilePath: path.join(PROJECT_ROOT, 'package-lock.json'),
-      runtime: labRuntime(),
+      runtime: functionRuntime(),
       memorySize: props.spec.memoryMb,
       ...(props.spec.reservedConcurrency === undefined
         ? {}

@@ -1,14 +1,14 @@
 /**
  * What a month at the stage throttle's full rate can cost, per stack: the honest answer to "a
  * stranger found the URL". Throttling and `MaximumConcurrency` bound *rates*; the bill is rate ×
- * time. Prices from lib/prices.ts, counts from lib/settings.ts, so a change to either changes
+ * time. Prices from cost/prices.ts, counts from lib/settings.ts, so a change to either changes
  * the figure the README shows (test/docs checks that it matches).
  *
  * The model, per stack, for the most expensive request body the producer accepts:
  * - API Gateway: every request the throttle lets through (AWS's answers on re:Post say throttled
  *   ones are not billed: https://repost.aws/questions/QU5y4fo-e3RWyU5r4VmyPIzA).
  * - The producer: one invocation per request, billed by the duration model
- *   (lib/duration-model.ts: 5 ms plus 10 ms per AWS request made one after the other).
+ *   (cost/duration-model.ts: 5 ms plus 10 ms per AWS request made one after the other).
  * - SQS and DynamoDB: the requests that body causes when every message is handled as designed,
  *   in full batches: sends, receives (one per batch and per receive of a message), deletes, the
  *   guard's writes, redeliveries of messages that fail.
@@ -31,7 +31,7 @@ import {
   LAMBDA_MEMORY_MB,
   MAPPING_MAX_CONCURRENCY,
   VISIBILITY_DUP,
-} from './settings';
+} from '../lib/settings';
 
 /** Entries of one SendMessageBatch / DeleteMessageBatch (SQS's limit). */
 const SQS_BATCH_ENTRIES = 10;

@@ -1,8 +1,9 @@
 /**
  * Public AWS prices the cost estimates use: us-east-1, on-demand, no free tier, no volume
  * tiers, no savings plans. One table, one date. Change a figure here and every estimate in
- * `npm run bench` and the `short-vs-long-polling` experiment follows. It lives in lib/, the
- * settings both bench/ and lab/ read (the lab may not import bench/).
+ * `npm run bench`, the `short-vs-long-polling` experiment and the README's worst-case bill
+ * follows. It lives in cost/, beside them and outside lib/ (the CDK app reads no price): bench/
+ * and lab/ both import it, and the lab may not import bench/.
  *
  * How far each figure is confirmed: the official pricing pages render their rate tables
  * client-side, so the search tool could not read the numbers from them directly on the date

@@ -2,22 +2,28 @@
  * `cdk synth`, in-process and cached: the lab deploys what CDK renders, but synthesis
  * (aws-cdk-lib, esbuild for every function) must not slow the lab, the tour or the tests. A
  * cloud assembly is written once per distinct input, under `.lab/assemblies/<key>/`, and reused
- * while its inputs are unchanged. The key covers the context, the variant topologies and the
- * content of every file the app reads (bin/, lib/, lambda/, cdk.json, package-lock.json and the
- * entries of variant functions).
+ * while its inputs are unchanged. The key covers what the caller says it synthesizes, its
+ * settings, and the content of every file the app reads. Which app, and which files it reads,
+ * the caller says.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, join, relative, resolve } from 'node:path';
-import { PROJECT_ROOT } from '../../../lib/project-root';
-import type { StackTopology } from '../../../lib/topology';
-import { LAB_CDK_CONTEXT } from './lab-cdk-context';
+import { join, relative } from 'node:path';
+import { LAB_WORK_DIR } from '../../common/lab-work-dir';
 
-/** What to synthesize: the project's app (bin/sqs-lab.ts) with context, or variant stacks. */
-export type AppSource =
-  | { readonly kind: 'app'; readonly context?: Readonly<Record<string, string>> }
-  | { readonly kind: 'topologies'; readonly topologies: readonly StackTopology[] };
+/** A CDK app to synthesize, and what its cloud assembly depends on. */
+export interface CachedSynthesis {
+  /** What is synthesized, as JSON: part of the key, and kept beside the assembly as `lab-source.json`. */
+  readonly source: unknown;
+  /** Settings that change the assembly without being in `inputs` (the CDK context the lab adds). */
+  readonly settings?: unknown;
+  /** Files and folders the app reads (absolute); each file's path relative to `root` and its content are in the key. */
+  readonly inputs: readonly string[];
+  readonly root: string;
+  /** Synthesizes the app into `outdir`; called on a cache miss only (aws-cdk-lib takes a second or more to import). */
+  readonly synthesize: (outdir: string) => Promise<void>;
+}
 
 /** A synthesized cloud assembly. */
 export interface SynthesizedAssembly {
@@ -36,17 +42,16 @@ export class SynthesisError extends Error {
   override readonly name = 'SynthesisError';
 }
 
-const DEFAULT_CACHE_DIR = join(PROJECT_ROOT, '.lab', 'assemblies');
-const APP_INPUTS = ['bin', 'lib', 'lambda', 'cdk.json', 'package-lock.json'];
+const DEFAULT_CACHE_DIR = join(LAB_WORK_DIR, 'assemblies');
 
-/** Synthesizes `source` into a cloud assembly, or returns the cached one with the same inputs. */
-export async function synthesizeApp(
-  source: AppSource,
+/** Synthesizes `app` into a cloud assembly, or returns the cached one with the same inputs. */
+export async function synthesizeCached(
+  app: CachedSynthesis,
   options: { readonly cacheDir?: string } = {},
 ): Promise<SynthesizedAssembly> {
   const started = performance.now();
   const cacheDir = options.cacheDir ?? DEFAULT_CACHE_DIR;
-  const key = assemblyKey(source);
+  const key = assemblyKey(app);
   const dir = join(cacheDir, key);
   if (existsSync(join(dir, 'manifest.json'))) {
     return { dir, key, cached: true, ms: Math.round(performance.now() - started) };
@@ -54,8 +59,8 @@ export async function synthesizeApp(
   const building = `${dir}.building-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
   await mkdir(building, { recursive: true });
   try {
-    await synthesizeInto(source, building);
-    await writeFile(join(building, 'lab-source.json'), `${JSON.stringify(source, null, 2)}\n`);
+    await synthesizeInto(app, building);
+    await writeFile(join(building, 'lab-source.json'), `${JSON.stringify(app.source, null, 2)}\n`);
     try {
       await rename(building, dir);
     } catch (error) {
@@ -70,19 +75,9 @@ export async function synthesizeApp(
   return { dir, key, cached: false, ms: Math.round(performance.now() - started) };
 }
 
-async function synthesizeInto(source: AppSource, outdir: string): Promise<void> {
-  // Loaded only on a cache miss: aws-cdk-lib takes a second or more to import.
-  const [{ App }, { addSqsLabStacks, cdkJsonContext }, { TopologyStack }] = await Promise.all([
-    import('aws-cdk-lib'),
-    import('../../../lib/app'),
-    import('../../../lib/topology-stack'),
-  ]);
+async function synthesizeInto(app: CachedSynthesis, outdir: string): Promise<void> {
   try {
-    const context = { ...cdkJsonContext(), ...LAB_CDK_CONTEXT, ...(source.kind === 'app' ? source.context : {}) };
-    const app = new App({ outdir, context });
-    if (source.kind === 'app') addSqsLabStacks(app);
-    else for (const topology of source.topologies) new TopologyStack(app, topology.stackName, { topology });
-    app.synth();
+    await app.synthesize(outdir);
   } catch (error) {
     throw new SynthesisError(`cdk synth failed: ${error instanceof Error ? error.message : String(error)}`, {
       cause: error,
@@ -104,19 +99,13 @@ export async function markAssetsCommonJs(outdir: string): Promise<void> {
   }
 }
 
-/** The cache key of a source: its description plus the content of every input file. */
-export function assemblyKey(source: AppSource): string {
+/** The cache key of an app: its source and settings plus the path and content of every input file. */
+export function assemblyKey(app: CachedSynthesis): string {
   const hash = createHash('sha256');
-  hash.update(JSON.stringify(source));
-  hash.update(JSON.stringify(LAB_CDK_CONTEXT));
-  const inputs = new Set(APP_INPUTS.map((input) => join(PROJECT_ROOT, input)));
-  if (source.kind === 'topologies') {
-    for (const topology of source.topologies) {
-      for (const spec of topology.functions) inputs.add(dirname(resolve(PROJECT_ROOT, spec.entry)));
-    }
-  }
-  for (const file of [...inputs].flatMap(filesUnder).sort()) {
-    hash.update(relative(PROJECT_ROOT, file));
+  hash.update(JSON.stringify(app.source));
+  if (app.settings !== undefined) hash.update(JSON.stringify(app.settings));
+  for (const file of [...new Set(app.inputs)].flatMap(filesUnder).sort()) {
+    hash.update(relative(app.root, file));
     hash.update(readFileSync(file));
   }
   return hash.digest('hex').slice(0, 20);

@@ -3,17 +3,17 @@ import { AttributeType, BillingMode, Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
 import type { TableSpec } from '../topology';
 
-/** Props of {@link LabTable}. */
-export interface LabTableProps {
+/** Props of {@link OnDemandTable}. */
+export interface OnDemandTableProps {
   readonly spec: TableSpec;
 }
 
 /**
  * An on-demand table keyed by one string attribute, with TTL, deleted by `cdk destroy`:
- * a lab table holds nothing worth keeping once the experiment is over.
+ * the stacks' tables hold nothing worth keeping once the experiment is over.
  */
-export class LabTable extends Table {
-  constructor(scope: Construct, id: string, props: LabTableProps) {
+export class OnDemandTable extends Table {
+  constructor(scope: Construct, id: string, props: OnDemandTableProps) {
     super(scope, id, {
       partitionKey: { name: props.spec.partitionKey, type: AttributeType.STRING },
       billingMode: BillingMode.PAY_PER_REQUEST,

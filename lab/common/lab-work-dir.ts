@@ -1,0 +1,13 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The repository the lab runs in, found from this file's place (lab/common/), so the lab works
+ * from any working directory. Function entries and bundle folders given to the lab's services
+ * are relative to it. The same folder as lib/project-root.ts's `PROJECT_ROOT`, found here
+ * because the services import nothing from lib/.
+ */
+export const REPOSITORY_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** The lab's working folder, `.lab/` (git-ignored): bundles, cloud assemblies, resource schemas. */
+export const LAB_WORK_DIR = join(REPOSITORY_ROOT, '.lab');
