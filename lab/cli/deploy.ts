@@ -4,48 +4,32 @@
  * the stack events; exits 0 on `UPDATE_COMPLETE`, 1 naming the failed resource and the reason.
  */
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { PROJECT_ROOT } from '../../lib/project-root';
-import { LOCAL_LAB_KEY, LOCAL_OUTPUTS_FILE } from '../outputs';
+import { LOCAL_LAB_KEY } from '../outputs';
 import type { DeployStreamLine } from '../services/cloudformation/deploy-endpoint';
 import type { StackEvent } from '../services/cloudformation/stack-deployer';
 import { formatStackEvent } from '../services/cloudformation/stack-event-format';
-import { type Language, resolveLanguage, takeLanguage } from '../common/language';
-import { parseContextPairs } from './lab-args';
+import { MESSAGES } from '../locales/messages';
+import { readCommandLine } from './command-line';
+import { type DeployCommand, DEPLOY_OPTIONS, deployCommand } from './deploy-args';
 import { commandLineMistake } from './usage-error';
-import { parseFlags } from './parse-flags';
-import { LAB_MESSAGES } from './lab-messages';
-
-let language: Language = resolveLanguage(undefined);
 
 async function main(): Promise<number> {
-  let context: Record<string, string>;
-  let outputsFile: string;
+  const line = readCommandLine(process.argv.slice(2), DEPLOY_OPTIONS);
+  const { language } = line;
+  const say = MESSAGES[language].lab;
+  let command: DeployCommand;
   try {
-    const taken = takeLanguage(process.argv.slice(2));
-    language = taken.language;
-    const { values } = parseFlags(
-      taken.rest,
-      {
-        context: { type: 'string', short: 'c', multiple: true },
-        outputs: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      language,
-    );
-    if (values.help === true) {
-      process.stdout.write(LAB_MESSAGES[language].deployUsage);
-      return 0;
-    }
-    context = parseContextPairs(values.context ?? [], language);
-    outputsFile = values.outputs ?? join(PROJECT_ROOT, LOCAL_OUTPUTS_FILE);
+    command = deployCommand(line);
   } catch (error) {
-    const say = LAB_MESSAGES[language];
     const message = commandLineMistake(error, language) ?? (error instanceof Error ? error.message : String(error));
     process.stderr.write(`${say.error(message)}\n\n${say.deployUsage}`);
     return 2;
   }
-  const say = LAB_MESSAGES[language];
+  if (command.help) {
+    process.stdout.write(say.deployUsage);
+    return 0;
+  }
+  const { context, outputsFile } = command;
   const url = await deployEndpointUrl(outputsFile);
   if (url === undefined) {
     process.stderr.write(say.noLab(outputsFile));
