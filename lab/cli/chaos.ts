@@ -10,10 +10,9 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { PROJECT_ROOT } from '../../lib/project-root';
 import { startEmulators } from '../services/emulators';
-import { commandLineMistake } from './usage-error';
 import { MESSAGES } from '../locales/messages';
-import { CHAOS_HELP_FACTS, CHAOS_OPTIONS, type ChaosCommand, chaosCommand } from './chaos-args';
-import { readCommandLine } from './command-line';
+import { CHAOS_HELP_FACTS, CHAOS_OPTIONS, chaosCommand } from './chaos-args';
+import { readCommand } from './command-line';
 import { invariantViolations } from '../chaos/invariant';
 import { progressLine, reliabilityTable, resultBlock } from '../chaos/report';
 import { planChaosRuns, runChaosPlan } from '../chaos/run-chaos-plan';
@@ -22,18 +21,14 @@ import { timeScaleText } from '../chaos/topologies';
 import { NO_HEARTBEAT_SHARE } from '../chaos/workload';
 
 async function main(): Promise<void> {
-  const line = readCommandLine(process.argv.slice(2), CHAOS_OPTIONS);
-  const say = MESSAGES[line.language].chaos;
-  let command: ChaosCommand;
-  try {
-    command = chaosCommand(line);
-  } catch (error) {
-    const message = commandLineMistake(error, line.language);
-    if (message === undefined) throw error;
-    process.stderr.write(say.error(message));
+  const read = readCommand(process.argv.slice(2), CHAOS_OPTIONS, chaosCommand);
+  const say = MESSAGES[read.language].chaos;
+  if (read.mistake !== undefined) {
+    process.stderr.write(say.error(read.mistake));
     process.exitCode = 2;
     return;
   }
+  const { command } = read;
   if (command.help) {
     process.stdout.write(say.usage(CHAOS_HELP_FACTS));
     return;

@@ -7,7 +7,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { LANGUAGES, type Language, resolveLanguage, UnknownLanguageError } from '../common/language';
 import { MESSAGES } from '../locales/messages';
-import { UsageError } from './usage-error';
+import { commandLineMistake, UsageError } from './usage-error';
 
 /** The options of a command, as parseArgs takes them. */
 export type OptionTable = NonNullable<ParseArgsConfig['options']>;
@@ -85,6 +85,32 @@ export function readCommandLine<T extends OptionTable & typeof LANGUAGE_OPTION>(
       return { values: parsed.values as OptionValues<T>, positionals: parsed.positionals };
     },
   };
+}
+
+/** What a command line asks for, in the language the command speaks: the command, or the mistake to print (exit code 2). */
+export type CommandRead<C> =
+  | { readonly language: Language; readonly command: C; readonly mistake?: undefined }
+  | { readonly language: Language; readonly command?: undefined; readonly mistake: string };
+
+/**
+ * Reads `argv` (without node and script) against `options` and makes the command of it with
+ * `make`. A command-line mistake comes back as its one sentence ({@link commandLineMistake}),
+ * in the command's language; any other error is thrown.
+ */
+export function readCommand<T extends OptionTable & typeof LANGUAGE_OPTION, C>(
+  argv: readonly string[],
+  options: T,
+  make: (line: CommandLine<T>) => C,
+): CommandRead<C> {
+  const line = readCommandLine(argv, options);
+  const { language } = line;
+  try {
+    return { language, command: make(line) };
+  } catch (error) {
+    const mistake = commandLineMistake(error, language);
+    if (mistake === undefined) throw error;
+    return { language, mistake };
+  }
 }
 
 /**

@@ -9,22 +9,18 @@ import type { DeployStreamLine } from '../services/cloudformation/deploy-endpoin
 import type { StackEvent } from '../services/cloudformation/stack-deployer';
 import { formatStackEvent } from '../services/cloudformation/stack-event-format';
 import { MESSAGES } from '../locales/messages';
-import { readCommandLine } from './command-line';
-import { type DeployCommand, DEPLOY_OPTIONS, deployCommand } from './deploy-args';
-import { commandLineMistake } from './usage-error';
+import { readCommand } from './command-line';
+import { DEPLOY_OPTIONS, deployCommand } from './deploy-args';
 
 async function main(): Promise<number> {
-  const line = readCommandLine(process.argv.slice(2), DEPLOY_OPTIONS);
-  const { language } = line;
+  const read = readCommand(process.argv.slice(2), DEPLOY_OPTIONS, deployCommand);
+  const { language } = read;
   const say = MESSAGES[language].lab;
-  let command: DeployCommand;
-  try {
-    command = deployCommand(line);
-  } catch (error) {
-    const message = commandLineMistake(error, language) ?? (error instanceof Error ? error.message : String(error));
-    process.stderr.write(`${say.error(message)}\n\n${say.deployUsage}`);
+  if (read.mistake !== undefined) {
+    process.stderr.write(`${say.error(read.mistake)}\n\n${say.deployUsage}`);
     return 2;
   }
+  const { command } = read;
   if (command.help) {
     process.stdout.write(say.deployUsage);
     return 0;

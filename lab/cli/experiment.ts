@@ -17,26 +17,21 @@ import { runExperiment } from '../experiments/runner';
 import { writeReport } from '../experiments/timeline/report-page';
 import { MESSAGES } from '../locales/messages';
 import { batchFormationLine } from './batch-formation-args';
-import { readCommandLine } from './command-line';
-import { EXPERIMENT_OPTIONS, type ExperimentCommand, experimentCommand } from './experiment-args';
-import { commandLineMistake } from './usage-error';
+import { readCommand } from './command-line';
+import { EXPERIMENT_OPTIONS, experimentCommand } from './experiment-args';
 
 /** The command's language: from the environment until the command line is read. */
 let language: Language = resolveLanguage(undefined);
 
 async function main(): Promise<number> {
-  const line = readCommandLine(process.argv.slice(2), EXPERIMENT_OPTIONS);
-  language = line.language;
+  const read = readCommand(process.argv.slice(2), EXPERIMENT_OPTIONS, experimentCommand);
+  language = read.language;
   const say = MESSAGES[language].experiment;
-  let args: ExperimentCommand;
-  try {
-    args = experimentCommand(line);
-  } catch (error) {
-    const message = commandLineMistake(error, language);
-    if (message === undefined) throw error;
-    process.stderr.write(say.error(message));
+  if (read.mistake !== undefined) {
+    process.stderr.write(say.error(read.mistake));
     return 2;
   }
+  const args = read.command;
   if (args.help) {
     process.stdout.write(
       say.usage(

@@ -14,9 +14,8 @@ import { type Lab, startLab } from '../lab';
 import { extraOriginsFrom } from '../common/lab-origins';
 import { type Language, resolveLanguage } from '../common/language';
 import { MESSAGES } from '../locales/messages';
-import { readCommandLine } from './command-line';
-import { LAB_OPTIONS, type LabCommand, labCommand } from './lab-args';
-import { commandLineMistake } from './usage-error';
+import { readCommand } from './command-line';
+import { LAB_OPTIONS, labCommand } from './lab-args';
 import { LOCAL_LAB_KEY, LOCAL_OUTPUTS_FILE, type LabOutputs, writeLabOutputs } from '../outputs';
 import { startConsole } from '../console/console-server';
 import { startDeployEndpoint } from '../services/cloudformation/deploy-endpoint';
@@ -28,21 +27,20 @@ import { previousPorts } from './previous-ports';
 let language: Language = resolveLanguage(undefined);
 
 async function main(): Promise<void> {
-  const line = readCommandLine(process.argv.slice(2), LAB_OPTIONS);
-  language = line.language;
-  const say = MESSAGES[language].lab;
-  let command: LabCommand;
-  try {
-    command = labCommand(line);
+  const read = readCommand(process.argv.slice(2), LAB_OPTIONS, (line) => {
+    const command = labCommand(line);
     // A bad entry fails here, in one sentence, not on the first cross-origin request.
     extraOriginsFrom(process.env);
-  } catch (error) {
-    const message = commandLineMistake(error, language);
-    if (message === undefined) throw error;
-    process.stderr.write(`${say.error(message)}\n\n${say.usage}`);
+    return command;
+  });
+  language = read.language;
+  const say = MESSAGES[language].lab;
+  if (read.mistake !== undefined) {
+    process.stderr.write(`${say.error(read.mistake)}\n\n${say.usage}`);
     process.exitCode = 2;
     return;
   }
+  const { command } = read;
   if (command.help) {
     process.stdout.write(say.usage);
     return;

@@ -16,26 +16,21 @@ import { type ExperimentResult, runExperiment } from '../experiments/runner';
 import { writeReport } from '../experiments/timeline/report-page';
 import { MESSAGES } from '../locales/messages';
 import { batchFormationLine } from './batch-formation-args';
-import { readCommandLine } from './command-line';
-import { DEFAULT_REPORT_DIR, TOUR, TOUR_OPTIONS, type TourCommand, tourCommand } from './tour-args';
-import { commandLineMistake } from './usage-error';
+import { readCommand } from './command-line';
+import { DEFAULT_REPORT_DIR, TOUR, TOUR_OPTIONS, tourCommand } from './tour-args';
 
 /** The command's language: from the environment until the command line is read. */
 let language: Language = resolveLanguage(undefined);
 
 async function main(): Promise<number> {
-  const line = readCommandLine(process.argv.slice(2), TOUR_OPTIONS);
-  language = line.language;
+  const read = readCommand(process.argv.slice(2), TOUR_OPTIONS, tourCommand);
+  language = read.language;
   const say = MESSAGES[language].tour;
-  let command: TourCommand;
-  try {
-    command = tourCommand(line);
-  } catch (error) {
-    const message = commandLineMistake(error, language);
-    if (message === undefined) throw error;
-    process.stderr.write(say.error(message));
+  if (read.mistake !== undefined) {
+    process.stderr.write(say.error(read.mistake));
     return 2;
   }
+  const { command } = read;
   const { experiments, reportDir, formation } = command;
   if (command.help) {
     process.stdout.write(
