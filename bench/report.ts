@@ -5,15 +5,10 @@
 import type { CallCounts } from './aws-call-counter';
 import type { BenchResults } from './results';
 import type { ThreadBusy } from './thread-busy';
-import { DEFAULT_EMULATOR_PLACEMENT, EMULATOR_PLACEMENTS } from '../lab';
+import { DEFAULT_EMULATOR_PLACEMENT, EMULATOR_PLACEMENTS, markdownTable } from '../lab';
 import { MIN_FAIR_RATIO, placementOf, throughputRows } from './targets';
 import type { GuardRequestTable, GuardScenario, GuardScenarioResult } from './sections/guard-requests';
 import type { HeartbeatRun } from './sections/heartbeat-requests';
-
-function table(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  const line = (cells: readonly string[]): string => `| ${cells.join(' | ')} |`;
-  return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
-}
 
 /** `{ "SQS.ReceiveMessage": 0.107 }` → `0.107 ReceiveMessage`. */
 function perMessage(calls: CallCounts, digits = 2): string {
@@ -119,7 +114,7 @@ function requestsTable(results: BenchResults): string | undefined {
   return [
     '### AWS requests per message',
     '',
-    table(['Scenario', 'This project', 'Naive (tutorial)', 'Powertools'], rows),
+    markdownTable(['Scenario', 'This project', 'Naive (tutorial)', 'Powertools'], rows),
     '',
     'W = DynamoDB writes (a refused conditional write is billed as one), R = reads. Guard figures are what AWS receives: DynamoDB returns the blocking item with a refused write (ALL_OLD); dynalite does not, so on the lab each duplicate costs one extra consistent read (in brackets). Heartbeat: a scaled minute on the SQS emulator; the nominal figure is 60 s / tick interval. Event source mapping: counted by the lab (`lab.awsCallCounts()`); fauxqs answers every waiting long poll when one message arrives, so the lab shows more empty receives than SQS would.',
   ].join('\n');
@@ -163,7 +158,7 @@ function costTable(results: BenchResults): string | undefined {
   return [
     `### Cost per million messages (us-east-1, prices of ${cost.pricesDate})`,
     '',
-    table(
+    markdownTable(
       ['Scenario', 'Variant', 'SQS', 'DynamoDB', 'Lambda requests', 'Lambda compute', 'API Gateway', 'Total'],
       rows,
     ),
@@ -201,7 +196,7 @@ function bundleTable(results: BenchResults): string | undefined {
   return [
     '### Bundle size and load time',
     '',
-    table(
+    markdownTable(
       [
         'Function',
         'Written with',
@@ -248,7 +243,7 @@ function throughputTable(results: BenchResults): string | undefined {
   return [
     '### Lab throughput',
     '',
-    table(
+    markdownTable(
       [
         'Path',
         'Messages',
@@ -282,7 +277,7 @@ function guardTable(results: BenchResults): string | undefined {
   return [
     `### Guard throughput (dynalite, ${first?.concurrency ?? 8} in flight, ${first?.deliveries ?? 0} deliveries, best of 2 rounds)`,
     '',
-    table(
+    markdownTable(
       [
         'Guard',
         'First deliveries/s',
@@ -303,7 +298,7 @@ function deployTable(results: BenchResults): string | undefined {
   return [
     '### cdk deploy to the lab',
     '',
-    table(
+    markdownTable(
       ['Measure', 'Figure'],
       [
         [
@@ -325,7 +320,7 @@ function memoryTable(results: BenchResults): string | undefined {
   return [
     `### Lab memory (both stacks, batch path, emulators ${memory.placement ?? 'main-thread'})`,
     '',
-    table(
+    markdownTable(
       ['Point', 'RSS (MB, every thread)', 'Main heap after GC (MB)', 'Emulator threads heap after GC (MB)'],
       [
         ['idle', String(memory.idleRssMb), '', ''],
@@ -347,7 +342,7 @@ function targetTable(results: BenchResults): string {
   return [
     '### Targets',
     '',
-    table(
+    markdownTable(
       ['Target', 'Result', 'Figure'],
       results.targets.map((target) => [target.target, mark[target.status], target.figure]),
     ),
@@ -496,9 +491,11 @@ function summaryTable(results: BenchResults): string {
     };
     rows.push(['Guard throughput on dynalite', rate('project'), rate('naive'), rate('powertools'), '']);
   }
-  return ['### Summary', '', table(['Measure', 'This project', 'Naive (tutorial)', 'Powertools', 'Target'], rows)].join(
-    '\n',
-  );
+  return [
+    '### Summary',
+    '',
+    markdownTable(['Measure', 'This project', 'Naive (tutorial)', 'Powertools', 'Target'], rows),
+  ].join('\n');
 }
 
 /** The chaos sample one run after the other and side by side. */
@@ -515,7 +512,7 @@ function chaosTable(results: BenchResults): string | undefined {
   return [
     `### Chaos wall time (${chaos.mixes.join(', ')}; ${chaos.runs} runs of ${chaos.messages} messages, seed ${chaos.seed})`,
     '',
-    table(
+    markdownTable(
       ['Runs', 'Wall (s)', 'CPU, every thread (s)', 'CPU / wall (100 % = one core)', 'Invariant holds'],
       [
         row('one after the other (before issue 13)', chaos.sequential),
@@ -534,7 +531,7 @@ function tourTable(results: BenchResults): string | undefined {
   return [
     '### Tour wall time (`npm start`)',
     '',
-    table(
+    markdownTable(
       ['Measure', 'Seconds'],
       [
         ['`npm start`, spawn to exit', tour.wallSeconds.toFixed(1)],

@@ -19,6 +19,7 @@ export {
 } from './chaos/topologies';
 export { batchWorkload, bodyKey, visibilityWorkload } from './chaos/workload';
 export { DEFAULT_CHAOS_PARALLEL, DEFAULT_RESULTS_FILE, parseChaosArgs } from './cli/chaos-args';
+export { LANGUAGE_OPTION, readCommandLine } from './cli/command-line';
 export { UsageError, parseLabArgs } from './cli/lab-args';
 export { LAB_ACCOUNT_ID, LAB_CREDENTIALS, LAB_REGION, fakeAwsEnvironment } from './common/local-aws';
 export {
@@ -41,7 +42,6 @@ export {
   readDeployedOutputs,
   requiredContextFlags,
 } from './experiments/aws-probe';
-export { AWS_PROBE_MESSAGES } from './experiments/aws-probe-messages';
 export { EXPERIMENTS, UnknownExperimentError, findExperiment, labOnlyReason } from './experiments/catalog';
 export type { FifoDedupExperiment, PollingExperiment } from './experiments/catalog';
 export { openLocalProbe } from './experiments/local-probe';
@@ -207,14 +207,7 @@ export { LogsServer } from './services/logs/logs-server';
 export { InvalidParameterError, LogsServiceError, ResourceNotFoundError } from './services/logs/logs-errors';
 export { consoleTimelineOf, startConsole } from './console/console-server';
 export type { ConsoleRunAnswer, ConsoleState, ConsoleTimeline, LabConsole } from './console/console-server';
-export { CONSOLE_MESSAGES } from './console/console-messages';
-export {
-  LANGUAGES,
-  resolveLanguage,
-  takeLanguage,
-  UNKNOWN_LANGUAGE_MESSAGES,
-  UnknownLanguageError,
-} from './common/language';
+export { LANGUAGES, resolveLanguage, UnknownLanguageError } from './common/language';
 export type { Language } from './common/language';
 export { serveOnLoopback, type LoopbackServer, LOOPBACK_ADDRESS } from './common/serve-on-loopback';
 export { terminalSafe } from './common/terminal-safe';
@@ -228,14 +221,7 @@ export { MAX_PAYLOAD_BYTES } from './services/apigateway/local-api';
 export { DEPLOY_MAX_REQUEST_BYTES } from './services/cloudformation/deploy-endpoint';
 export { previousPorts } from './cli/previous-ports';
 export { RETIRED_HANDLES_KEPT, ReceiptHandleBook } from './services/sqs/fidelity/receipt-handle-book';
-// Everything a user reads, per language (one table per command or report).
-export { LAB_MESSAGES } from './cli/lab-messages';
-export { TOUR_MESSAGES } from './cli/tour-messages';
-export { EXPERIMENT_MESSAGES } from './cli/experiment-messages';
-export { BATCH_FORMATION_MESSAGES } from './cli/batch-formation-args';
-export { REPORT_MESSAGES } from './experiments/report-messages';
-export { CATALOG_MESSAGES } from './experiments/catalog-messages';
-export { TIMELINE_MESSAGES } from './experiments/timeline/timeline-messages';
-export { displayWidth } from './common/display-width';
+// Everything a user reads, per language.
+export { MESSAGES, type Messages } from './locales/messages';
 export { renderResult, renderTable } from './experiments/report';
-export { CHAOS_MESSAGES } from './cli/chaos-messages';
+export { markdownTable } from './common/markdown-table';

@@ -4,6 +4,7 @@
  * outcome. `npm run fidelity` writes them from a run of the suite; a docs test checks that the
  * files are what the catalog renders, so the document and the suite cannot disagree.
  */
+import { markdownTable } from '../lab';
 import { type Behaviour, CONFORMANCE_SERVICES } from '../test/conformance/behaviour';
 import { renderPropertyCoverage } from './property-coverage-doc';
 
@@ -81,23 +82,20 @@ export function renderFidelity(
   ];
   const table = (heading: string, own: readonly Behaviour[]): void => {
     const ownSame = own.filter((behaviour) => behaviour.verdict === 'same').length;
-    lines.push(`${heading} (${ownSame}/${own.length})`, '', row(words.header), row(words.header.map(() => '---')));
-    for (const behaviour of own) {
+    const rows = own.map((behaviour) => {
       const text = behaviour[language];
-      lines.push(
-        row([
-          text.title,
-          text.aws,
-          behaviour.verdict === 'same'
-            ? `${words.asAws}${text.lab === undefined ? '' : `: ${text.lab}`}`
-            : (text.lab ?? ''),
-          behaviour.verdict === 'same' ? words.same : `**${words.different}**`,
-          `${source(behaviour.source)}${behaviour.recorded === true ? words.recordedMark : ''}`,
-          `\`${behaviour.id}\` ${words.outcome[outcomes.get(behaviour.id) ?? 'not run']}`,
-        ]),
-      );
-    }
-    lines.push('');
+      return [
+        text.title,
+        text.aws,
+        behaviour.verdict === 'same'
+          ? `${words.asAws}${text.lab === undefined ? '' : `: ${text.lab}`}`
+          : (text.lab ?? ''),
+        behaviour.verdict === 'same' ? words.same : `**${words.different}**`,
+        `${source(behaviour.source)}${behaviour.recorded === true ? words.recordedMark : ''}`,
+        `\`${behaviour.id}\` ${words.outcome[outcomes.get(behaviour.id) ?? 'not run']}`,
+      ];
+    });
+    lines.push(`${heading} (${ownSame}/${own.length})`, '', markdownTable(words.header, rows), '');
   };
   for (const service of CONFORMANCE_SERVICES) {
     const own = behaviours.filter((behaviour) => behaviour.service === service);
@@ -118,8 +116,4 @@ export function renderFidelity(
 
 function source(text: string): string {
   return /^https?:\/\//.test(text) ? `[doc](${text})` : text;
-}
-
-function row(cells: readonly string[]): string {
-  return `| ${cells.map((cell) => cell.replaceAll('|', '\\|').replaceAll('\n', ' ')).join(' | ')} |`;
 }

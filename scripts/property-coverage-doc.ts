@@ -4,7 +4,7 @@
  * lab deploys, marked emulated, noted (with the note a deploy prints) or refused, rendered from
  * the providers' own declarations and the schema packages, so the document cannot drift from them.
  */
-import { DEPLOYED_TYPE_COVERAGE, mergeNotes, registrySchemas, resourceSchemas } from '../lab';
+import { DEPLOYED_TYPE_COVERAGE, markdownTable, mergeNotes, registrySchemas, resourceSchemas } from '../lab';
 
 type Language = 'en' | 'ja';
 
@@ -84,21 +84,18 @@ export function renderPropertyCoverage(language: Language): string[] {
       unbounded,
     }),
     '',
-    row(words.header),
-    row(words.header.map(() => '---')),
   ];
-  for (const [type, coverage] of entries) {
-    const list = (names: readonly string[]): string => (names.length === 0 ? words.none : [...names].sort().join(', '));
+  const list = (names: readonly string[]): string => (names.length === 0 ? words.none : [...names].sort().join(', '));
+  const rows = entries.map(([type, coverage]) => {
     const emulated = list(coverage.emulated);
-    lines.push(
-      row([
-        type,
-        coverage.passesOtherKeysToHandler === true ? `${emulated}; ${words.handler}` : emulated,
-        list(Object.keys(coverage.noted)),
-        list(coverage.refused),
-      ]),
-    );
-  }
+    return [
+      type,
+      coverage.passesOtherKeysToHandler === true ? `${emulated}; ${words.handler}` : emulated,
+      list(Object.keys(coverage.noted)),
+      list(coverage.refused),
+    ];
+  });
+  lines.push(markdownTable(words.header, rows));
   const notes = mergeNotes(
     entries.flatMap(([type, coverage]) =>
       Object.entries(coverage.noted).map(([property, note]) => ({ note, properties: [`${type}.${property}`] })),
@@ -108,8 +105,4 @@ export function renderPropertyCoverage(language: Language): string[] {
   for (const { note, properties } of notes) lines.push(`- ${properties.join(', ')}: ${note[language]}`);
   lines.push('');
   return lines;
-}
-
-function row(cells: readonly string[]): string {
-  return `| ${cells.map((cell) => cell.replaceAll('|', '\\|')).join(' | ')} |`;
 }

@@ -1,4 +1,5 @@
 /** How `npm run chaos` prints: progress lines, one block per run, and the Reliability table. */
+import { markdownTable } from '../common/markdown-table';
 import { invariantViolations } from './invariant';
 import type { ChaosProgress, ChaosResult } from './run-chaos';
 
@@ -55,6 +56,5 @@ export function reliabilityTable(results: readonly ChaosResult[]): string {
     `${r.wallSeconds.toFixed(1)} s`,
     invariantViolations(r).length === 0 ? 'holds' : 'BROKEN',
   ]);
-  const line = (cells: readonly (string | number)[]): string => `| ${cells.join(' | ')} |`;
-  return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
+  return markdownTable(header, rows);
 }

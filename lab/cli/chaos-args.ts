@@ -1,15 +1,52 @@
 /** The command line of `npm run chaos`. */
-import { parseArgs } from 'node:util';
 import type { Language } from '../common/language';
-import { UsageError } from './lab-args';
 import { CHAOS_MIXES, type ChaosMix } from '../chaos/mixes';
 import { checkTimeScale, TimeScaleError } from '../chaos/topologies';
-import { CHAOS_MESSAGES, DEFAULT_CHAOS_PARALLEL, DEFAULT_CHAOS_SEED, DEFAULT_RESULTS_FILE } from './chaos-messages';
+import { MESSAGES } from '../locales/messages';
+import {
+  type CommandLine,
+  HELP_OPTION,
+  LANGUAGE_OPTION,
+  namedInList,
+  type OptionTable,
+  readCommandLine,
+} from './command-line';
+import { UsageError } from './usage-error';
 
-export { DEFAULT_CHAOS_PARALLEL, DEFAULT_CHAOS_SEED, DEFAULT_RESULTS_FILE };
+/** Default seed: any run can be replayed with `--seed`. */
+export const DEFAULT_CHAOS_SEED = 20_261;
 
-/** The help text (English; `CHAOS_MESSAGES.ja.usage` in Japanese). */
-export const CHAOS_USAGE = CHAOS_MESSAGES.en.usage(CHAOS_MIXES.map((mix) => mix.name));
+/**
+ * Runs side by side by default: each run's wall time is mostly waiting (simulated work,
+ * visibility timeouts, expiring claims), so four labs at once finish the mixes sooner on a
+ * 2-core machine while every run keeps its own queues, table, workload and seed.
+ */
+export const DEFAULT_CHAOS_PARALLEL = 4;
+
+/** Where results go by default, relative to the project root. */
+export const DEFAULT_RESULTS_FILE = 'bench/chaos-results.json';
+
+/** Every option of `npm run chaos`. */
+export const CHAOS_OPTIONS = {
+  ...LANGUAGE_OPTION,
+  ...HELP_OPTION,
+  messages: { type: 'string', default: '1000' },
+  seed: { type: 'string', default: String(DEFAULT_CHAOS_SEED) },
+  mix: { type: 'string' },
+  guard: { type: 'string', default: 'both' },
+  pollers: { type: 'string' },
+  'time-scale': { type: 'string', default: '1' },
+  parallel: { type: 'string', default: String(DEFAULT_CHAOS_PARALLEL) },
+  out: { type: 'string', default: DEFAULT_RESULTS_FILE },
+} as const satisfies OptionTable;
+
+/** What the help names: the mixes and the defaults. */
+export const CHAOS_HELP_FACTS = {
+  mixes: CHAOS_MIXES.map((mix) => mix.name),
+  seed: DEFAULT_CHAOS_SEED,
+  parallel: DEFAULT_CHAOS_PARALLEL,
+  out: DEFAULT_RESULTS_FILE,
+} as const;
 
 /** A parsed command line. */
 export interface ChaosCommand {
@@ -25,32 +62,16 @@ export interface ChaosCommand {
   readonly out: string;
 }
 
-/** Parses `argv` (without node and script); throws UsageError naming the bad flag, in `language`. */
+/** Parses `argv` (without node and script); throws UsageError naming the bad flag, in `language` unless `--lang` says otherwise. */
 export function parseChaosArgs(argv: readonly string[], language: Language = 'en'): ChaosCommand {
-  const say = CHAOS_MESSAGES[language];
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      options: {
-        messages: { type: 'string', default: '1000' },
-        seed: { type: 'string', default: String(DEFAULT_CHAOS_SEED) },
-        mix: { type: 'string' },
-        guard: { type: 'string', default: 'both' },
-        pollers: { type: 'string' },
-        'time-scale': { type: 'string', default: '1' },
-        parallel: { type: 'string', default: String(DEFAULT_CHAOS_PARALLEL) },
-        out: { type: 'string', default: DEFAULT_RESULTS_FILE },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    const option = /'(-[^']*)'/.exec(error instanceof Error ? error.message : '')?.[1];
-    const unknown = (error as { code?: unknown }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option !== undefined;
-    throw new UsageError(unknown ? say.unknownOption(option) : error instanceof Error ? error.message : String(error));
-  }
+  return chaosCommand(readCommandLine(argv, CHAOS_OPTIONS, language));
+}
+
+/** The command a read line asks for; throws UsageError naming the bad flag, in the line's language. */
+export function chaosCommand(line: CommandLine<typeof CHAOS_OPTIONS>): ChaosCommand {
+  const { language } = line;
+  const say = MESSAGES[language].chaos;
+  const { values } = line.check();
   const positive = (flag: string, text: string): number => positiveInteger(flag, text, language);
   const messages = positive('--messages', values.messages);
   const seed = Number(values.seed);
@@ -58,19 +79,7 @@ export function parseChaosArgs(argv: readonly string[], language: Language = 'en
   const guards = { on: [true], off: [false], both: [true, false] }[values.guard];
   if (guards === undefined) throw new UsageError(say.badGuard(values.guard));
   const mixes: ChaosMix[] =
-    values.mix === undefined
-      ? [...CHAOS_MIXES]
-      : values.mix.split(',').map((name) => {
-          const mix = CHAOS_MIXES.find((candidate) => candidate.name === name.trim());
-          if (mix === undefined)
-            throw new UsageError(
-              say.unknownMix(
-                name.trim(),
-                CHAOS_MIXES.map((m) => m.name),
-              ),
-            );
-          return mix;
-        });
+    values.mix === undefined ? [...CHAOS_MIXES] : namedInList(values.mix, CHAOS_MIXES, say.unknownMix);
   return {
     help: values.help,
     messages,
@@ -88,13 +97,13 @@ function timeScale(text: string, language: Language): number {
   try {
     return checkTimeScale(Number(text));
   } catch (error) {
-    if (error instanceof TimeScaleError) throw new UsageError(CHAOS_MESSAGES[language].badTimeScale(text));
+    if (error instanceof TimeScaleError) throw new UsageError(MESSAGES[language].chaos.badTimeScale(text));
     throw error;
   }
 }
 
 function positiveInteger(flag: string, text: string, language: Language): number {
   const value = Number(text);
-  if (!Number.isSafeInteger(value) || value < 1) throw new UsageError(CHAOS_MESSAGES[language].notPositive(flag, text));
+  if (!Number.isSafeInteger(value) || value < 1) throw new UsageError(MESSAGES[language].chaos.notPositive(flag, text));
   return value;
 }

@@ -10,11 +10,9 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { PROJECT_ROOT } from '../../lib/project-root';
 import { startEmulators } from '../services/emulators';
-import { commandLineMistake } from './usage-error';
-import { type Language, resolveLanguage, takeLanguage } from '../common/language';
-import { CHAOS_MIXES } from '../chaos/mixes';
-import { type ChaosCommand, parseChaosArgs } from './chaos-args';
-import { CHAOS_MESSAGES } from './chaos-messages';
+import { MESSAGES } from '../locales/messages';
+import { CHAOS_HELP_FACTS, CHAOS_OPTIONS, chaosCommand } from './chaos-args';
+import { readCommand } from './command-line';
 import { invariantViolations } from '../chaos/invariant';
 import { progressLine, reliabilityTable, resultBlock } from '../chaos/report';
 import { planChaosRuns, runChaosPlan } from '../chaos/run-chaos-plan';
@@ -23,21 +21,16 @@ import { timeScaleText } from '../chaos/topologies';
 import { NO_HEARTBEAT_SHARE } from '../chaos/workload';
 
 async function main(): Promise<void> {
-  let language: Language = resolveLanguage(undefined);
-  let command: ChaosCommand;
-  try {
-    const taken = takeLanguage(process.argv.slice(2));
-    language = taken.language;
-    command = parseChaosArgs(taken.rest, language);
-  } catch (error) {
-    const message = commandLineMistake(error, language);
-    if (message === undefined) throw error;
-    process.stderr.write(CHAOS_MESSAGES[language].error(message));
+  const read = readCommand(process.argv.slice(2), CHAOS_OPTIONS, chaosCommand);
+  const say = MESSAGES[read.language].chaos;
+  if (read.mistake !== undefined) {
+    process.stderr.write(say.error(read.mistake));
     process.exitCode = 2;
     return;
   }
+  const { command } = read;
   if (command.help) {
-    process.stdout.write(CHAOS_MESSAGES[language].usage(CHAOS_MIXES.map((mix) => mix.name)));
+    process.stdout.write(say.usage(CHAOS_HELP_FACTS));
     return;
   }
   const print = (text: string): void => {

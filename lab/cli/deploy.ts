@@ -4,48 +4,28 @@
  * the stack events; exits 0 on `UPDATE_COMPLETE`, 1 naming the failed resource and the reason.
  */
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { PROJECT_ROOT } from '../../lib/project-root';
-import { LOCAL_LAB_KEY, LOCAL_OUTPUTS_FILE } from '../outputs';
+import { LOCAL_LAB_KEY } from '../outputs';
 import type { DeployStreamLine } from '../services/cloudformation/deploy-endpoint';
 import type { StackEvent } from '../services/cloudformation/stack-deployer';
 import { formatStackEvent } from '../services/cloudformation/stack-event-format';
-import { type Language, resolveLanguage, takeLanguage } from '../common/language';
-import { parseContextPairs } from './lab-args';
-import { commandLineMistake } from './usage-error';
-import { parseFlags } from './parse-flags';
-import { LAB_MESSAGES } from './lab-messages';
-
-let language: Language = resolveLanguage(undefined);
+import { MESSAGES } from '../locales/messages';
+import { readCommand } from './command-line';
+import { DEPLOY_OPTIONS, deployCommand } from './deploy-args';
 
 async function main(): Promise<number> {
-  let context: Record<string, string>;
-  let outputsFile: string;
-  try {
-    const taken = takeLanguage(process.argv.slice(2));
-    language = taken.language;
-    const { values } = parseFlags(
-      taken.rest,
-      {
-        context: { type: 'string', short: 'c', multiple: true },
-        outputs: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      language,
-    );
-    if (values.help === true) {
-      process.stdout.write(LAB_MESSAGES[language].deployUsage);
-      return 0;
-    }
-    context = parseContextPairs(values.context ?? [], language);
-    outputsFile = values.outputs ?? join(PROJECT_ROOT, LOCAL_OUTPUTS_FILE);
-  } catch (error) {
-    const say = LAB_MESSAGES[language];
-    const message = commandLineMistake(error, language) ?? (error instanceof Error ? error.message : String(error));
-    process.stderr.write(`${say.error(message)}\n\n${say.deployUsage}`);
+  const read = readCommand(process.argv.slice(2), DEPLOY_OPTIONS, deployCommand);
+  const { language } = read;
+  const say = MESSAGES[language].lab;
+  if (read.mistake !== undefined) {
+    process.stderr.write(`${say.error(read.mistake)}\n\n${say.deployUsage}`);
     return 2;
   }
-  const say = LAB_MESSAGES[language];
+  const { command } = read;
+  if (command.help) {
+    process.stdout.write(say.deployUsage);
+    return 0;
+  }
+  const { context, outputsFile } = command;
   const url = await deployEndpointUrl(outputsFile);
   if (url === undefined) {
     process.stderr.write(say.noLab(outputsFile));

@@ -6,102 +6,33 @@
  * `--lang ja` (or a Japanese LANG) speaks Japanese; the log lines keep the tutorials' words.
  */
 import { startEmulators } from '../services/emulators';
-import { type Language, resolveLanguage, takeLanguage } from '../common/language';
+import { type Language, resolveLanguage } from '../common/language';
 import { openAwsProbe, requiredContextFlags } from '../experiments/aws-probe';
-import { EXPERIMENTS, type Experiment, labOnlyReason } from '../experiments/catalog';
+import { EXPERIMENTS, labOnlyReason } from '../experiments/catalog';
 import { openLocalProbe } from '../experiments/local-probe';
 import type { ExperimentProbe } from '../experiments/probe';
 import { ProgressBoard } from '../experiments/progress';
 import { renderResult, renderTable, toRow } from '../experiments/report';
 import { runExperiment } from '../experiments/runner';
 import { writeReport } from '../experiments/timeline/report-page';
-import type { BatchFormation } from '../services/lambda/event-source-mapping/batch-formation';
-import { batchFormationLine, takeBatchFormationArgs } from './batch-formation-args';
-import { EXPERIMENT_MESSAGES } from './experiment-messages';
-import { commandLineMistake, UsageError } from './usage-error';
+import { MESSAGES } from '../locales/messages';
+import { batchFormationLine } from './batch-formation-args';
+import { readCommand } from './command-line';
+import { EXPERIMENT_OPTIONS, experimentCommand } from './experiment-args';
 
-interface Arguments {
-  readonly help: boolean;
-  readonly experiment: Experiment | undefined;
-  readonly target: 'local' | 'aws';
-  readonly outputs: string;
-  readonly reportDir: string | undefined;
-}
-
-function parseArguments(argv: readonly string[], language: Language): Arguments {
-  const say = EXPERIMENT_MESSAGES[language];
-  let name: string | undefined;
-  let target: 'local' | 'aws' = 'local';
-  let outputs = 'cdk-outputs.json';
-  let reportDir: string | undefined;
-  for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i] ?? '';
-    if (arg === '--help' || arg === '-h') return { help: true, experiment: undefined, target, outputs, reportDir };
-    if (arg === '--target') {
-      const value = argv[(i += 1)];
-      if (value !== 'local' && value !== 'aws') throw new UsageError(say.badTarget(value));
-      target = value;
-    } else if (arg === '--outputs') {
-      const value = argv[(i += 1)];
-      if (!value) throw new UsageError(say.outputsNeedsFile);
-      outputs = value;
-    } else if (arg === '--report') {
-      const value = argv[(i += 1)];
-      if (!value) throw new UsageError(say.reportNeedsDir);
-      reportDir = value;
-    } else if (arg.startsWith('-')) {
-      throw new UsageError(say.unknownOption(arg));
-    } else if (name === undefined) {
-      name = arg;
-    } else {
-      throw new UsageError(say.oneAtATime(name, arg));
-    }
-  }
-  if (name === undefined) throw new UsageError(say.whichExperiment);
-  const experiment = EXPERIMENTS.find((candidate) => candidate.name === name);
-  if (experiment === undefined)
-    throw new UsageError(
-      say.unknownExperiment(
-        name,
-        EXPERIMENTS.map((e) => e.name),
-      ),
-    );
-  const labOnly = labOnlyReason(experiment, language);
-  if (target === 'aws' && labOnly !== undefined) throw new UsageError(say.labOnly(experiment.name, labOnly));
-  return { help: false, experiment, target, outputs, reportDir };
-}
-
-interface Command {
-  readonly language: Language;
-  readonly args: Arguments;
-  readonly formation: BatchFormation;
-}
-
-/** The command's language: from the environment until `--lang` is read. */
+/** The command's language: from the environment until the command line is read. */
 let language: Language = resolveLanguage(undefined);
 
-/** The language first (so errors speak it: it is set before the rest is read), then the rest of the command line. */
-function parseCommandLine(argv: readonly string[]): Command {
-  const { language: spoken, rest } = takeLanguage(argv);
-  language = spoken;
-  const { rest: others, formation } = takeBatchFormationArgs(rest, language);
-  return { language, args: parseArguments(others, language), formation };
-}
-
 async function main(): Promise<number> {
-  let command: Command;
-  try {
-    command = parseCommandLine(process.argv.slice(2));
-  } catch (error) {
-    const message = commandLineMistake(error, language);
-    if (message === undefined) throw error;
-    process.stderr.write(EXPERIMENT_MESSAGES[language].error(message));
+  const read = readCommand(process.argv.slice(2), EXPERIMENT_OPTIONS, experimentCommand);
+  language = read.language;
+  const say = MESSAGES[language].experiment;
+  if (read.mistake !== undefined) {
+    process.stderr.write(say.error(read.mistake));
     return 2;
   }
-  language = command.language;
-  const say = EXPERIMENT_MESSAGES[language];
-  const { args, formation } = command;
-  if (args.help || args.experiment === undefined) {
+  const args = read.command;
+  if (args.help) {
     process.stdout.write(
       say.usage(
         EXPERIMENTS.map((e) => ({
@@ -113,6 +44,7 @@ async function main(): Promise<number> {
     );
     return 0;
   }
+  const { formation } = args;
   const experiment = args.experiment;
   const write = (text: string): void => {
     process.stdout.write(text);
@@ -158,7 +90,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    process.stderr.write(EXPERIMENT_MESSAGES[language].failed(error instanceof Error ? error.message : String(error)));
+    process.stderr.write(MESSAGES[language].experiment.failed(error instanceof Error ? error.message : String(error)));
     process.exit(2);
   },
 );

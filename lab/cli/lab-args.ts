@@ -3,21 +3,36 @@
  */
 import { parseBatchPartialOptions, parseEventFilterOption } from '../../lib/batch-partial-options';
 import { InvalidBatchPartialOptionError } from '../../lib/errors';
-import { parseVisibilityDupOptions } from '../../lib/visibility-dup-options';
-import type { BatchPartialOptions } from '../../lib/topology';
-import { LOG_PRINT_FORMATS, type LogPrintFormat } from '../services/logs/lab-logs';
-import { LAB_MESSAGES } from './lab-messages';
-import { parseFlags } from './parse-flags';
-import type { Language } from '../common/language';
 import { BATCH_PARTIAL } from '../../lib/settings';
-
-/** The help text (English; `LAB_MESSAGES.ja.usage` in Japanese). */
-export const LAB_USAGE = LAB_MESSAGES.en.usage;
+import type { BatchPartialOptions } from '../../lib/topology';
+import { parseVisibilityDupOptions } from '../../lib/visibility-dup-options';
+import type { Language } from '../common/language';
+import { MESSAGES } from '../locales/messages';
 import type { BatchFormation } from '../services/lambda/event-source-mapping/batch-formation';
-import { parseBatchFormation } from './batch-formation-args';
+import { LOG_PRINT_FORMATS, type LogPrintFormat } from '../services/logs/lab-logs';
+import { BATCH_FORMATION_OPTIONS, parseBatchFormation } from './batch-formation-args';
+import { type CommandLine, HELP_OPTION, LANGUAGE_OPTION, type OptionTable, readCommandLine } from './command-line';
 import { UsageError } from './usage-error';
 
 export { UsageError };
+
+/** `-c name=value`, repeated, as `cdk deploy` takes it: `npm run lab` and `npm run lab:deploy`. */
+export const CONTEXT_OPTION = {
+  context: { type: 'string', short: 'c', multiple: true },
+} as const satisfies OptionTable;
+
+/** Every option of `npm run lab`. */
+export const LAB_OPTIONS = {
+  ...LANGUAGE_OPTION,
+  ...CONTEXT_OPTION,
+  ...BATCH_FORMATION_OPTIONS,
+  ...HELP_OPTION,
+  'batch-size': { type: 'string' },
+  'report-batch-item-failures': { type: 'string' },
+  quiet: { type: 'boolean', default: false },
+  watch: { type: 'boolean', default: false },
+  'log-format': { type: 'string', default: 'pretty' },
+} as const satisfies OptionTable;
 
 /** Parsed command line. */
 export interface LabCommand {
@@ -31,30 +46,22 @@ export interface LabCommand {
   readonly batchFormation: BatchFormation;
 }
 
-/** Parses `argv` (without node and script); throws UsageError on a bad flag or value, worded in `language`. */
+/** Parses `argv` (without node and script); throws UsageError on a bad flag or value, worded in `language` unless `--lang` says otherwise. */
 export function parseLabArgs(argv: readonly string[], language: Language = 'en'): LabCommand {
-  const say = LAB_MESSAGES[language];
-  const { values } = parseFlags(
-    argv,
-    {
-      'batch-size': { type: 'string' },
-      'report-batch-item-failures': { type: 'string' },
-      context: { type: 'string', short: 'c', multiple: true },
-      quiet: { type: 'boolean', default: false },
-      watch: { type: 'boolean', default: false },
-      'log-format': { type: 'string', default: 'pretty' },
-      'batch-formation': { type: 'string' },
-      'batch-seed': { type: 'string' },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-    language,
-  );
+  return labCommand(readCommandLine(argv, LAB_OPTIONS, language));
+}
+
+/** The command a read line asks for; throws UsageError on a bad flag or value, in the line's language. */
+export function labCommand(line: CommandLine<typeof LAB_OPTIONS>): LabCommand {
+  const { language } = line;
+  const say = MESSAGES[language].lab;
+  const { values } = line.check();
   const context = parseContextPairs(values.context ?? [], language);
   const logFormat = values['log-format'];
   if (!(LOG_PRINT_FORMATS as readonly string[]).includes(logFormat)) {
     throw new UsageError(say.badLogFormat(LOG_PRINT_FORMATS, logFormat));
   }
-  const batchFormation = parseBatchFormation(values['batch-formation'], values['batch-seed'], language);
+  const batchFormation = parseBatchFormation(values, language);
   const batchSize = values['batch-size'] ?? context.batchSize;
   const reportBatchItemFailures = values['report-batch-item-failures'] ?? context.reportBatchItemFailures;
   // Each switch alone, so the error names the one that is wrong, in `language`.
@@ -106,7 +113,7 @@ export function parseContextPairs(
   readonly eventFilter?: string;
   readonly visibilityManager?: string;
 } {
-  const say = LAB_MESSAGES[language];
+  const say = MESSAGES[language].lab;
   const context: Record<string, string> = {};
   for (const pair of pairs) {
     const separator = pair.indexOf('=');

@@ -12,10 +12,10 @@ import { join } from 'node:path';
 import { PROJECT_ROOT } from '../../lib/project-root';
 import { type Lab, startLab } from '../lab';
 import { extraOriginsFrom } from '../common/lab-origins';
-import { type Language, resolveLanguage, takeLanguage } from '../common/language';
-import { type LabCommand, parseLabArgs } from './lab-args';
-import { commandLineMistake } from './usage-error';
-import { LAB_MESSAGES } from './lab-messages';
+import { type Language, resolveLanguage } from '../common/language';
+import { MESSAGES } from '../locales/messages';
+import { readCommand } from './command-line';
+import { LAB_OPTIONS, labCommand } from './lab-args';
 import { LOCAL_LAB_KEY, LOCAL_OUTPUTS_FILE, type LabOutputs, writeLabOutputs } from '../outputs';
 import { startConsole } from '../console/console-server';
 import { startDeployEndpoint } from '../services/cloudformation/deploy-endpoint';
@@ -27,21 +27,20 @@ import { previousPorts } from './previous-ports';
 let language: Language = resolveLanguage(undefined);
 
 async function main(): Promise<void> {
-  let command: LabCommand;
-  try {
-    const taken = takeLanguage(process.argv.slice(2));
-    language = taken.language;
-    command = parseLabArgs(taken.rest, language);
+  const read = readCommand(process.argv.slice(2), LAB_OPTIONS, (line) => {
+    const command = labCommand(line);
     // A bad entry fails here, in one sentence, not on the first cross-origin request.
     extraOriginsFrom(process.env);
-  } catch (error) {
-    const message = commandLineMistake(error, language);
-    if (message === undefined) throw error;
-    process.stderr.write(`${LAB_MESSAGES[language].error(message)}\n\n${LAB_MESSAGES[language].usage}`);
+    return command;
+  });
+  language = read.language;
+  const say = MESSAGES[language].lab;
+  if (read.mistake !== undefined) {
+    process.stderr.write(`${say.error(read.mistake)}\n\n${say.usage}`);
     process.exitCode = 2;
     return;
   }
-  const say = LAB_MESSAGES[language];
+  const { command } = read;
   if (command.help) {
     process.stdout.write(say.usage);
     return;
@@ -62,10 +61,9 @@ async function main(): Promise<void> {
     onLabNotes: (notes) => {
       for (const { properties, note } of notes) process.stdout.write(say.labNote(properties, note[language]));
     },
-    onAlarm: ({ alarmName, state, reason }) =>
-      process.stdout.write(LAB_MESSAGES[language].alarm(alarmName, state, reason)),
+    onAlarm: ({ alarmName, state, reason }) => process.stdout.write(say.alarm(alarmName, state, reason)),
     onAlarmAction: ({ alarmName, succeeded, summary }) => {
-      if (!succeeded) process.stdout.write(LAB_MESSAGES[language].alarmActionFailed(alarmName, summary));
+      if (!succeeded) process.stdout.write(say.alarmActionFailed(alarmName, summary));
     },
   });
   const endpoint = await startDeployEndpoint(
@@ -140,16 +138,16 @@ function watchSources(
       again = true;
       return;
     }
-    process.stdout.write(LAB_MESSAGES[language].changeDetected);
+    process.stdout.write(MESSAGES[language].lab.changeDetected);
     running = lab
       .deploy({ context })
       .then(async () => {
         await afterDeploy();
-        process.stdout.write(LAB_MESSAGES[language].deployed);
+        process.stdout.write(MESSAGES[language].lab.deployed);
       })
       .catch((error: unknown) => {
         const why = error instanceof StackOperationFailedError ? `${error.logicalId}: ${error.reason}` : String(error);
-        process.stdout.write(LAB_MESSAGES[language].deployFailed(why));
+        process.stdout.write(MESSAGES[language].lab.deployFailed(why));
       })
       .finally(() => {
         running = undefined;
@@ -165,7 +163,7 @@ function watchSources(
       timer = setTimeout(deploy, 300);
     }),
   );
-  process.stdout.write(LAB_MESSAGES[language].watching(`${WATCHED.join('/, ')}/`));
+  process.stdout.write(MESSAGES[language].lab.watching(`${WATCHED.join('/, ')}/`));
   return () => {
     clearTimeout(timer);
     for (const watcher of watchers) watcher.close();
@@ -174,7 +172,7 @@ function watchSources(
 
 main().catch((error: unknown) => {
   process.stderr.write(
-    LAB_MESSAGES[language].failed(error instanceof Error ? `${error.name}: ${error.message}` : String(error)),
+    MESSAGES[language].lab.failed(error instanceof Error ? `${error.name}: ${error.message}` : String(error)),
   );
   process.exitCode = 1;
 });

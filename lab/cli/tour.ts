@@ -7,93 +7,37 @@
  * log lines keep the tutorials' words.
  */
 import { startEmulators } from '../services/emulators';
-import { type Language, resolveLanguage, takeLanguage } from '../common/language';
-import { EXPERIMENTS, type Experiment } from '../experiments/catalog';
+import { type Language, resolveLanguage } from '../common/language';
+import { EXPERIMENTS } from '../experiments/catalog';
 import { openLocalProbe } from '../experiments/local-probe';
 import { ProgressBoard } from '../experiments/progress';
 import { renderResult, renderTable, toRow } from '../experiments/report';
 import { type ExperimentResult, runExperiment } from '../experiments/runner';
-import { batchFormationLine, takeBatchFormationArgs } from './batch-formation-args';
 import { writeReport } from '../experiments/timeline/report-page';
-import { DEFAULT_REPORT_DIR, TOUR_MESSAGES } from './tour-messages';
-import { commandLineMistake, UsageError } from './usage-error';
+import { MESSAGES } from '../locales/messages';
+import { batchFormationLine } from './batch-formation-args';
+import { readCommand } from './command-line';
+import { DEFAULT_REPORT_DIR, TOUR, TOUR_OPTIONS, tourCommand } from './tour-args';
 
-/** The tour's experiments: the catalog minus those marked `inTour: false` (run them with `--only`). */
-const TOUR = EXPERIMENTS.filter((experiment) => experiment.inTour !== false);
-
-interface TourArguments {
-  readonly help: boolean;
-  readonly experiments: readonly Experiment[];
-  readonly reportDir: string;
-}
-
-function parseArgs(argv: readonly string[], language: Language): TourArguments {
-  const say = TOUR_MESSAGES[language];
-  let experiments: readonly Experiment[] = TOUR;
-  let reportDir = DEFAULT_REPORT_DIR;
-  for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i];
-    if (arg === '--help' || arg === '-h') {
-      return { help: true, experiments, reportDir };
-    } else if (arg === '--only') {
-      const names = argv[(i += 1)];
-      if (!names) throw new UsageError(say.onlyNeedsList);
-      experiments = names.split(',').map((name) => {
-        const found = EXPERIMENTS.find((experiment) => experiment.name === name.trim());
-        if (found === undefined)
-          throw new UsageError(
-            say.unknownExperiment(
-              name.trim(),
-              EXPERIMENTS.map((e) => e.name),
-            ),
-          );
-        return found;
-      });
-    } else if (arg === '--report') {
-      const dir = argv[(i += 1)];
-      if (!dir) throw new UsageError(say.reportNeedsDir);
-      reportDir = dir;
-    } else {
-      throw new UsageError(say.unknownArgument(String(arg)));
-    }
-  }
-  return { help: false, experiments, reportDir };
-}
-
-/** The command's language: from the environment until `--lang` is read. */
+/** The command's language: from the environment until the command line is read. */
 let language: Language = resolveLanguage(undefined);
 
-/** The language first (so errors speak it: it is set before the rest is read), then the rest of the command line. */
-function parseCommandLine(argv: readonly string[]): {
-  readonly language: Language;
-  readonly args: TourArguments;
-  readonly formation: ReturnType<typeof takeBatchFormationArgs>['formation'];
-} {
-  const { language: spoken, rest } = takeLanguage(argv);
-  language = spoken;
-  const { rest: others, formation } = takeBatchFormationArgs(rest, language);
-  return { language, args: parseArgs(others, language), formation };
-}
-
 async function main(): Promise<number> {
-  let command: ReturnType<typeof parseCommandLine>;
-  try {
-    command = parseCommandLine(process.argv.slice(2));
-  } catch (error) {
-    const message = commandLineMistake(error, language);
-    if (message === undefined) throw error;
-    process.stderr.write(TOUR_MESSAGES[language].error(message));
+  const read = readCommand(process.argv.slice(2), TOUR_OPTIONS, tourCommand);
+  language = read.language;
+  const say = MESSAGES[language].tour;
+  if (read.mistake !== undefined) {
+    process.stderr.write(say.error(read.mistake));
     return 2;
   }
-  language = command.language;
-  const say = TOUR_MESSAGES[language];
-  const { experiments, reportDir } = command.args;
-  const formation = command.formation;
-  if (command.args.help) {
+  const { command } = read;
+  const { experiments, reportDir, formation } = command;
+  if (command.help) {
     process.stdout.write(
       say.usage({
         tour: TOUR.map((e) => e.name),
         others: EXPERIMENTS.filter((e) => !TOUR.includes(e)).map((e) => e.name),
+        reportDir: DEFAULT_REPORT_DIR,
       }),
     );
     return 0;
@@ -153,7 +97,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    process.stderr.write(TOUR_MESSAGES[language].failed(error instanceof Error ? error.message : String(error)));
+    process.stderr.write(MESSAGES[language].tour.failed(error instanceof Error ? error.message : String(error)));
     process.exit(2);
   },
 );

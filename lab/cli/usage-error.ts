@@ -1,12 +1,6 @@
-import { EXTRA_ORIGINS_VARIABLE, InvalidOriginError } from '../common/lab-origins';
-import { type Language, UNKNOWN_LANGUAGE_MESSAGES, UnknownLanguageError } from '../common/language';
-
-/** A bad entry in `LAB_EXTRA_CORS_ALLOWED_ORIGINS`, in each language. */
-const INVALID_ORIGIN_MESSAGES: Readonly<Record<Language, (value: string) => string>> = {
-  en: (value) => `${EXTRA_ORIGINS_VARIABLE}: ${JSON.stringify(value)} is not an origin such as http://localhost:5173`,
-  ja: (value) =>
-    `${EXTRA_ORIGINS_VARIABLE} の ${JSON.stringify(value)} はオリジンではありません (例: http://localhost:5173)`,
-};
+import { InvalidOriginError } from '../common/lab-origins';
+import { type Language, UnknownLanguageError } from '../common/language';
+import { MESSAGES } from '../locales/messages';
 
 /** A command-line mistake: printed with the usage, exit code 2. One class for every CLI. */
 export class UsageError extends Error {
@@ -19,8 +13,9 @@ export class UsageError extends Error {
  * user's typing and must not be reported as if it were.
  */
 export function commandLineMistake(error: unknown, language: Language): string | undefined {
-  if (error instanceof UnknownLanguageError) return UNKNOWN_LANGUAGE_MESSAGES[language](error.value);
+  const say = MESSAGES[language].commandLine;
+  if (error instanceof UnknownLanguageError) return say.unknownLanguage(error.value);
   if (error instanceof UsageError) return error.message;
-  if (error instanceof InvalidOriginError) return INVALID_ORIGIN_MESSAGES[language](error.value);
+  if (error instanceof InvalidOriginError) return say.invalidOrigin(error.value);
   return undefined;
 }

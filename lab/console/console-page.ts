@@ -7,6 +7,8 @@
  * run draws its timeline, full width above the log stream, when it ends.
  */
 import { BATCH_PARTIAL, SQS_MAX_DELAY_SECONDS, VISIBILITY_DUP } from '../../lib/settings';
+import type { Language } from '../common/language';
+import { MESSAGES } from '../locales/messages';
 
 const PAGE = `<!doctype html>
 <html lang="{{lang}}">
@@ -240,97 +242,19 @@ events.addEventListener('log', (event) => addLog(JSON.parse(event.data)));
 setInterval(tick, 200);
 `;
 
-const WORDS = {
-  en: {
-    lang: 'en',
-    title: 'sqs-lab console',
-    sendJob: 'Send a job',
-    stack: 'Stack',
-    experiments: 'Experiments',
-    loading: 'loading…',
-    logStream: 'Log stream',
-    filter: 'filter by id, messageId or text',
-    visible: 'visible',
-    inFlight: 'in flight',
-    delayed: 'delayed',
-    visibleAgain: 'visible again',
-    inFlightTitle: 'In flight (the deadline moves with each heartbeat)',
-    receiveNo: 'receive #',
-    heartbeats: 'heartbeats',
-    visibleIn: 'visible in',
-    redrive: 'redrive to source',
-    table: 'Idempotency table',
-    notJson: 'the body is not JSON',
-    running: ': running on a fresh lab…',
-    matched: 'matched',
-    notMatched: 'did not match',
-    predicted: 'predicted: ',
-    alarm: 'DLQ alarm',
-    alarmActionFailed: 'notification not sent (topic policy)',
-    timeline: 'Timeline (one lane per message)',
-    bodyHint: 'The body sent to POST /enqueue (the fields above write it; you can edit it too):',
-    hintId: 'idempotency key, in every log line',
-    hintSleep: 'seconds of work',
-    hintHeartbeat: 'extend the visibility timeout while working',
-    hintFailHeartbeat: 'every extension fails',
-    hintIdempotency: 'the DynamoDB guard against duplicates',
-    hintDelaySeconds: 'message timer, 0 to 900 s (empty: the queue’s delay)',
-    hintSendTwice: 'the producer sends the job twice, as a retry would',
-    hintCount: 'messages in the run',
-    hintFailEvery: 'every n-th message fails (0: none)',
-  },
-  ja: {
-    lang: 'ja',
-    title: 'sqs-lab コンソール',
-    sendJob: 'ジョブを送る',
-    stack: 'スタック',
-    experiments: '実験',
-    loading: '読み込み中…',
-    logStream: 'ログ',
-    filter: 'id、messageId、文字列で絞り込み',
-    visible: '見えている',
-    inFlight: '処理中',
-    delayed: '遅延中',
-    visibleAgain: '再び見える',
-    inFlightTitle: '処理中（ハートビートのたびに期限が延びる）',
-    receiveNo: '受信回数',
-    heartbeats: 'ハートビート',
-    visibleIn: '見えるまで',
-    redrive: '元のキューへ redrive',
-    table: '冪等性テーブル',
-    notJson: '本文が JSON ではありません',
-    running: ': 新しいラボで実行中…',
-    matched: '予測どおり',
-    notMatched: '予測と違う',
-    predicted: '予測: ',
-    alarm: 'DLQ アラーム',
-    alarmActionFailed: '通知が送られていません（トピックポリシー）',
-    timeline: 'タイムライン (メッセージごとに 1 レーン)',
-    bodyHint: 'POST /enqueue に送る本文 (上の欄から作られます。直接書き換えることもできます):',
-    hintId: '冪等性キー。すべてのログ行に出る',
-    hintSleep: '処理にかかる秒数',
-    hintHeartbeat: '処理中に可視性タイムアウトを延長する',
-    hintFailHeartbeat: '延長が毎回失敗する',
-    hintIdempotency: '重複を防ぐ DynamoDB のガード',
-    hintDelaySeconds: 'メッセージタイマー、0〜900 秒 (空欄ならキューの遅延)',
-    hintSendTwice: 'リトライしたときのように、プロデューサーがジョブを 2 回送る',
-    hintCount: '送るメッセージの数',
-    hintFailEvery: 'n 件ごとに失敗させる (0 なら失敗なし)',
-  },
-} as const;
-
-function fill(template: string, language: keyof typeof WORDS): string {
-  const words: Record<string, string> = WORDS[language];
+/** `template` with each `{{key}}` replaced by the page's word for it in `language` (`{{lang}}`: the language). */
+function fill(template: string, language: Language): string {
+  const words: Readonly<Record<string, string>> = { ...MESSAGES[language].consolePage, lang: language };
   return template.replace(/\{\{(\w+)\}\}/g, (_match, key: string) => words[key] ?? key);
 }
 
 /** The page in `language` (labels only: log lines keep the tutorials' words). */
-export function consolePage(language: keyof typeof WORDS): string {
+export function consolePage(language: Language): string {
   return fill(PAGE, language);
 }
 
 /** The page's script, with its texts in `language`. */
-export function consoleScript(language: keyof typeof WORDS): string {
+export function consoleScript(language: Language): string {
   return fill(SCRIPT, language);
 }
 

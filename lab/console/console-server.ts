@@ -37,7 +37,7 @@ import type { ExperimentResult } from '../experiments/runner';
 import type { TimelineMarkKind } from '../experiments/timeline/timeline';
 import { timelineOf } from '../experiments/timeline/timeline-of-result';
 import { renderLegendSvg, renderTimelineSvg } from '../experiments/timeline/timeline-svg';
-import { CONSOLE_MESSAGES, type ConsoleMessages } from './console-messages';
+import { MESSAGES, type Messages } from '../locales/messages';
 
 /** A queue's counts. */
 export interface QueueState {
@@ -250,7 +250,7 @@ export async function startConsole(
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     const route = `${request.method} ${url.pathname}`;
     const language = languageOf(request, options.language);
-    const say = CONSOLE_MESSAGES[language];
+    const say = MESSAGES[language].consoleApi;
     if (route === 'GET /') return reply(response, 200, consolePage(language), 'text/html; charset=utf-8');
     if (route === 'GET /console.js')
       return reply(response, 200, consoleScript(language), 'text/javascript; charset=utf-8');
@@ -348,7 +348,7 @@ export async function startConsole(
 
   // The guard's refusals in the console's shape and language.
   const refuse: RefusalWriter = (response, refusal) => {
-    const say = CONSOLE_MESSAGES[languageOf(response.req, options.language)];
+    const say = MESSAGES[languageOf(response.req, options.language)].consoleApi;
     reply(response, refusal.status, { error: say.refused(refusal.kind, refusal.limitBytes) });
   };
   const server = await serveOnLoopback(
@@ -356,7 +356,7 @@ export async function startConsole(
       handle(request, response).catch((error: unknown) => {
         if (error instanceof ConsoleRequestError) return reply(response, error.status, { error: error.message });
         reply(response, 500, {
-          error: CONSOLE_MESSAGES[languageOf(request, options.language)].failed(
+          error: MESSAGES[languageOf(request, options.language)].consoleApi.failed(
             error instanceof Error ? error.message : String(error),
           ),
         });
@@ -388,7 +388,7 @@ function languageOf(request: IncomingMessage, fallback: Language | undefined): L
   return asked === 'ja' || asked === 'en' ? asked : (fallback ?? 'en');
 }
 
-function stackOf(lab: Lab, name: unknown, say: ConsoleMessages) {
+function stackOf(lab: Lab, name: unknown, say: Messages['consoleApi']) {
   const stack = typeof name === 'string' ? lab.stacks.get(name as StackName) : undefined;
   if (stack === undefined)
     throw new ConsoleRequestError(400, say.unknownStack([...lab.stacks.keys()], String(JSON.stringify(name))));
@@ -396,7 +396,7 @@ function stackOf(lab: Lab, name: unknown, say: ConsoleMessages) {
 }
 
 /** The body as a JSON object (the guard has bounded it to {@link CONSOLE_MAX_REQUEST_BYTES}). */
-async function readJson(request: IncomingMessage, say: ConsoleMessages): Promise<Record<string, unknown>> {
+async function readJson(request: IncomingMessage, say: Messages['consoleApi']): Promise<Record<string, unknown>> {
   const chunks: Buffer[] = [];
   for await (const chunk of request as AsyncIterable<Buffer>) chunks.push(chunk);
   try {

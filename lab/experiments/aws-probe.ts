@@ -5,7 +5,7 @@ import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { batchPartialTopology, visibilityDupTopology } from '../../lib/topology';
 import type { Language } from '../common/language';
-import { AWS_PROBE_MESSAGES } from './aws-probe-messages';
+import { MESSAGES } from '../locales/messages';
 import { type Experiment, labOnlyReason, type StackExperiment } from './catalog';
 import type { AlarmReading, WorkerLine } from './observation';
 import type { EnqueueResponse, ExperimentProbe, QueueProbe, StackProbe } from './probe';
@@ -26,7 +26,7 @@ export async function readDeployedOutputs(
   stackName: string,
   language: Language = 'en',
 ): Promise<Record<string, string>> {
-  const say = AWS_PROBE_MESSAGES[language];
+  const say = MESSAGES[language].awsProbe;
   let parsed: unknown;
   try {
     parsed = JSON.parse(await readFile(file, 'utf8'));
@@ -88,7 +88,7 @@ export async function checkQueueLowered(
   const actual = Attributes?.VisibilityTimeout;
   if (actual === String(expected)) return;
   const fix = `aws sqs set-queue-attributes --queue-url ${queueUrl} --attributes VisibilityTimeout=${expected}`;
-  throw new QueueNotLoweredError(AWS_PROBE_MESSAGES[language].queueNotLowered(stack, actual, expected, fix));
+  throw new QueueNotLoweredError(MESSAGES[language].awsProbe.queueNotLowered(stack, actual, expected, fix));
 }
 
 /** The clients an AWS probe uses (injectable for tests). */
@@ -208,7 +208,7 @@ export class AwsProbe implements StackProbe {
   }
 
   async crashWorker(): Promise<boolean> {
-    throw new LabOnlyActionError(AWS_PROBE_MESSAGES[this.language].cannotCrash);
+    throw new LabOnlyActionError(MESSAGES[this.language].awsProbe.cannotCrash);
   }
 
   async close(): Promise<void> {
@@ -241,7 +241,7 @@ export async function openAwsProbe(
   environment: NodeJS.ProcessEnv = process.env,
   language: Language = 'en',
 ): Promise<ExperimentProbe> {
-  const say = AWS_PROBE_MESSAGES[language];
+  const say = MESSAGES[language].awsProbe;
   const labOnly = labOnlyReason(experiment, language);
   if (labOnly !== undefined) throw new LabOnlyActionError(say.labOnly(experiment.name, labOnly));
   const sqsEndpointSet = (environment.AWS_ENDPOINT_URL_SQS ?? environment.AWS_ENDPOINT_URL) !== undefined;
@@ -297,7 +297,7 @@ class AwsQueueProbe implements QueueProbe {
   async queue(_name: string, attributes: Readonly<Record<string, string>>): Promise<string> {
     if (Object.keys(attributes).length > 0) {
       throw new LabOnlyActionError(
-        AWS_PROBE_MESSAGES[this.language].cannotSetAttributes(this.stackName, Object.keys(attributes)),
+        MESSAGES[this.language].awsProbe.cannotSetAttributes(this.stackName, Object.keys(attributes)),
       );
     }
     return this.queueUrl;

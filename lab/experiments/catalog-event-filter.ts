@@ -8,7 +8,7 @@ import { BATCH_EVENT_FILTER_PATTERN } from '../../lib/settings';
 import { DEFAULT_BATCH_PARTIAL_OPTIONS } from '../../lib/topology';
 import type { Language } from '../common/language';
 import type { Experiment } from './catalog';
-import { CATALOG_MESSAGES } from './catalog-messages';
+import { MESSAGES } from '../locales/messages';
 import type { BatchObservation } from './observation';
 import { batchEventFilter } from './variants';
 
@@ -32,7 +32,7 @@ function judgeEventFilter(o: BatchObservation): boolean {
 
 function describeEventFilter(o: BatchObservation, language: Language): string[] {
   const processed = [...o.okByIndex.keys()].sort((a, b) => a - b);
-  return [CATALOG_MESSAGES[language].filteredOut(o.count, processed, o.unseen ?? [], o.queueDepth, o.dlqIndexes)];
+  return [MESSAGES[language].catalog.filteredOut(o.count, processed, o.unseen ?? [], o.queueDepth, o.dlqIndexes)];
 }
 
 /** The experiments of this file. */

@@ -7,7 +7,7 @@ import { VISIBILITY_DUP } from '../../lib/settings';
 import type { Language, Localized } from '../common/language';
 import { type BatchPartialOptions, DEFAULT_BATCH_PARTIAL_OPTIONS } from '../../lib/topology';
 import { FIFO_AND_POLLING_EXPERIMENTS } from './catalog-fifo-polling';
-import { CATALOG_MESSAGES } from './catalog-messages';
+import { MESSAGES } from '../locales/messages';
 import { EVENT_FILTER_EXPERIMENTS } from './catalog-event-filter';
 import { PRODUCER_EXPERIMENTS } from './catalog-producer';
 import { VISIBILITY_MANAGEMENT_EXPERIMENTS } from './catalog-visibility-management';
@@ -380,7 +380,7 @@ export const EXPERIMENTS: readonly Experiment[] = [
     timeoutSeconds: 60,
     inTour: false,
     judge: (o) => o.deliveries === 1 && duplicates(o) === 0 && o.effects === 1 && o.heartbeats >= 5,
-    details: (o, language) => [CATALOG_MESSAGES[language].extensionCalls(o.heartbeats + o.heartbeatFailures)],
+    details: (o, language) => [MESSAGES[language].catalog.extensionCalls(o.heartbeats + o.heartbeatFailures)],
   },
   {
     name: 'heartbeat-late',
@@ -398,7 +398,7 @@ export const EXPERIMENTS: readonly Experiment[] = [
     timeoutSeconds: 60,
     inTour: false,
     judge: (o) => o.deliveries >= 2 && duplicates(o) >= 1 && o.effects === 1,
-    details: (o, language) => [CATALOG_MESSAGES[language].extensionOutcomes(o.heartbeats, o.heartbeatFailures)],
+    details: (o, language) => [MESSAGES[language].catalog.extensionOutcomes(o.heartbeats, o.heartbeatFailures)],
   },
   {
     name: 'in-progress-crash',
@@ -525,7 +525,7 @@ export const EXPERIMENTS: readonly Experiment[] = [
       sameList(o.dlqIndexes, FAILING),
     details: (o, language) =>
       FAILING.map((i) =>
-        CATALOG_MESSAGES[language].redriveFailures(i, o.failByIndex.get(i) ?? 0, o.messageIdsByIndex.get(i) ?? 0),
+        MESSAGES[language].catalog.redriveFailures(i, o.failByIndex.get(i) ?? 0, o.messageIdsByIndex.get(i) ?? 0),
       ),
   },
   {
@@ -583,7 +583,7 @@ function everyOnce(o: BatchObservation, count: number): boolean {
 }
 
 function describeSweepJob(job: SweepJobObservation, language: Language): string {
-  return CATALOG_MESSAGES[language].sweepJob(job.sleep, job.deliveries, job.skipped + job.inProgress, job.effects);
+  return MESSAGES[language].catalog.sweepJob(job.sleep, job.deliveries, job.skipped + job.inProgress, job.effects);
 }
 
 /**
@@ -603,7 +603,7 @@ function successFollowsItsBatches(o: BatchObservation, index: number): boolean {
 }
 
 function describeSharedBatches(o: BatchObservation, language: Language): string[] {
-  const say = CATALOG_MESSAGES[language];
+  const say = MESSAGES[language].catalog;
   const batches = o.batches ?? [];
   const shared = SUCCEEDING.filter((i) => batches.find((batch) => batch.indexes.includes(i))?.failed === true);
   const split = batches.map((batch) => `[${batch.indexes.join(',')}]${batch.failed ? '✗' : ''}`).join(' ');
@@ -611,7 +611,7 @@ function describeSharedBatches(o: BatchObservation, language: Language): string[
 }
 
 function describeThrottledJob(job: SweepJobObservation, language: Language): string {
-  return CATALOG_MESSAGES[language].throttledJob(job.sleep, job.firstReceiveCount ?? 0, job.deliveries, job.effects);
+  return MESSAGES[language].catalog.throttledJob(job.sleep, job.firstReceiveCount ?? 0, job.deliveries, job.effects);
 }
 
 function describeBatches(o: BatchObservation, language: Language): string {
@@ -621,7 +621,7 @@ function describeBatches(o: BatchObservation, language: Language): string {
     .sort(([a], [b]) => b - a)
     .map(([size, n]) => `${n}×${size}`)
     .join(', ');
-  return CATALOG_MESSAGES[language].invocations(o.batchSizes.length, histogram, o.processingSeconds);
+  return MESSAGES[language].catalog.invocations(o.batchSizes.length, histogram, o.processingSeconds);
 }
 
 function sameList(actual: readonly number[], expected: readonly number[]): boolean {

@@ -1,12 +1,14 @@
-import { displayWidth, padDisplay, truncateDisplay } from '../common/display-width';
+import stringWidth from 'string-width';
+import { padColumns, truncateColumns } from '../common/terminal-columns';
 import type { Language } from '../common/language';
 import type { Observation } from './observation';
-import { type Outcome, REPORT_MESSAGES } from './report-messages';
+import { MESSAGES } from '../locales/messages';
+import type { Outcome } from './report';
 import type { ProgressListener } from './runner';
 
 /** A one-line summary of a run in progress in `language`, counts agreeing with their nouns. */
 export function summarize(observation: Observation, queueDepth: number, language: Language = 'en'): string {
-  const say = REPORT_MESSAGES[language];
+  const say = MESSAGES[language].report;
   if (observation.kind === 'visibility') {
     const caught = observation.skipped + observation.inProgress;
     return say.summaryVisibility(observation.deliveries, caught, observation.effects, queueDepth);
@@ -67,7 +69,7 @@ export class ProgressBoard {
 
   /** Marks a run finished with its verdict. */
   finish(name: string, outcome: Outcome, seconds?: number): void {
-    const say = REPORT_MESSAGES[this.language];
+    const say = MESSAGES[this.language].report;
     if (!this.names.includes(name)) this.names.push(name);
     this.finished.add(name);
     const took = seconds === undefined ? '' : say.took(seconds);
@@ -96,11 +98,11 @@ export class ProgressBoard {
 
   private render(): void {
     const width = Math.max(40, this.columns() - 1);
-    const nameWidth = Math.max(0, ...this.names.map((name) => displayWidth(name)));
+    const nameWidth = Math.max(0, ...this.names.map((name) => stringWidth(name)));
     const lines = this.names.map((name) => {
       const icon = this.finished.has(name) ? '✓' : '…';
-      const text = `${icon} ${padDisplay(name, nameWidth)}  ${this.state.get(name) ?? REPORT_MESSAGES[this.language].starting}`;
-      return truncateDisplay(text, width);
+      const text = `${icon} ${padColumns(name, nameWidth)}  ${this.state.get(name) ?? MESSAGES[this.language].report.starting}`;
+      return truncateColumns(text, width);
     });
     const up = this.drawnLines > 0 ? `\x1b[${this.drawnLines}A` : '';
     this.write(`${up}${lines.map((line) => `\r\x1b[K${line}\n`).join('')}`);

@@ -1,10 +1,12 @@
-import { displayWidth, padDisplay } from '../common/display-width';
+import stringWidth from 'string-width';
+import { padColumns } from '../common/terminal-columns';
 import type { Language } from '../common/language';
 import type { Observation } from './observation';
-import { count, type Outcome, REPORT_MESSAGES } from './report-messages';
+import { MESSAGES } from '../locales/messages';
 import type { ExperimentResult } from './runner';
 
-export { count };
+/** A run's verdict, as the table and the progress lines show it (the locales word it). */
+export type Outcome = 'matched' | 'NOT matched' | 'timed out';
 
 /** The verdict table's columns for one result. */
 export interface VerdictRow {
@@ -18,7 +20,7 @@ export interface VerdictRow {
   readonly effects?: number;
   readonly dlq?: number;
   readonly predicted: string;
-  /** The verdict's key (English); REPORT_MESSAGES words it in each language. */
+  /** The verdict's key (English); the locales word it in each language. */
   readonly outcome: Outcome;
 }
 
@@ -65,7 +67,7 @@ export function toRow(result: ExperimentResult, language: Language = 'en'): Verd
  * character takes two columns), the prediction last (it is the longest).
  */
 export function renderTable(rows: readonly VerdictRow[], language: Language = 'en'): string {
-  const say = REPORT_MESSAGES[language];
+  const say = MESSAGES[language].report;
   const header = say.columns;
   const cells = rows.map((row) => [
     row.experiment,
@@ -78,11 +80,11 @@ export function renderTable(rows: readonly VerdictRow[], language: Language = 'e
     row.predicted,
   ]);
   const widths = header.map((title, column) =>
-    Math.max(displayWidth(title), ...cells.map((line) => displayWidth(line[column] ?? ''))),
+    Math.max(stringWidth(title), ...cells.map((line) => stringWidth(line[column] ?? ''))),
   );
   const format = (line: readonly string[]): string =>
     line
-      .map((cell, column) => (column === line.length - 1 ? cell : padDisplay(cell, widths[column] ?? 0)))
+      .map((cell, column) => (column === line.length - 1 ? cell : padColumns(cell, widths[column] ?? 0)))
       .join('  ')
       .trimEnd();
   const rule = widths.map((width, column) => '-'.repeat(column === widths.length - 1 ? 20 : width)).join('  ');
@@ -94,7 +96,7 @@ export function renderTable(rows: readonly VerdictRow[], language: Language = 'e
  * the experiment's own detail lines, what was observed and the prediction.
  */
 export function renderResult(result: ExperimentResult, language: Language = 'en'): string {
-  const say = REPORT_MESSAGES[language];
+  const say = MESSAGES[language].report;
   const row = toRow(result, language);
   const head = `── ${result.experiment.name}: ${result.experiment.title[language]} (${say.seconds(result.seconds)}) ──`;
   const again =
@@ -112,7 +114,7 @@ export function renderResult(result: ExperimentResult, language: Language = 'en'
 
 /** The counts line of an experiment without a stack. */
 function queueFacts(result: ExperimentResult, language: Language): string {
-  const say = REPORT_MESSAGES[language];
+  const say = MESSAGES[language].report;
   const o = result.observation;
   if (o.kind === 'polling') {
     const consumer = (c: typeof o.short): string =>

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { BATCH_RUN_FIELDS } from '../../lambda/batch-partial/run';
 import { parseVisibilityJobRequest, VISIBILITY_JOB_FIELDS } from '../../lambda/visibility-dup/job';
-import { EXPERIMENTS, LAB_MESSAGES } from '../../lab';
+import { EXPERIMENTS, MESSAGES } from '../../lab';
 import { shellCommands } from './fenced-commands';
 
 // docs/tutorials.md maps each edit the tutorials ask for to this project's switch and to the
@@ -86,7 +86,7 @@ describe.each(Object.entries(PAGES))('docs/tutorials (%s)', (_language, page) =>
   });
 
   it('uses only flags npm run lab takes', () => {
-    const usage = LAB_MESSAGES.en.usage;
+    const usage = MESSAGES.en.lab.usage;
     const commands = inlineCode(page).filter((code) => code.startsWith('npm run lab -- '));
 
     expect(commands.length).toBeGreaterThan(3);

@@ -1,6 +1,6 @@
+import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import {
-  displayWidth,
   EXPERIMENTS,
   type ExperimentResult,
   renderReportPage,
@@ -125,7 +125,7 @@ describe('the report in Japanese', () => {
       results.map((result) => toRow(result, 'ja')),
       'ja',
     ).split('\n');
-    const predictedAt = (line: string): number => displayWidth(line.slice(0, line.lastIndexOf('  ') + 2));
+    const predictedAt = (line: string): number => stringWidth(line.slice(0, line.lastIndexOf('  ') + 2));
 
     expect(lines[0]).toMatch(/^実験 +配信 +捕捉した重複 \(7\) +再処理 \(8\) +効果 +DLQ +結果 +予測$/);
     expect(new Set(lines.filter((line) => !line.startsWith('-')).map(predictedAt)).size).toBe(1);

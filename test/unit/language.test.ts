@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveLanguage, takeLanguage, UnknownLanguageError } from '../../lab';
+import { LANGUAGE_OPTION, readCommandLine, resolveLanguage, UnknownLanguageError } from '../../lab';
 
 describe('the language a command speaks', () => {
   it('follows --lang, else a Japanese locale, else English', () => {
@@ -10,16 +10,34 @@ describe('the language a command speaks', () => {
     expect(resolveLanguage('en', { LANG: 'ja_JP.UTF-8' })).toBe('en');
   });
 
-  it('takes --lang out of the arguments, in both spellings', () => {
-    expect(takeLanguage(['--lang', 'ja', '--watch'], {})).toEqual({ language: 'ja', rest: ['--watch'] });
-    expect(takeLanguage(['-c', 'batchSize=1', '--lang=en'], { LANG: 'ja_JP' })).toEqual({
-      language: 'en',
-      rest: ['-c', 'batchSize=1'],
-    });
+  it('reads --lang from the command line, in both spellings', () => {
+    const options = {
+      ...LANGUAGE_OPTION,
+      watch: { type: 'boolean' },
+      context: { type: 'string', short: 'c' },
+    } as const;
+    const spaced = readCommandLine(['--lang', 'ja', '--watch'], options, 'en');
+    expect(spaced.language).toBe('ja');
+    expect(spaced.check().values).toEqual({ lang: 'ja', watch: true });
+    const inline = readCommandLine(
+      ['-c', 'batchSize=1', '--lang=en'],
+      options,
+      resolveLanguage(undefined, { LANG: 'ja_JP' }),
+    );
+    expect(inline.language).toBe('en');
+    expect(inline.check().values).toEqual({ lang: 'en', context: 'batchSize=1' });
+  });
+
+  it('speaks --lang even when it follows an option that lacks its value', () => {
+    const options = { ...LANGUAGE_OPTION, target: { type: 'string' } } as const;
+    const line = readCommandLine(['--target', '--lang', 'ja'], options, 'en');
+    expect(line.language).toBe('ja');
+    expect(() => line.check()).toThrow('--target には値が必要です');
   });
 
   it('refuses a language it does not speak, in one sentence', () => {
     expect(() => resolveLanguage('fr', {})).toThrow(UnknownLanguageError);
     expect(() => resolveLanguage('fr', {})).toThrow('--lang takes en or ja, got "fr"');
+    expect(() => readCommandLine(['--lang', 'fr'], LANGUAGE_OPTION, 'en').check()).toThrow(UnknownLanguageError);
   });
 });

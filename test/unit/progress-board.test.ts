@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { displayWidth, EXPERIMENTS, ProgressBoard } from '../../lab';
+import stringWidth from 'string-width';
+import { EXPERIMENTS, ProgressBoard } from '../../lab';
 
 // The tour's progress lines in either language: plain lines in a log, one line per experiment
 // rewritten in place on a terminal, never wider than the terminal even in Japanese.
@@ -58,6 +59,6 @@ describe('ProgressBoard', () => {
       .filter(Boolean);
 
     expect(lines.at(-1)).toMatch(/^… no-heartbeat {2}\s*6s {2}配信 2 回、/);
-    for (const line of lines) expect(displayWidth(line)).toBeLessThanOrEqual(43);
+    for (const line of lines) expect(stringWidth(line)).toBeLessThanOrEqual(43);
   });
 });

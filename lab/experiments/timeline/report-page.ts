@@ -7,7 +7,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Language } from '../../common/language';
 import { renderResult, toRow, type VerdictRow } from '../report';
-import { REPORT_MESSAGES, type ReportMessages } from '../report-messages';
+import { MESSAGES, type Messages } from '../../locales/messages';
 import type { ExperimentResult } from '../runner';
 import { type Timeline, type TimelineInput, type TimelineMarkKind, buildTimeline } from './timeline';
 import { mermaidBlock } from './timeline-mermaid';
@@ -59,7 +59,7 @@ function hasDelay(timeline: Timeline): boolean {
 /** The page for `results`, in `context.language`. */
 export function renderReportPage(results: readonly ExperimentResult[], context: ReportContext): string {
   const language = context.language ?? 'en';
-  const say = REPORT_MESSAGES[language];
+  const say = MESSAGES[language].report;
   const rows = results.map((result) => toRow(result, language));
   const timelines = results.map((result) => buildTimeline(timelineInputOf(result, language), language));
   const matched = results.filter((result) => result.matched).length;
@@ -76,7 +76,7 @@ export function renderReportPage(results: readonly ExperimentResult[], context: 
   return `<!doctype html>\n<html lang="${language}">\n<head>\n<meta charset="utf-8">\n<meta name="viewport" content="width=device-width, initial-scale=1">\n<title>${escapeXml(say.pageTitle)}</title>\n<style>${CSS}</style>\n</head>\n<body>\n${body}\n</body>\n</html>\n`;
 }
 
-function verdictTable(rows: readonly VerdictRow[], say: ReportMessages): string {
+function verdictTable(rows: readonly VerdictRow[], say: Messages['report']): string {
   const head = say.pageColumns.map(escapeXml);
   const cell = (value: number | undefined): string => `<td class="n">${value === undefined ? '–' : value}</td>`;
   const body = rows.map(
@@ -93,7 +93,7 @@ function runSection(
   language: Language,
 ): string {
   if (timeline === undefined || row === undefined) return '';
-  const say = REPORT_MESSAGES[language];
+  const say = MESSAGES[language].report;
   const outcome = `<span class="${row.outcome === 'matched' ? 'matched' : 'bad'}">${escapeXml(say.outcome[row.outcome])}</span>`;
   return [
     `<section class="run" id="${escapeXml(result.experiment.name)}">`,

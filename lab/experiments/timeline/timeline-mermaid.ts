@@ -5,7 +5,7 @@
  * seconds from 0. Task names carry no times: the positions do.
  */
 import type { Timeline } from './timeline';
-import { TIMELINE_MESSAGES } from './timeline-messages';
+import { MESSAGES } from '../../locales/messages';
 
 /** A task of a parsed block: its name and whether it is a milestone (a moment) or a bar. */
 export interface GanttTask {
@@ -28,7 +28,7 @@ export class GanttSyntaxError extends Error {
 
 /** The timeline as a Mermaid gantt (without the Markdown fence). */
 export function renderTimelineMermaid(timeline: Timeline): string {
-  const say = TIMELINE_MESSAGES[timeline.language ?? 'en'];
+  const say = MESSAGES[timeline.language ?? 'en'].timeline;
   const ms = (seconds: number): number => Math.round(seconds * 1000);
   const lines = [
     'gantt',

@@ -7,12 +7,12 @@ import type { Language } from '../../common/language';
 import { batchIndexOf } from '../observation';
 import type { ExperimentResult } from '../runner';
 import { buildTimeline, type Timeline, type TimelineInput } from './timeline';
-import { TIMELINE_MESSAGES } from './timeline-messages';
+import { MESSAGES } from '../../locales/messages';
 
 /** What `buildTimeline` needs for `result`, titled in `language`; plain data, so it can be saved and drawn again. */
 export function timelineInputOf(result: ExperimentResult, language: Language = 'en'): TimelineInput {
   const { experiment, observation } = result;
-  const say = TIMELINE_MESSAGES[language];
+  const say = MESSAGES[language].timeline;
   const base = {
     title: `${experiment.name}: ${experiment.title[language]}`,
     startedAtMs: result.startedAtMs,

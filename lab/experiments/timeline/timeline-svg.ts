@@ -5,9 +5,9 @@
  */
 import type { Language } from '../../common/language';
 import type { Timeline, TimelineMark, TimelineMarkKind, TimelineSpan } from './timeline';
-import { TIMELINE_MESSAGES, type TimelineMessages } from './timeline-messages';
+import { MESSAGES, type Messages } from '../../locales/messages';
 
-/** How each mark is drawn: a shape and its colour (the legend's words: TIMELINE_MESSAGES). */
+/** How each mark is drawn: a shape and its colour (the legend's words: lab/locales/). */
 export const MARK_STYLES: Readonly<Record<TimelineMarkKind, { readonly shape: MarkShape; readonly color: string }>> = {
   sent: { shape: 'up', color: '#1e8a3c' },
   receive: { shape: 'down', color: '#1f4e9c' },
@@ -57,7 +57,7 @@ export function escapeXml(text: string): string {
 
 /** The run as an `<svg>` element, `width` pixels wide. */
 export function renderTimelineSvg(timeline: Timeline, width = 980): string {
-  const say = TIMELINE_MESSAGES[timeline.language ?? 'en'];
+  const say = MESSAGES[timeline.language ?? 'en'].timeline;
   const seconds = Math.max(1, Math.ceil(timeline.seconds));
   const plotWidth = width - LABEL_WIDTH - RIGHT_PAD;
   const x = (t: number): number => round(LABEL_WIDTH + (Math.max(0, t) / seconds) * plotWidth);
@@ -112,7 +112,7 @@ export function renderTimelineSvg(timeline: Timeline, width = 980): string {
   return parts.join('\n');
 }
 
-function spanSvg(span: TimelineSpan, top: number, x: (t: number) => number, say: TimelineMessages): string {
+function spanSvg(span: TimelineSpan, top: number, x: (t: number) => number, say: Messages['timeline']): string {
   const x1 = x(span.start);
   const w = Math.max(1.5, round(x(span.end) - x1));
   const title = `<title>${escapeXml(span.title)}</title>`;
@@ -182,7 +182,7 @@ export function renderLegendSvg(
   language: Language = 'en',
   delayed = true,
 ): string {
-  const say = TIMELINE_MESSAGES[language];
+  const say = MESSAGES[language].timeline;
   const items: string[] = [
     `<rect x="0" y="-5" width="26" height="10" rx="2" fill="${INVISIBLE_COLOR}" stroke="#7ea9dc" stroke-width="0.8"/><text x="32" y="4" font-size="11.5">${escapeXml(say.legendInvisible)}</text>`,
     `<rect x="0" y="-2.5" width="26" height="5" fill="${WORK_COLOR}"/><text x="32" y="4" font-size="11.5">${escapeXml(say.legendWork)}</text>`,

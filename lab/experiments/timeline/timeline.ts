@@ -20,7 +20,7 @@
  */
 import type { Language } from '../../common/language';
 import type { WorkerLine } from '../observation';
-import { TIMELINE_MESSAGES, type TimelineMessages } from './timeline-messages';
+import { MESSAGES, type Messages } from '../../locales/messages';
 
 /** A point on a lane. */
 export type TimelineMarkKind =
@@ -165,7 +165,7 @@ const timeOf = (line: WorkerLine): number => Date.parse(String(line.timestamp ??
 
 /** Builds the lanes of a run from its log lines and DLQ moves, labelled in `language`. */
 export function buildTimeline(input: TimelineInput, language: Language = 'en'): Timeline {
-  const say = TIMELINE_MESSAGES[language];
+  const say = MESSAGES[language].timeline;
   const at = (ms: number): number => round((ms - input.startedAtMs) / 1000);
   const end = at(input.endedAtMs);
   const timed = input.lines
@@ -240,7 +240,7 @@ export function buildTimeline(input: TimelineInput, language: Language = 'en'): 
 function alarmLaneOf(
   states: NonNullable<TimelineInput['alarmStates']>,
   at: (ms: number) => number,
-  say: TimelineMessages,
+  say: Messages['timeline'],
 ): TimelineLane | undefined {
   if (states.length === 0) return undefined;
   const marks = states.map(({ atMs, state, alarmName }): TimelineMark => ({
@@ -309,7 +309,7 @@ interface DrawContext {
   /** The run's end, in seconds. */
   readonly end: number;
   readonly vt: number;
-  readonly say: TimelineMessages;
+  readonly say: Messages['timeline'];
   /** The invocation's `batch-done` / `batch-failed` line (Step 8). */
   readonly batchEnd: TimedLine | undefined;
   /** The next receive of the same SQS message, if any. */

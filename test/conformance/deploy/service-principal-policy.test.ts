@@ -11,7 +11,7 @@
  */
 import { DeleteMessageCommand, ReceiveMessageCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { type AlarmActionOutcome, LAB_MESSAGES, type Lab, startConsole, startLab } from '../../../lab';
+import { type AlarmActionOutcome, MESSAGES, type Lab, startConsole, startLab } from '../../../lab';
 import { logicalIdOf, shapedAssembly } from '../../lab/fixture-assembly';
 import { fixtureTopology, waitFor } from '../../lab/helpers';
 import { conform } from '../behaviour';
@@ -117,10 +117,10 @@ describe('SNS checks the topic policy before CloudWatch publishes an alarm notif
     expect(actions.at(-1)).toMatchObject({ alarmName: alarm().alarmName, succeeded: false });
 
     // What `npm run lab` prints and the console shows.
-    expect(LAB_MESSAGES.en.alarmActionFailed(alarm().alarmName, actions.at(-1)?.summary ?? '')).toContain(
+    expect(MESSAGES.en.lab.alarmActionFailed(alarm().alarmName, actions.at(-1)?.summary ?? '')).toContain(
       'Failed to execute action arn:aws:sns:',
     );
-    expect(LAB_MESSAGES.ja.alarmActionFailed(alarm().alarmName, actions.at(-1)?.summary ?? '')).toContain(
+    expect(MESSAGES.ja.lab.alarmActionFailed(alarm().alarmName, actions.at(-1)?.summary ?? '')).toContain(
       '通知は送られませんでした',
     );
     const labConsole = await startConsole(lab);
