@@ -2,8 +2,8 @@
  * The project's own lint rules, for what a formatter cannot see: no focused or skipped tests
  * (a green run must mean every test ran), no `any` without a comment saying why, no
  * `console.*` in the Lambda code (its logs are one JSON line per event, through Logger), no import
- * of lib/ or lambda/ in lab/services/ (the stand-ins are generic: lab/app/ hands them the app), and
- * no server in lab/ or bench/ that does not open through lab/common/serve-on-loopback.ts.
+ * of lib/ or lambda/ in lab/services/ (the stand-ins are generic: lab/app/ hands them the app), no
+ * AWS client mock that outlives its test file (test files share their worker's modules), and no server in lab/ or bench/ that does not open through lab/common/serve-on-loopback.ts.
  */
 
 /** One broken rule at a line. */
@@ -71,6 +71,13 @@ const RULES: readonly Rule[] = [
     raw: true,
     // Only the project's lib/ and lambda/ (as many `../` as the file is deep), not lab/services/lambda/.
     holds: (file, match) => (match[1] ?? '').length / 3 === file.split('/').length - 1,
+  },
+  {
+    name: 'test files mock AWS clients through test/helpers/mock-aws-client.ts (restored when the file ends)',
+    applies: (file) => isTest(file) && file !== 'test/helpers/mock-aws-client.ts',
+    pattern: /^\s*import\s[^']*\bmockClient\b[^']*\bfrom\s+'aws-sdk-client-mock'/,
+    excusedByComment: false,
+    raw: true,
   },
   {
     name: 'lab servers open through serveOnLoopback only (loopback, behind the request guard)',

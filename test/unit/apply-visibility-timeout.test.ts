@@ -5,7 +5,7 @@
  * propagate (API reference, SetQueueAttributes), so a read may return the old value for a while.
  */
 import { GetQueueAttributesCommand, SetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { mockClient } from 'aws-sdk-client-mock';
+import { mockAwsClient } from '../helpers/mock-aws-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   applyVisibilityTimeout,
@@ -17,7 +17,7 @@ import { VisibilityTimeoutNotAppliedError } from '../../lambda/core/errors';
 
 const T0 = 1_700_000_000_000;
 const QUEUE_URL = 'https://sqs.us-east-1.amazonaws.com/123456789012/ShortVTQueue';
-const sqsMock = mockClient(SQSClient);
+const sqsMock = mockAwsClient(SQSClient);
 
 /** Raise as the stack renders it on AWS: 30 s, 3 reads in a row 500 ms apart, 60 s since the change. */
 function raise(overrides: Partial<VisibilityTimeoutChange> = {}): VisibilityTimeoutChange {

@@ -5,7 +5,7 @@ import { CloudWatchClient, DescribeAlarmsCommand } from '@aws-sdk/client-cloudwa
 import { CloudWatchLogsClient, FilterLogEventsCommand } from '@aws-sdk/client-cloudwatch-logs';
 import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { GetQueueAttributesCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { mockClient } from 'aws-sdk-client-mock';
+import { mockAwsClient } from '../helpers/mock-aws-client';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import {
   AwsProbe,
@@ -19,10 +19,10 @@ import {
 } from '../../lab';
 import { findExperiment, labOnlyReason } from '../../lab';
 
-const logsMock = mockClient(CloudWatchLogsClient);
-const cloudwatchMock = mockClient(CloudWatchClient);
-const sqsMock = mockClient(SQSClient);
-const ddbMock = mockClient(DynamoDBClient);
+const logsMock = mockAwsClient(CloudWatchLogsClient);
+const cloudwatchMock = mockAwsClient(CloudWatchClient);
+const sqsMock = mockAwsClient(SQSClient);
+const ddbMock = mockAwsClient(DynamoDBClient);
 const dir = mkdtempSync(join(tmpdir(), 'sqs-lab-outputs-'));
 
 const OUTPUTS = {

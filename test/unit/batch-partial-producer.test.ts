@@ -1,12 +1,12 @@
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { mockClient } from 'aws-sdk-client-mock';
+import { mockAwsClient } from '../helpers/mock-aws-client';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BatchItem } from '../../lambda/batch-partial/run';
 import { apiEvent } from '../helpers/factories';
 import { captureStdout } from '../helpers/log-capture';
 
-const sqsMock = mockClient(SQSClient);
+const sqsMock = mockAwsClient(SQSClient);
 let handler: (event: APIGatewayProxyEvent) => Promise<APIGatewayProxyResult>;
 
 beforeAll(async () => {

@@ -1,12 +1,12 @@
 import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { mockClient } from 'aws-sdk-client-mock';
+import { mockAwsClient } from '../helpers/mock-aws-client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DynamoDbIdempotencyStore } from '../../lambda/core/dynamodb-idempotency-store';
 import { ClaimLostError, IdempotencyInProgressError } from '../../lambda/core/errors';
 import { type GuardContext, runIdempotent } from '../../lambda/core/idempotency-guard';
 
-const ddbMock = mockClient(DynamoDBDocumentClient);
+const ddbMock = mockAwsClient(DynamoDBDocumentClient);
 const NOW = 1_700_000_000_000;
 
 function conditionFailed(item?: Record<string, { S?: string; N?: string }>): ConditionalCheckFailedException {

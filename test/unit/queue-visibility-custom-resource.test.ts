@@ -9,7 +9,7 @@ import { EventEmitter } from 'node:events';
 import type { ClientRequest, IncomingMessage, RequestOptions } from 'node:http';
 import { GetQueueAttributesCommand, SetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { CloudFormationCustomResourceEvent } from 'aws-lambda';
-import { mockClient } from 'aws-sdk-client-mock';
+import { mockAwsClient } from '../helpers/mock-aws-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   type HttpsRequest,
@@ -27,7 +27,7 @@ import {
 
 const T0 = 1_700_000_000_000;
 const QUEUE_URL = 'https://sqs.us-east-1.amazonaws.com/123456789012/ShortVTQueue';
-const sqsMock = mockClient(SQSClient);
+const sqsMock = mockAwsClient(SQSClient);
 
 /** A request as CloudFormation sends it (numbers in properties arrive as strings). */
 function request(

@@ -5,12 +5,12 @@ import {
   SQSClient,
   StartMessageMoveTaskCommand,
 } from '@aws-sdk/client-sqs';
-import { mockClient } from 'aws-sdk-client-mock';
+import { mockAwsClient } from '../helpers/mock-aws-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RedriveFailedError, redriveWithMoveTask } from '../../lab';
 import { RawSendError, sendRawBodies } from '../../lab';
 
-const sqsMock = mockClient(SQSClient);
+const sqsMock = mockAwsClient(SQSClient);
 
 afterEach(() => {
   sqsMock.reset();

@@ -80,4 +80,16 @@ describe('checkSource', () => {
     expect(rulesBroken('lab/common/serve-on-loopback.ts', "server.listen(port, '127.0.0.1');")).toEqual([]);
     expect(rulesBroken('test/lab/a.test.ts', 'const server = createServer(handler);')).toEqual([]);
   });
+
+  it('lets test files mock AWS clients only through the helper that restores them', () => {
+    const rule = 'test files mock AWS clients through test/helpers/mock-aws-client.ts (restored when the file ends)';
+    expect(rulesBroken('test/unit/a.test.ts', "import { mockClient } from 'aws-sdk-client-mock';")).toEqual([rule]);
+    expect(
+      rulesBroken('test/unit/a.test.ts', "import { type AwsStub, mockClient } from 'aws-sdk-client-mock';"),
+    ).toEqual([rule]);
+    expect(rulesBroken('test/unit/a.test.ts', "import type { AwsStub } from 'aws-sdk-client-mock';")).toEqual([]);
+    expect(rulesBroken('test/helpers/mock-aws-client.ts', "import { mockClient } from 'aws-sdk-client-mock';")).toEqual(
+      [],
+    );
+  });
 });

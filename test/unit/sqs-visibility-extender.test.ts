@@ -1,10 +1,10 @@
 import { ChangeMessageVisibilityBatchCommand, ChangeMessageVisibilityCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { mockClient } from 'aws-sdk-client-mock';
+import { mockAwsClient } from '../helpers/mock-aws-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HeartbeatTarget } from '../../lambda/core/heartbeat';
 import { sqsVisibilityExtender } from '../../lambda/core/sqs-visibility-extender';
 
-const sqsMock = mockClient(SQSClient);
+const sqsMock = mockAwsClient(SQSClient);
 const QUEUE_URL = 'https://sqs.us-east-1.amazonaws.com/000000000000/q';
 const target = (id: string): HeartbeatTarget => ({
   id,

@@ -1,12 +1,12 @@
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { mockClient } from 'aws-sdk-client-mock';
+import { mockAwsClient } from '../helpers/mock-aws-client';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_REQUEST_BODY_BYTES, VISIBILITY_DUP } from '../../lib/settings';
 import { apiEvent } from '../helpers/factories';
 import { captureStdout } from '../helpers/log-capture';
 
-const sqsMock = mockClient(SQSClient);
+const sqsMock = mockAwsClient(SQSClient);
 const QUEUE_URL = 'https://sqs.us-east-1.amazonaws.com/000000000000/ShortVTQueue';
 let handler: (event: APIGatewayProxyEvent) => Promise<APIGatewayProxyResult>;
 
