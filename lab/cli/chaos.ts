@@ -9,13 +9,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { PROJECT_ROOT } from '../../lib/project-root';
-import { startEmulators } from '../services/emulators';
 import { MESSAGES } from '../locales/messages';
 import { CHAOS_HELP_FACTS, CHAOS_OPTIONS, chaosCommand } from './chaos-args';
 import { readCommand } from './command-line';
-import { invariantViolations } from '../chaos/invariant';
-import { progressLine, reliabilityTable, resultBlock } from '../chaos/report';
-import { planChaosRuns, runChaosPlan } from '../chaos/run-chaos-plan';
 import type { ChaosResult } from '../chaos/run-chaos';
 import { timeScaleText } from '../chaos/topologies';
 import { NO_HEARTBEAT_SHARE } from '../chaos/workload';
@@ -33,6 +29,18 @@ async function main(): Promise<void> {
     process.stdout.write(say.usage(CHAOS_HELP_FACTS));
     return;
   }
+  // The lab loads only for a run: help and mistakes answer at once.
+  const [
+    { startEmulators },
+    { invariantViolations },
+    { progressLine, reliabilityTable, resultBlock },
+    { planChaosRuns, runChaosPlan },
+  ] = await Promise.all([
+    import('../services/emulators'),
+    import('../chaos/invariant'),
+    import('../chaos/report'),
+    import('../chaos/run-chaos-plan'),
+  ]);
   const print = (text: string): void => {
     process.stdout.write(`${text}\n`);
   };

@@ -5,16 +5,9 @@
  * `--report <dir>` writes the run's timeline page to `<dir>/index.html`, on either target.
  * `--lang ja` (or a Japanese LANG) speaks Japanese; the log lines keep the tutorials' words.
  */
-import { startEmulators } from '../services/emulators';
 import { type Language, resolveLanguage } from '../common/language';
-import { openAwsProbe, requiredContextFlags } from '../experiments/aws-probe';
 import { EXPERIMENTS, labOnlyReason } from '../experiments/catalog';
-import { openLocalProbe } from '../experiments/local-probe';
 import type { ExperimentProbe } from '../experiments/probe';
-import { ProgressBoard } from '../experiments/progress';
-import { renderResult, renderTable, toRow } from '../experiments/report';
-import { runExperiment } from '../experiments/runner';
-import { writeReport } from '../experiments/timeline/report-page';
 import { MESSAGES } from '../locales/messages';
 import { batchFormationLine } from './batch-formation-args';
 import { readCommand } from './command-line';
@@ -44,6 +37,24 @@ async function main(): Promise<number> {
     );
     return 0;
   }
+  // The lab, the AWS clients and the report load only for a run: help and mistakes answer at once.
+  const [
+    { startEmulators },
+    { openAwsProbe, requiredContextFlags },
+    { openLocalProbe },
+    { ProgressBoard },
+    { renderResult, renderTable, toRow },
+    { runExperiment },
+    { writeReport },
+  ] = await Promise.all([
+    import('../services/emulators'),
+    import('../experiments/aws-probe'),
+    import('../experiments/local-probe'),
+    import('../experiments/progress'),
+    import('../experiments/report'),
+    import('../experiments/runner'),
+    import('../experiments/timeline/report-page'),
+  ]);
   const { formation } = args;
   const experiment = args.experiment;
   const write = (text: string): void => {

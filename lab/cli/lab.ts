@@ -10,15 +10,13 @@
 import { watch } from 'node:fs';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../../lib/project-root';
-import { type Lab, startLab } from '../lab';
+import type { Lab } from '../lab';
 import { extraOriginsFrom } from '../common/lab-origins';
 import { type Language, resolveLanguage } from '../common/language';
 import { MESSAGES } from '../locales/messages';
 import { readCommand } from './command-line';
 import { LAB_OPTIONS, labCommand } from './lab-args';
 import { LOCAL_LAB_KEY, LOCAL_OUTPUTS_FILE, type LabOutputs, writeLabOutputs } from '../outputs';
-import { startConsole } from '../console/console-server';
-import { startDeployEndpoint } from '../services/cloudformation/deploy-endpoint';
 import { StackOperationFailedError } from '../services/cloudformation/errors';
 import { formatStackEvent } from '../services/cloudformation/stack-event-format';
 import { batchFormationLine } from './batch-formation-args';
@@ -45,6 +43,12 @@ async function main(): Promise<void> {
     process.stdout.write(say.usage);
     return;
   }
+  // The lab loads only to start one: help and mistakes answer at once.
+  const [{ startLab }, { startConsole }, { startDeployEndpoint }] = await Promise.all([
+    import('../lab'),
+    import('../console/console-server'),
+    import('../services/cloudformation/deploy-endpoint'),
+  ]);
   const printEvent = (event: Parameters<typeof formatStackEvent>[0]): void => {
     process.stdout.write(`${formatStackEvent(event)}\n`);
   };

@@ -6,14 +6,9 @@
  * every outcome matched its prediction. `--lang ja` (or a Japanese LANG) speaks Japanese; the
  * log lines keep the tutorials' words.
  */
-import { startEmulators } from '../services/emulators';
 import { type Language, resolveLanguage } from '../common/language';
 import { EXPERIMENTS } from '../experiments/catalog';
-import { openLocalProbe } from '../experiments/local-probe';
-import { ProgressBoard } from '../experiments/progress';
-import { renderResult, renderTable, toRow } from '../experiments/report';
-import { type ExperimentResult, runExperiment } from '../experiments/runner';
-import { writeReport } from '../experiments/timeline/report-page';
+import type { ExperimentResult } from '../experiments/runner';
 import { MESSAGES } from '../locales/messages';
 import { batchFormationLine } from './batch-formation-args';
 import { readCommand } from './command-line';
@@ -42,6 +37,22 @@ async function main(): Promise<number> {
     );
     return 0;
   }
+  // The lab and the report load only for a run: help and mistakes answer at once.
+  const [
+    { startEmulators },
+    { openLocalProbe },
+    { ProgressBoard },
+    { renderResult, renderTable, toRow },
+    { runExperiment },
+    { writeReport },
+  ] = await Promise.all([
+    import('../services/emulators'),
+    import('../experiments/local-probe'),
+    import('../experiments/progress'),
+    import('../experiments/report'),
+    import('../experiments/runner'),
+    import('../experiments/timeline/report-page'),
+  ]);
   const write = (text: string): void => {
     process.stdout.write(text);
   };
