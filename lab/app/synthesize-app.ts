@@ -5,11 +5,21 @@
  * files the app reads are unchanged (bin/, lib/, lambda/, cdk.json, package-lock.json and the
  * entries of variant functions).
  */
+import { fork } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { PROJECT_ROOT } from '../../lib/project-root';
 import type { StackTopology } from '../../lib/topology';
 import { type SynthesizedAssembly, synthesizeCached } from '../services/cloudformation/synthesize-cached';
 import { LAB_CDK_CONTEXT } from './lab-cdk-context';
+import type { SynthesisAnswer, SynthesisRequest } from './synthesis-process-protocol';
+
+/** tsx's loader, by path: the child needs it whatever the current directory. */
+const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+
+/** The child's entry. */
+const SYNTHESIS_PROCESS = fileURLToPath(new URL('./synthesis-process.ts', import.meta.url));
 
 /** What to synthesize: the project's app (bin/sqs-lab.ts) with context, or variant stacks. */
 export type AppSource =
@@ -46,16 +56,35 @@ function appInputs(source: AppSource): string[] {
   return inputs;
 }
 
-async function synthesizeInto(source: AppSource, outdir: string): Promise<void> {
-  // Loaded only on a cache miss: aws-cdk-lib takes a second or more to import.
-  const [{ App }, { addSqsLabStacks, cdkJsonContext }, { TopologyStack }] = await Promise.all([
-    import('aws-cdk-lib'),
-    import('../../lib/app'),
-    import('../../lib/topology-stack'),
-  ]);
-  const context = { ...cdkJsonContext(), ...LAB_CDK_CONTEXT, ...(source.kind === 'app' ? source.context : {}) };
-  const app = new App({ outdir, context });
-  if (source.kind === 'app') addSqsLabStacks(app);
-  else for (const topology of source.topologies) new TopologyStack(app, topology.stackName, { topology });
-  app.synth();
+/**
+ * Synthesizes in a child process: CDK's synthesis, and esbuild's bundling inside it, run
+ * synchronously for seconds, and on the lab's main thread they would stall the functions already
+ * running (their AWS calls wait for the main thread's IAM answer), so a heartbeat came late. (A
+ * worker thread will not do: CDK's bundling hands process.stderr to spawnSync, which a thread's
+ * stderr is not.)
+ */
+function synthesizeInto(source: AppSource, outdir: string): Promise<void> {
+  const child = fork(SYNTHESIS_PROCESS, [], {
+    cwd: PROJECT_ROOT,
+    // The child runs the project's TypeScript as the lab's CLIs do, through tsx.
+    execArgv: ['--import', TSX_LOADER],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    let answered = false;
+    child.once('message', (answer: SynthesisAnswer) => {
+      answered = true;
+      if (answer.ok) resolve();
+      else reject(new Error(answer.message));
+    });
+    child.once('error', (error) => {
+      answered = true;
+      reject(error);
+    });
+    child.once('exit', (code) => {
+      if (!answered) reject(new Error(`the synthesis process ended without an answer (exit code ${code})`));
+    });
+    const request: SynthesisRequest = { source, outdir };
+    child.send(request);
+  });
 }

@@ -1,0 +1,32 @@
+/**
+ * The child process `synthesizeApp` synthesizes in on a cache miss: bin/sqs-lab.ts's stacks (lib/app.ts)
+ * with cdk.json's context, the lab's own context and the learner's switches on top; or variant
+ * stacks built from topologies. It takes one request over IPC, answers once, then ends.
+ */
+import { LAB_CDK_CONTEXT } from './lab-cdk-context';
+import type { SynthesisAnswer, SynthesisRequest } from './synthesis-process-protocol';
+
+async function synthesize({ source, outdir }: SynthesisRequest): Promise<void> {
+  const [{ App }, { addSqsLabStacks, cdkJsonContext }, { TopologyStack }] = await Promise.all([
+    import('aws-cdk-lib'),
+    import('../../lib/app'),
+    import('../../lib/topology-stack'),
+  ]);
+  const context = { ...cdkJsonContext(), ...LAB_CDK_CONTEXT, ...(source.kind === 'app' ? source.context : {}) };
+  const app = new App({ outdir, context });
+  if (source.kind === 'app') addSqsLabStacks(app);
+  else for (const topology of source.topologies) new TopologyStack(app, topology.stackName, { topology });
+  app.synth();
+}
+
+function answer(message: SynthesisAnswer): void {
+  // Once the answer is out, the IPC channel is all that keeps the process alive.
+  process.send?.(message, undefined, {}, () => process.disconnect());
+}
+
+process.once('message', (request: SynthesisRequest) => {
+  synthesize(request).then(
+    () => answer({ ok: true }),
+    (error: unknown) => answer({ ok: false, message: error instanceof Error ? error.message : String(error) }),
+  );
+});
