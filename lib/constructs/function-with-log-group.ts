@@ -28,7 +28,9 @@ export interface FunctionWithLogGroupProps {
 /**
  * Every function of both stacks: `LAMBDA_RUNTIME`, JSON log format, its own log group (retention
  * `LOG_RETENTION_DAYS`, deleted with the stack) and a role that may write only to that group.
- * Bundled locally with esbuild (never Docker); the runtime provides AWS SDK v3, so it is external.
+ * Bundled locally with esbuild (never Docker), AWS SDK included: the function runs the SDK
+ * versions package-lock.json pins, the same code the local lab runs, and not the runtime's own
+ * SDK, whose version AWS changes without a deploy.
  * Grants beyond logging are added by the stack, one per topology binding. `logGroup` (inherited)
  * returns the group created here, for `aws logs tail <name> --follow`.
  */
@@ -69,7 +71,8 @@ export class FunctionWithLogGroup extends NodejsFunction {
         // Readable stack traces in the JSON logs; sources stay out of the bundle.
         sourceMap: true,
         sourcesContent: false,
-        externalModules: ['@aws-sdk/*'],
+        // Nothing external: NodejsFunction would leave `@aws-sdk/*` to the runtime by default.
+        externalModules: [],
         // esbuild's size table is noise in `cdk synth` and in the lab, which synthesizes in-process.
         logLevel: LogLevel.WARNING,
       },
