@@ -7,12 +7,13 @@
  * interleaved so machine noise falls on every bundle alike.
  */
 import { execFile } from 'node:child_process';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
 import { bundleFunction, NODEJS_FUNCTION_OPTIONS } from '../../lab';
 import { fakeAwsEnvironment } from '../../lab';
+import { stripDependencyMappings } from '../../lib/bundling/strip-dependency-mappings';
 import { PROJECT_ROOT } from '../../lib/project-root';
 import { batchPartialTopology, visibilityDupTopology } from '../../lib/topology';
 import { median } from '../stats';
@@ -33,7 +34,7 @@ export interface BundleSubject {
 export interface BundleRow extends BundleSubject {
   /** Minified `index.cjs` with the AWS SDK bundled in (what the stack deploys), source map excluded. */
   readonly bytes: number;
-  /** Its source map, which the asset ships beside it. */
+  /** Its source map as the asset ships it beside the bundle (the project's own mappings only). */
   readonly mapBytes: number;
   /** The same entry with `@aws-sdk/*` external, as deployed before the SDK was bundled. */
   readonly sdkExternalBytes: number;
@@ -138,7 +139,8 @@ export async function measureBundles(
         subject,
         path,
         bytes: (await stat(path)).size,
-        mapBytes: (await stat(`${path}.map`)).size,
+        // As the stacks' afterBundling hook leaves it: the project's own mappings only.
+        mapBytes: Buffer.byteLength(stripDependencyMappings(await readFile(`${path}.map`, 'utf8'))),
         sdkExternalBytes: await sdkExternalBytes(subject.entry),
       };
     }),

@@ -7,6 +7,7 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { functionLogRetention, functionRuntime } from '../cdk-settings';
 import { PROJECT_ROOT } from '../project-root';
+import { STRIP_DEPENDENCY_MAPPINGS_SCRIPT } from '../bundling/strip-dependency-mappings';
 import type { FunctionSpec } from '../topology';
 
 /** Props of {@link FunctionWithLogGroup}. */
@@ -68,9 +69,17 @@ export class FunctionWithLogGroup extends NodejsFunction {
       bundling: {
         forceDockerBundling: false,
         minify: true,
-        // Readable stack traces in the JSON logs; sources stay out of the bundle.
+        // Readable stack traces in the JSON logs; sources stay out of the bundle, and the map keeps
+        // the project's own code only (lib/bundling/strip-dependency-mappings.ts says why).
         sourceMap: true,
         sourcesContent: false,
+        commandHooks: {
+          beforeBundling: () => [],
+          beforeInstall: () => [],
+          afterBundling: (_inputDir, outputDir) => [
+            `"${process.execPath}" "${STRIP_DEPENDENCY_MAPPINGS_SCRIPT}" "${path.join(outputDir, 'index.js.map')}"`,
+          ],
+        },
         // Nothing external: NodejsFunction would leave `@aws-sdk/*` to the runtime by default.
         externalModules: [],
         // esbuild's size table is noise in `cdk synth` and in the lab, which synthesizes in-process.

@@ -3,6 +3,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Stage } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
+import { decode } from '@jridgewell/sourcemap-codec';
 import { build, type Metafile } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NODEJS_FUNCTION_OPTIONS } from '../../lab';
@@ -452,6 +453,7 @@ function sdkPackagesIn(metafile: Metafile): string[] {
 
 describe('the Step 7 worker bundle', () => {
   let cdkCode: string;
+  let cdkMap: { sources: string[]; mappings: string };
   let labCode: string;
   let metafile: Metafile;
 
@@ -460,6 +462,7 @@ describe('the Step 7 worker bundle', () => {
     const assetDir = join(Stage.of(stack)?.outdir ?? '', `asset.${code.S3Key.replace(/\.zip$/, '')}`);
     expect(readdirSync(assetDir).sort()).toEqual(['index.js', 'index.js.map']);
     cdkCode = readFileSync(join(assetDir, 'index.js'), 'utf8');
+    cdkMap = JSON.parse(readFileSync(join(assetDir, 'index.js.map'), 'utf8')) as typeof cdkMap;
     const entry = must(new Map(visibilityDupTopology().functions.map((spec) => [spec.id, spec.entry])), 'Worker');
     const lab = await build({
       ...NODEJS_FUNCTION_OPTIONS,
@@ -493,6 +496,14 @@ describe('the Step 7 worker bundle', () => {
       ).version;
       expect(`${path}@${installed}`).toBe(`${path}@${lock.packages[path]?.version}`);
     }
+  });
+
+  it("maps the project's own code only, so the first error stack does not decode the SDK's mappings", () => {
+    const mapped = new Set(decode(cdkMap.mappings).flatMap((line) => line.flatMap((segment) => segment[1] ?? [])));
+    const sources = [...mapped].map((index) => cdkMap.sources[index] ?? '');
+
+    expect(sources.filter((source) => source.includes('node_modules'))).toEqual([]);
+    expect(sources).toEqual(expect.arrayContaining([expect.stringMatching(/lambda\/visibility-dup\/worker\.ts$/)]));
   });
 
   it('is byte for byte what the lab bundler builds from the same entry', () => {

@@ -21,6 +21,8 @@ export class BundleError extends Error {
 /**
  * The esbuild options NodejsFunction uses for the stacks' functions (lib/constructs/function-with-log-group.ts:
  * nodejs24.x, `minify`, `sourceMap` without sources, no external module: the SDK is bundled).
+ * (The stacks' `afterBundling` hook then cuts the map to the project's own code; this bundler
+ * leaves it whole.)
  */
 export const NODEJS_FUNCTION_OPTIONS: BuildOptions = {
   bundle: true,
