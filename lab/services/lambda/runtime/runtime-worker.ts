@@ -5,8 +5,7 @@
  *
  * Bundled on its own to `.lab/runtime/runtime-worker.cjs`; besides types it takes only the
  * AWS call gate's pure code from the lab, so the function's module graph is the bundle alone
- * (AWS SDK included, as deployed), as in Lambda. The HTTP interceptor library is loaded from
- * the project's node_modules (it reads its parser's WebAssembly file beside its own module).
+ * (AWS SDK included, as deployed), as in Lambda, and the HTTP interceptor library.
  */
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
