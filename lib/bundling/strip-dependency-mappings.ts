@@ -6,9 +6,9 @@
  * cost). The map keeps what it is there for: the project's own frames in the logs read
  * `lambda/visibility-dup/worker.ts:52:55`; the SDK's frames stay positions in `index.js`.
  *
- * Runs in-process for the lab's bundler, and as NodejsFunction's `afterBundling` command
- * (`node strip-dependency-mappings.ts <index.js.map>`, TypeScript run by Node 24 as is), so
- * the lab and the deployed asset carry the same map.
+ * Runs as NodejsFunction's `afterBundling` command (`node strip-dependency-mappings.ts
+ * <index.js.map>`, TypeScript run by Node 24 as is), so the asset the lab runs and AWS deploys
+ * carries the cut map; the bench measures the map the same way.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
