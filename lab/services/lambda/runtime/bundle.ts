@@ -62,27 +62,12 @@ export async function bundleFunction(options: {
   return outfile;
 }
 
-/**
- * Bundles the lab's own runtime (the worker-thread side) to `.lab/runtime/runtime-worker.cjs`,
- * `@mswjs/interceptors` included (one file loads faster than its ES modules). That library reads
- * its HTTP parser (WebAssembly) beside its own module, `new URL('./llhttp/llhttp.wasm',
- * import.meta.url)`: the bundle is told where that module lives.
- */
+/** Bundles the lab's own runtime (the worker-thread side) to `.lab/runtime/runtime-worker.cjs`. */
 export async function bundleRuntimeWorker(): Promise<string> {
   const outfile = join(LAB_WORK_DIR, 'runtime', 'runtime-worker.cjs');
   const entry = fileURLToPath(new URL('./runtime-worker.ts', import.meta.url));
-  const interceptorModules = new URL('../../index.js', import.meta.resolve('@mswjs/interceptors/ClientRequest'));
   const files = await esbuildOutputs(
-    {
-      bundle: true,
-      platform: 'node',
-      target: 'node24',
-      format: 'cjs',
-      logLevel: 'silent',
-      // The worker's own code reads no import.meta; only the interceptor library does.
-      define: { 'import.meta.url': JSON.stringify(interceptorModules.href) },
-      entryPoints: [entry],
-    },
+    { bundle: true, platform: 'node', target: 'node24', format: 'cjs', logLevel: 'silent', entryPoints: [entry] },
     entry,
   );
   await writeAtomically(outfile, files.code);

@@ -5,16 +5,15 @@
  *
  * Bundled on its own to `.lab/runtime/runtime-worker.cjs`; besides types it takes only the
  * AWS call gate's pure code from the lab, so the function's module graph is the bundle alone
- * (AWS SDK included, as deployed), as in Lambda, and the HTTP interceptor library.
+ * (AWS SDK included, as deployed), as in Lambda.
  */
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { getHeapStatistics } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
-import { ClientRequestInterceptor } from '@mswjs/interceptors/ClientRequest';
 import { FaultPlan } from '../../../interceptors/aws-call-faults';
 import { AwsCallGate } from '../../../interceptors/aws-call-gate';
-import { readWireCall, sdkAttemptOf } from '../../../interceptors/aws-wire-call';
+import { interceptAwsRequests } from './aws-request-interceptor';
 import type {
   DeniedCall,
   ErrorDocument,
@@ -118,8 +117,8 @@ process.on('uncaughtException', (error) => failFatally('Runtime.UncaughtExceptio
 /**
  * Gates every AWS call the function makes at the HTTP level, whatever copy of the SDK its
  * bundle carries: the SDK v3 clients send JSON-protocol requests to the lab's endpoints
- * (`AWS_ENDPOINT_URL_*`) through `http.request`, where `ClientRequestInterceptor` sees each
- * one before it leaves. Each call is reported to the lab, authorized by the lab's IAM, and may
+ * (`AWS_ENDPOINT_URL_*`) through `http.request`, where the lab holds each one before it leaves
+ * (aws-request-interceptor.ts). Each call is reported to the lab, authorized by the lab's IAM, and may
  * be failed, delayed or turned into a crash by the fault plan (see {@link AwsCallGate}); a
  * refused call is answered with AWS's error response, which the SDK parses into its own
  * exception. Other requests (a custom resource's ResponseURL) pass untouched.
@@ -149,22 +148,12 @@ function installAwsCallInterceptor(): void {
         }
       : {}),
   });
-  const interceptor = new ClientRequestInterceptor();
-  interceptor.on('request', async ({ request, controller }) => {
-    const target = request.headers.get('x-amz-target');
-    if (target === null) return; // Not an AWS JSON-protocol call: it goes on untouched.
-    const call = readWireCall(target, await request.clone().text());
-    if (call === undefined) return;
-    const verdict = await gate.admit(
-      call,
-      sdkAttemptOf((name) => request.headers.get(name)),
-    );
-    if (verdict.kind === 'respond') {
-      const { status, headers, body } = verdict.response;
-      controller.respondWith(new Response(body, { status, headers }));
-    }
-  });
-  interceptor.apply();
+  // The very module objects the bundle's `require("http")` gets.
+  const require = createRequire(data.bundlePath);
+  interceptAwsRequests(
+    [require('node:http') as typeof import('node:http'), require('node:https') as typeof import('node:https')],
+    gate,
+  );
 }
 
 /** The lab's IAM version, and the calls it allowed at a version: the same call is allowed again until it changes. */
