@@ -64,6 +64,17 @@ function appInputs(source: AppSource): string[] {
  * stderr is not.)
  */
 function synthesizeInto(source: AppSource, outdir: string): Promise<void> {
+  // One synthesis at a time per process, as when it ran on the main thread: eight labs starting
+  // side by side would otherwise run eight CPU-bound children on two cores at once.
+  const turn = lastSynthesis.then(() => synthesizeInChild(source, outdir));
+  lastSynthesis = turn.catch(() => undefined);
+  return turn;
+}
+
+/** The end of the latest synthesis this process started. */
+let lastSynthesis: Promise<unknown> = Promise.resolve();
+
+function synthesizeInChild(source: AppSource, outdir: string): Promise<void> {
   const child = fork(SYNTHESIS_PROCESS, [], {
     cwd: PROJECT_ROOT,
     // The child runs the project's TypeScript as the lab's CLIs do, through tsx.

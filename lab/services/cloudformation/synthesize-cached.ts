@@ -56,6 +56,22 @@ export async function synthesizeCached(
   if (existsSync(join(dir, 'manifest.json'))) {
     return { dir, key, cached: true, ms: Math.round(performance.now() - started) };
   }
+  // The same assembly asked for again while it builds (labs started side by side): wait for it.
+  const pending = inFlight.get(dir);
+  if (pending !== undefined) {
+    await pending;
+    return { dir, key, cached: true, ms: Math.round(performance.now() - started) };
+  }
+  const build = buildAssembly(app, dir).finally(() => inFlight.delete(dir));
+  inFlight.set(dir, build);
+  await build;
+  return { dir, key, cached: false, ms: Math.round(performance.now() - started) };
+}
+
+/** Assemblies this process is building, by directory. */
+const inFlight = new Map<string, Promise<void>>();
+
+async function buildAssembly(app: CachedSynthesis, dir: string): Promise<void> {
   const building = `${dir}.building-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
   await mkdir(building, { recursive: true });
   try {
@@ -72,7 +88,6 @@ export async function synthesizeCached(
     await rm(building, { recursive: true, force: true });
     throw error;
   }
-  return { dir, key, cached: false, ms: Math.round(performance.now() - started) };
 }
 
 async function synthesizeInto(app: CachedSynthesis, outdir: string): Promise<void> {
