@@ -11,6 +11,7 @@ import type { ExperimentProbe } from '../experiments/probe';
 import { MESSAGES } from '../locales/messages';
 import { batchFormationLine } from './batch-formation-args';
 import { readCommand } from './command-line';
+import { loadRunModules } from './load-run-modules';
 import { EXPERIMENT_OPTIONS, experimentCommand } from './experiment-args';
 
 /** The command's language: from the environment until the command line is read. */
@@ -39,22 +40,9 @@ async function main(): Promise<number> {
   }
   // The lab, the AWS clients and the report load only for a run: help and mistakes answer at once.
   const [
-    { startEmulators },
+    { startEmulators, openLocalProbe, ProgressBoard, renderResult, renderTable, toRow, runExperiment, writeReport },
     { openAwsProbe, requiredContextFlags },
-    { openLocalProbe },
-    { ProgressBoard },
-    { renderResult, renderTable, toRow },
-    { runExperiment },
-    { writeReport },
-  ] = await Promise.all([
-    import('../services/emulators'),
-    import('../experiments/aws-probe'),
-    import('../experiments/local-probe'),
-    import('../experiments/progress'),
-    import('../experiments/report'),
-    import('../experiments/runner'),
-    import('../experiments/timeline/report-page'),
-  ]);
+  ] = await Promise.all([loadRunModules(), import('../experiments/aws-probe')]);
   const { formation } = args;
   const experiment = args.experiment;
   const write = (text: string): void => {

@@ -12,6 +12,7 @@ import type { ExperimentResult } from '../experiments/runner';
 import { MESSAGES } from '../locales/messages';
 import { batchFormationLine } from './batch-formation-args';
 import { readCommand } from './command-line';
+import { loadRunModules } from './load-run-modules';
 import { DEFAULT_REPORT_DIR, TOUR, TOUR_OPTIONS, tourCommand } from './tour-args';
 
 /** The command's language: from the environment until the command line is read. */
@@ -38,21 +39,16 @@ async function main(): Promise<number> {
     return 0;
   }
   // The lab and the report load only for a run: help and mistakes answer at once.
-  const [
-    { startEmulators },
-    { openLocalProbe },
-    { ProgressBoard },
-    { renderResult, renderTable, toRow },
-    { runExperiment },
-    { writeReport },
-  ] = await Promise.all([
-    import('../services/emulators'),
-    import('../experiments/local-probe'),
-    import('../experiments/progress'),
-    import('../experiments/report'),
-    import('../experiments/runner'),
-    import('../experiments/timeline/report-page'),
-  ]);
+  const {
+    startEmulators,
+    openLocalProbe,
+    ProgressBoard,
+    renderResult,
+    renderTable,
+    toRow,
+    runExperiment,
+    writeReport,
+  } = await loadRunModules();
   const write = (text: string): void => {
     process.stdout.write(text);
   };
