@@ -1,4 +1,4 @@
-import type { AppSource } from './synthesize-app';
+import type { AppSource } from './app-source';
 
 /** What the synthesis process is asked: the app to synthesize and where to write its assembly. */
 export interface SynthesisRequest {

@@ -10,21 +10,18 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { PROJECT_ROOT } from '../../lib/project-root';
-import type { StackTopology } from '../../lib/topology';
+import type { AppSource } from './app-source';
 import { type SynthesizedAssembly, synthesizeCached } from '../services/cloudformation/synthesize-cached';
 import { LAB_CDK_CONTEXT } from './lab-cdk-context';
 import type { SynthesisAnswer, SynthesisRequest } from './synthesis-process-protocol';
+
+export type { AppSource } from './app-source';
 
 /** tsx's loader, by path: the child needs it whatever the current directory. */
 const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 /** The child's entry. */
 const SYNTHESIS_PROCESS = fileURLToPath(new URL('./synthesis-process.ts', import.meta.url));
-
-/** What to synthesize: the project's app (bin/sqs-lab.ts) with context, or variant stacks. */
-export type AppSource =
-  | { readonly kind: 'app'; readonly context?: Readonly<Record<string, string>> }
-  | { readonly kind: 'topologies'; readonly topologies: readonly StackTopology[] };
 
 /** What the app reads besides the entries of variant functions. */
 const APP_INPUTS = ['bin', 'lib', 'lambda', 'cdk.json', 'package-lock.json'];
