@@ -176,6 +176,7 @@ export { deployStack, deploymentOrder } from './services/cloudformation/stack-de
 export type { DeployedStack, StackEvent } from './services/cloudformation/stack-deployer';
 export { formatStackEvent } from './services/cloudformation/stack-event-format';
 export { synthesizeApp } from './app/synthesize-app';
+export { SynthesisChild } from './app/synthesis-child';
 export { LAB_CDK_CONTEXT, LAB_QUEUE_SETTLE_SECONDS, labQueueSettleSeconds } from './app/lab-cdk-context';
 export type { Template } from './services/cloudformation/template';
 export { accessDenied } from './services/iam/access-denied';
