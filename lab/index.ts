@@ -97,6 +97,9 @@ export {
 export { FaultPlan, FaultRuleError, LAB_CALL_SITE, validateFaultRules } from './interceptors/aws-call-faults';
 export type { AwsCallsOptions, AwsFaultRule } from './interceptors/aws-call-faults';
 export type { AwsCallCounts } from './interceptors/aws-call-ledger';
+export { AwsCallGate } from './interceptors/aws-call-gate';
+export { awsErrorResponse, faultStatusCode } from './interceptors/aws-error-response';
+export { readWireCall, sdkAttemptOf } from './interceptors/aws-wire-call';
 export { TopologyError, startLab } from './lab';
 export type { Lab, StackName } from './lab';
 export { LOCAL_LAB_KEY, writeLabOutputs } from './outputs';
