@@ -172,9 +172,10 @@ describe('processVisibilityRecord', () => {
   });
 
   it('the heartbeat keeps the message hidden until a slow completion write fails, then stops', async () => {
-    // The SDK retries a throttled UpdateItem (3 attempts, backoff of up to 1 s and 2 s with the
-    // standard retry mode's 500 ms throttling base) before the handler sees the error: seconds in
-    // which a message whose heartbeat had stopped would come back while its claim is still held.
+    // The SDK retries a throttled UpdateItem before the handler sees the error (the pinned
+    // @aws-sdk/client-dynamodb defaults to 4 attempts; @smithy/core's retry backoff waits up to
+    // 1, 2 and 4 s on throttling): seconds in which a message whose heartbeat had stopped would
+    // come back while its claim is still held.
     const store = scriptedStore();
     store.completeWithEffect.mockImplementation(async () => {
       await new Promise((resolve) => setTimeout(resolve, 7000));
