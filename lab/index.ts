@@ -193,14 +193,10 @@ export { defaultTopicPolicy, SnsService } from './services/sns/sns-service';
 export { propagatedValue } from './services/sqs/attribute-propagation';
 export { startDeployEndpoint } from './services/cloudformation/deploy-endpoint';
 export type { DeployEndpoint } from './services/cloudformation/deploy-endpoint';
-export { LabLogs, printLogs, prettyText } from './services/logs/lab-logs';
-export type {
-  FunctionLogRecord,
-  LabLogRecord,
-  LogPrintFormat,
-  MappingLogRecord,
-  PlatformLogRecord,
-} from './services/logs/lab-logs';
+export { LabBus } from './bus/lab-bus';
+export type { FunctionLogRecord, LabLogRecord, MappingLogRecord, PlatformLogRecord } from './bus/lab-log-record';
+export { printLogs, type LogPrintFormat } from './terminal/print-logs';
+export { prettyText } from './terminal/pretty-text';
 export { compileFilterPattern } from './services/logs/filter-pattern';
 export { LogStore } from './services/logs/log-store';
 export { LogsServer } from './services/logs/logs-server';

@@ -67,7 +67,8 @@ import type { EventSourceMapping, MappingCounters } from './services/lambda/even
 import { LambdaService } from './services/lambda/lambda-service';
 import { eventSourceMappingProvider } from './services/lambda/resource-providers/event-source-mapping-provider';
 import { constructIdOf, lambdaFunctionProvider } from './services/lambda/resource-providers/lambda-function-provider';
-import { LabLogs, type LogPrintFormat, printLogs } from './services/logs/lab-logs';
+import { LabBus } from './bus/lab-bus';
+import { type LogPrintFormat, printLogs } from './terminal/print-logs';
 import { LogStore } from './services/logs/log-store';
 import { LogsServer } from './services/logs/logs-server';
 import { type BatchFormation, DEFAULT_BATCH_FORMATION } from './services/lambda/event-source-mapping/batch-formation';
@@ -265,7 +266,7 @@ export interface Lab {
   /** The stacks deployed to one region of the lab's account (the lab's own region: `lab.deployed`). */
   deployedIn(region: string): ReadonlyMap<StackName, DeployedStack>;
   /** Every function line, platform line and batch outcome: `lab.logs.on('record', …)`. */
-  readonly logs: LabLogs;
+  readonly logs: LabBus;
   /** Every CloudWatch alarm the stacks define, with its state (evaluated every second) and its last action. */
   alarms(): {
     readonly alarmName: string;
@@ -313,7 +314,7 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
   const topologies = resolveTopologies(options);
   const id = randomUUID().replaceAll('-', '').slice(0, 8);
   const namePrefix = `lab${id}-`;
-  const logs = new LabLogs();
+  const logs = new LabBus();
   const faults = options.awsCalls?.faults ?? [];
   validateFaultRules(faults);
   const seed = options.awsCalls?.seed ?? DEFAULT_FAULT_SEED;

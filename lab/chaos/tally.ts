@@ -2,7 +2,8 @@
  * Counts what a chaos run's worker says it did, from its JSON log lines as they arrive,
  * without keeping the lines (a 1 000-message run writes tens of thousands).
  */
-import type { LabLogRecord, LabLogs } from '../services/logs/lab-logs';
+import type { LabBus } from '../bus/lab-bus';
+import type { LabLogRecord } from '../bus/lab-log-record';
 
 /** Worker events of both stacks, counted. */
 export interface WorkerEventCounts {
@@ -41,14 +42,14 @@ export class WorkerTally {
   readonly okById = new Map<string, number>();
   private readonly detach: () => void;
 
-  constructor(logs: LabLogs, stackName: string, functionId: string) {
+  constructor(bus: LabBus, stackName: string, functionId: string) {
     const listener = (record: LabLogRecord): void => {
       if (record.kind !== 'function' || record.stackName !== stackName || record.functionId !== functionId) return;
       const line = record.parsed;
       if (line !== undefined) this.count(line);
     };
-    logs.on('record', listener);
-    this.detach = () => logs.off('record', listener);
+    bus.on('record', listener);
+    this.detach = () => bus.off('record', listener);
   }
 
   /** Stops listening. */

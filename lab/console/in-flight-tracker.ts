@@ -5,7 +5,8 @@
  * + the queue's timeout, a heartbeat moves the deadline to its time + the extension, a delete
  * closes it, and a deadline that passes means the message is visible again.
  */
-import type { LabLogRecord, LabLogs } from '../services/logs/lab-logs';
+import type { LabBus } from '../bus/lab-bus';
+import type { LabLogRecord } from '../bus/lab-log-record';
 
 /** One message as the console shows it. */
 export interface InFlightMessage {
@@ -33,13 +34,13 @@ export class InFlightTracker {
   private readonly detach: () => void;
 
   constructor(
-    logs: LabLogs,
+    bus: LabBus,
     /** The visibility timeout, in seconds, of the queue `stackName`'s worker reads. */
     private readonly visibilityTimeoutOf: (stackName: string) => number,
   ) {
     const listener = (record: LabLogRecord): void => this.apply(record);
-    logs.on('record', listener);
-    this.detach = () => logs.off('record', listener);
+    bus.on('record', listener);
+    this.detach = () => bus.off('record', listener);
   }
 
   /** The messages in flight, and those whose deadline passed less than ten seconds ago. */

@@ -7,7 +7,8 @@
 import { LAB_ACCOUNT_ID, LAB_REGION } from '../../common/local-aws';
 import { logGroupName as lambdaLogGroupName } from '../lambda/runtime/lambda-environment';
 import { compileFilterPattern } from './filter-pattern';
-import type { LabLogRecord, LabLogs } from './lab-logs';
+import type { LabBus } from '../../bus/lab-bus';
+import type { LabLogRecord } from '../../bus/lab-log-record';
 import { InvalidParameterError, ResourceNotFoundError } from './logs-errors';
 
 /** One stored event. `sequence` orders events that share a timestamp. */
@@ -136,7 +137,7 @@ export class LogStore {
    * in the stream of the environment that wrote it. Returns a
    * function that detaches the store.
    */
-  attach(logs: LabLogs, groupOf: (functionName: string) => string = lambdaLogGroupName): () => void {
+  attach(bus: LabBus, groupOf: (functionName: string) => string = lambdaLogGroupName): () => void {
     const listener = (record: LabLogRecord): void => {
       if (record.kind === 'mapping') return;
       this.putEvent(groupOf(record.functionName), record.logStreamName, {
@@ -144,8 +145,8 @@ export class LogStore {
         message: record.line,
       });
     };
-    logs.on('record', listener);
-    return () => logs.off('record', listener);
+    bus.on('record', listener);
+    return () => bus.off('record', listener);
   }
 
   /** FilterLogEvents: matching events of the group's streams, interleaved by time, paged. */
