@@ -5,6 +5,7 @@
  * + the queue's timeout, a heartbeat moves the deadline to its time + the extension, a delete
  * closes it, and a deadline that passes means the message is visible again.
  */
+import { logEventOf } from '../../lambda/commons/log-event';
 import type { LabBus } from '../bus/lab-bus';
 import type { LabLogRecord } from '../bus/lab-log-record';
 
@@ -66,7 +67,8 @@ export class InFlightTracker {
       return;
     }
     if (record.kind !== 'function' || record.parsed === undefined) return;
-    const { event, messageId } = record.parsed as { event?: unknown; messageId?: unknown };
+    const event = logEventOf(record.parsed);
+    const { messageId } = record.parsed as { messageId?: unknown };
     if (typeof messageId !== 'string') return;
     if (event === 'start') {
       const { id, receiveCount } = record.parsed as { id?: unknown; receiveCount?: unknown };
