@@ -198,9 +198,9 @@ export type { FunctionLogRecord, LabLogRecord, MappingLogRecord, PlatformLogReco
 export { printLogs, type LogPrintFormat } from './terminal/print-logs';
 export { prettyText } from './terminal/pretty-text';
 export { compileFilterPattern } from './services/logs/filter-pattern';
-export { LogStore } from './services/logs/log-store';
+export { LogsService } from './services/logs/logs-service';
 export { LogsServer } from './services/logs/logs-server';
-export { InvalidParameterError, LogsServiceError, ResourceNotFoundError } from './services/logs/logs-errors';
+export { InvalidParameterError, LogsServiceError, ResourceNotFoundError } from './services/logs/errors';
 export { consoleTimelineOf, startConsole } from './console/console-server';
 export type { ConsoleRunAnswer, ConsoleState, ConsoleTimeline, LabConsole } from './console/console-server';
 export { LANGUAGES, resolveLanguage, UnknownLanguageError } from './common/language';

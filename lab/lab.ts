@@ -69,7 +69,7 @@ import { eventSourceMappingProvider } from './services/lambda/resource-providers
 import { constructIdOf, lambdaFunctionProvider } from './services/lambda/resource-providers/lambda-function-provider';
 import { LabBus } from './bus/lab-bus';
 import { type LogPrintFormat, printLogs } from './terminal/print-logs';
-import { LogStore } from './services/logs/log-store';
+import { LogsService } from './services/logs/logs-service';
 import { LogsServer } from './services/logs/logs-server';
 import { type BatchFormation, DEFAULT_BATCH_FORMATION } from './services/lambda/event-source-mapping/batch-formation';
 import {
@@ -363,8 +363,8 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
       const detach = printLogs(logs, options.print, options.logFormat);
       cleanups.push(async () => detach());
     }
-    const logStore = new LogStore();
-    const logsServer = await LogsServer.start(logStore, options.preferredPorts?.logs);
+    const logsService = new LogsService();
+    const logsServer = await LogsServer.start(logsService, options.preferredPorts?.logs);
     cleanups.push(() => logsServer.stop());
     const target = { accountId: LAB_ACCOUNT_ID, region: LAB_REGION };
     const iamVersion = new SharedArrayBuffer(4);
@@ -376,7 +376,7 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
     const evaluator = new IamEvaluator(iam, target);
     const lambda = new LambdaService({ sqs, logs });
     cleanups.push(() => lambda.stop());
-    const detachStore = logStore.attach(logs, (functionName) => lambda.logGroupOf(functionName));
+    const detachStore = logsService.attach(logs, (functionName) => lambda.logGroupOf(functionName));
     cleanups.push(async () => detachStore());
     const apis = new ApiGatewayService();
     cleanups.push(() => apis.stop());
@@ -431,7 +431,7 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
       dynamodbTableProvider({ dynamodb, namePrefix }),
       iamRoleProvider(iam),
       iamPolicyProvider(iam),
-      logGroupProvider(logStore),
+      logGroupProvider(logsService),
       lambdaFunctionProvider({
         lambda,
         assetDir,
