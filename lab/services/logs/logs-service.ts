@@ -73,7 +73,7 @@ export const MAX_EVENTS_PER_PAGE = 10_000;
 /** The lab's CloudWatch Logs service. */
 export class LogsService {
   /** The groups, streams and events. */
-  readonly store = new LogStore();
+  private readonly store = new LogStore();
 
   /** Creates a group (as the stack's `AWS::Logs::LogGroup` does); a no-op when it exists. */
   createLogGroup(name: string): void {
