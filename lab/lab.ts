@@ -67,8 +67,9 @@ import type { EventSourceMapping, MappingCounters } from './services/lambda/even
 import { LambdaService } from './services/lambda/lambda-service';
 import { eventSourceMappingProvider } from './services/lambda/resource-providers/event-source-mapping-provider';
 import { constructIdOf, lambdaFunctionProvider } from './services/lambda/resource-providers/lambda-function-provider';
-import { LabLogs, type LogPrintFormat, printLogs } from './services/logs/lab-logs';
-import { LogStore } from './services/logs/log-store';
+import { LabBus } from './bus/lab-bus';
+import { type LogPrintFormat, printLogs } from './terminal/print-logs';
+import { LogsService } from './services/logs/logs-service';
 import { LogsServer } from './services/logs/logs-server';
 import { type BatchFormation, DEFAULT_BATCH_FORMATION } from './services/lambda/event-source-mapping/batch-formation';
 import {
@@ -265,7 +266,7 @@ export interface Lab {
   /** The stacks deployed to one region of the lab's account (the lab's own region: `lab.deployed`). */
   deployedIn(region: string): ReadonlyMap<StackName, DeployedStack>;
   /** Every function line, platform line and batch outcome: `lab.logs.on('record', …)`. */
-  readonly logs: LabLogs;
+  readonly logs: LabBus;
   /** Every CloudWatch alarm the stacks define, with its state (evaluated every second) and its last action. */
   alarms(): {
     readonly alarmName: string;
@@ -313,7 +314,7 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
   const topologies = resolveTopologies(options);
   const id = randomUUID().replaceAll('-', '').slice(0, 8);
   const namePrefix = `lab${id}-`;
-  const logs = new LabLogs();
+  const logs = new LabBus();
   const faults = options.awsCalls?.faults ?? [];
   validateFaultRules(faults);
   const seed = options.awsCalls?.seed ?? DEFAULT_FAULT_SEED;
@@ -362,8 +363,8 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
       const detach = printLogs(logs, options.print, options.logFormat);
       cleanups.push(async () => detach());
     }
-    const logStore = new LogStore();
-    const logsServer = await LogsServer.start(logStore, options.preferredPorts?.logs);
+    const logsService = new LogsService();
+    const logsServer = await LogsServer.start(logsService, options.preferredPorts?.logs);
     cleanups.push(() => logsServer.stop());
     const target = { accountId: LAB_ACCOUNT_ID, region: LAB_REGION };
     const iamVersion = new SharedArrayBuffer(4);
@@ -375,7 +376,7 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
     const evaluator = new IamEvaluator(iam, target);
     const lambda = new LambdaService({ sqs, logs });
     cleanups.push(() => lambda.stop());
-    const detachStore = logStore.attach(logs, (functionName) => lambda.logGroupOf(functionName));
+    const detachStore = logsService.attach(logs, (functionName) => lambda.logGroupOf(functionName));
     cleanups.push(async () => detachStore());
     const apis = new ApiGatewayService();
     cleanups.push(() => apis.stop());
@@ -430,7 +431,7 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
       dynamodbTableProvider({ dynamodb, namePrefix }),
       iamRoleProvider(iam),
       iamPolicyProvider(iam),
-      logGroupProvider(logStore),
+      logGroupProvider(logsService),
       lambdaFunctionProvider({
         lambda,
         assetDir,

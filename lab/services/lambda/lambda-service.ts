@@ -5,7 +5,7 @@
  * that invoke it by name reach the new code.
  */
 import type { SQSClient } from '@aws-sdk/client-sqs';
-import type { LabLogs } from '../logs/lab-logs';
+import type { LabBus } from '../../bus/lab-bus';
 import type { EventSourceMapping } from './event-source-mapping/event-source-mapping';
 import type { Invocable, InvocationResult, LocalFunction } from './runtime/local-function';
 
@@ -34,7 +34,7 @@ export class LambdaService {
   constructor(
     readonly deps: {
       readonly sqs: SQSClient;
-      readonly logs: LabLogs;
+      readonly logs: LabBus;
     },
   ) {}
 

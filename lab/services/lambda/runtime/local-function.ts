@@ -8,7 +8,7 @@
  * runs afterwards, and the next invocation starts cold, as after a timeout in Lambda.
  */
 import { randomUUID } from 'node:crypto';
-import type { FunctionRef } from '../../logs/lab-logs';
+import type { FunctionRef } from '../../../bus/lab-log-record';
 import { EnvironmentPool } from './environment-pool';
 import { newLogStreamName, newTraceHeader } from './lambda-environment';
 import type { LocalFunctionOptions } from './local-function-options';

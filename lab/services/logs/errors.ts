@@ -33,3 +33,9 @@ export class UnknownOperationError extends LogsServiceError {
   override readonly name = 'UnknownOperationError';
   override readonly awsType = 'UnknownOperationException';
 }
+
+/** `SerializationException`: a member of the wrong JSON type (AWS's JSON protocol, 400). */
+export class SerializationError extends LogsServiceError {
+  override readonly name = 'SerializationError';
+  override readonly awsType = 'SerializationException';
+}
