@@ -122,22 +122,24 @@ export { describeBatchFormation } from './services/lambda/event-source-mapping/b
 export type { BatchFormation } from './services/lambda/event-source-mapping/batch-formation';
 export { MAX_INVOCATION_PAYLOAD_BYTES } from './services/lambda/event-source-mapping/payload-limit';
 export { LAB_MAX_CONCURRENT_BATCHES, LAMBDA_START_CONCURRENCY } from './services/lambda/event-source-mapping/scaling';
-export {
-  EventSourceMapping,
-  InvalidParameterValueError,
-  MappingValidationError,
-  emptyMappingCounters,
-} from './services/lambda/event-source-mapping/event-source-mapping';
+export { EventSourceMapping, emptyMappingCounters } from './services/lambda/event-source-mapping/event-source-mapping';
 export type {
   EventSourceMappingProperties,
   MappingCounters,
 } from './services/lambda/event-source-mapping/event-source-mapping';
-export { IncompleteMessageError, toSqsEvent, toSqsRecord } from './services/lambda/event-source-mapping/sqs-event';
+export { toSqsEvent, toSqsRecord } from './services/lambda/event-source-mapping/sqs-event';
 export { NODEJS_FUNCTION_OPTIONS, bundleFunction, bundleRuntimeWorker } from './services/lambda/runtime/bundle';
-export { FunctionStoppedError, LocalFunction, timeoutMessage } from './services/lambda/runtime/local-function';
+export {
+  FunctionStoppedError,
+  IncompleteMessageError,
+  InvalidFilterPatternError,
+  InvalidParameterValueError,
+  MappingValidationError,
+  ReservedVariableError,
+} from './services/lambda/errors';
+export { LocalFunction, timeoutMessage } from './services/lambda/runtime/local-function';
 export {
   LAB_FUNCTION_LOGGING,
-  ReservedVariableError,
   lambdaEnvironment,
   logGroupName,
   newLogStreamName,
@@ -149,6 +151,7 @@ export type { AssemblyStack, CloudAssembly } from './services/cloudformation/ass
 export {
   CloudFormationError,
   PropertiesValidationError,
+  ResourceAlreadyExistsError,
   StackOperationFailedError,
   UnemulatedPropertyError,
   UnsupportedResourceTypeError,
@@ -161,11 +164,7 @@ export { resourceSchemas } from './services/cloudformation/resource-schemas';
 export { registrySchemas } from './services/cloudformation/registry-schemas';
 export type { RegistrySchemas } from './services/cloudformation/registry-schemas';
 export { javaPattern } from './services/cloudformation/java-pattern';
-export {
-  compileFilterCriteria,
-  InvalidFilterPatternError,
-  MAX_FILTERS,
-} from './services/lambda/event-source-mapping/filter-criteria';
+export { compileFilterCriteria, MAX_FILTERS } from './services/lambda/event-source-mapping/filter-criteria';
 export type { FilterCriteria, RecordFilter } from './services/lambda/event-source-mapping/filter-criteria';
 export type { ObjectSchema, ResourceSchemas } from './services/cloudformation/resource-schemas';
 export { evaluateConditions, resolveValue } from './services/cloudformation/intrinsic-resolver';
@@ -181,14 +180,10 @@ export type { Template } from './services/cloudformation/template';
 export { accessDenied } from './services/iam/access-denied';
 export { iamRequestsOf } from './services/iam/call-authorization';
 export { IamEvaluator } from './services/iam/iam-evaluator';
-export { UnknownManagedPolicyError, UnmappedCallError } from './services/iam/iam-errors';
+export { UnknownManagedPolicyError, UnmappedCallError } from './services/iam/errors';
 export { IamRegistry, roleArn } from './services/iam/iam-registry';
 export type { AlarmActionOutcome } from './services/cloudwatch/alarm-evaluator';
-export {
-  NAMED_RESOURCE_TYPES,
-  NameRegistry,
-  ResourceAlreadyExistsError,
-} from './services/cloudformation/name-registry';
+export { NAMED_RESOURCE_TYPES, NameRegistry } from './services/cloudformation/name-registry';
 export { defaultTopicPolicy, SnsService } from './services/sns/sns-service';
 export { propagatedValue } from './services/sqs/attribute-propagation';
 export { startDeployEndpoint } from './services/cloudformation/deploy-endpoint';
@@ -214,8 +209,8 @@ export { terminalSafe } from './common/terminal-safe';
 export { RequestGuard, isLoopbackHostname, parseHostHeader, type GuardRefusal } from './common/request-guard';
 export { labOrigins, LabOrigins, extraOriginsFrom, normalizeOrigin, InvalidOriginError } from './common/lab-origins';
 export { CONSOLE_SECURITY_HEADERS, CONSOLE_MAX_REQUEST_BYTES } from './console/console-server';
-export { SQS_MAX_REQUEST_BYTES } from './services/sqs/sqs-http-errors';
-export { DYNAMODB_MAX_REQUEST_BYTES } from './services/dynamodb/dynamodb-http-errors';
+export { SQS_MAX_REQUEST_BYTES } from './services/sqs/errors';
+export { DYNAMODB_MAX_REQUEST_BYTES } from './services/dynamodb/errors';
 export { LOGS_MAX_REQUEST_BYTES } from './services/logs/logs-server';
 export { MAX_PAYLOAD_BYTES } from './services/apigateway/local-api';
 export { DEPLOY_MAX_REQUEST_BYTES } from './services/cloudformation/deploy-endpoint';

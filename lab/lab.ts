@@ -33,7 +33,8 @@ import {
 import { buildFaultError, instrumentClient } from './interceptors/aws-call-interceptor';
 import { type AwsCallCounts, AwsCallLedger } from './interceptors/aws-call-ledger';
 import { buildLabOutputs, type LabOutputs } from './outputs';
-import { restApiProviders, ApiGatewayService } from './services/apigateway/resource-providers/rest-api-providers';
+import { ApiGatewayService } from './services/apigateway/apigateway-service';
+import { restApiProviders } from './services/apigateway/resource-providers/rest-api-providers';
 import { type AssemblyStack, readCloudAssembly } from './services/cloudformation/assembly-reader';
 import { cdkMetadataProvider } from './services/cloudformation/cdk-metadata-provider';
 import {

@@ -4,6 +4,7 @@
  * CloudFormation updates is swapped for a new one under the same name, so mappings and APIs
  * that invoke it by name reach the new code.
  */
+import { ResourceNotFoundError } from './errors';
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import type { LabLogs } from '../logs/lab-logs';
 import type { EventSourceMapping } from './event-source-mapping/event-source-mapping';
@@ -19,11 +20,6 @@ export interface DeployedFunction {
   readonly logGroupName: string;
   /** `ReservedConcurrentExecutions`, when the template sets it. */
   readonly reservedConcurrency?: number;
-}
-
-/** Raised when something invokes a function name the lab does not have. */
-export class ResourceNotFoundError extends Error {
-  override readonly name = 'ResourceNotFoundException';
 }
 
 /** Functions and mappings of one lab. */

@@ -12,7 +12,7 @@ import type { CreateFauxqsMessage, FauxqsMessage, FauxqsQueue, FauxqsStore } fro
 import { removeWaiting } from './fauxqs-internals';
 import { sourceQueuesOf } from './dead-letter-rules';
 import { addExtras, extrasOf } from './message-extras';
-import { SqsApiError } from './sqs-api-error';
+import { SqsApiError } from '../errors';
 
 type MoveTaskStatus = 'RUNNING' | 'COMPLETED' | 'CANCELLED' | 'FAILED';
 
