@@ -171,8 +171,9 @@ export { evaluateConditions, resolveValue } from './services/cloudformation/intr
 export type { ResolutionContext } from './services/cloudformation/intrinsic-resolver';
 export { ProviderRegistry } from './services/cloudformation/resource-provider';
 export type { ResourceProvider } from './services/cloudformation/resource-provider';
-export { deployStack, deploymentOrder } from './services/cloudformation/stack-deployer';
-export type { DeployedStack, StackEvent } from './services/cloudformation/stack-deployer';
+export { deployStack } from './services/cloudformation/stack-deployer';
+export { deploymentOrder } from './services/cloudformation/deployment-order';
+export type { DeployedStack, StackEvent } from './services/cloudformation/deployed-stack';
 export { formatStackEvent } from './services/cloudformation/stack-event-format';
 export { synthesizeApp } from './app/synthesize-app';
 export { LAB_CDK_CONTEXT, LAB_QUEUE_SETTLE_SECONDS, labQueueSettleSeconds } from './app/lab-cdk-context';

@@ -45,7 +45,8 @@ import {
 import { type DeployNote, mergeNotes } from './services/cloudformation/property-coverage';
 import { ProviderRegistry } from './services/cloudformation/resource-provider';
 import { NameRegistry } from './services/cloudformation/name-registry';
-import { type DeployedStack, deployStack, type StackEvent } from './services/cloudformation/stack-deployer';
+import type { DeployedStack, StackEvent } from './services/cloudformation/deployed-stack';
+import { deployStack } from './services/cloudformation/stack-deployer';
 import { type AppSource, synthesizeApp } from './app/synthesize-app';
 import { markAssetsCommonJs } from './services/cloudformation/synthesize-cached';
 import { dynamodbTableProvider } from './services/dynamodb/resource-providers/dynamodb-table-provider';
