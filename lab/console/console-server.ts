@@ -19,7 +19,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { GetQueueAttributesCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
-import type { Lab, StackName } from '../lab';
+import type { StackName } from '../app/lab-topologies';
+import type { Lab } from '../lab';
 import { EXPERIMENTS } from '../experiments/catalog';
 import { redriveWithMoveTask } from '../experiments/redrive';
 import { openLocalProbe } from '../experiments/local-probe';

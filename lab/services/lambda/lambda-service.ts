@@ -7,25 +7,17 @@
 import { ResourceNotFoundError } from './errors';
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import type { LabLogs } from '../logs/lab-logs';
-import type { EventSourceMapping } from './event-source-mapping/event-source-mapping';
-import type { Invocable, InvocationResult, LocalFunction } from './runtime/local-function';
+import type { Invocable, InvocationResult } from './runtime/local-function';
+import { type DeployedFunction, LambdaState } from './lambda-state';
 
-/** A deployed function: the running code and what it was deployed with. */
-export interface DeployedFunction {
-  readonly fn: LocalFunction;
-  readonly roleArn: string;
-  readonly timeoutSeconds: number;
-  readonly arn: string;
-  /** Where its lines go: `LoggingConfig.LogGroup`, or `/aws/lambda/<name>`. */
-  readonly logGroupName: string;
-  /** `ReservedConcurrentExecutions`, when the template sets it. */
-  readonly reservedConcurrency?: number;
-}
-
-/** Functions and mappings of one lab. */
+/** Functions, mappings and permissions of one lab. */
 export class LambdaService {
-  private readonly functions = new Map<string, DeployedFunction>();
-  readonly mappings = new Map<string, EventSourceMapping>();
+  private readonly state = new LambdaState();
+  private readonly functions = this.state.functions;
+  /** The event source mappings, by UUID. */
+  readonly mappings = this.state.mappings;
+  /** Who may invoke which function (`AWS::Lambda::Permission`), by the permission's id. */
+  readonly permissions = this.state.permissions;
 
   constructor(
     readonly deps: {
