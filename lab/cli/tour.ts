@@ -40,7 +40,7 @@ async function main(): Promise<number> {
   }
   // The lab and the report load only for a run: help and mistakes answer at once.
   const {
-    startEmulators,
+    withSharedEmulators,
     openLocalProbe,
     ProgressBoard,
     renderResult,
@@ -58,32 +58,31 @@ async function main(): Promise<number> {
   write(`${batchFormationLine(formation, language)}\n`);
   write(say.sideBySide);
 
-  const emulators = await startEmulators();
   const board = new ProgressBoard(
     write,
     process.stdout.isTTY === true,
     experiments.map((experiment) => experiment.name),
     { language },
   );
-  board.start();
-  let results: ExperimentResult[];
-  try {
-    results = await Promise.all(
-      experiments.map(async (experiment) => {
-        const probe = await openLocalProbe(experiment, emulators, { batchFormation: formation });
-        try {
-          const result = await runExperiment(experiment, probe, board.listener);
-          board.finish(experiment.name, toRow(result).outcome, result.seconds);
-          return result;
-        } finally {
-          await probe.close();
-        }
-      }),
-    );
-  } finally {
-    board.stop();
-    await emulators.stop();
-  }
+  const results: ExperimentResult[] = await withSharedEmulators(async (emulators) => {
+    board.start();
+    try {
+      return await Promise.all(
+        experiments.map(async (experiment) => {
+          const probe = await openLocalProbe(experiment, emulators, { batchFormation: formation });
+          try {
+            const result = await runExperiment(experiment, probe, board.listener);
+            board.finish(experiment.name, toRow(result).outcome, result.seconds);
+            return result;
+          } finally {
+            await probe.close();
+          }
+        }),
+      );
+    } finally {
+      board.stop();
+    }
+  });
 
   for (const result of results) write(`\n${renderResult(result, language)}\n`);
   write(

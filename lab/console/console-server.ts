@@ -25,7 +25,7 @@ import { EXPERIMENTS } from '../experiments/catalog';
 import { redriveWithMoveTask } from '../experiments/redrive';
 import { openLocalProbe } from '../experiments/local-probe';
 import { runExperiment } from '../experiments/runner';
-import { startEmulators } from '../services/emulators';
+import { withSharedEmulators } from '../app/shared-emulators';
 import type { LabLogRecord } from '../services/logs/lab-logs';
 import { InFlightTracker } from './in-flight-tracker';
 import { consolePage, consoleScript, consoleStyle } from './console-page';
@@ -322,8 +322,7 @@ export async function startConsole(
             EXPERIMENTS.map((e) => e.name),
           ),
         );
-      const emulators = await startEmulators();
-      try {
+      return withSharedEmulators(async (emulators) => {
         const probe = await openLocalProbe(experiment, emulators);
         try {
           const result = await runExperiment(experiment, probe);
@@ -340,9 +339,7 @@ export async function startConsole(
         } finally {
           await probe.close();
         }
-      } finally {
-        await emulators.stop();
-      }
+      });
     }
     throw new ConsoleRequestError(404, say.noRoute(route));
   };
