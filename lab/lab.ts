@@ -9,34 +9,23 @@ import { randomUUID } from 'node:crypto';
 import type { DescribeAlarmHistoryCommandInput, DescribeAlarmHistoryCommandOutput } from '@aws-sdk/client-cloudwatch';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { SQSClient } from '@aws-sdk/client-sqs';
-import type { StackTopology } from '../lib/topology';
 import { LAB_REGION } from './common/local-aws';
 import { resolvePropagation } from './common/propagation';
 import { type AwsCallsOptions, DEFAULT_FAULT_SEED, validateFaultRules } from './interceptors/aws-call-faults';
 import { type AwsCallCounts, AwsCallLedger } from './interceptors/aws-call-ledger';
 import { buildLabOutputs, type LabOutputs } from './outputs';
-import type { AppSource } from './app/app-source';
 import { Cleanups } from './app/cleanups';
 import { createLabClients } from './app/lab-clients';
-import { type LabProviderSettings, labProviderRegistry } from './app/lab-provider-registry';
-import { deleteLabResources, LAB_TARGET, type LabServices, startLabServices } from './app/lab-services';
-import {
-  appContext,
-  appSource,
-  type LabAppOptions,
-  resolveTopologies,
-  servesCustomTopologies,
-  type StackName,
-} from './app/lab-topologies';
-import { type LabStack, mappingCountersOf, stackView } from './app/stack-view';
-import { synthesizeApp } from './app/synthesize-app';
+import { type AssemblyUpdate, LabAssembly, type LabAssemblyOptions } from './app/lab-assembly';
+import { createLabCloudFormation, type LabCloudFormationSettings } from './app/lab-cloudformation';
+import { deleteLabResources, type LabServices, startLabServices } from './app/lab-services';
+import { resolveTopologies, type StackName } from './app/lab-topologies';
+import { type LabStack, mappingCountersOf, StackViews } from './app/stack-view';
 import { TopologyError } from './app/topology-error';
-import { type AssemblyStack, type CloudAssembly, readCloudAssembly } from './services/cloudformation/assembly-reader';
 import { CloudFormationService } from './services/cloudformation/cloudformation-service';
 import type { DeployedStack, StackEvent } from './services/cloudformation/deployed-stack';
 import { type DeployNote, mergeNotes } from './services/cloudformation/property-coverage';
 import { CustomResourceResponses } from './services/cloudformation/resource-providers/custom-resource-provider';
-import { markAssetsCommonJs } from './services/cloudformation/synthesize-cached';
 import type { CloudWatchListeners } from './services/cloudwatch/cloudwatch-service';
 import type { AlarmActionOutcome, AlarmState } from './services/cloudwatch/cloudwatch-state';
 import { type EmulatorEndpoints, type EmulatorPlacement, type Emulators, startEmulators } from './services/emulators';
@@ -48,7 +37,7 @@ import { LabLogs, type LogPrintFormat, printLogs } from './services/logs/lab-log
 import type { SnsNotification } from './services/sns/sns-state';
 
 /** How to start a lab: its stacks and their switches, what it prints, and the lab-only settings. */
-export interface StartLabOptions extends LabAppOptions, LabProviderSettings, CloudWatchListeners {
+export interface StartLabOptions extends LabAssemblyOptions, LabCloudFormationSettings, CloudWatchListeners {
   /** No printing; records still reach `lab.logs` listeners. */
   readonly quiet?: boolean;
   /** Where printed lines go (default stdout). */
@@ -62,20 +51,11 @@ export interface StartLabOptions extends LabAppOptions, LabProviderSettings, Clo
    * thread of its own (default) or in the lab's main thread.
    */
   readonly emulatorPlacement?: EmulatorPlacement;
-  /** Every CloudFormation event of the deploy (`CREATE_IN_PROGRESS`, …), as `cdk deploy` prints them. */
-  readonly onStackEvent?: (event: StackEvent) => void;
   /**
    * After each successful deploy (the first one and every `lab.deploy`), the lab notes of the
    * properties it accepted without emulating them: each note once, with the properties it covers.
    */
   readonly onLabNotes?: (notes: readonly DeployNote[]) => void;
-  /**
-   * Check every resource's properties against its CloudFormation registry schema before
-   * creating or updating it, as CloudFormation does (default true; off only to measure the cost).
-   */
-  readonly validateProperties?: boolean;
-  /** Where cloud assemblies are cached (default `.lab/assemblies`). */
-  readonly assemblyCacheDir?: string;
   /**
    * Ports to listen on when they are free (`npm run lab` passes the previous run's, so a restart
    * keeps its URLs): the emulators (when the lab starts its own), the Logs endpoint, and each
@@ -87,8 +67,6 @@ export interface StartLabOptions extends LabAppOptions, LabProviderSettings, Clo
     readonly logs?: number;
     readonly apis?: Readonly<Record<string, number>>;
   };
-  /** Deploy this cloud assembly (a `cdk.out` made elsewhere) instead of synthesizing one. */
-  readonly assemblyDir?: string;
   /**
    * The AWS call interceptor: fault rules applied inside every function's environments (and,
    * for rules that say `where: ['lab']`, in the lab's own clients), with the seed of their
@@ -118,21 +96,19 @@ export interface Lab {
    * the running stacks, as `cdk deploy` does: in CloudFormation's order, replacing where it
    * would replace, rolling back on failure. Queues, tables and their data are kept.
    */
-  deploy(update?: {
-    readonly context?: Readonly<Record<string, string>>;
-    readonly stacks?: readonly StackTopology[];
-    /** A cloud assembly made elsewhere, deployed as it is. */
-    readonly assemblyDir?: string;
-    /** This deploy's events (also sent to `onStackEvent`). */
-    readonly onEvent?: (event: StackEvent) => void;
-    /**
-     * Deploy into this region of the lab's one account instead (`ap-northeast-1`, …), as
-     * `cdk deploy` with another region does: the stacks there are new, their names must not
-     * clash with the account's global names (dashboards, IAM roles), and `lab.stacks` keeps
-     * serving the lab's own region (`us-east-1`). Default: the lab's own region.
-     */
-    readonly region?: string;
-  }): Promise<readonly DeployedStack[]>;
+  deploy(
+    update?: AssemblyUpdate & {
+      /** This deploy's events (also sent to `onStackEvent`). */
+      readonly onEvent?: (event: StackEvent) => void;
+      /**
+       * Deploy into this region of the lab's one account instead (`ap-northeast-1`, …), as
+       * `cdk deploy` with another region does: the stacks there are new, their names must not
+       * clash with the account's global names (dashboards, IAM roles), and `lab.stacks` keeps
+       * serving the lab's own region (`us-east-1`). Default: the lab's own region.
+       */
+      readonly region?: string;
+    },
+  ): Promise<readonly DeployedStack[]>;
   /** The stacks deployed to one region of the lab's account (the lab's own region: `lab.deployed`). */
   deployedIn(region: string): ReadonlyMap<StackName, DeployedStack>;
   /** Every function line, platform line and batch outcome: `lab.logs.on('record', …)`. */
@@ -190,7 +166,7 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
   const awsCalls = { faults, seed: options.awsCalls?.seed ?? DEFAULT_FAULT_SEED, ledger: new AwsCallLedger() };
   const cleanups = new Cleanups();
   try {
-    const [emulators, runtimePath, assembly, responses] = await Promise.all([
+    const [emulators, runtimePath, firstAssembly, responses] = await Promise.all([
       options.emulators ??
         startEmulators({
           sqsPort: options.preferredPorts?.sqs,
@@ -198,7 +174,7 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
           placement: options.emulatorPlacement,
         }),
       bundleRuntimeWorker(),
-      cloudAssembly(options, appSource(options, topologies), options.assemblyDir),
+      LabAssembly.make(options, topologies),
       CustomResourceResponses.start(),
     ]);
     if (options.emulators === undefined) cleanups.add(() => emulators.stop());
@@ -212,65 +188,34 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
       { ...options, emulators, clients, logs, namePrefix, propagation, logsPort },
       cleanups,
     );
-    let current = readCloudAssembly(assembly.dir);
-    const cloudformation: CloudFormationService = new CloudFormationService({
-      providers: labProviderRegistry(
-        services,
-        {
-          logs,
-          endpoints: emulators,
-          runtimePath,
-          assetDir: (stackName, key) => assetDirOf(current, stackName, key),
-          responses,
-          stackIdOf: (stackName) => cloudformation.home.get(stackName)?.stackId,
-          awsCalls,
-        },
-        options,
-      ),
-      target: LAB_TARGET,
-      parameters: { [BOOTSTRAP_VERSION_PARAMETER]: LAB_BOOTSTRAP_VERSION },
-      ...(options.validateProperties === undefined ? {} : { validateProperties: options.validateProperties }),
-      ...(options.onStackEvent === undefined ? {} : { onStackEvent: options.onStackEvent }),
-    });
+    const assembly = new LabAssembly(options, topologies, firstAssembly);
+    const assetDir = (stackName: string, key: string) => assembly.assetDir(stackName, key);
+    const context = { logs, endpoints: emulators, runtimePath, assetDir, responses, awsCalls };
+    const cloudformation = createLabCloudFormation(services, context, options);
     const wanted = new Set<string>(topologies.map((topology) => topology.stackName));
-    const deployAll = async (stacks: readonly AssemblyStack[], deploy: Parameters<Lab['deploy']>[0] = {}) => {
-      const results = await cloudformation.deploy(
-        stacks.filter((stack) => wanted.has(stack.stackName)),
-        deploy,
-      );
+    const deployAll = async (deploy: { readonly region?: string; readonly onEvent?: (event: StackEvent) => void }) => {
+      const stacks = assembly.current.stacks.filter((stack) => wanted.has(stack.stackName));
+      const results = await cloudformation.deploy(stacks, deploy);
       options.onLabNotes?.(mergeNotes(results.flatMap((result) => result.notes)));
       return results;
     };
     if (options.emulators !== undefined) cleanups.add(() => deleteLabResources(services, cloudformation.state.all()));
-    await deployAll(current.stacks);
-    const views = new StackViews(topologies, cloudformation, services);
-    let currentTopologies = topologies;
+    await deployAll({});
+    const views = new StackViews(topologies, cloudformation, services.lambda, services.apis);
+    const lab = { id, namePrefix, emulators, clients, logs, services, cloudformation, views, ledger: awsCalls.ledger };
     return runningLab({
-      id,
-      namePrefix,
-      emulators,
-      clients,
-      logs,
-      services,
-      cloudformation,
-      views,
-      ledger: awsCalls.ledger,
+      ...lab,
       batchFormation: options.batchFormation ?? DEFAULT_BATCH_FORMATION,
       startupMs: Math.round(performance.now() - started),
       stop: () => cleanups.run(),
-      assemblyDir: () => current.dir,
+      assemblyDir: () => assembly.current.dir,
       async deploy(update = {}) {
         const region = update.region ?? LAB_REGION;
         if (!AWS_REGION_NAME.test(region))
           throw new TopologyError(`${region} is not an AWS Region name (such as us-east-1 or ap-northeast-1)`);
-        if (update.stacks !== undefined) currentTopologies = [...update.stacks];
-        const source: AppSource =
-          update.stacks !== undefined || servesCustomTopologies(options)
-            ? { kind: 'topologies', topologies: currentTopologies }
-            : { kind: 'app', context: { ...appContext(options), ...update.context } };
-        current = readCloudAssembly((await cloudAssembly(options, source, update.assemblyDir)).dir);
+        await assembly.update(update);
         try {
-          return await deployAll(current.stacks, { ...update, region });
+          return await deployAll({ ...update, region });
         } finally {
           views.refresh();
         }
@@ -284,51 +229,6 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
 
 /** An AWS Region name: `us-east-1`, `ap-northeast-1`, `us-gov-west-1`. */
 const AWS_REGION_NAME = /^[a-z]{2}(-gov)?-[a-z]+-\d$/;
-
-/** The SSM parameter CDK's templates read their bootstrap version from. */
-const BOOTSTRAP_VERSION_PARAMETER = '/cdk-bootstrap/hnb659fds/version';
-
-/** The bootstrap version the lab claims: the current one of `cdk bootstrap`. */
-const LAB_BOOTSTRAP_VERSION = '30';
-
-/** The cloud assembly to deploy: one made elsewhere (`assemblyDir`), or `source` synthesized (cached). */
-async function cloudAssembly(
-  options: StartLabOptions,
-  source: AppSource,
-  assemblyDir: string | undefined,
-): Promise<{ readonly dir: string }> {
-  if (assemblyDir === undefined) return synthesizeApp(source, { cacheDir: options.assemblyCacheDir });
-  await markAssetsCommonJs(assemblyDir);
-  return { dir: assemblyDir };
-}
-
-/** The directory of a stack's asset in the cloud assembly. */
-function assetDirOf(assembly: CloudAssembly, stackName: string, key: string): string {
-  const dir = assembly.stacks.find((stack) => stack.stackName === stackName)?.assetDirs.get(key);
-  if (dir === undefined) throw new TopologyError(`${stackName}: no asset ${key} in the cloud assembly`);
-  return dir;
-}
-
-/** The lab's views of its own region's stacks, refreshed after every deploy. */
-class StackViews {
-  readonly stacks = new Map<StackName, LabStack>();
-
-  constructor(
-    private readonly topologies: readonly StackTopology[],
-    private readonly cloudformation: CloudFormationService,
-    private readonly services: LabServices,
-  ) {
-    this.refresh();
-  }
-
-  refresh(): void {
-    for (const topology of this.topologies) {
-      const deployed = this.cloudformation.home.get(topology.stackName);
-      if (deployed !== undefined)
-        this.stacks.set(topology.stackName, stackView(topology, deployed, this.services.lambda, this.services.apis));
-    }
-  }
-}
 
 /** The {@link Lab} a started lab answers with. */
 function runningLab(lab: {

@@ -6,6 +6,7 @@
 import type { StackTopology } from '../../lib/topology';
 import { LAB_REGION } from '../common/local-aws';
 import type { ApiGatewayService } from '../services/apigateway/apigateway-service';
+import type { CloudFormationService } from '../services/cloudformation/cloudformation-service';
 import type { DeployedStack } from '../services/cloudformation/deployed-stack';
 import type { EventSourceMapping, MappingCounters } from '../services/lambda/event-source-mapping/event-source-mapping';
 import type { LambdaService } from '../services/lambda/lambda-service';
@@ -103,6 +104,29 @@ export function stackView(
       return lambda.get(name).fn.invoke(event);
     },
   };
+}
+
+/** The lab's views of its own region's stacks, refreshed after every deploy. */
+export class StackViews {
+  readonly stacks = new Map<StackName, LabStack>();
+
+  constructor(
+    private readonly topologies: readonly StackTopology[],
+    private readonly cloudformation: CloudFormationService,
+    private readonly lambda: LambdaService,
+    private readonly apis: ApiGatewayService,
+  ) {
+    this.refresh();
+  }
+
+  /** Views the stacks as CloudFormation left them in the lab's own region. */
+  refresh(): void {
+    for (const topology of this.topologies) {
+      const deployed = this.cloudformation.home.get(topology.stackName);
+      if (deployed !== undefined)
+        this.stacks.set(topology.stackName, stackView(topology, deployed, this.lambda, this.apis));
+    }
+  }
 }
 
 /** Counters of every mapping of the stacks, keyed `<stack>/<function>`. */
