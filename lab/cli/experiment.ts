@@ -41,16 +41,7 @@ async function main(): Promise<number> {
   }
   // The lab, the AWS clients and the report load only for a run: help and mistakes answer at once.
   const [
-    {
-      withSharedEmulators,
-      openLocalProbe,
-      ProgressBoard,
-      renderResult,
-      renderTable,
-      toRow,
-      runExperiment,
-      writeReport,
-    },
+    { withEmulators, openLocalProbe, ProgressBoard, renderResult, renderTable, toRow, runExperiment, writeReport },
     { openAwsProbe, requiredContextFlags },
   ] = await Promise.all([loadRunModules(), import('../experiments/aws-probe')]);
   const { formation } = args;
@@ -94,7 +85,7 @@ async function main(): Promise<number> {
       await probe?.close();
     }
   };
-  return args.target === 'local' ? withSharedEmulators(run) : run(undefined);
+  return args.target === 'local' ? withEmulators(run) : run(undefined);
 }
 
 main().then(

@@ -13,7 +13,7 @@ export async function loadRunModules() {
     import('../experiments/timeline/report-page'),
   ]);
   return {
-    withSharedEmulators: sharedEmulators.withSharedEmulators,
+    withEmulators: sharedEmulators.withSharedEmulators,
     openLocalProbe: localProbe.openLocalProbe,
     ProgressBoard: progress.ProgressBoard,
     renderResult: report.renderResult,

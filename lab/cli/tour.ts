@@ -39,16 +39,8 @@ async function main(): Promise<number> {
     return 0;
   }
   // The lab and the report load only for a run: help and mistakes answer at once.
-  const {
-    withSharedEmulators,
-    openLocalProbe,
-    ProgressBoard,
-    renderResult,
-    renderTable,
-    toRow,
-    runExperiment,
-    writeReport,
-  } = await loadRunModules();
+  const { withEmulators, openLocalProbe, ProgressBoard, renderResult, renderTable, toRow, runExperiment, writeReport } =
+    await loadRunModules();
   const write = (text: string): void => {
     process.stdout.write(text);
   };
@@ -64,7 +56,7 @@ async function main(): Promise<number> {
     experiments.map((experiment) => experiment.name),
     { language },
   );
-  const results: ExperimentResult[] = await withSharedEmulators(async (emulators) => {
+  const results: ExperimentResult[] = await withEmulators(async (emulators) => {
     board.start();
     try {
       return await Promise.all(
