@@ -259,6 +259,7 @@ function runningLab(lab: {
     },
     clients: { sqs: lab.clients.sqs, dynamodb: lab.clients.dynamodb },
     stacks: views.stacks,
+    // The lab deploys only the stacks it serves (`wanted`), so every name is a StackName.
     deployed: cloudformation.home as Map<StackName, DeployedStack>,
     get assemblyDir() {
       return lab.assemblyDir();
