@@ -178,6 +178,7 @@ export { deploymentOrder } from './services/cloudformation/deployment-order';
 export type { DeployedStack, StackEvent } from './services/cloudformation/deployed-stack';
 export { formatStackEvent } from './services/cloudformation/stack-event-format';
 export { synthesizeApp } from './app/synthesize-app';
+export { SynthesisChild } from './app/synthesis-child';
 export { LAB_CDK_CONTEXT, LAB_QUEUE_SETTLE_SECONDS, labQueueSettleSeconds } from './app/lab-cdk-context';
 export type { Template } from './services/cloudformation/template';
 export { accessDenied } from './services/iam/access-denied';
@@ -191,18 +192,14 @@ export { defaultTopicPolicy, SnsService } from './services/sns/sns-service';
 export { propagatedValue } from './services/sqs/attribute-propagation';
 export { startDeployEndpoint } from './services/cloudformation/deploy-endpoint';
 export type { DeployEndpoint } from './services/cloudformation/deploy-endpoint';
-export { LabLogs, printLogs, prettyText } from './services/logs/lab-logs';
-export type {
-  FunctionLogRecord,
-  LabLogRecord,
-  LogPrintFormat,
-  MappingLogRecord,
-  PlatformLogRecord,
-} from './services/logs/lab-logs';
+export { LabBus } from './bus/lab-bus';
+export type { FunctionLogRecord, LabLogRecord, MappingLogRecord, PlatformLogRecord } from './bus/lab-log-record';
+export { printLogs, type LogPrintFormat } from './terminal/print-logs';
+export { prettyText } from './terminal/pretty-text';
 export { compileFilterPattern } from './services/logs/filter-pattern';
-export { LogStore } from './services/logs/log-store';
+export { LogsService } from './services/logs/logs-service';
 export { LogsServer } from './services/logs/logs-server';
-export { InvalidParameterError, LogsServiceError, ResourceNotFoundError } from './services/logs/logs-errors';
+export { InvalidParameterError, LogsServiceError, ResourceNotFoundError } from './services/logs/errors';
 export { consoleTimelineOf, startConsole } from './console/console-server';
 export type { ConsoleRunAnswer, ConsoleState, ConsoleTimeline, LabConsole } from './console/console-server';
 export { LANGUAGES, resolveLanguage, UnknownLanguageError } from './common/language';

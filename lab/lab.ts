@@ -33,7 +33,8 @@ import { type BatchFormation, DEFAULT_BATCH_FORMATION } from './services/lambda/
 import type { MappingCounters } from './services/lambda/event-source-mapping/event-source-mapping';
 import { bundleRuntimeWorker } from './services/lambda/runtime/bundle';
 import type { InvocationResult } from './services/lambda/runtime/local-function';
-import { LabLogs, type LogPrintFormat, printLogs } from './services/logs/lab-logs';
+import { LabBus } from './bus/lab-bus';
+import { type LogPrintFormat, printLogs } from './terminal/print-logs';
 import type { SnsNotification } from './services/sns/sns-state';
 
 /** How to start a lab: its stacks and their switches, what it prints, and the lab-only settings. */
@@ -112,7 +113,7 @@ export interface Lab {
   /** The stacks deployed to one region of the lab's account (the lab's own region: `lab.deployed`). */
   deployedIn(region: string): ReadonlyMap<StackName, DeployedStack>;
   /** Every function line, platform line and batch outcome: `lab.logs.on('record', …)`. */
-  readonly logs: LabLogs;
+  readonly logs: LabBus;
   /** Every CloudWatch alarm the stacks define, with its state (evaluated every second) and its last action. */
   alarms(): {
     readonly alarmName: string;
@@ -160,7 +161,7 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
   const topologies = resolveTopologies(options);
   const id = randomUUID().replaceAll('-', '').slice(0, 8);
   const namePrefix = `lab${id}-`;
-  const logs = new LabLogs();
+  const logs = new LabBus();
   const faults = options.awsCalls?.faults ?? [];
   validateFaultRules(faults);
   const awsCalls = { faults, seed: options.awsCalls?.seed ?? DEFAULT_FAULT_SEED, ledger: new AwsCallLedger() };
@@ -236,7 +237,7 @@ function runningLab(lab: {
   readonly namePrefix: string;
   readonly emulators: Emulators;
   readonly clients: Lab['clients'];
-  readonly logs: LabLogs;
+  readonly logs: LabBus;
   readonly services: LabServices;
   readonly cloudformation: CloudFormationService;
   readonly views: StackViews;

@@ -23,7 +23,7 @@ import type { BatchFormation } from '../services/lambda/event-source-mapping/bat
 import { eventSourceMappingProvider } from '../services/lambda/resource-providers/event-source-mapping-provider';
 import { lambdaFunctionProvider } from '../services/lambda/resource-providers/lambda-function-provider';
 import { lambdaPermissionProvider } from '../services/lambda/resource-providers/lambda-permission-provider';
-import type { LabLogs } from '../services/logs/lab-logs';
+import type { LabBus } from '../bus/lab-bus';
 import { logGroupProvider } from '../services/logs/resource-providers/log-group-provider';
 import { snsProviders } from '../services/sns/resource-providers/sns-providers';
 import { sqsQueuePolicyProvider } from '../services/sqs/resource-providers/sqs-queue-policy-provider';
@@ -63,7 +63,7 @@ export interface LabProviderSettings {
 
 /** What the providers deploy with, beyond the services. */
 export interface LabDeployContext {
-  readonly logs: LabLogs;
+  readonly logs: LabBus;
   readonly endpoints: EmulatorEndpoints;
   /** The bundled runtime worker every function's environments run. */
   readonly runtimePath: string;
@@ -96,7 +96,7 @@ export function labProviderRegistry(
     dynamodbTableProvider({ dynamodb: services.dynamodb.client, namePrefix: services.dynamodb.namePrefix }),
     iamRoleProvider(iam.registry),
     iamPolicyProvider(iam.registry),
-    logGroupProvider(services.logStore),
+    logGroupProvider(services.logsService),
     lambdaFunctionProvider({
       lambda,
       assetDir: context.assetDir,

@@ -1,6 +1,6 @@
 /**
  * The services of one lab, started in order (each one's undo registered as it starts): the Logs
- * endpoint and its store, IAM, Lambda, API Gateway, SNS, CloudWatch, and the lab's side of SQS
+ * service and its endpoint, IAM, Lambda, API Gateway, SNS, CloudWatch, and the lab's side of SQS
  * and DynamoDB. They start empty; the stacks' resource providers fill them.
  */
 import { LAB_ACCOUNT_ID, LAB_REGION } from '../common/local-aws';
@@ -12,8 +12,8 @@ import { DynamoDbService } from '../services/dynamodb/dynamodb-service';
 import type { Emulators } from '../services/emulators';
 import { IamService } from '../services/iam/iam-service';
 import { LambdaService } from '../services/lambda/lambda-service';
-import type { LabLogs } from '../services/logs/lab-logs';
-import { LogStore } from '../services/logs/log-store';
+import type { LabBus } from '../bus/lab-bus';
+import { LogsService } from '../services/logs/logs-service';
 import { LogsServer } from '../services/logs/logs-server';
 import { SnsService } from '../services/sns/sns-service';
 import { SqsService } from '../services/sqs/sqs-service';
@@ -25,7 +25,7 @@ export const LAB_TARGET = { accountId: LAB_ACCOUNT_ID, region: LAB_REGION } as c
 
 /** One lab's services. */
 export interface LabServices {
-  readonly logStore: LogStore;
+  readonly logsService: LogsService;
   readonly logsServer: LogsServer;
   readonly iam: IamService;
   readonly lambda: LambdaService;
@@ -40,7 +40,7 @@ export interface LabServices {
 export interface LabServicesSetup extends CloudWatchListeners {
   readonly emulators: Emulators;
   readonly clients: LabClients;
-  readonly logs: LabLogs;
+  readonly logs: LabBus;
   /** Prefix of every queue and table name. */
   readonly namePrefix: string;
   readonly propagation: ResolvedPropagation;
@@ -51,8 +51,8 @@ export interface LabServicesSetup extends CloudWatchListeners {
 /** Starts the services; `cleanups` stops each one that started, newest first. */
 export async function startLabServices(setup: LabServicesSetup, cleanups: Cleanups): Promise<LabServices> {
   const { clients, logs, propagation } = setup;
-  const logStore = new LogStore();
-  const logsServer = await LogsServer.start(logStore, setup.logsPort);
+  const logsService = new LogsService();
+  const logsServer = await LogsServer.start(logsService, setup.logsPort);
   cleanups.add(() => logsServer.stop());
   const iam = new IamService(
     LAB_TARGET,
@@ -61,7 +61,7 @@ export async function startLabServices(setup: LabServicesSetup, cleanups: Cleanu
   cleanups.add(() => iam.dispose());
   const lambda = new LambdaService({ sqs: clients.sqs, logs });
   cleanups.add(() => lambda.stop());
-  const detachStore = logStore.attach(logs, (functionName) => lambda.logGroupOf(functionName));
+  const detachStore = logsService.attach(logs, (functionName) => lambda.logGroupOf(functionName));
   cleanups.add(detachStore);
   const apis = new ApiGatewayService();
   cleanups.add(() => apis.stop());
@@ -75,7 +75,7 @@ export async function startLabServices(setup: LabServicesSetup, cleanups: Cleanu
     propagation,
   });
   const dynamodb = new DynamoDbService(clients.dynamodb, setup.namePrefix);
-  return { logStore, logsServer, iam, lambda, apis, sns, cloudwatch, sqs, dynamodb };
+  return { logsService, logsServer, iam, lambda, apis, sns, cloudwatch, sqs, dynamodb };
 }
 
 /** With shared emulators, the lab removes its queues (which also ends abandoned long polls) and tables. */

@@ -1,7 +1,8 @@
 /**
  * The child process `synthesizeApp` synthesizes in on a cache miss: bin/sqs-lab.ts's stacks (lib/app.ts)
  * with cdk.json's context, the lab's own context and the learner's switches on top; or variant
- * stacks built from topologies. It takes one request over IPC, answers once, then ends.
+ * stacks built from topologies. It answers each request over IPC in turn, and stays for the next
+ * one (aws-cdk-lib is imported once); it ends when the lab's process does.
  */
 import { LAB_CDK_CONTEXT } from './lab-cdk-context';
 import type { SynthesisAnswer, SynthesisRequest } from './synthesis-process-protocol';
@@ -20,11 +21,13 @@ async function synthesize({ source, outdir }: SynthesisRequest): Promise<void> {
 }
 
 function answer(message: SynthesisAnswer): void {
-  // Once the answer is out, the IPC channel is all that keeps the process alive.
-  process.send?.(message, undefined, {}, () => process.disconnect());
+  process.send?.(message);
 }
 
-process.once('message', (request: SynthesisRequest) => {
+// The lab's process ended (or let go of this one): nothing more will be asked.
+process.once('disconnect', () => process.exit(0));
+
+process.on('message', (request: SynthesisRequest) => {
   synthesize(request).then(
     () => answer({ ok: true }),
     (error: unknown) => answer({ ok: false, message: error instanceof Error ? error.message : String(error) }),

@@ -7,7 +7,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MAX_ID_LENGTH, MAX_REQUEST_BODY_BYTES, VISIBILITY_DUP } from '../../lib/settings';
 import { MAX_PAYLOAD_BYTES } from '../services/apigateway/local-api';
-import { parseJsonObject } from '../services/logs/lab-logs';
+import { parseJsonObject } from '../common/parse-json-object';
 
 /** One request of the sweep. */
 export interface InputCase {

@@ -2,7 +2,9 @@
  * Counts what a chaos run's worker says it did, from its JSON log lines as they arrive,
  * without keeping the lines (a 1 000-message run writes tens of thousands).
  */
-import type { LabLogRecord, LabLogs } from '../services/logs/lab-logs';
+import { type LogEvent, logEventIn, logEventOf } from '../../lambda/commons/log-event';
+import type { LabBus } from '../bus/lab-bus';
+import type { LabLogRecord } from '../bus/lab-log-record';
 
 /** Worker events of both stacks, counted. */
 export interface WorkerEventCounts {
@@ -21,7 +23,7 @@ export interface WorkerEventCounts {
 }
 
 /** Each delivery logs exactly one of these first: Step 7 `start` (or `invalid-message`), Step 8 `ok`/`fail`/`invalid-message`. */
-const DELIVERY_EVENTS = new Set(['start', 'ok', 'fail', 'invalid-message']);
+const DELIVERY_EVENTS = new Set<LogEvent>(['start', 'ok', 'fail', 'invalid-message']);
 
 /** A running tally of one function's log lines. */
 export class WorkerTally {
@@ -41,14 +43,14 @@ export class WorkerTally {
   readonly okById = new Map<string, number>();
   private readonly detach: () => void;
 
-  constructor(logs: LabLogs, stackName: string, functionId: string) {
+  constructor(bus: LabBus, stackName: string, functionId: string) {
     const listener = (record: LabLogRecord): void => {
       if (record.kind !== 'function' || record.stackName !== stackName || record.functionId !== functionId) return;
       const line = record.parsed;
       if (line !== undefined) this.count(line);
     };
-    logs.on('record', listener);
-    this.detach = () => logs.off('record', listener);
+    bus.on('record', listener);
+    this.detach = () => bus.off('record', listener);
   }
 
   /** Stops listening. */
@@ -57,13 +59,12 @@ export class WorkerTally {
   }
 
   private count(line: Record<string, unknown>): void {
-    const event = line.event;
     const counts = this.counts;
-    if (typeof event === 'string' && DELIVERY_EVENTS.has(event)) {
+    if (logEventIn(line, DELIVERY_EVENTS)) {
       counts.deliveriesLogged += 1;
       if (Number(line.receiveCount) > 1) counts.redeliveries += 1;
     }
-    switch (event) {
+    switch (logEventOf(line)) {
       case 'completed':
         counts.completed += 1;
         break;

@@ -9,7 +9,7 @@ import { parseVisibilityDupOptions } from '../../lib/visibility-dup-options';
 import type { Language } from '../common/language';
 import { MESSAGES } from '../locales/messages';
 import type { BatchFormation } from '../services/lambda/event-source-mapping/batch-formation';
-import { LOG_PRINT_FORMATS, type LogPrintFormat } from '../services/logs/lab-logs';
+import { LOG_PRINT_FORMATS, type LogPrintFormat } from '../terminal/print-logs';
 import { BATCH_FORMATION_OPTIONS, parseBatchFormation } from './batch-formation-args';
 import { type CommandLine, HELP_OPTION, LANGUAGE_OPTION, type OptionTable, readCommandLine } from './command-line';
 import { UsageError } from './usage-error';

@@ -26,7 +26,7 @@ import { redriveWithMoveTask } from '../experiments/redrive';
 import { openLocalProbe } from '../experiments/local-probe';
 import { runExperiment } from '../experiments/runner';
 import { withSharedEmulators } from '../app/shared-emulators';
-import type { LabLogRecord } from '../services/logs/lab-logs';
+import type { LabLogRecord } from '../bus/lab-log-record';
 import { InFlightTracker } from './in-flight-tracker';
 import { consolePage, consoleScript, consoleStyle } from './console-page';
 import { isJsonRequest } from '../common/json-request';

@@ -5,7 +5,9 @@
  * + the queue's timeout, a heartbeat moves the deadline to its time + the extension, a delete
  * closes it, and a deadline that passes means the message is visible again.
  */
-import type { LabLogRecord, LabLogs } from '../services/logs/lab-logs';
+import { logEventOf } from '../../lambda/commons/log-event';
+import type { LabBus } from '../bus/lab-bus';
+import type { LabLogRecord } from '../bus/lab-log-record';
 
 /** One message as the console shows it. */
 export interface InFlightMessage {
@@ -33,13 +35,13 @@ export class InFlightTracker {
   private readonly detach: () => void;
 
   constructor(
-    logs: LabLogs,
+    bus: LabBus,
     /** The visibility timeout, in seconds, of the queue `stackName`'s worker reads. */
     private readonly visibilityTimeoutOf: (stackName: string) => number,
   ) {
     const listener = (record: LabLogRecord): void => this.apply(record);
-    logs.on('record', listener);
-    this.detach = () => logs.off('record', listener);
+    bus.on('record', listener);
+    this.detach = () => bus.off('record', listener);
   }
 
   /** The messages in flight, and those whose deadline passed less than ten seconds ago. */
@@ -65,7 +67,8 @@ export class InFlightTracker {
       return;
     }
     if (record.kind !== 'function' || record.parsed === undefined) return;
-    const { event, messageId } = record.parsed as { event?: unknown; messageId?: unknown };
+    const event = logEventOf(record.parsed);
+    const { messageId } = record.parsed as { messageId?: unknown };
     if (typeof messageId !== 'string') return;
     if (event === 'start') {
       const { id, receiveCount } = record.parsed as { id?: unknown; receiveCount?: unknown };

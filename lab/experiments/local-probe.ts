@@ -3,7 +3,7 @@ import { CreateQueueCommand, DeleteQueueCommand, type SQSClient } from '@aws-sdk
 import { createSqsClient, type Emulators } from '../services/emulators';
 import type { BatchFormation } from '../services/lambda/event-source-mapping/batch-formation';
 import { type Lab, startLab } from '../lab';
-import type { LabLogRecord } from '../services/logs/lab-logs';
+import type { LabLogRecord } from '../bus/lab-log-record';
 import type { Experiment, StackExperiment } from './catalog';
 import type { AlarmReading, WorkerLine } from './observation';
 import type { EnqueueResponse, ExperimentProbe, QueueProbe, StackProbe } from './probe';

@@ -3,8 +3,12 @@
  * lab's stdout and in CloudWatch Logs), the table's effect counter and the DLQ. Both targets
  * feed the same functions, so a verdict means the same thing locally and on AWS.
  */
+import { logEventOf } from '../../lambda/commons/log-event';
 
-/** A worker log line, as the handlers write it. */
+/**
+ * A worker log line, as the handlers write it. `event` is read through `logEventOf`
+ * (lambda/commons/log-event.ts), so every name compared is one the handlers write.
+ */
 export interface WorkerLine {
   readonly event: string;
   readonly id?: string;
@@ -252,15 +256,15 @@ export function observeVisibility(
   return {
     kind: 'visibility',
     id,
-    deliveries: countWhere(mine, (l) => l.event === 'start'),
-    skipped: countWhere(mine, (l) => l.event === 'duplicate-skipped'),
-    inProgress: countWhere(mine, (l) => l.event === 'duplicate-in-progress'),
+    deliveries: countWhere(mine, (l) => logEventOf(l) === 'start'),
+    skipped: countWhere(mine, (l) => logEventOf(l) === 'duplicate-skipped'),
+    inProgress: countWhere(mine, (l) => logEventOf(l) === 'duplicate-in-progress'),
     effects,
-    heartbeats: countWhere(mine, (l) => l.event === 'heartbeat'),
-    heartbeatFailures: countWhere(mine, (l) => l.event === 'heartbeat-failed'),
-    workFailures: countWhere(mine, (l) => l.event === 'work-failed'),
+    heartbeats: countWhere(mine, (l) => logEventOf(l) === 'heartbeat'),
+    heartbeatFailures: countWhere(mine, (l) => logEventOf(l) === 'heartbeat-failed'),
+    workFailures: countWhere(mine, (l) => logEventOf(l) === 'work-failed'),
     dlq,
-    messages: new Set(mine.filter((l) => l.event === 'start').map((l) => l.messageId)).size,
+    messages: new Set(mine.filter((l) => logEventOf(l) === 'start').map((l) => l.messageId)).size,
     firstReceiveWaits: firstReceiveWaitsOf(mine),
   };
 }
@@ -269,7 +273,7 @@ export function observeVisibility(
 function firstReceiveWaitsOf(lines: readonly WorkerLine[]): number[] {
   const byMessage = new Map<string, { readonly sent: number; readonly wait: number }>();
   for (const line of lines) {
-    if (line.event !== 'start' || typeof line.messageId !== 'string' || byMessage.has(line.messageId)) continue;
+    if (logEventOf(line) !== 'start' || typeof line.messageId !== 'string' || byMessage.has(line.messageId)) continue;
     const sent = Number(line.sentTimestamp);
     const firstReceive = Number(line.firstReceiveTimestamp);
     if (!(sent > 0) || !(firstReceive > 0)) continue;
@@ -308,8 +312,11 @@ export function observeSweep(
     inProgress: sum((job) => job.inProgress),
     effects: sum((job) => job.effects),
     heartbeats: sum((job) => job.heartbeats),
-    heartbeatFailures: countWhere(lines, (l) => l.event === 'heartbeat-failed' && jobs.some((job) => job.id === l.id)),
-    workFailures: countWhere(lines, (l) => l.event === 'work-failed' && jobs.some((job) => job.id === l.id)),
+    heartbeatFailures: countWhere(
+      lines,
+      (l) => logEventOf(l) === 'heartbeat-failed' && jobs.some((job) => job.id === l.id),
+    ),
+    workFailures: countWhere(lines, (l) => logEventOf(l) === 'work-failed' && jobs.some((job) => job.id === l.id)),
     dlq,
     jobs: observed,
   };
@@ -326,7 +333,10 @@ export function observeManager(lines: readonly WorkerLine[], ids: ReadonlySet<st
   const mine = lines.filter((line) => typeof line.id === 'string' && ids.has(line.id));
   const requests = new Map<string, { -readonly [K in keyof ManagerRequest]: ManagerRequest[K] }>();
   for (const line of mine) {
-    if ((line.event !== 'heartbeat' && line.event !== 'visibility-released') || typeof line.request !== 'number')
+    if (
+      (logEventOf(line) !== 'heartbeat' && logEventOf(line) !== 'visibility-released') ||
+      typeof line.request !== 'number'
+    )
       continue;
     const invocation = String(line.requestId ?? '');
     const key = `${invocation}|${line.request}`;
@@ -338,22 +348,22 @@ export function observeManager(lines: readonly WorkerLine[], ids: ReadonlySet<st
       released: 0,
       atMs: timeOfLine(line),
     };
-    if (line.event === 'heartbeat') request.extended += 1;
+    if (logEventOf(line) === 'heartbeat') request.extended += 1;
     else request.released += 1;
     requests.set(key, request);
   }
   if (requests.size === 0) return undefined;
   const invocations = new Map<string, string[]>();
   for (const line of mine) {
-    if (line.event !== 'start') continue;
+    if (logEventOf(line) !== 'start') continue;
     const invocation = String(line.requestId ?? '');
     invocations.set(invocation, [...(invocations.get(invocation) ?? []), String(line.id)]);
   }
   const released = mine
-    .filter((line) => line.event === 'visibility-released')
+    .filter((line) => logEventOf(line) === 'visibility-released')
     .map((line) => {
       const atMs = timeOfLine(line);
-      const again = mine.find((l) => l.id === line.id && l.event === 'start' && timeOfLine(l) > atMs);
+      const again = mine.find((l) => l.id === line.id && logEventOf(l) === 'start' && timeOfLine(l) > atMs);
       return {
         id: String(line.id),
         keptSeconds: Number(line.keptMs ?? 0) / 1000,
@@ -383,16 +393,16 @@ export function observeCrash(
     atMs,
     jobs: jobs.flatMap((job) => {
       const mine = lines.filter((line) => line.id === job.id);
-      const first = mine.find((line) => line.event === 'start');
+      const first = mine.find((line) => logEventOf(line) === 'start');
       if (first === undefined) return [];
       const receivedAtMs = timeOfLine(first);
-      const last = mine.filter((line) => line.event === 'heartbeat' && timeOfLine(line) <= atMs).at(-1);
+      const last = mine.filter((line) => logEventOf(line) === 'heartbeat' && timeOfLine(line) <= atMs).at(-1);
       const lastExtensionAtMs = last === undefined ? undefined : timeOfLine(last);
       const deadlineAtMs =
         last === undefined
           ? receivedAtMs + visibilityTimeoutSeconds * 1000
           : timeOfLine(last) + Number(last.extendedBySeconds ?? 0) * 1000;
-      const retry = mine.find((line) => line.event === 'start' && timeOfLine(line) > atMs);
+      const retry = mine.find((line) => logEventOf(line) === 'start' && timeOfLine(line) > atMs);
       return [
         {
           id: job.id,
@@ -408,7 +418,7 @@ export function observeCrash(
 }
 
 function firstReceiveCountOf(lines: readonly WorkerLine[], id: string): { firstReceiveCount?: number } {
-  const first = lines.find((line) => line.id === id && line.event === 'start')?.receiveCount;
+  const first = lines.find((line) => line.id === id && logEventOf(line) === 'start')?.receiveCount;
   return first === undefined ? {} : { firstReceiveCount: Number(first) };
 }
 
@@ -439,9 +449,9 @@ export function observeBatch(
   for (const line of lines) {
     const index = batchIndexOf(line.id, runId);
     if (index === undefined) continue;
-    if (line.event === 'ok') okByIndex.set(index, (okByIndex.get(index) ?? 0) + 1);
-    if (line.event === 'fail') failByIndex.set(index, (failByIndex.get(index) ?? 0) + 1);
-    if (line.event !== 'ok' && line.event !== 'fail') continue;
+    if (logEventOf(line) === 'ok') okByIndex.set(index, (okByIndex.get(index) ?? 0) + 1);
+    if (logEventOf(line) === 'fail') failByIndex.set(index, (failByIndex.get(index) ?? 0) + 1);
+    if (logEventOf(line) !== 'ok' && logEventOf(line) !== 'fail') continue;
     if (typeof line.messageId === 'string')
       messageIds.set(index, (messageIds.get(index) ?? new Set()).add(line.messageId));
     const time = Date.parse(String(line.timestamp ?? ''));
@@ -454,7 +464,7 @@ export function observeBatch(
       .map((l) => l.messageId),
   );
   const batchLines = lines
-    .filter((l) => l.event === 'batch-done' || l.event === 'batch-failed')
+    .filter((l) => logEventOf(l) === 'batch-done' || logEventOf(l) === 'batch-failed')
     .filter((l) => Array.isArray(l.messageIds) && (l.messageIds as unknown[]).some((m) => ours.has(m as string)));
   const batchSizes = batchLines.map((l) => Number(l.records));
   const indexOfMessage = new Map<string, number>();
@@ -466,7 +476,7 @@ export function observeBatch(
     indexes: (l.messageIds as unknown[])
       .map((m) => indexOfMessage.get(String(m)))
       .filter((index): index is number => index !== undefined),
-    failed: l.event === 'batch-failed',
+    failed: logEventOf(l) === 'batch-failed',
   }));
   let reprocessed = 0;
   for (const okCount of okByIndex.values()) reprocessed += Math.max(0, okCount - 1);
@@ -486,7 +496,7 @@ export function observeBatch(
     batchSizes,
     batches,
     messageIdsByIndex: new Map([...messageIds].map(([index, ids]) => [index, ids.size])),
-    invalid: countWhere(lines, (l) => l.event === 'invalid-message' && raw.has(String(l.messageId))),
+    invalid: countWhere(lines, (l) => logEventOf(l) === 'invalid-message' && raw.has(String(l.messageId))),
     processingSeconds: times.length < 2 ? 0 : (Math.max(...times) - Math.min(...times)) / 1000,
     ...(sentMessageIds === undefined ? {} : { unseen: unseenIndexes(lines, runId, sentMessageIds) }),
   };

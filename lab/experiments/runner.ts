@@ -1,5 +1,6 @@
 import type { Experiment, StackExperiment } from './catalog';
 import { VISIBILITY_DUP } from '../../lib/settings';
+import { type LogEvent, logEventIn, logEventOf } from '../../lambda/commons/log-event';
 import {
   type AlarmReading,
   type BatchObservation,
@@ -342,12 +343,18 @@ function mainQueueVisibilityTimeoutSeconds(experiment: Experiment): number {
 }
 
 /** Terminal events of a Step 7 delivery: every `start` ends with exactly one of these. */
-const DELIVERY_ENDS = new Set(['completed', 'duplicate-skipped', 'duplicate-in-progress', 'claim-lost', 'work-failed']);
+const DELIVERY_ENDS = new Set<LogEvent>([
+  'completed',
+  'duplicate-skipped',
+  'duplicate-in-progress',
+  'claim-lost',
+  'work-failed',
+]);
 
 /** Step 7 deliveries of the run's jobs that started and have not logged their end yet. */
 function unfinishedDeliveries(lines: readonly WorkerLine[], ids: ReadonlySet<string>): number {
   const mine = lines.filter((line) => typeof line.id === 'string' && ids.has(line.id));
-  return mine.filter((l) => l.event === 'start').length - mine.filter((l) => DELIVERY_ENDS.has(l.event)).length;
+  return mine.filter((l) => logEventOf(l) === 'start').length - mine.filter((l) => logEventIn(l, DELIVERY_ENDS)).length;
 }
 
 /** True when the experiment says its verdict is certain from `observation` already. */

@@ -2,7 +2,9 @@
  * One JSON line per event, written straight to stdout as Powertools' logger does, so that
  * Lambda's JSON log format passes it to CloudWatch unchanged and Logs Insights can query
  * `event`, `id` and `messageId`. `message` carries the tutorial's words for human readers.
+ * `event` is one of {@link LogEvent}, the names the lab's readers compare against.
  */
+import type { LogEvent } from './log-event';
 
 export type LogLevel = 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
 
@@ -33,7 +35,7 @@ export class Logger {
   }
 
   /** Writes one line: `event` is the stable name to query, `message` the human sentence. */
-  log(level: LogLevel, event: string, message: string, fields: LogFields = {}): void {
+  log(level: LogLevel, event: LogEvent, message: string, fields: LogFields = {}): void {
     const line = {
       timestamp: new Date().toISOString(),
       level,
@@ -45,15 +47,15 @@ export class Logger {
     this.sink(`${JSON.stringify(line)}\n`);
   }
 
-  info(event: string, message: string, fields?: LogFields): void {
+  info(event: LogEvent, message: string, fields?: LogFields): void {
     this.log('INFO', event, message, fields);
   }
 
-  warn(event: string, message: string, fields?: LogFields): void {
+  warn(event: LogEvent, message: string, fields?: LogFields): void {
     this.log('WARN', event, message, fields);
   }
 
-  error(event: string, message: string, fields?: LogFields): void {
+  error(event: LogEvent, message: string, fields?: LogFields): void {
     this.log('ERROR', event, message, fields);
   }
 }

@@ -19,6 +19,7 @@
  *   sent ──▶ delayed (no consumer can receive it) ──▶ visible ──▶ receive 1 …
  */
 import type { Language } from '../../common/language';
+import { type LogEvent, logEventIn, logEventOf } from '../../../lambda/commons/log-event';
 import type { WorkerLine } from '../observation';
 import { MESSAGES, type Messages } from '../../locales/messages';
 
@@ -145,10 +146,10 @@ interface Delivery {
 }
 
 /** Ends of a Step 7 delivery that delete the message (the mapping deletes what succeeded). */
-const DELETING_ENDS = new Set(['completed', 'duplicate-skipped']);
+const DELETING_ENDS = new Set<LogEvent>(['completed', 'duplicate-skipped']);
 /** Ends of a Step 7 delivery that leave it in the queue (reported as a batch item failure). */
-const KEEPING_ENDS = new Set(['duplicate-in-progress', 'claim-lost', 'work-failed']);
-const RECORD_EVENTS = new Set([
+const KEEPING_ENDS = new Set<LogEvent>(['duplicate-in-progress', 'claim-lost', 'work-failed']);
+const RECORD_EVENTS = new Set<LogEvent>([
   'start',
   'heartbeat',
   'heartbeat-failed',
@@ -174,12 +175,15 @@ export function buildTimeline(input: TimelineInput, language: Language = 'en'): 
     .sort((a, b) => a.ms - b.ms);
   const batchEnds = new Map<string, TimedLine>();
   for (const t of timed) {
-    if ((t.line.event === 'batch-done' || t.line.event === 'batch-failed') && typeof t.line.requestId === 'string')
+    if (
+      (logEventOf(t.line) === 'batch-done' || logEventOf(t.line) === 'batch-failed') &&
+      typeof t.line.requestId === 'string'
+    )
       batchEnds.set(t.line.requestId, t);
   }
   const lanes = input.lanes.map(({ id, label }): TimelineLane => {
     const deliveries = deliveriesOf(
-      timed.filter((t) => t.line.id === id && RECORD_EVENTS.has(t.line.event)),
+      timed.filter((t) => t.line.id === id && logEventIn(t.line, RECORD_EVENTS)),
       id,
     );
     const spans: TimelineSpan[] = [];
@@ -277,7 +281,7 @@ function drawSend(
   delivery: Delivery,
   c: Pick<DrawContext, 'at' | 'span' | 'mark' | 'say'> & { readonly queueDelaySeconds?: number },
 ): void {
-  const start = delivery.lines.find((t) => t.line.event === 'start')?.line;
+  const start = delivery.lines.find((t) => logEventOf(t.line) === 'start')?.line;
   const sentMs = Number(start?.sentTimestamp);
   if (start === undefined || !Number.isFinite(sentMs) || sentMs <= 0) return;
   const job = start.job as { readonly delaySeconds?: unknown; readonly sendTwice?: unknown } | undefined;
@@ -337,12 +341,12 @@ function drawDelivery(delivery: Delivery, c: DrawContext): void {
   const superseded: number[] = [];
   let deletedAt: number | undefined;
   let endedAt: number | undefined;
-  const isBatchRecord = delivery.lines.some((t) => t.line.event === 'ok' || t.line.event === 'fail');
-  const guarded = delivery.lines.some((t) => t.line.event === 'start' && guardOn(t.line));
+  const isBatchRecord = delivery.lines.some((t) => logEventOf(t.line) === 'ok' || logEventOf(t.line) === 'fail');
+  const guarded = delivery.lines.some((t) => logEventOf(t.line) === 'start' && guardOn(t.line));
 
   for (const { line, ms } of delivery.lines) {
     const t = c.at(ms);
-    switch (line.event) {
+    switch (logEventOf(line)) {
       case 'heartbeat': {
         const seconds = Number(line.extendedBySeconds ?? 0);
         superseded.push(deadline);
@@ -451,14 +455,14 @@ function drawDelivery(delivery: Delivery, c: DrawContext): void {
   const nextReceive = c.nextReceiveMs === undefined ? undefined : c.at(c.nextReceiveMs);
   if (nextReceive !== undefined && nextReceive < deadline) deadline = nextReceive;
   const last = delivery.lines.at(-1);
-  let deleting = delivery.lines.some((t) => DELETING_ENDS.has(t.line.event));
+  let deleting = delivery.lines.some((t) => logEventIn(t.line, DELETING_ENDS));
   if (isBatchRecord) {
-    const failedHere = delivery.lines.some((t) => t.line.event === 'fail');
+    const failedHere = delivery.lines.some((t) => logEventOf(t.line) === 'fail');
     const batch = c.batchEnd;
     if (batch !== undefined) {
       endedAt = c.at(batch.ms);
       const failedIds = Array.isArray(batch.line.failedMessageIds) ? (batch.line.failedMessageIds as unknown[]) : [];
-      const batchFailed = batch.line.event === 'batch-failed';
+      const batchFailed = logEventOf(batch.line) === 'batch-failed';
       deleting = !batchFailed && !failedHere && !failedIds.includes(delivery.messageId);
       if (batchFailed && !failedHere)
         c.mark({
@@ -541,11 +545,16 @@ function drawDelivery(delivery: Delivery, c: DrawContext): void {
   }
 }
 
+/** Lines a delivery writes only while it holds the guard's claim. */
+const CLAIMED_WORK = new Set<LogEvent>(['completed', 'claim-lost', 'work-failed', 'heartbeat']);
+
 /** True when the delivery ran the guarded work (completed, lost its claim or failed in it). */
 function deliveryClaimed(delivery: Delivery): boolean {
-  return delivery.lines.some((t) => ['completed', 'claim-lost', 'work-failed', 'heartbeat'].includes(t.line.event))
-    ? !delivery.lines.some((t) => t.line.event === 'duplicate-in-progress' || t.line.event === 'duplicate-skipped')
-    : !delivery.lines.some((t) => KEEPING_ENDS.has(t.line.event) || DELETING_ENDS.has(t.line.event));
+  return delivery.lines.some((t) => logEventIn(t.line, CLAIMED_WORK))
+    ? !delivery.lines.some(
+        (t) => logEventOf(t.line) === 'duplicate-in-progress' || logEventOf(t.line) === 'duplicate-skipped',
+      )
+    : !delivery.lines.some((t) => logEventIn(t.line, KEEPING_ENDS) || logEventIn(t.line, DELETING_ENDS));
 }
 
 function guardOn(line: WorkerLine): boolean {

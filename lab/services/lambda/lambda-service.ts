@@ -6,7 +6,7 @@
  */
 import { ResourceNotFoundError } from './errors';
 import type { SQSClient } from '@aws-sdk/client-sqs';
-import type { LabLogs } from '../logs/lab-logs';
+import type { LabBus } from '../../bus/lab-bus';
 import type { Invocable, InvocationResult } from './runtime/local-function';
 import { type DeployedFunction, LambdaState } from './lambda-state';
 
@@ -22,7 +22,7 @@ export class LambdaService {
   constructor(
     readonly deps: {
       readonly sqs: SQSClient;
-      readonly logs: LabLogs;
+      readonly logs: LabBus;
     },
   ) {}
 

@@ -8,7 +8,7 @@
  *   `IS NULL`, `NOT EXISTS`, `IS TRUE`, `IS FALSE`.
  * An empty pattern matches every event.
  */
-import { InvalidParameterError } from './logs-errors';
+import { InvalidParameterError } from './errors';
 
 /** A compiled pattern: true when a message matches. */
 export type LogEventMatcher = (message: string) => boolean;

@@ -2,16 +2,16 @@
  * The lab's CloudWatch Logs endpoint: the awsJson1_1 protocol the SDK and the AWS CLI speak
  * (`POST /`, `X-Amz-Target: Logs_20140328.<Action>`, `application/x-amz-json-1.1`), serving
  * FilterLogEvents, GetLogEvents, DescribeLogGroups and DescribeLogStreams from a
- * {@link LogStore}. Bound to 127.0.0.1. Enough for `aws logs tail <group> --follow` and for
+ * {@link LogsService}. Bound to 127.0.0.1. Enough for `aws logs tail <group> --follow` and for
  * the experiments' AWS probe pointed at the lab with `AWS_ENDPOINT_URL_CLOUDWATCH_LOGS`.
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { awsJsonRefusal } from '../../common/aws-json-refusal';
 import { type LoopbackServer, serveOnLoopback } from '../../common/serve-on-loopback';
-import type { LogStore } from './log-store';
-import { LogsServiceError, UnknownOperationError } from './logs-errors';
-import { checkMemberTypes, SerializationError } from './logs-input-types';
+import type { LogsService } from './logs-service';
+import { LogsServiceError, SerializationError, UnknownOperationError } from './errors';
+import { checkMemberTypes } from './check-member-types';
 import { decodeUtf8Strict } from '../../common/strict-utf8';
 
 /** The target prefix of every CloudWatch Logs action. */
@@ -25,8 +25,8 @@ export class LogsServer {
   private constructor(private readonly server: LoopbackServer) {}
 
   /** Starts the endpoint on 127.0.0.1 and a port the OS picks. */
-  static async start(store: LogStore, preferredPort = 0): Promise<LogsServer> {
-    const server = await serveOnLoopback((request, response) => void answer(store, request, response), {
+  static async start(service: LogsService, preferredPort = 0): Promise<LogsServer> {
+    const server = await serveOnLoopback((request, response) => void answer(service, request, response), {
       name: 'CloudWatch Logs',
       preferredPort,
       maxBodyBytes: LOGS_MAX_REQUEST_BYTES,
@@ -46,7 +46,7 @@ export class LogsServer {
   }
 }
 
-async function answer(store: LogStore, request: IncomingMessage, response: ServerResponse): Promise<void> {
+async function answer(service: LogsService, request: IncomingMessage, response: ServerResponse): Promise<void> {
   const requestId = randomUUID();
   try {
     const body = await readBody(request);
@@ -65,10 +65,10 @@ async function answer(store: LogStore, request: IncomingMessage, response: Serve
     }
     const action = target.slice(LOGS_TARGET_PREFIX.length);
     checkMemberTypes(action, input);
-    send(response, 200, dispatch(store, action, input), requestId);
+    send(response, 200, dispatch(service, action, input), requestId);
   } catch (error) {
     if (error instanceof LogsServiceError) {
-      send(response, error.status, { __type: error.awsType, message: error.message }, requestId);
+      send(response, error.statusCode, { __type: error.code, message: error.message }, requestId);
     } else {
       // A bug of the lab's, not the caller's: said plainly, without a stack trace.
       send(
@@ -81,17 +81,17 @@ async function answer(store: LogStore, request: IncomingMessage, response: Serve
   }
 }
 
-function dispatch(store: LogStore, action: string, input: Record<string, unknown>): unknown {
-  // The inputs are the API's own shapes; the store checks the values it relies on.
+function dispatch(service: LogsService, action: string, input: Record<string, unknown>): unknown {
+  // The inputs are the API's own shapes; the service checks the values it relies on.
   switch (action) {
     case 'FilterLogEvents':
-      return store.filterLogEvents(input);
+      return service.filterLogEvents(input);
     case 'GetLogEvents':
-      return store.getLogEvents(input);
+      return service.getLogEvents(input);
     case 'DescribeLogGroups':
-      return store.describeLogGroups(input);
+      return service.describeLogGroups(input);
     case 'DescribeLogStreams':
-      return store.describeLogStreams(input as Parameters<LogStore['describeLogStreams']>[0]);
+      return service.describeLogStreams(input as Parameters<LogsService['describeLogStreams']>[0]);
     default:
       throw new UnknownOperationError(
         `The lab's CloudWatch Logs serves FilterLogEvents, GetLogEvents, DescribeLogGroups and DescribeLogStreams, not ${action}`,

@@ -18,7 +18,7 @@ import {
   type InvocationResult,
   LAB_MAX_CONCURRENT_BATCHES,
   LAMBDA_START_CONCURRENCY,
-  LabLogs,
+  LabBus,
   type LabLogRecord,
   MAX_INVOCATION_PAYLOAD_BYTES,
   MappingValidationError,
@@ -156,7 +156,7 @@ async function withMapping(
     readonly pollers?: number;
     readonly batchFormation?: BatchFormation;
     readonly reservedConcurrency?: number;
-    readonly logs?: LabLogs;
+    readonly logs?: LabBus;
   },
   body: (mapping: EventSourceMapping) => Promise<void>,
 ): Promise<void> {
@@ -530,7 +530,7 @@ describe.concurrent('Lambda event source mapping conformance', () => {
 
   conform(behaviour('esm.partial.ignored-without-report'), async () => {
     const queue = await makeQueue();
-    const logs = new LabLogs();
+    const logs = new LabBus();
     const records: LabLogRecord[] = logs.collect().records;
     const fn = new StubFunction((event) =>
       ok({ batchItemFailures: [{ itemIdentifier: event.Records[0]?.messageId }] }),

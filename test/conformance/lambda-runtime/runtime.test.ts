@@ -6,7 +6,7 @@ import {
   fakeAwsEnvironment,
   type FunctionLogRecord,
   type LabLogRecord,
-  LabLogs,
+  LabBus,
   LAB_FUNCTION_LOGGING,
   type LambdaLogging,
   lambdaEnvironment,
@@ -47,7 +47,7 @@ describe('Lambda runtime surface (conformance)', () => {
 
   /** A function with this project's environment, in the given log format. */
   function startFunction(logging: LambdaLogging = LAB_FUNCTION_LOGGING) {
-    const logs = new LabLogs();
+    const logs = new LabBus();
     const { records } = logs.collect();
     const fn = new LocalFunction({
       ref,

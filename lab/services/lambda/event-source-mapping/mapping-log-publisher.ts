@@ -4,10 +4,11 @@
  * learner looks, when the function's `batchItemFailures` were ignored.
  */
 import type { MappingEvent, MappingEventListener } from './mapping-events';
-import type { FunctionRef, LabLogs } from '../../logs/lab-logs';
+import type { LabBus } from '../../../bus/lab-bus';
+import type { FunctionRef } from '../../../bus/lab-log-record';
 
 /** A subscriber that publishes a mapping's outcomes and notes to `logs`. */
-export function mappingLogPublisher(logs: LabLogs, fn: FunctionRef, queueName: string): MappingEventListener {
+export function mappingLogPublisher(logs: LabBus, fn: FunctionRef, queueName: string): MappingEventListener {
   return (event: MappingEvent) => {
     if (event.type === 'settled') {
       logs.publish({
@@ -32,7 +33,7 @@ export function mappingLogPublisher(logs: LabLogs, fn: FunctionRef, queueName: s
  * batch; the lab says so in the function's log stream.
  */
 function publishIgnoredFailuresNote(
-  logs: LabLogs,
+  logs: LabBus,
   fn: FunctionRef,
   event: MappingEvent & { readonly type: 'batch-item-failures-ignored' },
 ): void {

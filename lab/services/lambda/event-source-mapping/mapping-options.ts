@@ -9,7 +9,7 @@ import type { EventSourceMappingProperties, MappedFunctionSettings } from './map
 import { LAMBDA_WAIT_TIME_SECONDS, type MappedQueue } from './sqs-poller';
 import type { PropagatedAttributeReader } from '../../sqs/attribute-propagation';
 import type { Invocable } from '../runtime/local-function';
-import type { LabLogs } from '../../logs/lab-logs';
+import type { LabBus } from '../../../bus/lab-bus';
 
 /** How to create a mapping (`EventSourceMapping.create`). */
 export interface EventSourceMappingOptions {
@@ -32,7 +32,7 @@ export interface EventSourceMappingOptions {
   /** Long-poll wait, 1 to 20 s. Lambda waits 20 s. */
   readonly waitTimeSeconds?: number;
   /** Where batch outcomes (`kind: 'mapping'`) and lab notes in the function's stream are published. */
-  readonly logs?: LabLogs;
+  readonly logs?: LabBus;
   /**
    * How the queue's attributes reach Lambda: a SetQueueAttributes change is seen only after its
    * propagation delay (lab/services/sqs/attribute-propagation.ts). Default: at once.

@@ -11,7 +11,7 @@ import type { FilterCriteria } from '../event-source-mapping/filter-criteria';
 import { InvalidParameterValueError } from '../errors';
 import { EventSourceMapping, type EventSourceMappingProperties } from '../event-source-mapping/event-source-mapping';
 import type { LambdaService } from '../lambda-service';
-import type { LabLogs } from '../../logs/lab-logs';
+import type { LabBus } from '../../../bus/lab-bus';
 import type { PropagatedAttributeReader } from '../../sqs/attribute-propagation';
 import { TAGS_NOTE } from '../../cloudformation/common-notes';
 import type { PropertyCoverage } from '../../cloudformation/property-coverage';
@@ -64,7 +64,7 @@ export const EVENT_SOURCE_MAPPING_PROPERTIES: PropertyCoverage = {
 export interface EventSourceMappingProviderOptions {
   readonly lambda: LambdaService;
   readonly sqs: SQSClient;
-  readonly logs: LabLogs;
+  readonly logs: LabBus;
   /** Whether the role may call `action` on the queue (IAM); absent: no check. */
   readonly roleMay?: (roleArn: string, functionName: string, action: string, queueArn: string) => Promise<boolean>;
   readonly pollers?: number;

@@ -8,7 +8,7 @@
 import { Worker } from 'node:worker_threads';
 import { DEFAULT_FAULT_SEED } from '../../../interceptors/aws-call-faults';
 import { functionArn } from '../../../common/local-aws';
-import type { FunctionRef } from '../../logs/lab-logs';
+import type { FunctionRef } from '../../../bus/lab-log-record';
 import { FunctionLogLines } from './function-log-lines';
 import { logGroupName } from './lambda-environment';
 import type { LocalFunctionOptions } from './local-function-options';

@@ -4,7 +4,7 @@
  * format, lines below the application log level are dropped, as Lambda drops them before
  * CloudWatch sees them.
  */
-import { parseJsonObject } from '../../logs/lab-logs';
+import { parseJsonObject } from '../../../common/parse-json-object';
 import { keepsApplicationLine } from './console-format';
 import type { LocalFunctionOptions } from './local-function-options';
 import { loggingConfig } from './logging-config';

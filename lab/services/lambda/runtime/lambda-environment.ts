@@ -7,7 +7,7 @@
  */
 import { ReservedVariableError } from '../errors';
 import { randomBytes } from 'node:crypto';
-import type { FunctionRef } from '../../logs/lab-logs';
+import type { FunctionRef } from '../../../bus/lab-log-record';
 
 /** Application and system log levels Lambda knows, least severe first. */
 export const LOG_LEVEL_NAMES = ['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR', 'FATAL'] as const;

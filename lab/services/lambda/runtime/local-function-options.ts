@@ -1,6 +1,7 @@
 import type { AwsFaultRule } from '../../../interceptors/aws-call-faults';
 import type { AwsCallLedger } from '../../../interceptors/aws-call-ledger';
-import type { FunctionRef, LabLogs } from '../../logs/lab-logs';
+import type { LabBus } from '../../../bus/lab-bus';
+import type { FunctionRef } from '../../../bus/lab-log-record';
 import type { LambdaLogging } from './lambda-environment';
 import type { DeniedCall } from './runtime-protocol';
 
@@ -27,7 +28,7 @@ export interface LocalFunctionOptions {
   readonly environment: Readonly<Record<string, string>>;
   /** LoggingConfig's SystemLogLevel (JSON format only; default INFO, as Lambda's). */
   readonly systemLogLevel?: LambdaLogging['systemLogLevel'];
-  readonly logs: LabLogs;
+  readonly logs: LabBus;
   /** Where the environments' AWS calls are counted, and the fault rules they apply. */
   readonly awsCalls?: {
     readonly ledger: AwsCallLedger;

@@ -9,7 +9,7 @@
  */
 import { FunctionStoppedError } from '../errors';
 import { randomUUID } from 'node:crypto';
-import type { FunctionRef } from '../../logs/lab-logs';
+import type { FunctionRef } from '../../../bus/lab-log-record';
 import { EnvironmentPool } from './environment-pool';
 import { newLogStreamName, newTraceHeader } from './lambda-environment';
 import type { LocalFunctionOptions } from './local-function-options';

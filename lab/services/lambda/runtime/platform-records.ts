@@ -4,7 +4,7 @@
  * the system log level; the REPORT carries the duration, the billed duration (INIT included after
  * a cold start), the memory and the init duration.
  */
-import type { PlatformEvent } from '../../logs/lab-logs';
+import type { PlatformEvent } from '../../../bus/lab-log-record';
 import type { LambdaLogging } from './lambda-environment';
 import type { LocalFunctionOptions } from './local-function-options';
 import { loggingConfig } from './logging-config';

@@ -1,9 +1,9 @@
 /** `AWS::Logs::LogGroup`: a group in the lab's log store (its name is what `Ref` returns). */
-import { LAB_ACCOUNT_ID, LAB_REGION } from '../../../common/local-aws';
 import { changedAny, type ResourceProvider } from '../../cloudformation/resource-provider';
 import { generatedName } from '../../cloudformation/generated-name';
 import { TAGS_NOTE } from '../../cloudformation/common-notes';
 import type { PropertyCoverage } from '../../cloudformation/property-coverage';
+import { logGroupArn } from '../logs-service';
 
 /** What the log group provider does with each property of `AWS::Logs::LogGroup`. */
 export const LOG_GROUP_PROPERTIES: PropertyCoverage = {
@@ -39,7 +39,7 @@ export interface LogGroupStore {
 export function logGroupProvider(store: LogGroupStore): ResourceProvider {
   const describe = (name: string) => ({
     physicalId: name,
-    attributes: { Arn: `arn:aws:logs:${LAB_REGION}:${LAB_ACCOUNT_ID}:log-group:${name}:*` },
+    attributes: { Arn: `${logGroupArn(name)}:*` },
   });
   return {
     type: 'AWS::Logs::LogGroup',

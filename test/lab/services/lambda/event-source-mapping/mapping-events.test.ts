@@ -14,7 +14,7 @@ import {
 } from '@aws-sdk/client-sqs';
 import type { SQSEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { EventSourceMapping, type EventSourceMappingProperties, LabLogs } from '../../../../../lab';
+import { EventSourceMapping, type EventSourceMappingProperties, LabBus } from '../../../../../lab';
 import type { Invocable, InvocationResult, LabLogRecord } from '../../../../../lab';
 import { waitFor } from '../../../helpers';
 
@@ -99,7 +99,7 @@ async function eventsOf(
     readonly properties: EventSourceMappingProperties;
     readonly pollers?: number;
     readonly reservedConcurrency?: number;
-    readonly logs?: LabLogs;
+    readonly logs?: LabBus;
   },
   until: (mapping: EventSourceMapping) => boolean,
 ) {
@@ -212,7 +212,7 @@ describe('EventSourceMapping events', () => {
 
   it('without ReportBatchItemFailures reports the ignored list, and the lab note says so in the function’s stream', async () => {
     const queue = new MemoryQueue();
-    const logs = new LabLogs();
+    const logs = new LabBus();
     const notes = logs.collect(
       (record: LabLogRecord) => record.kind === 'function' && record.logStreamName === 'lab-notes',
     );

@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { bundleFunction, bundleRuntimeWorker } from '../../../../../lab';
 import { localhostDnsModuleUrl } from '../../../../../lab';
 import { FunctionStoppedError, LocalFunction, timeoutMessage } from '../../../../../lab';
-import { type FunctionLogRecord, type LabLogRecord, LabLogs, type PlatformLogRecord } from '../../../../../lab';
+import { type FunctionLogRecord, type LabLogRecord, LabBus, type PlatformLogRecord } from '../../../../../lab';
 import { sqsEvent, sqsRecord } from '../../../../helpers/factories';
 import { functionEvents, testBundleDir } from '../../../helpers';
 
@@ -26,7 +26,7 @@ describe('LocalFunction (worker-thread execution environments)', () => {
   });
 
   function startFunction(options: { bundlePath?: string; timeoutSeconds?: number } = {}) {
-    const logs = new LabLogs();
+    const logs = new LabBus();
     const { records } = logs.collect();
     const fn = new LocalFunction({
       ref: { stackName: 'Fixture', functionId: 'Worker', functionName: 'Fixture-Worker' },

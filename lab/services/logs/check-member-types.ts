@@ -1,11 +1,11 @@
 /**
  * The types of the request members the lab's CloudWatch Logs endpoint reads, per action, as the
  * CloudWatch Logs API reference defines them. A member of the wrong type is refused the way AWS's
- * JSON protocol refuses it, with 400 `SerializationException`, instead of reaching the store
+ * JSON protocol refuses it, with 400 `SerializationException`, instead of reaching the service
  * (where `{"logGroupName":{"a":1}}` was a 500). Members not listed are ignored, as AWS ignores
  * unknown members.
  */
-import { LogsServiceError } from './logs-errors';
+import { SerializationError } from './errors';
 
 /** A member's JSON type. */
 type MemberType = 'string' | 'number' | 'boolean' | 'string[]';
@@ -41,12 +41,6 @@ const MEMBER_TYPES: Readonly<Record<string, Readonly<Record<string, MemberType>>
   },
   DescribeLogStreams: { ...GROUP, logStreamNamePrefix: 'string', orderBy: 'string', descending: 'boolean' },
 };
-
-/** `SerializationException`: a member of the wrong JSON type (AWS's JSON protocol, 400). */
-export class SerializationError extends LogsServiceError {
-  override readonly name = 'SerializationError';
-  override readonly awsType = 'SerializationException';
-}
 
 function hasType(value: unknown, type: MemberType): boolean {
   if (type === 'string[]') return Array.isArray(value) && value.every((entry) => typeof entry === 'string');
