@@ -21,7 +21,7 @@ import {
   cancelMessageMoveTaskAction,
   listMessageMoveTasksAction,
   startMessageMoveTaskAction,
-} from './message-move-tasks';
+} from './message-move-actions';
 import { createQueueAction, setQueueAttributesAction } from './queue-attribute-rules';
 import { getQueueAttributesAction, purgeQueueAction } from './queue-state-rules';
 import {
