@@ -97,8 +97,10 @@ export {
 export { FaultPlan, FaultRuleError, LAB_CALL_SITE, validateFaultRules } from './interceptors/aws-call-faults';
 export type { AwsCallsOptions, AwsFaultRule } from './interceptors/aws-call-faults';
 export type { AwsCallCounts } from './interceptors/aws-call-ledger';
-export { TopologyError, startLab } from './lab';
-export type { Lab, StackName } from './lab';
+export { startLab } from './lab';
+export { TopologyError } from './app/topology-error';
+export type { Lab } from './lab';
+export type { StackName } from './app/lab-topologies';
 export { LOCAL_LAB_KEY, writeLabOutputs } from './outputs';
 export { INTEGRATION_TIMEOUT_MS, LocalApi, parseProxyResponse } from './services/apigateway/local-api';
 export { TokenBucket } from './services/apigateway/token-bucket';
@@ -122,22 +124,24 @@ export { describeBatchFormation } from './services/lambda/event-source-mapping/b
 export type { BatchFormation } from './services/lambda/event-source-mapping/batch-formation';
 export { MAX_INVOCATION_PAYLOAD_BYTES } from './services/lambda/event-source-mapping/payload-limit';
 export { LAB_MAX_CONCURRENT_BATCHES, LAMBDA_START_CONCURRENCY } from './services/lambda/event-source-mapping/scaling';
-export {
-  EventSourceMapping,
-  InvalidParameterValueError,
-  MappingValidationError,
-  emptyMappingCounters,
-} from './services/lambda/event-source-mapping/event-source-mapping';
+export { EventSourceMapping, emptyMappingCounters } from './services/lambda/event-source-mapping/event-source-mapping';
 export type {
   EventSourceMappingProperties,
   MappingCounters,
 } from './services/lambda/event-source-mapping/event-source-mapping';
-export { IncompleteMessageError, toSqsEvent, toSqsRecord } from './services/lambda/event-source-mapping/sqs-event';
+export { toSqsEvent, toSqsRecord } from './services/lambda/event-source-mapping/sqs-event';
 export { NODEJS_FUNCTION_OPTIONS, bundleFunction, bundleRuntimeWorker } from './services/lambda/runtime/bundle';
-export { FunctionStoppedError, LocalFunction, timeoutMessage } from './services/lambda/runtime/local-function';
+export {
+  FunctionStoppedError,
+  IncompleteMessageError,
+  InvalidFilterPatternError,
+  InvalidParameterValueError,
+  MappingValidationError,
+  ReservedVariableError,
+} from './services/lambda/errors';
+export { LocalFunction, timeoutMessage } from './services/lambda/runtime/local-function';
 export {
   LAB_FUNCTION_LOGGING,
-  ReservedVariableError,
   lambdaEnvironment,
   logGroupName,
   newLogStreamName,
@@ -149,6 +153,7 @@ export type { AssemblyStack, CloudAssembly } from './services/cloudformation/ass
 export {
   CloudFormationError,
   PropertiesValidationError,
+  ResourceAlreadyExistsError,
   StackOperationFailedError,
   UnemulatedPropertyError,
   UnsupportedResourceTypeError,
@@ -161,19 +166,16 @@ export { resourceSchemas } from './services/cloudformation/resource-schemas';
 export { registrySchemas } from './services/cloudformation/registry-schemas';
 export type { RegistrySchemas } from './services/cloudformation/registry-schemas';
 export { javaPattern } from './services/cloudformation/java-pattern';
-export {
-  compileFilterCriteria,
-  InvalidFilterPatternError,
-  MAX_FILTERS,
-} from './services/lambda/event-source-mapping/filter-criteria';
+export { compileFilterCriteria, MAX_FILTERS } from './services/lambda/event-source-mapping/filter-criteria';
 export type { FilterCriteria, RecordFilter } from './services/lambda/event-source-mapping/filter-criteria';
 export type { ObjectSchema, ResourceSchemas } from './services/cloudformation/resource-schemas';
 export { evaluateConditions, resolveValue } from './services/cloudformation/intrinsic-resolver';
 export type { ResolutionContext } from './services/cloudformation/intrinsic-resolver';
 export { ProviderRegistry } from './services/cloudformation/resource-provider';
 export type { ResourceProvider } from './services/cloudformation/resource-provider';
-export { deployStack, deploymentOrder } from './services/cloudformation/stack-deployer';
-export type { DeployedStack, StackEvent } from './services/cloudformation/stack-deployer';
+export { deployStack } from './services/cloudformation/stack-deployer';
+export { deploymentOrder } from './services/cloudformation/deployment-order';
+export type { DeployedStack, StackEvent } from './services/cloudformation/deployed-stack';
 export { formatStackEvent } from './services/cloudformation/stack-event-format';
 export { synthesizeApp } from './app/synthesize-app';
 export { SynthesisChild } from './app/synthesis-child';
@@ -182,14 +184,10 @@ export type { Template } from './services/cloudformation/template';
 export { accessDenied } from './services/iam/access-denied';
 export { iamRequestsOf } from './services/iam/call-authorization';
 export { IamEvaluator } from './services/iam/iam-evaluator';
-export { UnknownManagedPolicyError, UnmappedCallError } from './services/iam/iam-errors';
+export { UnknownManagedPolicyError, UnmappedCallError } from './services/iam/errors';
 export { IamRegistry, roleArn } from './services/iam/iam-registry';
-export type { AlarmActionOutcome } from './services/cloudwatch/alarm-evaluator';
-export {
-  NAMED_RESOURCE_TYPES,
-  NameRegistry,
-  ResourceAlreadyExistsError,
-} from './services/cloudformation/name-registry';
+export type { AlarmActionOutcome } from './services/cloudwatch/cloudwatch-state';
+export { NAMED_RESOURCE_TYPES, NameRegistry } from './services/cloudformation/name-registry';
 export { defaultTopicPolicy, SnsService } from './services/sns/sns-service';
 export { propagatedValue } from './services/sqs/attribute-propagation';
 export { startDeployEndpoint } from './services/cloudformation/deploy-endpoint';
@@ -211,8 +209,8 @@ export { terminalSafe } from './common/terminal-safe';
 export { RequestGuard, isLoopbackHostname, parseHostHeader, type GuardRefusal } from './common/request-guard';
 export { labOrigins, LabOrigins, extraOriginsFrom, normalizeOrigin, InvalidOriginError } from './common/lab-origins';
 export { CONSOLE_SECURITY_HEADERS, CONSOLE_MAX_REQUEST_BYTES } from './console/console-server';
-export { SQS_MAX_REQUEST_BYTES } from './services/sqs/sqs-http-errors';
-export { DYNAMODB_MAX_REQUEST_BYTES } from './services/dynamodb/dynamodb-http-errors';
+export { SQS_MAX_REQUEST_BYTES } from './services/sqs/errors';
+export { DYNAMODB_MAX_REQUEST_BYTES } from './services/dynamodb/errors';
 export { LOGS_MAX_REQUEST_BYTES } from './services/logs/logs-server';
 export { MAX_PAYLOAD_BYTES } from './services/apigateway/local-api';
 export { DEPLOY_MAX_REQUEST_BYTES } from './services/cloudformation/deploy-endpoint';

@@ -11,8 +11,8 @@ import { allowSqsCharacterSet } from '../sqs/fauxqs-fidelity';
 import { buildFauxqsWithFidelity, type SqsFidelityOptions } from '../sqs/fidelity/sqs-fidelity-layer';
 import type { SqsLabClock } from '../sqs/fidelity/sqs-lab-clock';
 import type { AttributeChangeLog } from '../sqs/fidelity/attribute-change-log';
-import { SQS_MAX_REQUEST_BYTES, sqsRefusal } from '../sqs/sqs-http-errors';
-import { DYNAMODB_MAX_REQUEST_BYTES, dynamodbRefusal } from '../dynamodb/dynamodb-http-errors';
+import { SQS_MAX_REQUEST_BYTES, sqsRefusal } from '../sqs/errors';
+import { DYNAMODB_MAX_REQUEST_BYTES, dynamodbRefusal } from '../dynamodb/errors';
 import { serveOnLoopback } from '../../common/serve-on-loopback';
 
 /** Raised when an emulator cannot start (for example a missing Node feature). */

@@ -7,9 +7,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type LoopbackServer, serveOnLoopback } from '../../common/serve-on-loopback';
-import type { ResourceProvider } from './resource-provider';
-import type { PropertyCoverage } from './property-coverage';
+import { type LoopbackServer, serveOnLoopback } from '../../../common/serve-on-loopback';
+import type { ResourceProvider } from '../resource-provider';
+import type { PropertyCoverage } from '../property-coverage';
 
 /**
  * Custom resources: `ServiceToken` names the handler, `ServiceTimeout` is how long CloudFormation
