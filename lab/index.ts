@@ -43,7 +43,7 @@ export {
   requiredContextFlags,
 } from './experiments/aws-probe';
 export { EXPERIMENTS, UnknownExperimentError, findExperiment, labOnlyReason } from './experiments/catalog';
-export type { FifoDedupExperiment, PollingExperiment } from './experiments/catalog';
+export type { FifoDedupExperiment, PollingExperiment } from './experiments/experiment';
 export { openLocalProbe } from './experiments/local-probe';
 export {
   batchIndexOf,
@@ -68,7 +68,7 @@ export { isQueueProbe } from './experiments/probe';
 export { RedriveFailedError, redriveWithMoveTask } from './experiments/redrive';
 export { toRow } from './experiments/report';
 export { runExperiment } from './experiments/runner';
-export type { ExperimentResult } from './experiments/runner';
+export type { ExperimentResult } from './experiments/experiment-result';
 export { RawSendError, queueDepth, sendRawBodies } from './experiments/stack-reads';
 export { ProgressBoard } from './experiments/progress';
 export { renderReportPage, writeReport } from './experiments/timeline/report-page';
@@ -104,21 +104,8 @@ export type { StackName } from './app/lab-topologies';
 export { LOCAL_LAB_KEY, writeLabOutputs } from './outputs';
 export { INTEGRATION_TIMEOUT_MS, LocalApi, parseProxyResponse } from './services/apigateway/local-api';
 export { TokenBucket } from './services/apigateway/token-bucket';
-export {
-  DEFAULT_EMULATOR_PLACEMENT,
-  EMULATOR_PLACEMENTS,
-  createDynamoDbClient,
-  createSqsClient,
-  localhostDnsModuleUrl,
-  startEmulators,
-} from './services/emulators';
-export type {
-  EmulatorEndpoints,
-  EmulatorPlacement,
-  Emulators,
-  SqsClockControl,
-  StartEmulatorsOptions,
-} from './services/emulators';
+export { createDynamoDbClient, createSqsClient, localhostDnsModuleUrl, startEmulators } from './services/emulators';
+export type { EmulatorEndpoints, Emulators, SqsClockControl, StartEmulatorsOptions } from './services/emulators';
 export { settleBatch } from './services/lambda/event-source-mapping/batch-settlement';
 export { describeBatchFormation } from './services/lambda/event-source-mapping/batch-formation';
 export type { BatchFormation } from './services/lambda/event-source-mapping/batch-formation';

@@ -1,7 +1,7 @@
 /**
  * The messages between the lab and an emulator running in a thread of its own: the only way
- * lab code reaches an emulator's in-process state in that placement (the handlers and the
- * lab's clients reach the emulator itself over HTTP on loopback, as in the other placement).
+ * lab code reaches an emulator's in-process state (the handlers and the lab's clients reach the
+ * emulator itself over HTTP on loopback).
  */
 import type { QueueAttributeChange } from '../sqs/fidelity/attribute-change-log';
 import type { SqsFidelityOptions } from '../sqs/fidelity/sqs-fidelity-layer';

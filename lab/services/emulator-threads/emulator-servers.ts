@@ -1,7 +1,6 @@
 /**
  * Starts one protocol emulator in the calling thread: fauxqs behind the lab's SQS fidelity
- * layer, or dynalite. The lab runs these either in its main thread or each in a thread of its
- * own (emulator-thread.ts); both placements call the same functions. Neither emulator listens
+ * layer, or dynalite. Each emulator thread (emulator-thread.ts) runs one. Neither emulator listens
  * by itself (fauxqs's `startFauxqs` would bind 0.0.0.0): the lab serves their request handlers
  * from its own loopback server, behind its guard (lab/common/serve-on-loopback.ts).
  */
