@@ -2,7 +2,7 @@ import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { powertoolsTopologies } from '../../bench/powertools/topologies';
 import { enqueueEvent } from '../../bench/proxy-event';
-import { type Lab, startLab } from '../../lab';
+import { type Lab, startLab } from '../../lab/lab';
 import { waitFor } from '../lab/helpers';
 
 /**

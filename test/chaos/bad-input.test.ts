@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StackName } from '../../lab/app/lab-topologies';
+import type { LabLogRecord } from '../../lab/bus/lab-log-record';
 import {
   batchInputCases,
   type InputCase,
@@ -6,10 +8,9 @@ import {
   outcomeProblem,
   sweepInputs,
   visibilityInputCases,
-} from '../../lab';
-import { queueDepth } from '../../lab';
-import { type Lab, type StackName, startLab } from '../../lab';
-import type { LabLogRecord } from '../../lab';
+} from '../../lab/chaos/bad-input';
+import { queueDepth } from '../../lab/experiments/stack-reads';
+import { type Lab, startLab } from '../../lab/lab';
 import { waitFor } from '../lab/helpers';
 
 // Every bad request to either stack's POST /enqueue: a 4xx JSON error, nothing enqueued, and

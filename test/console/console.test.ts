@@ -14,7 +14,8 @@ import { PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { ListMessageMoveTasksCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Lab, type LabConsole, startConsole, startLab } from '../../lab';
+import { type LabConsole, startConsole } from '../../lab/console/console-server';
+import { type Lab, startLab } from '../../lab/lab';
 import { PROJECT_ROOT } from '../../lib/project-root';
 
 /** Sets a form field's value and fires its `input` event, as typing would. */

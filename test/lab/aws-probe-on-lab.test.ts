@@ -4,17 +4,16 @@ import { join } from 'node:path';
 import { GetQueueAttributesCommand, SendMessageCommand, SetQueueAttributesCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  findExperiment,
-  type Lab,
   LabOnlyActionError,
   loweredVisibilityTimeout,
   openAwsProbe,
-  type PollingExperiment,
-  QueueNotEmptyError,
   QueueNotLoweredError,
-  runExperiment,
-  startLab,
-} from '../../lab';
+} from '../../lab/experiments/aws-probe';
+import { findExperiment } from '../../lab/experiments/catalog';
+import type { PollingExperiment } from '../../lab/experiments/experiment';
+import { QueueNotEmptyError } from '../../lab/experiments/queue-runs/polling-run';
+import { runExperiment } from '../../lab/experiments/runner';
+import { type Lab, startLab } from '../../lab/lab';
 import { pointAwsPathAtLab, withLabWaits } from './aws-path-on-lab';
 
 /**

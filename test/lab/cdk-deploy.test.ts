@@ -8,16 +8,13 @@ import { join } from 'node:path';
 import type { CfnPolicy, Policy } from 'aws-cdk-lib/aws-iam';
 import { GetQueueAttributesCommand, SetQueueAttributesCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type DeployNote,
-  LAB_MAX_PROPAGATION_MS,
-  LAB_QUEUE_SETTLE_SECONDS,
-  type Lab,
-  type LabLogRecord,
-  type StackEvent,
-  StackOperationFailedError,
-  startLab,
-} from '../../lab';
+import { LAB_QUEUE_SETTLE_SECONDS } from '../../lab/app/lab-cdk-context';
+import type { LabLogRecord } from '../../lab/bus/lab-log-record';
+import { LAB_MAX_PROPAGATION_MS } from '../../lab/common/propagation';
+import { type Lab, startLab } from '../../lab/lab';
+import type { StackEvent } from '../../lab/services/cloudformation/deployed-stack';
+import { StackOperationFailedError } from '../../lab/services/cloudformation/errors';
+import type { DeployNote } from '../../lab/services/cloudformation/property-coverage';
 import { type StackTopology, visibilityDupTopology } from '../../lib/topology';
 import { synthesize } from './fixture-assembly';
 import { waitFor } from './helpers';

@@ -7,7 +7,7 @@
  */
 import { DeleteMessageCommand, ReceiveMessageCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Lab, startLab } from '../../lab';
+import { type Lab, startLab } from '../../lab/lab';
 import { waitFor } from './helpers';
 
 describe('the DLQ alarm on the lab', () => {

@@ -8,20 +8,14 @@
  */
 import { ListQueuesCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  CONSOLE_MAX_REQUEST_BYTES,
-  DEPLOY_MAX_REQUEST_BYTES,
-  DYNAMODB_MAX_REQUEST_BYTES,
-  type Lab,
-  type LabConsole,
-  type LabLogRecord,
-  LOGS_MAX_REQUEST_BYTES,
-  MAX_PAYLOAD_BYTES,
-  SQS_MAX_REQUEST_BYTES,
-  startConsole,
-  startDeployEndpoint,
-  startLab,
-} from '../../lab';
+import type { LabLogRecord } from '../../lab/bus/lab-log-record';
+import { CONSOLE_MAX_REQUEST_BYTES, type LabConsole, startConsole } from '../../lab/console/console-server';
+import { type Lab, startLab } from '../../lab/lab';
+import { MAX_PAYLOAD_BYTES } from '../../lab/services/apigateway/local-api';
+import { DEPLOY_MAX_REQUEST_BYTES, startDeployEndpoint } from '../../lab/services/cloudformation/deploy-endpoint';
+import { DYNAMODB_MAX_REQUEST_BYTES } from '../../lab/services/dynamodb/errors';
+import { LOGS_MAX_REQUEST_BYTES } from '../../lab/services/logs/logs-server';
+import { SQS_MAX_REQUEST_BYTES } from '../../lab/services/sqs/errors';
 import { listeningSockets } from '../helpers/listening-sockets';
 import { halfOpenRequest, type RawAnswer, type RawRequest, rawRequest } from '../helpers/raw-http';
 import { functionEvents, waitFor } from './helpers';

@@ -2,17 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  buildTimeline,
-  type ExperimentResult,
-  findExperiment,
-  type Lab,
-  openAwsProbe,
-  runExperiment,
-  startLab,
-  timelineInputOf,
-  type VisibilityObservation,
-} from '../../lab';
+import { openAwsProbe } from '../../lab/experiments/aws-probe';
+import { findExperiment } from '../../lab/experiments/catalog';
+import type { ExperimentResult } from '../../lab/experiments/experiment-result';
+import type { VisibilityObservation } from '../../lab/experiments/observation';
+import { runExperiment } from '../../lab/experiments/runner';
+import { buildTimeline } from '../../lab/experiments/timeline/timeline';
+import { timelineInputOf } from '../../lab/experiments/timeline/timeline-of-result';
+import { type Lab, startLab } from '../../lab/lab';
 import { pointAwsPathAtLab, withLabWaits } from './aws-path-on-lab';
 
 /**

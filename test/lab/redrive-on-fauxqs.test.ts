@@ -6,8 +6,8 @@ import {
   type SQSClient,
 } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSqsClient, type Emulators, startEmulators } from '../../lab';
-import { redriveWithMoveTask } from '../../lab';
+import { redriveWithMoveTask } from '../../lab/experiments/redrive';
+import { createSqsClient, type Emulators, startEmulators } from '../../lab/services/emulators';
 
 // The redrive the dlq-redrive experiment runs on the lab: StartMessageMoveTask, served by the
 // lab's SQS fidelity layer, does to a message what the AWS task does (a new message in its

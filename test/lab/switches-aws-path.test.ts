@@ -2,7 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findExperiment, type Lab, LabOnlyActionError, openAwsProbe, runExperiment, startLab } from '../../lab';
+import { LabOnlyActionError, openAwsProbe } from '../../lab/experiments/aws-probe';
+import { findExperiment } from '../../lab/experiments/catalog';
+import { runExperiment } from '../../lab/experiments/runner';
+import { type Lab, startLab } from '../../lab/lab';
 import { pointAwsPathAtLab, withLabWaits } from './aws-path-on-lab';
 
 /**

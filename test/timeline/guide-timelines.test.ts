@@ -1,12 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { buildTimeline, type TimelineInput } from '../../lab/experiments/timeline/timeline';
 import {
-  buildTimeline,
   type GanttChart,
   parseTimelineGantt,
   renderTimelineMermaid,
-  type TimelineInput,
-} from '../../lab';
+} from '../../lab/experiments/timeline/timeline-mermaid';
 
 // The guides' timelines are the renderer's output for recorded runs: each block marked
 // `<!-- timeline: <name> … -->` must parse, and have the structure (sections, task names, bars

@@ -1,14 +1,10 @@
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import {
-  EXPERIMENTS,
-  type ExperimentResult,
-  renderReportPage,
-  renderResult,
-  renderTable,
-  type TimelineInput,
-  toRow,
-} from '../../lab';
+import { EXPERIMENTS } from '../../lab/experiments/catalog';
+import type { ExperimentResult } from '../../lab/experiments/experiment-result';
+import { renderResult, renderTable, toRow } from '../../lab/experiments/report';
+import { renderReportPage } from '../../lab/experiments/timeline/report-page';
+import type { TimelineInput } from '../../lab/experiments/timeline/timeline';
 import { readFileSync } from 'node:fs';
 
 // The report page opens offline from disk: nothing in it may point outside the file.

@@ -1,14 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import type { WorkerLine } from '../../lab/experiments/observation';
+import { buildTimeline, type TimelineInput } from '../../lab/experiments/timeline/timeline';
 import {
-  buildTimeline,
   GanttSyntaxError,
   parseTimelineGantt,
   renderTimelineMermaid,
-  renderTimelineSvg,
-  type TimelineInput,
-  type WorkerLine,
-} from '../../lab';
+} from '../../lab/experiments/timeline/timeline-mermaid';
+import { renderTimelineSvg } from '../../lab/experiments/timeline/timeline-svg';
 
 // Timelines drawn from log lines recorded by real runs (`npm start -- --only … --report`), and
 // from small hand-written lines where a test is about one rule.

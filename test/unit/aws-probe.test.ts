@@ -16,8 +16,8 @@ import {
   QueueNotLoweredError,
   readDeployedOutputs,
   requiredContextFlags,
-} from '../../lab';
-import { findExperiment, labOnlyReason } from '../../lab';
+} from '../../lab/experiments/aws-probe';
+import { findExperiment, labOnlyReason } from '../../lab/experiments/catalog';
 
 const logsMock = mockAwsClient(CloudWatchLogsClient);
 const cloudwatchMock = mockAwsClient(CloudWatchClient);

@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import {
-  type FifoDedupExperiment,
-  type FifoDedupObservation,
-  findExperiment,
-  labOnlyReason,
-  type PollingExperiment,
-  type PollingConsumerObservation,
-  type PollingObservation,
-} from '../../lab';
+import { findExperiment, labOnlyReason } from '../../lab/experiments/catalog';
+import type { FifoDedupExperiment, PollingExperiment } from '../../lab/experiments/experiment';
+import type {
+  FifoDedupObservation,
+  PollingConsumerObservation,
+  PollingObservation,
+} from '../../lab/experiments/observation';
 
 function fifoDedup(): FifoDedupExperiment {
   const experiment = findExperiment('fifo-dedup');

@@ -6,7 +6,8 @@
  * (https://docs.aws.amazon.com/lambda/latest/dg/with-sqs-filtering.html).
  */
 import { describe, expect, it } from 'vitest';
-import { compileFilterCriteria, InvalidFilterPatternError } from '../../lab';
+import { InvalidFilterPatternError } from '../../lab/services/lambda/errors';
+import { compileFilterCriteria } from '../../lab/services/lambda/event-source-mapping/filter-criteria';
 import { sqsRecord } from '../helpers/factories';
 
 /** Whether a record with `body` passes a mapping whose only filter is `pattern`. */

@@ -7,8 +7,8 @@ import {
 } from '@aws-sdk/client-sqs';
 import { mockAwsClient } from '../helpers/mock-aws-client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { RedriveFailedError, redriveWithMoveTask } from '../../lab';
-import { RawSendError, sendRawBodies } from '../../lab';
+import { RedriveFailedError, redriveWithMoveTask } from '../../lab/experiments/redrive';
+import { RawSendError, sendRawBodies } from '../../lab/experiments/stack-reads';
 
 const sqsMock = mockAwsClient(SQSClient);
 

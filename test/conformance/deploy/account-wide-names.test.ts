@@ -10,7 +10,9 @@
  * CloudFormation generates one) deploys to both.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Lab, type StackEvent, StackOperationFailedError, startLab } from '../../../lab';
+import { type Lab, startLab } from '../../../lab/lab';
+import type { StackEvent } from '../../../lab/services/cloudformation/deployed-stack';
+import { StackOperationFailedError } from '../../../lab/services/cloudformation/errors';
 import { logicalIdOf, shapedAssembly } from '../../lab/fixture-assembly';
 import { fixtureTopology } from '../../lab/helpers';
 import { conform } from '../behaviour';

@@ -11,7 +11,10 @@
  */
 import { DeleteMessageCommand, ReceiveMessageCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { type AlarmActionOutcome, MESSAGES, type Lab, startConsole, startLab } from '../../../lab';
+import { startConsole } from '../../../lab/console/console-server';
+import { type Lab, startLab } from '../../../lab/lab';
+import { MESSAGES } from '../../../lab/locales/messages';
+import type { AlarmActionOutcome } from '../../../lab/services/cloudwatch/cloudwatch-state';
 import { logicalIdOf, shapedAssembly } from '../../lab/fixture-assembly';
 import { fixtureTopology, waitFor } from '../../lab/helpers';
 import { conform } from '../behaviour';

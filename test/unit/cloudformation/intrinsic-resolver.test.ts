@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateConditions, type ResolutionContext, resolveValue, type Template } from '../../../lab';
+import {
+  evaluateConditions,
+  type ResolutionContext,
+  resolveValue,
+} from '../../../lab/services/cloudformation/intrinsic-resolver';
+import type { Template } from '../../../lab/services/cloudformation/template';
 
 const template: Template = {
   Conditions: {

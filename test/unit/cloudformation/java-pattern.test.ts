@@ -9,7 +9,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEPLOYED_TYPE_COVERAGE, javaPattern } from '../../../lab';
+import { DEPLOYED_TYPE_COVERAGE } from '../../../lab/services/cloudformation/deployed-types';
+import { javaPattern } from '../../../lab/services/cloudformation/java-pattern';
 
 describe('javaPattern', () => {
   it('matches anywhere in the value, as find() does, unless the pattern anchors itself', () => {

@@ -9,20 +9,19 @@
 import { Template as CdkTemplate } from 'aws-cdk-lib/assertions';
 import { Stack } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
+import { DEPLOYED_TYPE_COVERAGE } from '../../../lab/services/cloudformation/deployed-types';
+import { UnemulatedPropertyError } from '../../../lab/services/cloudformation/errors';
 import {
-  DEPLOYED_TYPE_COVERAGE,
   type DeployNote,
-  deployStack,
   mergeNotes,
   notesFor,
   type PropertyCoverage,
-  ProviderRegistry,
-  registrySchemas,
-  type ResourceProvider,
-  resourceSchemas,
-  type Template,
-  UnemulatedPropertyError,
-} from '../../../lab';
+} from '../../../lab/services/cloudformation/property-coverage';
+import { registrySchemas } from '../../../lab/services/cloudformation/registry-schemas';
+import { ProviderRegistry, type ResourceProvider } from '../../../lab/services/cloudformation/resource-provider';
+import { resourceSchemas } from '../../../lab/services/cloudformation/resource-schemas';
+import { deployStack } from '../../../lab/services/cloudformation/stack-deployer';
+import type { Template } from '../../../lab/services/cloudformation/template';
 import { addSqsLabStacks } from '../../../lib/app';
 import { fakeArn } from '../../helpers/fake-arn';
 import { labApp } from '../../infra/support';

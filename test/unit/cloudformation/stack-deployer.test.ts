@@ -1,17 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { fakeArn } from '../../helpers/fake-arn';
-import {
-  deployStack,
-  deploymentOrder,
-  ProviderRegistry,
-  readCloudAssembly,
-  type ResourceProvider,
-  StackOperationFailedError,
-  type StackEvent,
-  type Template,
-  UnsupportedResourceTypeError,
-} from '../../../lab';
+import { readCloudAssembly } from '../../../lab/services/cloudformation/assembly-reader';
+import type { StackEvent } from '../../../lab/services/cloudformation/deployed-stack';
+import { deploymentOrder } from '../../../lab/services/cloudformation/deployment-order';
+import { StackOperationFailedError, UnsupportedResourceTypeError } from '../../../lab/services/cloudformation/errors';
+import { ProviderRegistry, type ResourceProvider } from '../../../lab/services/cloudformation/resource-provider';
+import { deployStack } from '../../../lab/services/cloudformation/stack-deployer';
+import type { Template } from '../../../lab/services/cloudformation/template';
 
 const SAMPLE = fileURLToPath(new URL('../../fixtures/cdk-out-sample', import.meta.url));
 const TARGET = { accountId: '123456789012', region: 'us-east-1' };

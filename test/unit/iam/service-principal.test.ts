@@ -7,7 +7,9 @@
  * test/conformance/deploy/queue-policy.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { defaultTopicPolicy, IamEvaluator, IamRegistry, SnsService } from '../../../lab';
+import { IamEvaluator } from '../../../lab/services/iam/iam-evaluator';
+import { IamRegistry } from '../../../lab/services/iam/iam-registry';
+import { defaultTopicPolicy, SnsService } from '../../../lab/services/sns/sns-service';
 
 const ACCOUNT = '000000000000';
 const TARGET = { accountId: ACCOUNT, region: 'us-east-1' };
