@@ -312,20 +312,21 @@ function deployTable(results: BenchResults): string | undefined {
 function memoryTable(results: BenchResults): string | undefined {
   const memory = results.memory;
   if (memory === undefined) return undefined;
+  const rows = [
+    ['idle', String(memory.idleRssMb), '', ''],
+    ...memory.rssMbAfter.map((row) => [
+      `after ${row.messages} messages`,
+      String(row.rssMb),
+      String(row.heapMb),
+      String(row.emulatorHeapMb ?? 0),
+    ]),
+  ];
   return [
     '### Lab memory (both stacks, batch path, emulators in their own threads)',
     '',
     markdownTable(
       ['Point', 'RSS (MB, every thread)', 'Main heap after GC (MB)', 'Emulator threads heap after GC (MB)'],
-      [
-        ['idle', String(memory.idleRssMb), '', ''],
-        ...memory.rssMbAfter.map((row) => [
-          `after ${row.messages} messages`,
-          String(row.rssMb),
-          String(row.heapMb),
-          String(row.emulatorHeapMb ?? 0),
-        ]),
-      ],
+      rows,
     ),
     '',
     `Heap growth after the warm-up (main thread + emulator threads): ${memory.heapBytesPerMessage} bytes per message.`,

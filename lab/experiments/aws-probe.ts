@@ -11,14 +11,8 @@ import type { Experiment, StackExperiment } from './experiment';
 import type { AlarmReading, WorkerLine } from './observation';
 import type { ExperimentProbe, QueueProbe, StackProbe } from './probe';
 import { type RedriveReport, redriveWithMoveTask } from './redrive';
-import {
-  type EnqueueResponse,
-  peekBodyIds,
-  postEnqueue,
-  type QueueCounts,
-  queueCounts,
-  sendRawBodies,
-} from './stack-reads';
+import type { EnqueueResponse, QueueCounts } from './stack-reads';
+import { peekBodyIds, postEnqueue, queueCounts, sendRawBodies } from './stack-reads';
 
 /** The outputs a stack must have in `cdk-outputs.json` for experiments on AWS. */
 const REQUIRED_OUTPUTS = ['ApiEndpoint', 'QueueUrl', 'DlqUrl', 'WorkerLogGroup'] as const;

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { RECORDED_RUNS as RUNS } from '../helpers/recorded-runs';
 import { buildTimeline, type TimelineInput } from '../../lab/experiments/timeline/timeline';
 import {
   type GanttChart,
@@ -12,10 +13,6 @@ import {
 // and milestones) the renderer draws today from the same recorded log lines. Timings are not
 // compared, so a block stays valid when only the renderer's rounding changes.
 
-const RUNS = JSON.parse(readFileSync(new URL('./fixtures/runs.json', import.meta.url), 'utf8')) as Record<
-  string,
-  TimelineInput
->;
 const read = (path: string): string => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
 
 function timelineBlocks(markdown: string): { name: string; text: string }[] {

@@ -1,18 +1,12 @@
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
+import { RECORDED_RUNS as RUNS } from '../helpers/recorded-runs';
 import { EXPERIMENTS } from '../../lab/experiments/catalog';
 import type { ExperimentResult } from '../../lab/experiments/experiment-result';
 import { renderResult, renderTable, toRow } from '../../lab/experiments/report';
 import { renderReportPage } from '../../lab/experiments/timeline/report-page';
-import type { TimelineInput } from '../../lab/experiments/timeline/timeline';
-import { readFileSync } from 'node:fs';
 
 // The report page opens offline from disk: nothing in it may point outside the file.
-
-const RUNS = JSON.parse(readFileSync(new URL('./fixtures/runs.json', import.meta.url), 'utf8')) as Record<
-  string,
-  TimelineInput
->;
 
 /** A finished result rebuilt from a recorded run (the counts are not what this test is about). */
 function resultOf(name: string): ExperimentResult {

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { RECORDED_RUNS as RUNS } from '../helpers/recorded-runs';
 import type { WorkerLine } from '../../lab/experiments/observation';
 import { buildTimeline, type TimelineInput } from '../../lab/experiments/timeline/timeline';
 import {
@@ -12,10 +12,6 @@ import { renderTimelineSvg } from '../../lab/experiments/timeline/timeline-svg';
 // Timelines drawn from log lines recorded by real runs (`npm start -- --only … --report`), and
 // from small hand-written lines where a test is about one rule.
 
-const RUNS = JSON.parse(readFileSync(new URL('./fixtures/runs.json', import.meta.url), 'utf8')) as Record<
-  string,
-  TimelineInput
->;
 const run = (name: string): TimelineInput => {
   const input = RUNS[name];
   if (input === undefined) throw new Error(`no recorded run ${name}`);
