@@ -8,7 +8,7 @@ import { type Lab, startLab } from '../../lab/lab';
 import { LOCAL_LAB_KEY, writeLabOutputs } from '../../lab/outputs';
 import { startEmulators } from '../../lab/services/emulators';
 import { VISIBILITY_DUP } from '../../lib/settings';
-import { fixtureTopology, functionEvents, mappingRecords, messagesInQueue, waitFor } from './helpers';
+import { fixtureTopology, functionEvents, mappingRecords, messagesInQueue, waitFor } from '../helpers/lab';
 
 /** Both real stacks with the real handlers: the lab as `npm run lab` serves it. */
 describe('startLab with the real stacks', () => {

@@ -24,8 +24,8 @@ import { type Lab, startLab } from '../../../lab/lab';
 import { StackOperationFailedError } from '../../../lab/services/cloudformation/errors';
 import { FunctionWithLogGroup } from '../../../lib/constructs/function-with-log-group';
 import type { TopologyStack } from '../../../lib/topology-stack';
-import { type RenderedTemplate, editTemplate, logicalIdOf, synthesize } from '../../lab/fixture-assembly';
-import { fixtureTopology } from '../../lab/helpers';
+import { type RenderedTemplate, editTemplate, logicalIdOf, synthesize } from '../../helpers/fixture-assembly';
+import { fixtureTopology } from '../../helpers/lab';
 import { conform } from '../behaviour';
 import { deployBehaviour } from './deploy-behaviours';
 

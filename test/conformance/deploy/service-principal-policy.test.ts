@@ -15,8 +15,8 @@ import { startConsole } from '../../../lab/console/console-server';
 import { type Lab, startLab } from '../../../lab/lab';
 import { MESSAGES } from '../../../lab/locales/messages';
 import type { AlarmActionOutcome } from '../../../lab/services/cloudwatch/cloudwatch-state';
-import { logicalIdOf, shapedAssembly } from '../../lab/fixture-assembly';
-import { fixtureTopology, waitFor } from '../../lab/helpers';
+import { logicalIdOf, shapedAssembly } from '../../helpers/fixture-assembly';
+import { fixtureTopology, waitFor } from '../../helpers/lab';
 import { conform } from '../behaviour';
 import { deployBehaviour } from './deploy-behaviours';
 

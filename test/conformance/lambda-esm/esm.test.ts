@@ -24,7 +24,7 @@ import {
 } from '../../../lab/services/lambda/event-source-mapping/scaling';
 import type { Invocable, InvocationResult } from '../../../lab/services/lambda/runtime/local-function';
 import { conform } from '../behaviour';
-import { messagesInQueue, receiveAll, waitFor } from '../../lab/helpers';
+import { messagesInQueue, receiveAll, waitFor } from '../../helpers/lab';
 import { ESM_BEHAVIOURS } from './esm-behaviours';
 
 /**

@@ -14,7 +14,7 @@ import {
 } from '../../../lab/services/lambda/runtime/lambda-environment';
 import { LocalFunction } from '../../../lab/services/lambda/runtime/local-function';
 import { conform } from '../behaviour';
-import { testBundleDir } from '../../lab/helpers';
+import { testBundleDir } from '../../helpers/lab';
 import { runtimeBehaviour } from './runtime-behaviours';
 
 const ref = { stackName: 'Fixture', functionId: 'Console', functionName: 'Fixture-Console' } as const;

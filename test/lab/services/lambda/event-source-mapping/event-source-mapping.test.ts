@@ -12,7 +12,7 @@ import {
   receiveAll,
   sendBodies,
   waitFor,
-} from '../../../helpers';
+} from '../../../../helpers/lab';
 
 /**
  * Lambda's SQS event source mapping rules, checked as outcomes on the emulator. Two fixture

@@ -6,7 +6,7 @@ import { FunctionStoppedError } from '../../../../../lab/services/lambda/errors'
 import { bundleFunction, bundleRuntimeWorker } from '../../../../../lab/services/lambda/runtime/bundle';
 import { LocalFunction, timeoutMessage } from '../../../../../lab/services/lambda/runtime/local-function';
 import { sqsEvent, sqsRecord } from '../../../../helpers/factories';
-import { functionEvents, testBundleDir } from '../../../helpers';
+import { functionEvents, testBundleDir } from '../../../../helpers/lab';
 
 describe('LocalFunction (worker-thread execution environments)', () => {
   let runtimePath: string;
