@@ -160,4 +160,5 @@ export type QueueExperiment = FifoDedupExperiment | PollingExperiment;
 /** An experiment that runs a stack's worker. */
 export type StackExperiment = VisibilityExperiment | BatchExperiment;
 
+/** Any experiment of the catalog. */
 export type Experiment = StackExperiment | QueueExperiment;
