@@ -28,7 +28,7 @@ import { type DeployNote, mergeNotes } from './services/cloudformation/property-
 import { CustomResourceResponses } from './services/cloudformation/resource-providers/custom-resource-provider';
 import type { CloudWatchListeners } from './services/cloudwatch/cloudwatch-service';
 import type { AlarmActionOutcome, AlarmState } from './services/cloudwatch/cloudwatch-state';
-import { type EmulatorEndpoints, type EmulatorPlacement, type Emulators, startEmulators } from './services/emulators';
+import { type EmulatorEndpoints, type Emulators, startEmulators } from './services/emulators';
 import { type BatchFormation, DEFAULT_BATCH_FORMATION } from './services/lambda/event-source-mapping/batch-formation';
 import type { MappingCounters } from './services/lambda/event-source-mapping/event-source-mapping';
 import { bundleRuntimeWorker } from './services/lambda/runtime/bundle';
@@ -47,11 +47,6 @@ export interface StartLabOptions extends LabAssemblyOptions, LabCloudFormationSe
   readonly logFormat?: LogPrintFormat;
   /** Share running emulators (several labs side by side); by default the lab starts its own. */
   readonly emulators?: Emulators;
-  /**
-   * Where the lab's own emulators run when it starts them (ignored with `emulators`): each in a
-   * thread of its own (default) or in the lab's main thread.
-   */
-  readonly emulatorPlacement?: EmulatorPlacement;
   /**
    * After each successful deploy (the first one and every `lab.deploy`), the lab notes of the
    * properties it accepted without emulating them: each note once, with the properties it covers.
@@ -172,7 +167,6 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
         startEmulators({
           sqsPort: options.preferredPorts?.sqs,
           dynamodbPort: options.preferredPorts?.dynamodb,
-          placement: options.emulatorPlacement,
         }),
       bundleRuntimeWorker(),
       LabAssembly.make(options, topologies),

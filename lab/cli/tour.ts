@@ -8,7 +8,7 @@
  */
 import { type Language, resolveLanguage } from '../common/language';
 import { EXPERIMENTS } from '../experiments/catalog';
-import type { ExperimentResult } from '../experiments/runner';
+import type { ExperimentResult } from '../experiments/experiment-result';
 import { MESSAGES } from '../locales/messages';
 import { batchFormationLine } from './batch-formation-args';
 import { readCommand } from './command-line';

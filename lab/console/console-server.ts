@@ -34,7 +34,7 @@ import { labOrigins } from '../common/lab-origins';
 import type { RefusalWriter } from '../common/request-guard';
 import { serveOnLoopback } from '../common/serve-on-loopback';
 import type { Language } from '../common/language';
-import type { ExperimentResult } from '../experiments/runner';
+import type { ExperimentResult } from '../experiments/experiment-result';
 import type { TimelineMarkKind } from '../experiments/timeline/timeline';
 import { timelineOf } from '../experiments/timeline/timeline-of-result';
 import { renderLegendSvg, renderTimelineSvg } from '../experiments/timeline/timeline-svg';
