@@ -5,8 +5,8 @@
 import type { CallCounts } from './aws-call-counter';
 import type { BenchResults } from './results';
 import type { ThreadBusy } from './thread-busy';
-import { DEFAULT_EMULATOR_PLACEMENT, EMULATOR_PLACEMENTS, markdownTable } from '../lab';
-import { MIN_FAIR_RATIO, placementOf, throughputRows } from './targets';
+import { markdownTable } from '../lab/common/markdown-table';
+import { MIN_FAIR_RATIO, throughputRows } from './targets';
 import type { GuardRequestTable, GuardScenario, GuardScenarioResult } from './sections/guard-requests';
 import type { HeartbeatRun } from './sections/heartbeat-requests';
 
@@ -214,14 +214,11 @@ function bundleTable(results: BenchResults): string | undefined {
   ].join('\n');
 }
 
-/** `92 % · 40 % · 5 %; 1.6` (the emulator shares only when they have threads of their own). */
+/** `92 % · 40 % · 5 %; 1.6`: main, SQS and DynamoDB thread, then CPU cores. */
 function busyCell(busy: ThreadBusy | undefined): string {
   if (busy === undefined) return '—';
   const percent = (share: number): string => `${(share * 100).toFixed(0)} %`;
-  const threads =
-    busy.sqsThread === undefined || busy.dynamodbThread === undefined
-      ? [percent(busy.mainThread), '—', '—']
-      : [percent(busy.mainThread), percent(busy.sqsThread), percent(busy.dynamodbThread)];
+  const threads = [percent(busy.mainThread), percent(busy.sqsThread), percent(busy.dynamodbThread)];
   return `${threads.join(' · ')}; ${busy.processCores.toFixed(1)}`;
 }
 
@@ -233,7 +230,6 @@ function throughputTable(results: BenchResults): string | undefined {
       ? 'producer → SQS → ESM → batch worker (batch 10)'
       : 'producer → SQS → ESM → guarded worker (batch 1) → DynamoDB',
     String(row.messages),
-    placementOf(row),
     row.lab.messagesPerSecond.toFixed(0),
     row.ceilingMessagesPerSecond.toFixed(0),
     `${(row.ratio * 100).toFixed(0)} %`,
@@ -249,7 +245,6 @@ function throughputTable(results: BenchResults): string | undefined {
       [
         'Path',
         'Messages',
-        'Emulators',
         'Lab msg/s',
         'Emulator ceiling msg/s',
         'Lab / ceiling',
@@ -259,7 +254,7 @@ function throughputTable(results: BenchResults): string | undefined {
       body,
     ),
     '',
-    "First send to last delete, in the steady state: each lab run first sends a few hundred messages through to start its environments (cold starts are in the bundle table), and lab start-up (bundling, provisioning) is not counted. Producers invoked directly (`lab.stack(...).invoke`, count 100 per call on the batch path), not through the throttled local API; 5 pollers. Ceiling: SendMessageBatch + ReceiveMessage(10) + DeleteMessageBatch loops on the same emulator with no Lambda, after a warm-up, median of the runs before and after the lab run; short batch-path runs are done three times (lab and ceiling) and their medians compared. Same work, no Lambda: SendMessage, ReceiveMessage(1), the guard's claim and completion on dynalite, DeleteMessageBatch, 5 loops. Emulators: `main-thread` runs fauxqs and dynalite in the lab's own event loop (before issue 13), `own-thread` each in a worker thread (the default); each size is measured in both, one after the other. Busy: the share of the lab run each thread's event loop was busy (a share near 100 % sets the pace; in `main-thread` the emulators' work is in the main thread's share), and the process's CPU time over wall time in cores " +
+    "First send to last delete, in the steady state: each lab run first sends a few hundred messages through to start its environments (cold starts are in the bundle table), and lab start-up (bundling, provisioning) is not counted. Producers invoked directly (`lab.stack(...).invoke`, count 100 per call on the batch path), not through the throttled local API; 5 pollers. Ceiling: SendMessageBatch + ReceiveMessage(10) + DeleteMessageBatch loops on the same emulator with no Lambda, after a warm-up, median of the runs before and after the lab run; short batch-path runs are done three times (lab and ceiling) and their medians compared. Same work, no Lambda: SendMessage, ReceiveMessage(1), the guard's claim and completion on dynalite, DeleteMessageBatch, 5 loops. Emulators: fauxqs and dynalite each in a worker thread. Busy: the share of the lab run each thread's event loop was busy (a share near 100 % sets the pace), and the process's CPU time over wall time in cores " +
       `(this machine has ${results.machine.cpus}).`,
   ].join('\n');
 }
@@ -319,20 +314,21 @@ function deployTable(results: BenchResults): string | undefined {
 function memoryTable(results: BenchResults): string | undefined {
   const memory = results.memory;
   if (memory === undefined) return undefined;
+  const rows = [
+    ['idle', String(memory.idleRssMb), '', ''],
+    ...memory.rssMbAfter.map((row) => [
+      `after ${row.messages} messages`,
+      String(row.rssMb),
+      String(row.heapMb),
+      String(row.emulatorHeapMb ?? 0),
+    ]),
+  ];
   return [
-    `### Lab memory (both stacks, batch path, emulators ${memory.placement ?? 'main-thread'})`,
+    '### Lab memory (both stacks, batch path, emulators in their own threads)',
     '',
     markdownTable(
       ['Point', 'RSS (MB, every thread)', 'Main heap after GC (MB)', 'Emulator threads heap after GC (MB)'],
-      [
-        ['idle', String(memory.idleRssMb), '', ''],
-        ...memory.rssMbAfter.map((row) => [
-          `after ${row.messages} messages`,
-          String(row.rssMb),
-          String(row.heapMb),
-          String(row.emulatorHeapMb ?? 0),
-        ]),
-      ],
+      rows,
     ),
     '',
     `Heap growth after the warm-up (main thread + emulator threads): ${memory.heapBytesPerMessage} bytes per message.`,
@@ -466,26 +462,21 @@ function summaryTable(results: BenchResults): string {
     ]);
   }
   for (const path of ['batch', 'guard'] as const) {
-    for (const placement of EMULATOR_PLACEMENTS) {
-      const list = throughputRows(results, path, placement);
-      if (list.length === 0) continue;
-      const cell = list
-        .map(
-          (row) =>
-            `${row.messages}: ${row.lab.messagesPerSecond.toFixed(0)} msg/s = ${(row.fairRatio * 100).toFixed(0)} % of ${row.fairCeilingMessagesPerSecond.toFixed(0)}`,
-        )
-        .join('; ');
-      const judged = placement === DEFAULT_EMULATOR_PLACEMENT;
-      rows.push([
-        `Lab throughput, ${path === 'batch' ? 'batch path' : 'guard path'}, emulators ${placement} (lab / fair ceiling: the path's own requests, no Lambda)`,
-        cell,
-        '—',
-        '—',
-        judged
-          ? `≥ ${MIN_FAIR_RATIO[path] * 100} % ${statusMark(results, `${path}-throughput-ratio`)}, falls ≤ ⅕ ${statusMark(results, `${path}-throughput-scaling`)}`
-          : 'before (not judged)',
-      ]);
-    }
+    const list = throughputRows(results, path);
+    if (list.length === 0) continue;
+    const cell = list
+      .map(
+        (row) =>
+          `${row.messages}: ${row.lab.messagesPerSecond.toFixed(0)} msg/s = ${(row.fairRatio * 100).toFixed(0)} % of ${row.fairCeilingMessagesPerSecond.toFixed(0)}`,
+      )
+      .join('; ');
+    rows.push([
+      `Lab throughput, ${path === 'batch' ? 'batch path' : 'guard path'} (lab / fair ceiling: the path's own requests, no Lambda)`,
+      cell,
+      '—',
+      '—',
+      `≥ ${MIN_FAIR_RATIO[path] * 100} % ${statusMark(results, `${path}-throughput-ratio`)}, falls ≤ ⅕ ${statusMark(results, `${path}-throughput-scaling`)}`,
+    ]);
   }
   const guards = results.guardThroughput;
   if (guards !== undefined) {

@@ -18,7 +18,6 @@ import type { ProducerRequestsRow } from './sections/producer-requests';
 import type { LabDeployResult } from './sections/lab-deploy';
 import type { LabMemoryResult } from './sections/lab-memory';
 import type { TourTimeResult } from './sections/tour-time';
-import type { TargetResult } from './targets';
 
 /** Where `npm run bench` writes by default. */
 export const RESULTS_FILE = join(PROJECT_ROOT, 'bench', 'results.json');
@@ -55,6 +54,18 @@ export interface MachineInfo {
   /** 1-minute load average when the run started and when it ended: others' work skews speed. */
   readonly loadAverageAtStart: number;
   readonly loadAverageAtEnd: number;
+}
+
+/** `not-run`: the section behind the target was not run (`--only`). */
+export type TargetStatus = 'pass' | 'miss' | 'not-run';
+
+/** One target and how this run fared. */
+export interface TargetResult {
+  readonly id: string;
+  readonly target: string;
+  readonly status: TargetStatus;
+  /** The figure(s) behind the status. */
+  readonly figure: string;
 }
 
 /** The whole file. */

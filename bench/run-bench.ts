@@ -4,7 +4,7 @@
  */
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { createSqsClient, EMULATOR_PLACEMENTS, type EmulatorPlacement, type Emulators, startEmulators } from '../lab';
+import { createSqsClient, startEmulators } from '../lab';
 import { PRICES } from '../cost/prices';
 import type { BenchResults, RequestsSection, SectionName } from './results';
 import { type BundleRow, bundleSubjects, measureBundles } from './sections/bundles';
@@ -91,17 +91,6 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
   const workDir = options.workDir ?? DEFAULT_WORK_DIR;
 
   const emulators = await startEmulators();
-  // The throughput section measures every placement side by side; the others start on demand.
-  const others = new Map<EmulatorPlacement, Emulators>();
-  const emulatorsIn = async (placement: EmulatorPlacement): Promise<Emulators> => {
-    if (placement === emulators.placement) return emulators;
-    let other = others.get(placement);
-    if (other === undefined) {
-      other = await startEmulators({ placement });
-      others.set(placement, other);
-    }
-    return other;
-  };
   let requests: RequestsSection | undefined;
   let bundles: BundleRow[] | undefined;
   let throughput: ThroughputRow[] | undefined;
@@ -143,16 +132,14 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
           const sameWork = path === 'guard';
           say(
             'throughput',
-            `${path} path, ${messages} messages, emulators ${EMULATOR_PLACEMENTS.join(' then ')}: warm-up, ceiling, lab (after its warm-up), ceiling${sameWork ? ', same work without Lambda' : ''}`,
+            `${path} path, ${messages} messages: warm-up, ceiling, lab (after its warm-up), ceiling${sameWork ? ', same work without Lambda' : ''}`,
           );
-          for (const placement of EMULATOR_PLACEMENTS) {
-            const row = await measureThroughput(await emulatorsIn(placement), path, messages, { sameWork });
-            say(
-              'throughput',
-              `${path} path, ${messages} messages, emulators ${placement}: lab ${row.lab.messagesPerSecond.toFixed(0)} msg/s, fair ceiling ${row.fairCeilingMessagesPerSecond.toFixed(0)} msg/s (${(row.fairRatio * 100).toFixed(0)} %)`,
-            );
-            throughput.push(row);
-          }
+          const row = await measureThroughput(emulators, path, messages, { sameWork });
+          say(
+            'throughput',
+            `${path} path, ${messages} messages: lab ${row.lab.messagesPerSecond.toFixed(0)} msg/s, fair ceiling ${row.fairCeilingMessagesPerSecond.toFixed(0)} msg/s (${(row.fairRatio * 100).toFixed(0)} %)`,
+          );
+          throughput.push(row);
         }
       }
     }
@@ -183,7 +170,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
       );
     }
   } finally {
-    await Promise.all([emulators, ...others.values()].map((running) => running.stop()));
+    await emulators.stop();
   }
   // After the bench's own emulators stop: the tour starts its own and runs alone.
   let tour: TourTimeResult | undefined;

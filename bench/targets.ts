@@ -2,22 +2,9 @@
  * The issue's targets, judged from the figures of a run. They are reported, never asserted:
  * a miss is a finding to explain, not a failing test.
  */
-import { DEFAULT_EMULATOR_PLACEMENT, type EmulatorPlacement } from '../lab';
-import type { BenchResults } from './results';
+import type { BenchResults, TargetResult } from './results';
 import { median } from './stats';
 import type { PipelinePath, ThroughputRow } from './sections/lab-throughput';
-
-/** `not-run`: the section behind the target was not run (`--only`). */
-export type TargetStatus = 'pass' | 'miss' | 'not-run';
-
-/** One target and how this run fared. */
-export interface TargetResult {
-  readonly id: string;
-  readonly target: string;
-  readonly status: TargetStatus;
-  /** The figure(s) behind the status. */
-  readonly figure: string;
-}
 
 /** Largest a handler's own code may be, minified: its bundle without the AWS SDK. */
 export const MAX_BUNDLE_BYTES = 100 * 1024;
@@ -76,33 +63,13 @@ function bundleTarget(results: Omit<BenchResults, 'targets'>): TargetResult {
   };
 }
 
-/** A row's placement (results written before rows had one measured the main thread). */
-export function placementOf(row: ThroughputRow): EmulatorPlacement {
-  return (row as Partial<ThroughputRow>).placement ?? 'main-thread';
+/** The rows of one path, smallest first. */
+export function throughputRows(results: Pick<BenchResults, 'throughput'>, path: PipelinePath): ThroughputRow[] {
+  return (results.throughput ?? []).filter((row) => row.path === path).sort((a, b) => a.messages - b.messages);
 }
 
-/** The rows of one path and placement, smallest first. */
-export function throughputRows(
-  results: Pick<BenchResults, 'throughput'>,
-  path: PipelinePath,
-  placement: EmulatorPlacement,
-): ThroughputRow[] {
-  return (results.throughput ?? [])
-    .filter((row) => row.path === path && placementOf(row) === placement)
-    .sort((a, b) => a.messages - b.messages);
-}
-
-/** ` (main-thread: 40 %)`: the other placements' ratios at `messages`, for the figure. */
-function otherPlacements(results: Omit<BenchResults, 'targets'>, path: PipelinePath, messages: number): string {
-  const others = (results.throughput ?? []).filter(
-    (row) => row.path === path && row.messages === messages && placementOf(row) !== DEFAULT_EMULATOR_PLACEMENT,
-  );
-  return others.map((row) => ` (emulators ${placementOf(row)}: ${(row.fairRatio * 100).toFixed(0)} %)`).join('');
-}
-
-/** Judged on the default placement's rows; the others are quoted beside them. */
 function throughputTargets(results: Omit<BenchResults, 'targets'>, path: PipelinePath): TargetResult[] {
-  const rows = throughputRows(results, path, DEFAULT_EMULATOR_PLACEMENT);
+  const rows = throughputRows(results, path);
   const small: ThroughputRow | undefined = rows[0];
   const large: ThroughputRow | undefined = rows[rows.length - 1];
   const label = path === 'batch' ? 'batch path' : 'guard path';
@@ -115,10 +82,7 @@ function throughputTargets(results: Omit<BenchResults, 'targets'>, path: Pipelin
         id: `${path}-throughput-ratio`,
         target: ratioTarget,
         status: small === undefined ? 'not-run' : small.fairRatio >= minimum ? 'pass' : 'miss',
-        figure:
-          small === undefined
-            ? ''
-            : `${(small.fairRatio * 100).toFixed(0)} %${otherPlacements(results, path, small.messages)}`,
+        figure: small === undefined ? '' : `${(small.fairRatio * 100).toFixed(0)} %`,
       },
       { id: `${path}-throughput-scaling`, target: fallTarget, status: 'not-run', figure: '' },
     ];
@@ -130,13 +94,13 @@ function throughputTargets(results: Omit<BenchResults, 'targets'>, path: Pipelin
       id: `${path}-throughput-ratio`,
       target: ratioTarget,
       status: small.fairRatio >= minimum ? 'pass' : 'miss',
-      figure: `emulators ${DEFAULT_EMULATOR_PLACEMENT}: ${small.lab.messagesPerSecond.toFixed(0)} vs ${small.fairCeilingMessagesPerSecond.toFixed(0)} msg/s = ${(small.fairRatio * 100).toFixed(0)} %${pureSqs}${otherPlacements(results, path, small.messages)}`,
+      figure: `${small.lab.messagesPerSecond.toFixed(0)} vs ${small.fairCeilingMessagesPerSecond.toFixed(0)} msg/s = ${(small.fairRatio * 100).toFixed(0)} %${pureSqs}`,
     },
     {
       id: `${path}-throughput-scaling`,
       target: fallTarget,
       status: kept >= 1 - MAX_RATIO_FALL ? 'pass' : 'miss',
-      figure: `${(small.fairRatio * 100).toFixed(0)} % → ${(large.fairRatio * 100).toFixed(0)} % (×${kept.toFixed(2)})${otherPlacements(results, path, large.messages)}`,
+      figure: `${(small.fairRatio * 100).toFixed(0)} % → ${(large.fairRatio * 100).toFixed(0)} % (×${kept.toFixed(2)})`,
     },
   ];
 }

@@ -1,6 +1,6 @@
 /**
  * How busy each thread was over a timed span: the main thread's event loop (the lab: pollers,
- * Lambda dispatch, logs, API), each emulator thread's (when they run in their own), and the
+ * Lambda dispatch, logs, API), each emulator thread's, and the
  * whole process's CPU in cores. A share near 1 names the thread that sets the pace.
  */
 import { performance } from 'node:perf_hooks';
@@ -9,9 +9,8 @@ import type { Emulators } from '../lab';
 /** Shares of the span each event loop was busy (0–1), and the process's CPU in cores. */
 export interface ThreadBusy {
   readonly mainThread: number;
-  /** Absent when the emulators run in the main thread. */
-  readonly sqsThread?: number;
-  readonly dynamodbThread?: number;
+  readonly sqsThread: number;
+  readonly dynamodbThread: number;
   /** Process CPU time (every thread) / wall time: 2 is both cores of this machine. */
   readonly processCores: number;
 }
@@ -30,12 +29,8 @@ export function startBusyMeter(emulators: Emulators): { stop(): ThreadBusy } {
       const round = (value: number): number => Math.round(value * 100) / 100;
       return {
         mainThread: round(performance.eventLoopUtilization(main).utilization),
-        ...(threads === undefined || after === undefined
-          ? {}
-          : {
-              sqsThread: round((after.sqs - threads.sqs) / wallMs),
-              dynamodbThread: round((after.dynamodb - threads.dynamodb) / wallMs),
-            }),
+        sqsThread: round((after.sqs - threads.sqs) / wallMs),
+        dynamodbThread: round((after.dynamodb - threads.dynamodb) / wallMs),
         processCores: round((used.user + used.system) / 1000 / wallMs),
       };
     },

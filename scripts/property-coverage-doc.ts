@@ -4,7 +4,11 @@
  * lab deploys, marked emulated, noted (with the note a deploy prints) or refused, rendered from
  * the providers' own declarations and the schema packages, so the document cannot drift from them.
  */
-import { DEPLOYED_TYPE_COVERAGE, markdownTable, mergeNotes, registrySchemas, resourceSchemas } from '../lab';
+import { markdownTable } from '../lab/common/markdown-table';
+import { DEPLOYED_TYPE_COVERAGE } from '../lab/services/cloudformation/deployed-types';
+import { mergeNotes } from '../lab/services/cloudformation/property-coverage';
+import { registrySchemas } from '../lab/services/cloudformation/registry-schemas';
+import { resourceSchemas } from '../lab/services/cloudformation/resource-schemas';
 
 type Language = 'en' | 'ja';
 

@@ -1,24 +1,22 @@
 /**
  * The lab's memory: resident memory with both stacks deployed and idle, and after batches of
  * messages through the batch path; and the heap after a full collection of the main thread and
- * of the emulators' own threads (when they run in them), whose growth per message after a
+ * of the emulators' own threads, whose growth per message after a
  * warm-up shows whether anything the lab or the emulators keep grows with traffic. Resident
  * memory is the process's, so it counts every thread: the lab, the emulators, the functions.
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { type EmulatorPlacement, type Emulators, startLab } from '../../lab';
+import { type Emulators, startLab } from '../../lab';
 import { produce, waitForDeleted } from './lab-throughput';
 
 /** What the section measures. */
 export interface LabMemoryResult {
-  /** Where the emulators ran. */
-  readonly placement: EmulatorPlacement;
   /** Resident memory of the process (lab, emulators, function threads), MB, both stacks idle. */
   readonly idleRssMb: number;
   /**
-   * Resident memory after each batch, MB; the main thread's heap and the emulator threads' heap
-   * (0 when they run in the main thread), MB, each after a full collection.
+   * Resident memory after each batch, MB; the main thread's heap and the emulator threads' heap,
+   * MB, each after a full collection.
    */
   readonly rssMbAfter: readonly {
     readonly messages: number;
@@ -66,7 +64,6 @@ export async function measureLabMemory(emulators: Emulators, messages: number): 
     }
     const [, afterFirst = 0, afterSecond = 0] = heap;
     return {
-      placement: emulators.placement,
       idleRssMb,
       rssMbAfter,
       heapBytesPerMessage: Math.round((afterSecond - afterFirst) / messages),

@@ -13,7 +13,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { AwsCallCounts, EmulatorPlacement } from '../../lab';
+import type { AwsCallCounts } from '../../lab';
 import { createDynamoDbClient, type Emulators } from '../../lab';
 import { emptyMappingCounters, type MappingCounters } from '../../lab';
 import { type Lab, startLab } from '../../lab';
@@ -63,11 +63,6 @@ export interface LabRun {
 export interface ThroughputRow {
   readonly path: PipelinePath;
   readonly messages: number;
-  /**
-   * Where the emulators ran for this row (lab and ceilings alike); every size is measured in
-   * each placement, one after the other, in the same run.
-   */
-  readonly placement: EmulatorPlacement;
   readonly lab: LabRun;
   /**
    * The emulator's ceiling (SendMessageBatch + ReceiveMessage(10) + DeleteMessageBatch loops):
@@ -346,7 +341,6 @@ export async function measureThroughput(
   const row: ThroughputRow = {
     path,
     messages,
-    placement: emulators.placement,
     lab,
     ceiling,
     ceilingMessagesPerSecond,

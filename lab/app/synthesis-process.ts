@@ -21,7 +21,11 @@ async function synthesize({ source, outdir }: SynthesisRequest): Promise<void> {
 }
 
 function answer(message: SynthesisAnswer): void {
-  process.send?.(message);
+  // The lab's process may be gone by the time the answer is ready (a test that timed out):
+  // nobody is left to answer, so end quietly instead of on an unhandled EPIPE.
+  process.send?.(message, undefined, {}, (error) => {
+    if (error !== null) process.exit(0);
+  });
 }
 
 // The lab's process ended (or let go of this one): nothing more will be asked.

@@ -31,12 +31,12 @@ async function main(): Promise<void> {
   }
   // The lab loads only for a run: help and mistakes answer at once.
   const [
-    { startEmulators },
+    { withSharedEmulators },
     { invariantViolations },
     { progressLine, reliabilityTable, resultBlock },
     { planChaosRuns, runChaosPlan },
   ] = await Promise.all([
-    import('../services/emulators'),
+    import('../app/shared-emulators'),
     import('../chaos/invariant'),
     import('../chaos/report'),
     import('../chaos/run-chaos-plan'),
@@ -48,10 +48,8 @@ async function main(): Promise<void> {
   print(
     `${invocation}\n${timeScaleText(command.timeScale)}; ${NO_HEARTBEAT_SHARE * 100} % of Step 7 jobs without heartbeat\n`,
   );
-  const emulators = await startEmulators();
-  let plan: Awaited<ReturnType<typeof runChaosPlan>>;
-  try {
-    plan = await runChaosPlan({
+  const plan = await withSharedEmulators((emulators) =>
+    runChaosPlan({
       runs: planChaosRuns(command.mixes, command.guards),
       parallel: command.parallel,
       messages: command.messages,
@@ -61,10 +59,8 @@ async function main(): Promise<void> {
       emulators,
       onProgress: (progress) => print(progressLine(progress)),
       onResult: (result) => print(`${resultBlock(result)}\n`),
-    });
-  } finally {
-    await emulators.stop();
-  }
+    }),
+  );
   const results: readonly ChaosResult[] = plan.results;
   const broken = results.filter((result) => invariantViolations(result).length > 0);
   print(`${reliabilityTable(results)}\n`);

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { LOCAL_LAB_KEY } from '../outputs';
 import type { DeployStreamLine } from '../services/cloudformation/deploy-endpoint';
-import type { StackEvent } from '../services/cloudformation/stack-deployer';
+import type { StackEvent } from '../services/cloudformation/deployed-stack';
 import { formatStackEvent } from '../services/cloudformation/stack-event-format';
 import { MESSAGES } from '../locales/messages';
 import { readCommand } from './command-line';

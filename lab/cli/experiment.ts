@@ -8,6 +8,7 @@
 import { type Language, resolveLanguage } from '../common/language';
 import { EXPERIMENTS, labOnlyReason } from '../experiments/catalog';
 import type { ExperimentProbe } from '../experiments/probe';
+import type { Emulators } from '../services/emulators';
 import { MESSAGES } from '../locales/messages';
 import { batchFormationLine } from './batch-formation-args';
 import { readCommand } from './command-line';
@@ -40,7 +41,7 @@ async function main(): Promise<number> {
   }
   // The lab, the AWS clients and the report load only for a run: help and mistakes answer at once.
   const [
-    { startEmulators, openLocalProbe, ProgressBoard, renderResult, renderTable, toRow, runExperiment, writeReport },
+    { withEmulators, openLocalProbe, ProgressBoard, renderResult, renderTable, toRow, runExperiment, writeReport },
     { openAwsProbe, requiredContextFlags },
   ] = await Promise.all([loadRunModules(), import('../experiments/aws-probe')]);
   const { formation } = args;
@@ -57,33 +58,34 @@ async function main(): Promise<number> {
   }
   const flags = requiredContextFlags(experiment);
   if (args.target === 'aws' && flags) write(say.needsContext(experiment.stack, flags));
-  const emulators = args.target === 'local' ? await startEmulators() : undefined;
-  let probe: ExperimentProbe | undefined;
-  const board = new ProgressBoard(write, process.stdout.isTTY === true, [experiment.name], { language });
-  const started = Date.now();
-  try {
-    probe = emulators
-      ? await openLocalProbe(experiment, emulators, { batchFormation: formation })
-      : await openAwsProbe(experiment, args.outputs, process.env, language);
-    board.start();
-    const result = await runExperiment(experiment, probe, board.listener);
-    board.stop();
-    write(`\n${renderResult(result, language)}\n\n${renderTable([toRow(result, language)], language)}\n`);
-    if (args.target === 'local' && batches) write(`${batchFormationLine(formation, language)}\n`);
-    if (args.reportDir !== undefined) {
-      const report = await writeReport(args.reportDir, [result], {
-        target: args.target,
-        seconds: (Date.now() - started) / 1000,
-        language,
-      });
-      write(say.timeline(report.html));
+  const run = async (emulators: Emulators | undefined): Promise<number> => {
+    let probe: ExperimentProbe | undefined;
+    const board = new ProgressBoard(write, process.stdout.isTTY === true, [experiment.name], { language });
+    const started = Date.now();
+    try {
+      probe = emulators
+        ? await openLocalProbe(experiment, emulators, { batchFormation: formation })
+        : await openAwsProbe(experiment, args.outputs, process.env, language);
+      board.start();
+      const result = await runExperiment(experiment, probe, board.listener);
+      board.stop();
+      write(`\n${renderResult(result, language)}\n\n${renderTable([toRow(result, language)], language)}\n`);
+      if (args.target === 'local' && batches) write(`${batchFormationLine(formation, language)}\n`);
+      if (args.reportDir !== undefined) {
+        const report = await writeReport(args.reportDir, [result], {
+          target: args.target,
+          seconds: (Date.now() - started) / 1000,
+          language,
+        });
+        write(say.timeline(report.html));
+      }
+      return result.matched ? 0 : 1;
+    } finally {
+      board.stop();
+      await probe?.close();
     }
-    return result.matched ? 0 : 1;
-  } finally {
-    board.stop();
-    await probe?.close();
-    await emulators?.stop();
-  }
+  };
+  return args.target === 'local' ? withEmulators(run) : run(undefined);
 }
 
 main().then(

@@ -1,11 +1,11 @@
 /**
- * The modules a run of experiments needs (the emulators, the local probe, progress, report and
+ * The modules a run of experiments needs (the shared emulators, the local probe, progress, report and
  * timeline page), loaded only when a command runs one, so that `--help` and a usage mistake
  * answer at once instead of after importing the whole lab.
  */
 export async function loadRunModules() {
-  const [emulators, localProbe, progress, report, runner, reportPage] = await Promise.all([
-    import('../services/emulators'),
+  const [sharedEmulators, localProbe, progress, report, runner, reportPage] = await Promise.all([
+    import('../app/shared-emulators'),
     import('../experiments/local-probe'),
     import('../experiments/progress'),
     import('../experiments/report'),
@@ -13,7 +13,7 @@ export async function loadRunModules() {
     import('../experiments/timeline/report-page'),
   ]);
   return {
-    startEmulators: emulators.startEmulators,
+    withEmulators: sharedEmulators.withSharedEmulators,
     openLocalProbe: localProbe.openLocalProbe,
     ProgressBoard: progress.ProgressBoard,
     renderResult: report.renderResult,

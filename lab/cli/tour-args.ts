@@ -1,5 +1,6 @@
 /** The command line of `npm start` (the tour). */
-import { EXPERIMENTS, type Experiment } from '../experiments/catalog';
+import { EXPERIMENTS } from '../experiments/catalog';
+import type { Experiment } from '../experiments/experiment';
 import { MESSAGES } from '../locales/messages';
 import type { BatchFormation } from '../services/lambda/event-source-mapping/batch-formation';
 import { BATCH_FORMATION_OPTIONS, parseBatchFormation } from './batch-formation-args';

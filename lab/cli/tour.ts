@@ -8,7 +8,7 @@
  */
 import { type Language, resolveLanguage } from '../common/language';
 import { EXPERIMENTS } from '../experiments/catalog';
-import type { ExperimentResult } from '../experiments/runner';
+import type { ExperimentResult } from '../experiments/experiment-result';
 import { MESSAGES } from '../locales/messages';
 import { batchFormationLine } from './batch-formation-args';
 import { readCommand } from './command-line';
@@ -39,16 +39,8 @@ async function main(): Promise<number> {
     return 0;
   }
   // The lab and the report load only for a run: help and mistakes answer at once.
-  const {
-    startEmulators,
-    openLocalProbe,
-    ProgressBoard,
-    renderResult,
-    renderTable,
-    toRow,
-    runExperiment,
-    writeReport,
-  } = await loadRunModules();
+  const { withEmulators, openLocalProbe, ProgressBoard, renderResult, renderTable, toRow, runExperiment, writeReport } =
+    await loadRunModules();
   const write = (text: string): void => {
     process.stdout.write(text);
   };
@@ -58,32 +50,31 @@ async function main(): Promise<number> {
   write(`${batchFormationLine(formation, language)}\n`);
   write(say.sideBySide);
 
-  const emulators = await startEmulators();
   const board = new ProgressBoard(
     write,
     process.stdout.isTTY === true,
     experiments.map((experiment) => experiment.name),
     { language },
   );
-  board.start();
-  let results: ExperimentResult[];
-  try {
-    results = await Promise.all(
-      experiments.map(async (experiment) => {
-        const probe = await openLocalProbe(experiment, emulators, { batchFormation: formation });
-        try {
-          const result = await runExperiment(experiment, probe, board.listener);
-          board.finish(experiment.name, toRow(result).outcome, result.seconds);
-          return result;
-        } finally {
-          await probe.close();
-        }
-      }),
-    );
-  } finally {
-    board.stop();
-    await emulators.stop();
-  }
+  const results: ExperimentResult[] = await withEmulators(async (emulators) => {
+    board.start();
+    try {
+      return await Promise.all(
+        experiments.map(async (experiment) => {
+          const probe = await openLocalProbe(experiment, emulators, { batchFormation: formation });
+          try {
+            const result = await runExperiment(experiment, probe, board.listener);
+            board.finish(experiment.name, toRow(result).outcome, result.seconds);
+            return result;
+          } finally {
+            await probe.close();
+          }
+        }),
+      );
+    } finally {
+      board.stop();
+    }
+  });
 
   for (const result of results) write(`\n${renderResult(result, language)}\n`);
   write(

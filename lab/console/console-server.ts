@@ -19,12 +19,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { GetQueueAttributesCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
-import type { Lab, StackName } from '../lab';
+import type { StackName } from '../app/lab-topologies';
+import type { Lab } from '../lab';
 import { EXPERIMENTS } from '../experiments/catalog';
 import { redriveWithMoveTask } from '../experiments/redrive';
 import { openLocalProbe } from '../experiments/local-probe';
 import { runExperiment } from '../experiments/runner';
-import { startEmulators } from '../services/emulators';
+import { withSharedEmulators } from '../app/shared-emulators';
 import type { LabLogRecord } from '../bus/lab-log-record';
 import { InFlightTracker } from './in-flight-tracker';
 import { consolePage, consoleScript, consoleStyle } from './console-page';
@@ -33,7 +34,7 @@ import { labOrigins } from '../common/lab-origins';
 import type { RefusalWriter } from '../common/request-guard';
 import { serveOnLoopback } from '../common/serve-on-loopback';
 import type { Language } from '../common/language';
-import type { ExperimentResult } from '../experiments/runner';
+import type { ExperimentResult } from '../experiments/experiment-result';
 import type { TimelineMarkKind } from '../experiments/timeline/timeline';
 import { timelineOf } from '../experiments/timeline/timeline-of-result';
 import { renderLegendSvg, renderTimelineSvg } from '../experiments/timeline/timeline-svg';
@@ -321,8 +322,7 @@ export async function startConsole(
             EXPERIMENTS.map((e) => e.name),
           ),
         );
-      const emulators = await startEmulators();
-      try {
+      return withSharedEmulators(async (emulators) => {
         const probe = await openLocalProbe(experiment, emulators);
         try {
           const result = await runExperiment(experiment, probe);
@@ -339,9 +339,7 @@ export async function startConsole(
         } finally {
           await probe.close();
         }
-      } finally {
-        await emulators.stop();
-      }
+      });
     }
     throw new ConsoleRequestError(404, say.noRoute(route));
   };

@@ -6,11 +6,13 @@ import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { batchPartialTopology, visibilityDupTopology } from '../../lib/topology';
 import type { Language } from '../common/language';
 import { MESSAGES } from '../locales/messages';
-import { type Experiment, labOnlyReason, type StackExperiment } from './catalog';
+import { labOnlyReason } from './catalog';
+import type { Experiment, StackExperiment } from './experiment';
 import type { AlarmReading, WorkerLine } from './observation';
-import type { EnqueueResponse, ExperimentProbe, QueueProbe, StackProbe } from './probe';
+import type { ExperimentProbe, QueueProbe, StackProbe } from './probe';
 import { type RedriveReport, redriveWithMoveTask } from './redrive';
-import { peekBodyIds, postEnqueue, type QueueCounts, queueCounts, sendRawBodies } from './stack-reads';
+import type { EnqueueResponse, QueueCounts } from './stack-reads';
+import { peekBodyIds, postEnqueue, queueCounts, sendRawBodies } from './stack-reads';
 
 /** The outputs a stack must have in `cdk-outputs.json` for experiments on AWS. */
 const REQUIRED_OUTPUTS = ['ApiEndpoint', 'QueueUrl', 'DlqUrl', 'WorkerLogGroup'] as const;

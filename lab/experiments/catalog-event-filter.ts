@@ -7,7 +7,7 @@
 import { BATCH_EVENT_FILTER_PATTERN } from '../../lib/settings';
 import { DEFAULT_BATCH_PARTIAL_OPTIONS } from '../../lib/topology';
 import type { Language } from '../common/language';
-import type { Experiment } from './catalog';
+import type { Experiment } from './experiment';
 import { MESSAGES } from '../locales/messages';
 import type { BatchObservation } from './observation';
 import { batchEventFilter } from './variants';

@@ -3,7 +3,7 @@
  * against long polling. Their producer and consumer are the experiment itself, on SQS alone.
  */
 import type { Language } from '../common/language';
-import type { FifoDedupExperiment, PollingExperiment } from './catalog';
+import type { FifoDedupExperiment, PollingExperiment } from './experiment';
 import type { FifoDedupObservation, PollingConsumerObservation, PollingObservation } from './observation';
 
 /** Seconds in the 30 days the monthly figures assume. */

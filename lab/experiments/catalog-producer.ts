@@ -4,7 +4,7 @@
  * producer that retried. Spread into the catalog's EXPERIMENTS; the tour skips them.
  */
 import type { Language } from '../common/language';
-import type { VisibilityExperiment } from './catalog';
+import type { VisibilityExperiment } from './experiment';
 import type { VisibilityObservation } from './observation';
 import { queueDelay } from './variants';
 

@@ -6,7 +6,7 @@
 import { VISIBILITY_DUP, VISIBILITY_MANAGER } from '../../lib/settings';
 import { DEFAULT_BATCH_PARTIAL_OPTIONS } from '../../lib/topology';
 import type { Language } from '../common/language';
-import type { Experiment } from './catalog';
+import type { Experiment } from './experiment';
 import type { BatchObservation, ManagerObservation, SweepJobObservation, VisibilityObservation } from './observation';
 import { longQueueTimeout, visibilityManagerWorker } from './variants';
 

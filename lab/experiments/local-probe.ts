@@ -4,11 +4,12 @@ import { createSqsClient, type Emulators } from '../services/emulators';
 import type { BatchFormation } from '../services/lambda/event-source-mapping/batch-formation';
 import { type Lab, startLab } from '../lab';
 import type { LabLogRecord } from '../bus/lab-log-record';
-import type { Experiment, StackExperiment } from './catalog';
+import type { Experiment, StackExperiment } from './experiment';
 import type { AlarmReading, WorkerLine } from './observation';
-import type { EnqueueResponse, ExperimentProbe, QueueProbe, StackProbe } from './probe';
+import type { ExperimentProbe, QueueProbe, StackProbe } from './probe';
 import { type RedriveReport, redriveWithMoveTask } from './redrive';
-import { peekBodyIds, postEnqueue, type QueueCounts, queueCounts, sendRawBodies } from './stack-reads';
+import type { EnqueueResponse, QueueCounts } from './stack-reads';
+import { peekBodyIds, postEnqueue, queueCounts, sendRawBodies } from './stack-reads';
 import { formatRunLine } from './run-line';
 
 /**

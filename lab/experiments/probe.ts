@@ -1,13 +1,7 @@
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import type { AlarmReading, WorkerLine } from './observation';
 import type { RedriveReport } from './redrive';
-import type { QueueCounts } from './stack-reads';
-
-/** A response of `POST /enqueue`. */
-export interface EnqueueResponse {
-  readonly statusCode: number;
-  readonly body: Record<string, unknown>;
-}
+import type { EnqueueResponse, QueueCounts } from './stack-reads';
 
 /**
  * One experiment's view of a running stack, locally or on AWS: the runner and the verdict

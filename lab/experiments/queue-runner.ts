@@ -3,13 +3,13 @@
  * then judges what their SQS calls saw. The result has the shape of a stack run's (no worker
  * lines, no DLQ moves), so the report, the CLI and the tests treat both alike.
  */
-import type { QueueExperiment } from './catalog';
+import type { QueueExperiment } from './experiment';
 import type { QueueObservation } from './observation';
 import type { QueueProbe } from './probe';
 import { runFifoDedup } from './queue-runs/fifo-dedup-run';
 import { runPolling } from './queue-runs/polling-run';
 import { runLog } from './queue-runs/run-log';
-import type { ExperimentResult } from './runner';
+import type { ExperimentResult } from './experiment-result';
 
 /** Runs `experiment` on `probe` and judges it. */
 export async function runQueueExperiment(experiment: QueueExperiment, probe: QueueProbe): Promise<ExperimentResult> {

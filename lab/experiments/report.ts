@@ -3,7 +3,7 @@ import { padColumns } from '../common/terminal-columns';
 import type { Language } from '../common/language';
 import type { Observation } from './observation';
 import { MESSAGES } from '../locales/messages';
-import type { ExperimentResult } from './runner';
+import type { ExperimentResult } from './experiment-result';
 
 /** A run's verdict, as the table and the progress lines show it (the locales word it). */
 export type Outcome = 'matched' | 'NOT matched' | 'timed out';

@@ -1,4 +1,4 @@
-import type { Experiment, StackExperiment } from './catalog';
+import type { Experiment, StackExperiment } from './experiment';
 import { VISIBILITY_DUP } from '../../lib/settings';
 import { type LogEvent, logEventIn, logEventOf } from '../../lambda/commons/log-event';
 import {
@@ -13,37 +13,12 @@ import {
   type VisibilityObservation,
   type WorkerLine,
 } from './observation';
-import { type EnqueueResponse, type ExperimentProbe, isQueueProbe, type StackProbe } from './probe';
+import { type ExperimentProbe, isQueueProbe, type StackProbe } from './probe';
 import { runQueueExperiment } from './queue-runner';
 import { formatRunLine } from './run-line';
-import type { QueueCounts } from './stack-reads';
+import type { EnqueueResponse, QueueCounts } from './stack-reads';
+import type { ExperimentResult } from './experiment-result';
 import type { DlqMove } from './timeline/timeline';
-
-/** What one run produced. */
-export interface ExperimentResult {
-  readonly experiment: Experiment;
-  readonly observation: Observation;
-  readonly matched: boolean;
-  readonly timedOut: boolean;
-  readonly seconds: number;
-  /** The producer's answer to the run's first request; absent for an experiment without a stack. */
-  readonly enqueue?: EnqueueResponse;
-  /** Display text of the run's log lines. */
-  readonly lines: readonly string[];
-  /** What the lab itself did during the run (raw sends, a redrive), with the time it happened. */
-  readonly notes: readonly string[];
-  /** The worker's parsed log lines. */
-  readonly workerLines: readonly WorkerLine[];
-  /** Epoch ms just before the first send, and when the run was judged: the timeline's ends. */
-  readonly startedAtMs: number;
-  readonly endedAtMs: number;
-  /** Messages entering and leaving the DLQ, as the runner's polls saw them. */
-  readonly dlqMoves: readonly DlqMove[];
-  /** The run was judged before it settled, because its verdict could no longer change. */
-  readonly decidedEarly: boolean;
-  /** When the lab crashed the workers, if the experiment made it do so. */
-  readonly crashedAtMs?: number;
-}
 
 /** Progress while a run waits: the observation so far. */
 export type ProgressListener = (update: {

@@ -8,7 +8,12 @@ import {
   SendMessageBatchCommand,
   type SQSClient,
 } from '@aws-sdk/client-sqs';
-import type { EnqueueResponse } from './probe';
+
+/** A response of `POST /enqueue`. */
+export interface EnqueueResponse {
+  readonly statusCode: number;
+  readonly body: Record<string, unknown>;
+}
 
 /** `POST {apiEndpoint}enqueue` with a JSON body. */
 export async function postEnqueue(apiEndpoint: string, body: object): Promise<EnqueueResponse> {

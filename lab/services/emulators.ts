@@ -1,44 +1,21 @@
 /**
  * The two protocol emulators the lab runs on loopback ports the OS picks: fauxqs for SQS (behind
- * the lab's fidelity layer) and dynalite for DynamoDB, each in a thread of its own by default,
- * or in the lab's main thread. The handlers reach them through the standard
- * `AWS_ENDPOINT_URL_SQS` / `AWS_ENDPOINT_URL_DYNAMODB` variables, never a lab-only path, and the
- * lab reaches their in-process state only through {@link Emulators.sqsClock},
+ * the lab's fidelity layer) and dynalite for DynamoDB, each in a thread of its own, so that their
+ * timers and long polls never wait for the lab's event loop. The handlers reach them through the
+ * standard `AWS_ENDPOINT_URL_SQS` / `AWS_ENDPOINT_URL_DYNAMODB` variables, never a lab-only path,
+ * and the lab reaches their in-process state only through {@link Emulators.sqsClock},
  * {@link Emulators.queueAttributeChanges}, {@link Emulators.threadHeapBytes} and
- * {@link Emulators.threadBusyMs}, which work the same in
- * both placements (messages to the threads, or direct calls in the main thread).
+ * {@link Emulators.threadBusyMs}: messages to the threads (emulator-threads/).
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { interceptLocalhostDns } from 'fauxqs';
-import {
-  EmulatorStartError,
-  type EmulatorServer,
-  startDynamoDbEmulator,
-  startSqsEmulator,
-} from './emulator-placement/emulator-servers';
-import { EmulatorThread } from './emulator-placement/emulator-thread-client';
+import { EmulatorStartError } from './emulator-threads/emulator-servers';
+import { EmulatorThread } from './emulator-threads/emulator-thread-client';
 import { LAB_CREDENTIALS, LAB_REGION } from '../common/local-aws';
 import type { QueueAttributeChange } from './sqs/fidelity/attribute-change-log';
 
-export { EmulatorStartError } from './emulator-placement/emulator-servers';
-
-/**
- * Where the emulators run: `own-thread` (the default: fauxqs with its fidelity layer in one
- * worker thread, dynalite in another, so they use another core than the lab's pollers, API and
- * logs) or `main-thread` (in the lab's own event loop, as before; kept to measure the difference).
- */
-export type EmulatorPlacement = 'main-thread' | 'own-thread';
-
-/**
- * The placement `startEmulators` uses unless told otherwise: own threads, so the emulators'
- * timers and long polls never wait for the lab's event loop. `npm run bench` measures both;
- * on the shared 2-core machine their throughput was within noise of each other.
- */
-export const DEFAULT_EMULATOR_PLACEMENT: EmulatorPlacement = 'own-thread';
-
-/** Every placement, in the order the bench measures them. */
-export const EMULATOR_PLACEMENTS: readonly EmulatorPlacement[] = ['main-thread', 'own-thread'];
+export { EmulatorStartError } from './emulator-threads/emulator-servers';
 
 /**
  * Lab-only hook on the clock of the SQS fidelity layer (lab/services/sqs/fidelity/), which the
@@ -66,7 +43,6 @@ export interface EmulatorEndpoints {
 
 /** Both emulators, running. */
 export interface Emulators extends EmulatorEndpoints {
-  readonly placement: EmulatorPlacement;
   /** The SQS fidelity layer's clock (lab-only; see {@link SqsClockControl}). */
   readonly sqsClock: SqsClockControl;
   /**
@@ -75,15 +51,12 @@ export interface Emulators extends EmulatorEndpoints {
    */
   queueAttributeChanges(queueUrl: string): Promise<readonly QueueAttributeChange[]>;
   /**
-   * Heap in use in the emulators' own threads after a full collection in each, in bytes (0 in
-   * the `main-thread` placement, where their heap is the main thread's). For the memory bench.
+   * Heap in use in the emulators' own threads after a full collection in each, in bytes. For the
+   * memory bench.
    */
   threadHeapBytes(): Promise<number>;
-  /**
-   * How long each emulator thread's event loop has been busy since it started, in ms; undefined
-   * in the `main-thread` placement (their work is the main thread's). For the bench.
-   */
-  threadBusyMs(): { readonly sqs: number; readonly dynamodb: number } | undefined;
+  /** How long each emulator thread's event loop has been busy since it started, in ms. For the bench. */
+  threadBusyMs(): { readonly sqs: number; readonly dynamodb: number };
   /** Stops both servers, closes every connection, ends their threads and releases the DNS interception. */
   stop(): Promise<void>;
 }
@@ -124,83 +97,43 @@ export function localhostDnsModuleUrl(): string {
 export interface StartEmulatorsOptions {
   readonly sqsPort?: number;
   readonly dynamodbPort?: number;
-  /** Default {@link DEFAULT_EMULATOR_PLACEMENT}. */
-  readonly placement?: EmulatorPlacement;
   /** Lab-only: how many retired receipt handles the SQS fidelity layer remembers (a test sets it low). */
   readonly retiredReceiptHandlesKept?: number;
 }
 
-/** One started emulator as `startEmulators` holds it, whatever its placement. */
-interface RunningEmulator {
-  readonly port: number;
-  stop(): Promise<void>;
-}
-
 /**
- * Starts fauxqs (behind the fidelity layer) and dynalite on loopback: on the preferred ports
- * when they are free (a restarted `npm run lab` keeps its endpoints), else on ports the OS
- * picks; each in its own thread unless `placement` is `main-thread`.
+ * Starts fauxqs (behind the fidelity layer) and dynalite on loopback, each in its own thread: on
+ * the preferred ports when they are free (a restarted `npm run lab` keeps its endpoints), else on
+ * ports the OS picks.
  */
 export async function startEmulators(options: StartEmulatorsOptions = {}): Promise<Emulators> {
-  const placement = options.placement ?? DEFAULT_EMULATOR_PLACEMENT;
   const sqsFidelity =
     options.retiredReceiptHandlesKept === undefined ? {} : { retiredHandlesKept: options.retiredReceiptHandlesKept };
   const releaseDns = acquireLocalhostDns();
-  const started: RunningEmulator[] = [];
+  const started: EmulatorThread[] = [];
   try {
-    let sqs: RunningEmulator;
-    let dynamodb: RunningEmulator;
-    let sqsClock: SqsClockControl;
-    let queueAttributeChanges: Emulators['queueAttributeChanges'];
-    let threadHeapBytes: () => Promise<number>;
-    let threadBusyMs: Emulators['threadBusyMs'];
-    if (placement === 'own-thread') {
-      const [sqsThread, dynamoThread] = await settleBoth(
-        EmulatorThread.start('sqs', options.sqsPort ?? 0, sqsFidelity),
-        EmulatorThread.start('dynamodb', options.dynamodbPort ?? 0),
-        started,
-      );
-      sqs = sqsThread;
-      dynamodb = dynamoThread;
-      sqsClock = {
-        async advance(ms) {
-          if (!(ms >= 0)) throw new RangeError(`the SQS lab clock only moves forward (got ${ms} ms)`);
-          await sqsThread.request({ op: 'advance-sqs-clock', ms });
-        },
-      };
-      queueAttributeChanges = async (queueUrl) => {
-        const changes = await sqsThread.request({ op: 'queue-attribute-changes', queueUrl });
-        return Array.isArray(changes) ? changes : [];
-      };
-      threadHeapBytes = async () => {
-        const heaps = await Promise.all([sqsThread, dynamoThread].map((thread) => thread.request({ op: 'heap-used' })));
-        return heaps.reduce<number>((sum, heap) => sum + (typeof heap === 'number' ? heap : 0), 0);
-      };
-      threadBusyMs = () => ({ sqs: sqsThread.eventLoopActiveMs(), dynamodb: dynamoThread.eventLoopActiveMs() });
-    } else {
-      const [sqsServer, dynamoServer] = await settleBoth(
-        startSqsEmulator(options.sqsPort ?? 0, sqsFidelity),
-        startDynamoDbEmulator(options.dynamodbPort ?? 0),
-        started,
-      );
-      sqs = sqsServer;
-      dynamodb = dynamoServer;
-      sqsClock = {
-        async advance(ms) {
-          sqsServer.clock.advance(ms);
-        },
-      };
-      queueAttributeChanges = async (queueUrl) => sqsServer.attributeChanges.changes(queueUrl);
-      threadHeapBytes = async () => 0;
-      threadBusyMs = () => undefined;
-    }
+    const [sqs, dynamodb] = await settleBoth(
+      EmulatorThread.start('sqs', options.sqsPort ?? 0, sqsFidelity),
+      EmulatorThread.start('dynamodb', options.dynamodbPort ?? 0),
+      started,
+    );
     let stopped: Promise<void> | undefined;
     return {
-      placement,
-      sqsClock,
-      queueAttributeChanges,
-      threadHeapBytes,
-      threadBusyMs,
+      sqsClock: {
+        async advance(ms) {
+          if (!(ms >= 0)) throw new RangeError(`the SQS lab clock only moves forward (got ${ms} ms)`);
+          await sqs.request({ op: 'advance-sqs-clock', ms });
+        },
+      },
+      async queueAttributeChanges(queueUrl) {
+        const changes = await sqs.request({ op: 'queue-attribute-changes', queueUrl });
+        return Array.isArray(changes) ? changes : [];
+      },
+      async threadHeapBytes() {
+        const heaps = await Promise.all([sqs, dynamodb].map((thread) => thread.request({ op: 'heap-used' })));
+        return heaps.reduce<number>((sum, heap) => sum + (typeof heap === 'number' ? heap : 0), 0);
+      },
+      threadBusyMs: () => ({ sqs: sqs.eventLoopActiveMs(), dynamodb: dynamodb.eventLoopActiveMs() }),
       sqsEndpoint: `http://sqs.${LAB_REGION}.localhost:${sqs.port}`,
       sqsCliEndpoint: `http://127.0.0.1:${sqs.port}`,
       dynamodbEndpoint: `http://127.0.0.1:${dynamodb.port}`,
@@ -225,11 +158,11 @@ export async function startEmulators(options: StartEmulatorsOptions = {}): Promi
  * Waits for both starts; every one that succeeded is pushed to `started` (so that a failure of
  * the other can stop it), then the first failure, if any, is thrown.
  */
-async function settleBoth<A extends EmulatorServer, B extends EmulatorServer>(
-  first: Promise<A>,
-  second: Promise<B>,
-  started: RunningEmulator[],
-): Promise<[A, B]> {
+async function settleBoth(
+  first: Promise<EmulatorThread>,
+  second: Promise<EmulatorThread>,
+  started: EmulatorThread[],
+): Promise<[EmulatorThread, EmulatorThread]> {
   const [a, b] = await Promise.allSettled([first, second]);
   if (a.status === 'fulfilled') started.push(a.value);
   if (b.status === 'fulfilled') started.push(b.value);

@@ -2,8 +2,8 @@ import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { powertoolsTopologies } from '../../bench/powertools/topologies';
 import { enqueueEvent } from '../../bench/proxy-event';
-import { type Lab, startLab } from '../../lab';
-import { waitFor } from '../lab/helpers';
+import { type Lab, startLab } from '../../lab/lab';
+import { waitFor } from '../helpers/lab';
 
 /**
  * The Powertools workers the bench compares bundle sizes with must be real workers: on the lab,

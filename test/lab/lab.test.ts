@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GetQueueAttributesCommand, ListQueuesCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulators } from '../../lab';
-import { type Lab, startLab } from '../../lab';
-import type { LabLogRecord } from '../../lab';
-import { LOCAL_LAB_KEY, writeLabOutputs } from '../../lab';
+import type { LabLogRecord } from '../../lab/bus/lab-log-record';
+import { type Lab, startLab } from '../../lab/lab';
+import { LOCAL_LAB_KEY, writeLabOutputs } from '../../lab/outputs';
+import { startEmulators } from '../../lab/services/emulators';
 import { VISIBILITY_DUP } from '../../lib/settings';
-import { fixtureTopology, functionEvents, mappingRecords, messagesInQueue, waitFor } from './helpers';
+import { fixtureTopology, functionEvents, mappingRecords, messagesInQueue, waitFor } from '../helpers/lab';
 
 /** Both real stacks with the real handlers: the lab as `npm run lab` serves it. */
 describe('startLab with the real stacks', () => {

@@ -12,7 +12,7 @@ import {
   SendMessageCommand,
   type SQSClient,
 } from '@aws-sdk/client-sqs';
-import type { FifoDedupPlan } from '../catalog';
+import type { FifoDedupPlan } from '../experiment';
 import type { FifoDedupObservation } from '../observation';
 import type { QueueProbe } from '../probe';
 import { type RunLog, shortId, sleep } from './run-log';

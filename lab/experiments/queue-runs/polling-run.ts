@@ -17,7 +17,7 @@ import {
   type SQSClient,
 } from '@aws-sdk/client-sqs';
 import { PRICES } from '../../../cost/prices';
-import type { PollingPlan } from '../catalog';
+import type { PollingPlan } from '../experiment';
 import type { PollingConsumerObservation, PollingObservation } from '../observation';
 import type { QueueProbe } from '../probe';
 import { queueDepth } from '../stack-reads';

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import type { Language } from '../../common/language';
 import { renderResult, toRow, type VerdictRow } from '../report';
 import { MESSAGES, type Messages } from '../../locales/messages';
-import type { ExperimentResult } from '../runner';
+import type { ExperimentResult } from '../experiment-result';
 import { type Timeline, type TimelineInput, type TimelineMarkKind, buildTimeline } from './timeline';
 import { mermaidBlock } from './timeline-mermaid';
 import { timelineInputOf } from './timeline-of-result';

@@ -5,7 +5,7 @@
 import { BATCH_PARTIAL, VISIBILITY_DUP } from '../../../lib/settings';
 import type { Language } from '../../common/language';
 import { batchIndexOf } from '../observation';
-import type { ExperimentResult } from '../runner';
+import type { ExperimentResult } from '../experiment-result';
 import { buildTimeline, type Timeline, type TimelineInput } from './timeline';
 import { MESSAGES } from '../../locales/messages';
 

@@ -9,7 +9,7 @@ import { isJsonRequest } from '../../common/json-request';
 import { serveOnLoopback } from '../../common/serve-on-loopback';
 import { StackOperationFailedError } from './errors';
 import { type DeployNote, mergeNotes } from './property-coverage';
-import type { DeployedStack, StackEvent } from './stack-deployer';
+import type { DeployedStack, StackEvent } from './deployed-stack';
 
 /** What the endpoint runs for each request. */
 export type DeployRunner = (

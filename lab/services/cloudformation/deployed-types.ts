@@ -25,8 +25,8 @@ import {
 } from '../sns/resource-providers/sns-providers';
 import { SQS_QUEUE_POLICY_PROPERTIES } from '../sqs/resource-providers/sqs-queue-policy-provider';
 import { SQS_QUEUE_PROPERTIES } from '../sqs/resource-providers/sqs-queue-provider';
-import { CDK_METADATA_PROPERTIES } from './cdk-metadata-provider';
-import { CUSTOM_RESOURCE_PROPERTIES } from './custom-resource-provider';
+import { CDK_METADATA_PROPERTIES } from './resource-providers/cdk-metadata-provider';
+import { CUSTOM_RESOURCE_PROPERTIES } from './resource-providers/custom-resource-provider';
 import type { PropertyCoverage } from './property-coverage';
 
 /** Resource type (custom resources under their registry name) → its provider's coverage. */

@@ -1,23 +1,31 @@
-/** The errors of the lab's CloudFormation stand-in: one base class, each with a `cause` when one exists. */
+/**
+ * The errors of the lab's CloudFormation stand-in: one base class over {@link ServiceError},
+ * each with a `cause` when one exists. A template CloudFormation cannot read is its API's
+ * `ValidationError` (400); a failed stack operation is no API error but the stack's status.
+ */
+import { ServiceError } from '../service-error';
 
 /** Base of every error the stand-in raises. */
-export class CloudFormationError extends Error {
+export class CloudFormationError extends ServiceError {
   override readonly name: string = 'CloudFormationError';
 }
 
 /** A cloud assembly or template the stand-in cannot read. */
 export class AssemblyError extends CloudFormationError {
   override readonly name = 'AssemblyError';
+  override readonly code = 'ValidationError';
 }
 
 /** A template uses a construct (an intrinsic, a reference) the stand-in cannot resolve. */
 export class TemplateError extends CloudFormationError {
   override readonly name = 'TemplateError';
+  override readonly code = 'ValidationError';
 }
 
 /** A resource type no provider handles. */
 export class UnsupportedResourceTypeError extends CloudFormationError {
   override readonly name = 'UnsupportedResourceTypeError';
+  override readonly code = 'ValidationError';
 }
 
 /** A stack operation ended in a failed or rolled-back state. */
@@ -31,7 +39,7 @@ export class StackOperationFailedError extends CloudFormationError {
     readonly logicalId: string | undefined,
     /** The provider's reason, as CloudFormation shows it on `*_FAILED`. */
     readonly reason: string,
-    options?: ErrorOptions,
+    options?: { readonly cause?: unknown },
   ) {
     super(message, options);
   }
@@ -65,4 +73,15 @@ export class UnemulatedPropertyError extends CloudFormationError {
   ) {
     super(`the lab does not emulate ${property}`);
   }
+}
+
+/** A create refused because another stack's resource has the name (the resource handlers' `AlreadyExists`). */
+export class ResourceAlreadyExistsError extends CloudFormationError {
+  override readonly name = 'ResourceAlreadyExistsError';
+  override readonly code = 'AlreadyExists';
+}
+
+/** Raised when the CDK app throws while synthesizing (a bad context switch, an invalid topology). */
+export class SynthesisError extends ServiceError {
+  override readonly name = 'SynthesisError';
 }

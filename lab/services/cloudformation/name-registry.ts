@@ -15,7 +15,7 @@
  *   (HandlerErrorCode AlreadyExists, e.g. for AWS::IAM::Role).
  * Generated names (no name in the template) carry a random suffix and never clash.
  */
-import { CloudFormationError } from './errors';
+import { ResourceAlreadyExistsError } from './errors';
 
 /** Where AWS makes a name unique. */
 export type NameScope = 'account' | 'region';
@@ -39,11 +39,6 @@ export interface NameOwner {
   readonly region: string;
   readonly stackId: string;
   readonly logicalId: string;
-}
-
-/** A create refused because another stack's resource has the name. */
-export class ResourceAlreadyExistsError extends CloudFormationError {
-  override readonly name = 'ResourceAlreadyExistsError';
 }
 
 /** The resource handler's message for a name held in another region. */

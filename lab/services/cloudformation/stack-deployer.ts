@@ -6,51 +6,18 @@
  * reports the failed resource with the provider's reason. Every step is a {@link StackEvent}.
  */
 import { randomUUID } from 'node:crypto';
-import { CloudFormationError, PropertiesValidationError, StackOperationFailedError, TemplateError } from './errors';
+import type { DeployedResource, DeployedStack, DeployTarget, StackEvent } from './deployed-stack';
+import { deploymentOrder } from './deployment-order';
+import { PropertiesValidationError, StackOperationFailedError, TemplateError } from './errors';
 import { evaluateConditions, type ResolutionContext, resolveValue } from './intrinsic-resolver';
-import { NameRegistry, type NameOwner } from './name-registry';
+import { NameRegistry } from './name-registry';
 import { type DeployNote, mergeNotes, notesFor } from './property-coverage';
 import { propertyFailures } from './property-validator';
-import type { ProviderRegistry, ProvisionedResource } from './resource-provider';
-import { dependenciesOf, type Template } from './template';
-
-/** One line of a stack's event log. */
-export interface StackEvent {
-  readonly timestamp: Date;
-  readonly stackName: string;
-  readonly logicalId: string;
-  readonly resourceType: string;
-  readonly status: string;
-  readonly physicalId?: string;
-  readonly reason?: string;
-}
-
-/** A resource as deployed. */
-export interface DeployedResource extends ProvisionedResource {
-  readonly type: string;
-  /** Its properties with every intrinsic resolved, as last applied. */
-  readonly properties: Readonly<Record<string, unknown>>;
-  readonly deletionPolicy?: string;
-}
-
-/** A stack as deployed: what the next update starts from. */
-export interface DeployedStack {
-  readonly stackName: string;
-  readonly stackId: string;
-  readonly template: Template;
-  readonly resources: ReadonlyMap<string, DeployedResource>;
-  /** Resolved outputs, by key. */
-  readonly outputs: Readonly<Record<string, string>>;
-  readonly status: string;
-  /** The lab notes of the properties this deploy accepted without emulating them, each note once. */
-  readonly notes: readonly DeployNote[];
-}
-
-/** The account and region the stack deploys to. */
-export interface DeployTarget {
-  readonly accountId: string;
-  readonly region: string;
-}
+import type { ProviderRegistry } from './resource-provider';
+import { deleteResource, nameOwner } from './resource-deletion';
+import { type DeployAction, rollBack } from './stack-rollback';
+import { checkRules, templateParameters } from './template-parameters';
+import type { Template } from './template';
 
 export interface DeployStackOptions {
   readonly stackName: string;
@@ -73,8 +40,6 @@ export interface DeployStackOptions {
    */
   readonly validateProperties?: boolean;
 }
-
-type Action = { kind: 'created' | 'replaced'; logicalId: string } | { kind: 'updated'; logicalId: string };
 
 /** Creates or updates a stack. Throws {@link StackOperationFailedError} after rolling back. */
 export async function deployStack(options: DeployStackOptions): Promise<DeployedStack> {
@@ -128,7 +93,7 @@ export async function deployStack(options: DeployStackOptions): Promise<Deployed
     ([, resource]) => resource.Condition === undefined || conditions[resource.Condition] === true,
   );
   const order = deploymentOrder(Object.fromEntries(included));
-  const actions: Action[] = [];
+  const actions: DeployAction[] = [];
   const retired: { logicalId: string; resource: DeployedResource }[] = [];
   stackEvent(`${verb}_IN_PROGRESS`, previous === undefined ? 'User Initiated' : undefined);
   let failed: { logicalId: string; reason: string; cause: unknown } | undefined;
@@ -242,177 +207,6 @@ export async function deployStack(options: DeployStackOptions): Promise<Deployed
 
   async function deleteQuietly(logicalId: string, resource: DeployedResource): Promise<void> {
     await deleteResource({ options, stackId, logicalId, resource, emit }).catch(() => undefined);
-  }
-}
-
-/** Deletes every resource of a stack, in reverse dependency order. */
-export async function deleteStack(
-  stack: DeployedStack,
-  providers: ProviderRegistry,
-  onEvent?: (event: StackEvent) => void,
-): Promise<void> {
-  const emit = (event: Omit<StackEvent, 'timestamp' | 'stackName'>): void =>
-    onEvent?.({ timestamp: new Date(), stackName: stack.stackName, ...event });
-  emit({ logicalId: stack.stackName, resourceType: 'AWS::CloudFormation::Stack', status: 'DELETE_IN_PROGRESS' });
-  const options = { stackName: stack.stackName, providers };
-  for (const logicalId of deploymentOrder(stack.template.Resources).reverse()) {
-    const resource = stack.resources.get(logicalId);
-    if (resource !== undefined)
-      await deleteResource({ options, stackId: stack.stackId, logicalId, resource, emit }).catch(() => undefined);
-  }
-  emit({ logicalId: stack.stackName, resourceType: 'AWS::CloudFormation::Stack', status: 'DELETE_COMPLETE' });
-}
-
-/** Logical ids in an order where every resource comes after what it references or DependsOn. */
-export function deploymentOrder(resources: Template['Resources']): string[] {
-  const ids = new Set(Object.keys(resources));
-  const ordered: string[] = [];
-  const state = new Map<string, 'visiting' | 'done'>();
-  const visit = (id: string, path: readonly string[]): void => {
-    if (state.get(id) === 'done') return;
-    if (state.get(id) === 'visiting')
-      throw new TemplateError(`circular dependency between resources: ${[...path, id].join(' → ')}`);
-    state.set(id, 'visiting');
-    const resource = resources[id];
-    if (resource !== undefined) {
-      for (const dependency of [...dependenciesOf(resource, ids)].sort()) {
-        if (!ids.has(dependency))
-          throw new TemplateError(`${id} depends on ${dependency}, which is not a resource of the template`);
-        visit(dependency, [...path, id]);
-      }
-    }
-    state.set(id, 'done');
-    ordered.push(id);
-  };
-  for (const id of Object.keys(resources)) visit(id, []);
-  return ordered;
-}
-
-async function rollBack(run: {
-  options: DeployStackOptions;
-  stackId: string;
-  previous: DeployedStack | undefined;
-  current: Map<string, DeployedResource>;
-  actions: readonly Action[];
-  retired: readonly { logicalId: string; resource: DeployedResource }[];
-  emit: (event: Omit<StackEvent, 'timestamp' | 'stackName'>) => void;
-  stackEvent: (status: string, reason?: string) => void;
-}): Promise<string> {
-  const { options, previous, current, emit, stackEvent } = run;
-  const prefix = previous === undefined ? 'ROLLBACK' : 'UPDATE_ROLLBACK';
-  stackEvent(`${prefix}_IN_PROGRESS`, 'The following resource(s) failed. Rollback requested by user.');
-  for (const action of [...run.actions].reverse()) {
-    const now = current.get(action.logicalId);
-    if (now === undefined) continue;
-    if (action.kind === 'updated') {
-      const before = previous?.resources.get(action.logicalId);
-      if (before === undefined) continue;
-      emit({ logicalId: action.logicalId, resourceType: now.type, status: 'UPDATE_IN_PROGRESS' });
-      try {
-        const provider = options.providers.providerFor(now.type);
-        const restored = await provider.update({
-          stackName: options.stackName,
-          logicalId: action.logicalId,
-          resourceType: now.type,
-          properties: before.properties,
-          previous: now,
-        });
-        current.set(action.logicalId, { ...before, ...restored, properties: before.properties });
-        emit({ logicalId: action.logicalId, resourceType: now.type, status: 'UPDATE_COMPLETE' });
-      } catch (error) {
-        emit({ logicalId: action.logicalId, resourceType: now.type, status: 'UPDATE_FAILED', reason: String(error) });
-      }
-    } else {
-      await deleteResource({ options, stackId: run.stackId, logicalId: action.logicalId, resource: now, emit }).catch(
-        () => undefined,
-      );
-    }
-  }
-  stackEvent(`${prefix}_COMPLETE`);
-  return `${prefix}_COMPLETE`;
-}
-
-/** Who holds a resource's name: the stack's account and region, the stack, the logical id. */
-function nameOwner(options: Pick<DeployStackOptions, 'target'>, stackId: string, logicalId: string): NameOwner {
-  return { accountId: options.target.accountId, region: options.target.region, stackId, logicalId };
-}
-
-async function deleteResource(run: {
-  options: Pick<DeployStackOptions, 'stackName' | 'providers'> & Partial<Pick<DeployStackOptions, 'names' | 'target'>>;
-  stackId: string;
-  logicalId: string;
-  resource: DeployedResource;
-  emit: (event: Omit<StackEvent, 'timestamp' | 'stackName'>) => void;
-}): Promise<void> {
-  const { options, logicalId, resource, emit } = run;
-  if (resource.deletionPolicy === 'Retain') {
-    // The resource lives on outside the stack, and so does its name.
-    emit({ logicalId, resourceType: resource.type, status: 'DELETE_SKIPPED', physicalId: resource.physicalId });
-    return;
-  }
-  const name = NameRegistry.nameOf(resource.type, resource.properties);
-  if (options.names !== undefined && options.target !== undefined && name !== undefined)
-    options.names.release(resource.type, name, nameOwner({ target: options.target }, run.stackId, logicalId));
-  emit({ logicalId, resourceType: resource.type, status: 'DELETE_IN_PROGRESS', physicalId: resource.physicalId });
-  try {
-    await options.providers.providerFor(resource.type).delete({
-      stackName: options.stackName,
-      logicalId,
-      resourceType: resource.type,
-      properties: resource.properties,
-      resource,
-    });
-    emit({ logicalId, resourceType: resource.type, status: 'DELETE_COMPLETE', physicalId: resource.physicalId });
-  } catch (error) {
-    emit({ logicalId, resourceType: resource.type, status: 'DELETE_FAILED', reason: String(error) });
-    throw error;
-  }
-}
-
-function templateParameters(options: DeployStackOptions, stackId: string): Record<string, unknown> {
-  const { target } = options;
-  const values: Record<string, unknown> = {
-    'AWS::AccountId': target.accountId,
-    'AWS::Region': target.region,
-    'AWS::Partition': 'aws',
-    'AWS::URLSuffix': 'amazonaws.com',
-    'AWS::StackName': options.stackName,
-    'AWS::StackId': stackId,
-    'AWS::NotificationARNs': [],
-  };
-  for (const [name, parameter] of Object.entries(options.template.Parameters ?? {})) {
-    const given = options.parameters?.[name];
-    if (given !== undefined) values[name] = given;
-    else if (parameter.Type.startsWith('AWS::SSM::Parameter::Value<') && typeof parameter.Default === 'string') {
-      const stored = options.parameters?.[parameter.Default];
-      if (stored === undefined)
-        throw new TemplateError(
-          `parameter ${name} reads SSM parameter ${parameter.Default}, which the lab does not have`,
-        );
-      values[name] = stored;
-    } else if (parameter.Default !== undefined) values[name] = parameter.Default;
-    else throw new TemplateError(`parameter ${name} has no value and no default`);
-  }
-  return values;
-}
-
-function checkRules(
-  template: Template,
-  parameters: Record<string, unknown>,
-  conditions: Record<string, boolean>,
-): void {
-  const context: ResolutionContext = {
-    template,
-    parameters,
-    resource: () => undefined,
-    condition: (name) => conditions[name] === true,
-  };
-  for (const [name, rule] of Object.entries(template.Rules ?? {})) {
-    if (rule.RuleCondition !== undefined && resolveValue(rule.RuleCondition, context) !== true) continue;
-    for (const assertion of rule.Assertions) {
-      if (resolveValue(assertion.Assert, context) !== true)
-        throw new CloudFormationError(`rule ${name} failed: ${assertion.AssertDescription ?? 'assertion is false'}`);
-    }
   }
 }
 

@@ -1,6 +1,6 @@
 /** One stack event as a line, in the layout `cdk deploy` prints its progress. */
 import { terminalSafe } from '../../common/terminal-safe';
-import type { StackEvent } from './stack-deployer';
+import type { StackEvent } from './deployed-stack';
 
 /** `VisibilityDupStack | 12:00:01 | CREATE_COMPLETE | AWS::SQS::Queue | ShortVTQueue76D6B865 (reason)`. */
 export function formatStackEvent(event: StackEvent): string {

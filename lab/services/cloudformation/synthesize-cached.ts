@@ -11,6 +11,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { LAB_WORK_DIR } from '../../common/lab-work-dir';
+import { SynthesisError } from './errors';
 
 /** A CDK app to synthesize, and what its cloud assembly depends on. */
 export interface CachedSynthesis {
@@ -35,11 +36,6 @@ export interface SynthesizedAssembly {
   readonly cached: boolean;
   /** Time spent, in ms (hashing only, when cached). */
   readonly ms: number;
-}
-
-/** Raised when the CDK app throws while synthesizing (a bad context switch, an invalid topology). */
-export class SynthesisError extends Error {
-  override readonly name = 'SynthesisError';
 }
 
 const DEFAULT_CACHE_DIR = join(LAB_WORK_DIR, 'assemblies');

@@ -21,29 +21,13 @@ import type {
 import { GetQueueAttributesCommand, GetQueueUrlCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import { LAB_ACCOUNT_ID } from '../../common/local-aws';
 import type { SnsService } from '../sns/sns-service';
+import type { AlarmActionOutcome, AlarmDefinition, AlarmState, CloudWatchState } from './cloudwatch-state';
 
 /** The principal CloudWatch alarms act as. */
 const CLOUDWATCH_PRINCIPAL = 'cloudwatch.amazonaws.com';
 
 /** How many history items the lab keeps per alarm (CloudWatch keeps 30 days). */
 const HISTORY_KEPT_PER_ALARM = 200;
-
-/** An alarm as the template defines it (the parts the lab evaluates). */
-export interface AlarmDefinition {
-  readonly alarmName: string;
-  /** `arn:aws:cloudwatch:<region>:<account>:alarm:<name>`: CloudWatch's `aws:SourceArn` when it publishes. */
-  readonly alarmArn: string;
-  readonly namespace: string;
-  readonly metricName: string;
-  readonly dimensions: readonly { readonly Name: string; readonly Value: string }[];
-  readonly threshold: number;
-  readonly comparisonOperator: string;
-  readonly alarmActions: readonly string[];
-  readonly okActions: readonly string[];
-}
-
-/** An alarm's state. */
-export type AlarmState = 'INSUFFICIENT_DATA' | 'OK' | 'ALARM';
 
 /** The SQS attribute behind each SQS metric the lab can read. */
 const SQS_METRICS: Readonly<Record<string, string>> = {
@@ -59,27 +43,17 @@ const COMPARE: Readonly<Record<string, (value: number, threshold: number) => boo
   LessThanOrEqualToThreshold: (value, threshold) => value <= threshold,
 };
 
-/** One alarm action as CloudWatch ran it (the `Action` item of the alarm's history). */
-export interface AlarmActionOutcome {
-  readonly alarmName: string;
-  /** The SNS topic the action notifies. */
-  readonly topicArn: string;
-  readonly succeeded: boolean;
-  /** The history item's summary, in AWS's words. */
-  readonly summary: string;
-  /** SNS's reason, when it refused. */
-  readonly error?: string;
-}
-
 /** Alarms by name, evaluated on a timer. */
 export class AlarmEvaluator {
-  private readonly alarms = new Map<string, { definition: AlarmDefinition; state: AlarmState; reason: string }>();
-  private readonly history = new Map<string, AlarmHistoryItem[]>();
-  private readonly lastActions = new Map<string, AlarmActionOutcome>();
+  private readonly alarms: CloudWatchState['alarms'];
+  private readonly history: CloudWatchState['history'];
+  private readonly lastActions: CloudWatchState['lastActions'];
   private readonly timer: NodeJS.Timeout;
   private running = false;
 
   constructor(
+    /** Where the alarms, their history and their last actions are kept. */
+    state: CloudWatchState,
     private readonly sqs: SQSClient,
     private readonly sns: SnsService,
     /** Called on every state change (the lab prints it). */
@@ -88,6 +62,9 @@ export class AlarmEvaluator {
     /** Called on every action CloudWatch runs, succeeded or failed (the lab prints the failures). */
     private readonly onAction: (outcome: AlarmActionOutcome) => void = () => undefined,
   ) {
+    this.alarms = state.alarms;
+    this.history = state.history;
+    this.lastActions = state.lastActions;
     this.timer = setInterval(() => void this.evaluateAll(), intervalMs);
     this.timer.unref();
   }

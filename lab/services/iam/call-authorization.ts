@@ -5,7 +5,7 @@
  * sqs:SendMessage, DeleteMessageBatch sqs:DeleteMessage, ChangeMessageVisibilityBatch
  * sqs:ChangeMessageVisibility).
  */
-import { UnmappedCallError } from './iam-errors';
+import { UnmappedCallError } from './errors';
 
 /** One action on one resource. */
 export interface IamRequest {

@@ -10,7 +10,7 @@
  * the old ones (or none) hold until then. Deletions take effect at once.
  */
 import { LAB_ACCOUNT_ID } from '../../common/local-aws';
-import { UnknownManagedPolicyError } from './iam-errors';
+import { UnknownManagedPolicyError } from './errors';
 import { MANAGED_POLICIES } from './managed-policies';
 import type { PolicyDocument } from './policy-document';
 

@@ -4,32 +4,20 @@
  * CloudFormation updates is swapped for a new one under the same name, so mappings and APIs
  * that invoke it by name reach the new code.
  */
+import { ResourceNotFoundError } from './errors';
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import type { LabBus } from '../../bus/lab-bus';
-import type { EventSourceMapping } from './event-source-mapping/event-source-mapping';
-import type { Invocable, InvocationResult, LocalFunction } from './runtime/local-function';
+import type { Invocable, InvocationResult } from './runtime/local-function';
+import { type DeployedFunction, LambdaState } from './lambda-state';
 
-/** A deployed function: the running code and what it was deployed with. */
-export interface DeployedFunction {
-  readonly fn: LocalFunction;
-  readonly roleArn: string;
-  readonly timeoutSeconds: number;
-  readonly arn: string;
-  /** Where its lines go: `LoggingConfig.LogGroup`, or `/aws/lambda/<name>`. */
-  readonly logGroupName: string;
-  /** `ReservedConcurrentExecutions`, when the template sets it. */
-  readonly reservedConcurrency?: number;
-}
-
-/** Raised when something invokes a function name the lab does not have. */
-export class ResourceNotFoundError extends Error {
-  override readonly name = 'ResourceNotFoundException';
-}
-
-/** Functions and mappings of one lab. */
+/** Functions, mappings and permissions of one lab. */
 export class LambdaService {
-  private readonly functions = new Map<string, DeployedFunction>();
-  readonly mappings = new Map<string, EventSourceMapping>();
+  private readonly state = new LambdaState();
+  private readonly functions = this.state.functions;
+  /** The event source mappings, by UUID. */
+  readonly mappings = this.state.mappings;
+  /** Who may invoke which function (`AWS::Lambda::Permission`), by the permission's id. */
+  readonly permissions = this.state.permissions;
 
   constructor(
     readonly deps: {

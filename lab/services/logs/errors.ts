@@ -1,15 +1,15 @@
 /**
- * CloudWatch Logs' errors as the lab's endpoint returns them: each has the `__type` AWS sends
- * (the SDK turns it into the modeled exception class) and a message in AWS's words.
+ * CloudWatch Logs' errors as the lab's endpoint returns them, each a {@link ServiceError}: its
+ * `code` is the `__type` AWS sends (the SDK turns it into the modeled exception class), with a
+ * message in AWS's words.
  */
+import { ServiceError } from '../service-error';
 
 /** Base of the lab's CloudWatch Logs errors. */
-export class LogsServiceError extends Error {
+export class LogsServiceError extends ServiceError {
   override readonly name: string = 'LogsServiceError';
   /** The `__type` of the error body. */
-  readonly awsType: string = 'ServiceUnavailableException';
-  /** HTTP status (400 for a client mistake). */
-  readonly status: number = 400;
+  override readonly code: string = 'ServiceUnavailableException';
 
   constructor(message: string, options?: { readonly cause?: unknown }) {
     super(message, options);
@@ -19,23 +19,23 @@ export class LogsServiceError extends Error {
 /** `ResourceNotFoundException`: the log group (or stream) does not exist. */
 export class ResourceNotFoundError extends LogsServiceError {
   override readonly name = 'ResourceNotFoundError';
-  override readonly awsType = 'ResourceNotFoundException';
+  override readonly code = 'ResourceNotFoundException';
 }
 
 /** `InvalidParameterException`: a parameter is missing, malformed or combined with one it excludes. */
 export class InvalidParameterError extends LogsServiceError {
   override readonly name = 'InvalidParameterError';
-  override readonly awsType = 'InvalidParameterException';
+  override readonly code = 'InvalidParameterException';
 }
 
 /** An action the lab's endpoint does not implement (AWS would answer it; the lab says so plainly). */
 export class UnknownOperationError extends LogsServiceError {
   override readonly name = 'UnknownOperationError';
-  override readonly awsType = 'UnknownOperationException';
+  override readonly code = 'UnknownOperationException';
 }
 
 /** `SerializationException`: a member of the wrong JSON type (AWS's JSON protocol, 400). */
 export class SerializationError extends LogsServiceError {
   override readonly name = 'SerializationError';
-  override readonly awsType = 'SerializationException';
+  override readonly code = 'SerializationException';
 }

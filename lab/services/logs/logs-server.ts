@@ -68,7 +68,7 @@ async function answer(service: LogsService, request: IncomingMessage, response: 
     send(response, 200, dispatch(service, action, input), requestId);
   } catch (error) {
     if (error instanceof LogsServiceError) {
-      send(response, error.status, { __type: error.awsType, message: error.message }, requestId);
+      send(response, error.statusCode, { __type: error.code, message: error.message }, requestId);
     } else {
       // A bug of the lab's, not the caller's: said plainly, without a stack trace.
       send(

@@ -13,14 +13,7 @@
 import { LAB_ACCOUNT_ID, LAB_REGION } from '../../common/local-aws';
 import type { Decision, ServiceRequest } from '../iam/iam-evaluator';
 import type { PolicyDocument } from '../iam/policy-document';
-
-/** One published notification. */
-export interface SnsNotification {
-  readonly topicArn: string;
-  readonly subject: string;
-  readonly message: string;
-  readonly time: number;
-}
+import { SnsState } from './sns-state';
 
 /** An AWS service publishing for one of the account's resources. */
 export interface ServicePublisher {
@@ -67,12 +60,13 @@ export function defaultTopicPolicy(topicArn: string, accountId: string): PolicyD
 
 /** Topics by ARN, subscriptions, and what was published. */
 export class SnsService {
-  readonly topics = new Map<string, { readonly name: string }>();
-  readonly subscriptions = new Map<
-    string,
-    { readonly topicArn: string; readonly protocol: string; readonly endpoint: string; readonly status: string }
-  >();
-  readonly published: SnsNotification[] = [];
+  private readonly state = new SnsState();
+  /** Topic ARN → topic. */
+  readonly topics = this.state.topics;
+  /** Subscription ARN → subscription. */
+  readonly subscriptions = this.state.subscriptions;
+  /** What was published, oldest first (the last 1000). */
+  readonly published = this.state.published;
 
   /** @param authorize decides a service principal's publish (the lab's IAM); absent: every publish is allowed. */
   constructor(private readonly authorize?: (request: ServiceRequest) => Promise<Decision>) {}

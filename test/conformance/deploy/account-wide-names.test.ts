@@ -10,9 +10,11 @@
  * CloudFormation generates one) deploys to both.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Lab, type StackEvent, StackOperationFailedError, startLab } from '../../../lab';
-import { logicalIdOf, shapedAssembly } from '../../lab/fixture-assembly';
-import { fixtureTopology } from '../../lab/helpers';
+import { type Lab, startLab } from '../../../lab/lab';
+import type { StackEvent } from '../../../lab/services/cloudformation/deployed-stack';
+import { StackOperationFailedError } from '../../../lab/services/cloudformation/errors';
+import { logicalIdOf, shapedAssembly } from '../../helpers/fixture-assembly';
+import { fixtureTopology } from '../../helpers/lab';
 import { conform } from '../behaviour';
 import { deployBehaviour } from './deploy-behaviours';
 

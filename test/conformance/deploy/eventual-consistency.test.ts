@@ -19,11 +19,13 @@ import { CustomResource } from 'aws-cdk-lib';
 import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { EventSourceMapping } from 'aws-cdk-lib/aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Lab, StackOperationFailedError, resolvePropagation, settleSecondsOf, startLab } from '../../../lab';
+import { resolvePropagation, settleSecondsOf } from '../../../lab/common/propagation';
+import { type Lab, startLab } from '../../../lab/lab';
+import { StackOperationFailedError } from '../../../lab/services/cloudformation/errors';
 import { FunctionWithLogGroup } from '../../../lib/constructs/function-with-log-group';
 import type { TopologyStack } from '../../../lib/topology-stack';
-import { type RenderedTemplate, editTemplate, logicalIdOf, synthesize } from '../../lab/fixture-assembly';
-import { fixtureTopology } from '../../lab/helpers';
+import { type RenderedTemplate, editTemplate, logicalIdOf, synthesize } from '../../helpers/fixture-assembly';
+import { fixtureTopology } from '../../helpers/lab';
 import { conform } from '../behaviour';
 import { deployBehaviour } from './deploy-behaviours';
 

@@ -6,7 +6,8 @@
  * sends to a queue as a service principal today, so the lab's IAM evaluator is checked directly.
  */
 import { describe, expect } from 'vitest';
-import { IamEvaluator, IamRegistry } from '../../../lab';
+import { IamEvaluator } from '../../../lab/services/iam/iam-evaluator';
+import { IamRegistry } from '../../../lab/services/iam/iam-registry';
 import { conform } from '../behaviour';
 import { deployBehaviour } from './deploy-behaviours';
 

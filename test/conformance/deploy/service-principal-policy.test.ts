@@ -11,9 +11,12 @@
  */
 import { DeleteMessageCommand, ReceiveMessageCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { type AlarmActionOutcome, MESSAGES, type Lab, startConsole, startLab } from '../../../lab';
-import { logicalIdOf, shapedAssembly } from '../../lab/fixture-assembly';
-import { fixtureTopology, waitFor } from '../../lab/helpers';
+import { startConsole } from '../../../lab/console/console-server';
+import { type Lab, startLab } from '../../../lab/lab';
+import { MESSAGES } from '../../../lab/locales/messages';
+import type { AlarmActionOutcome } from '../../../lab/services/cloudwatch/cloudwatch-state';
+import { logicalIdOf, shapedAssembly } from '../../helpers/fixture-assembly';
+import { fixtureTopology, waitFor } from '../../helpers/lab';
 import { conform } from '../behaviour';
 import { deployBehaviour } from './deploy-behaviours';
 

@@ -8,25 +8,23 @@ import {
 } from '@aws-sdk/client-sqs';
 import type { SQSEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { LabBus } from '../../../lab/bus/lab-bus';
+import type { LabLogRecord } from '../../../lab/bus/lab-log-record';
+import { createSqsClient, type Emulators, startEmulators } from '../../../lab/services/emulators';
+import { InvalidParameterValueError, MappingValidationError } from '../../../lab/services/lambda/errors';
+import type { BatchFormation } from '../../../lab/services/lambda/event-source-mapping/batch-formation';
 import {
-  createSqsClient,
-  type Emulators,
   EventSourceMapping,
   type EventSourceMappingProperties,
-  InvalidParameterValueError,
-  type Invocable,
-  type InvocationResult,
+} from '../../../lab/services/lambda/event-source-mapping/event-source-mapping';
+import { MAX_INVOCATION_PAYLOAD_BYTES } from '../../../lab/services/lambda/event-source-mapping/payload-limit';
+import {
   LAB_MAX_CONCURRENT_BATCHES,
   LAMBDA_START_CONCURRENCY,
-  LabBus,
-  type LabLogRecord,
-  MAX_INVOCATION_PAYLOAD_BYTES,
-  MappingValidationError,
-  startEmulators,
-} from '../../../lab';
-import type { BatchFormation } from '../../../lab';
+} from '../../../lab/services/lambda/event-source-mapping/scaling';
+import type { Invocable, InvocationResult } from '../../../lab/services/lambda/runtime/local-function';
 import { conform } from '../behaviour';
-import { messagesInQueue, receiveAll, waitFor } from '../../lab/helpers';
+import { messagesInQueue, receiveAll, waitFor } from '../../helpers/lab';
 import { ESM_BEHAVIOURS } from './esm-behaviours';
 
 /**

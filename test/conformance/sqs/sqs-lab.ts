@@ -9,7 +9,12 @@ import {
   type SQSClient,
 } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { type Emulators, createSqsClient, type StartEmulatorsOptions, startEmulators } from '../../../lab';
+import {
+  createSqsClient,
+  type Emulators,
+  startEmulators,
+  type StartEmulatorsOptions,
+} from '../../../lab/services/emulators';
 
 /** The running lab, for one test file. */
 export interface SqsLab {

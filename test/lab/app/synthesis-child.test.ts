@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SynthesisChild } from '../../../lab';
+import { SynthesisChild } from '../../../lab/app/synthesis-child';
 
 const work = mkdtempSync(join(tmpdir(), 'sqs-lab-synthesis-child-'));
 const child = new SynthesisChild();

@@ -9,6 +9,9 @@ import type { ResourceProvider } from '../../cloudformation/resource-provider';
 import { UnemulatedPropertyError } from '../../cloudformation/errors';
 import type { LambdaService } from '../../lambda/lambda-service';
 import { LocalApi, type StageThrottling } from '../local-api';
+import type { ApiGatewayService } from '../apigateway-service';
+import type { RestApi } from '../apigateway-state';
+import { BadRequestError, NotFoundError } from '../errors';
 import { DESCRIPTION_NOTE, TAGS_NOTE } from '../../cloudformation/common-notes';
 import type { PropertyCoverage } from '../../cloudformation/property-coverage';
 
@@ -107,33 +110,6 @@ export const REST_API_STAGE_PROPERTIES: PropertyCoverage = {
   refused: ['AccessLogSetting', 'CacheClusterEnabled', 'CacheClusterSize', 'CanarySetting', 'Variables'],
 };
 
-interface RestApi {
-  readonly id: string;
-  readonly rootResourceId: string;
-  readonly resources: Map<string, { readonly parentId: string; readonly pathPart: string }>;
-  readonly methods: Map<string, { readonly resourceId: string; readonly httpMethod: string; readonly uri: string }>;
-  readonly stages: Map<string, LocalApi>;
-}
-
-/** The lab's API Gateway: REST APIs by id, and the local URL of each deployed stage. */
-export class ApiGatewayService {
-  readonly apis = new Map<string, RestApi>();
-
-  /** `https://<id>.execute-api.<region>.amazonaws.com/<stage>/` → the stage's local URL, for outputs. */
-  localUrls(region: string): Map<string, string> {
-    const urls = new Map<string, string>();
-    for (const api of this.apis.values()) {
-      for (const [stage, server] of api.stages)
-        urls.set(`https://${api.id}.execute-api.${region}.amazonaws.com/${stage}/`, server.url);
-    }
-    return urls;
-  }
-
-  async stop(): Promise<void> {
-    await Promise.allSettled([...this.apis.values()].flatMap((api) => [...api.stages.values()].map((s) => s.stop())));
-  }
-}
-
 const newId = (): string => randomBytes(5).toString('hex');
 
 /** Providers for the five REST API resource types. */
@@ -150,13 +126,13 @@ export function restApiProviders(options: {
   const { apis } = options;
   const api = (id: unknown): RestApi => {
     const found = apis.apis.get(String(id));
-    if (found === undefined) throw new Error(`Invalid API identifier specified ${String(id)}`);
+    if (found === undefined) throw new NotFoundError(`Invalid API identifier specified ${String(id)}`);
     return found;
   };
   const pathOf = (rest: RestApi, resourceId: string): string => {
     if (resourceId === rest.rootResourceId) return '';
     const resource = rest.resources.get(resourceId);
-    if (resource === undefined) throw new Error(`Invalid Resource identifier specified ${resourceId}`);
+    if (resource === undefined) throw new NotFoundError(`Invalid Resource identifier specified ${resourceId}`);
     return `${pathOf(rest, resource.parentId)}/${resource.pathPart}`;
   };
   const startStage = async (stackName: string, properties: Readonly<Record<string, unknown>>): Promise<string> => {
@@ -164,7 +140,7 @@ export function restApiProviders(options: {
     const stageName = String(properties.StageName);
     const proxies = [...rest.methods.values()].filter((method) => method.uri.includes(':lambda:path/'));
     const route = proxies[0];
-    if (route === undefined) throw new Error(`REST API ${rest.id} has no Lambda proxy method to deploy`);
+    if (route === undefined) throw new BadRequestError(`REST API ${rest.id} has no Lambda proxy method to deploy`);
     const functionArn = /functions\/(.+)\/invocations$/.exec(route.uri)?.[1] ?? '';
     const settings = ((properties.MethodSettings ?? []) as Record<string, unknown>[]).find(
       (setting) => setting.HttpMethod === '*' && setting.ResourcePath === '/*',

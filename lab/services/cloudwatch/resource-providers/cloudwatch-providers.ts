@@ -1,7 +1,7 @@
 /** AWS::CloudWatch::Alarm (evaluated by the lab) and AWS::CloudWatch::Dashboard (kept, not drawn). */
 import { LAB_ACCOUNT_ID, LAB_REGION } from '../../../common/local-aws';
 import type { ResourceProvider } from '../../cloudformation/resource-provider';
-import type { AlarmEvaluator } from '../alarm-evaluator';
+import type { CloudWatchService } from '../cloudwatch-service';
 import { generatedName } from '../../cloudformation/generated-name';
 import { DESCRIPTION_NOTE, TAGS_NOTE } from '../../cloudformation/common-notes';
 import type { LabNote, PropertyCoverage } from '../../cloudformation/property-coverage';
@@ -55,14 +55,12 @@ export const DASHBOARD_PROPERTIES: PropertyCoverage = {
   refused: [],
 };
 
-/** The two providers; dashboards' bodies are kept in `dashboards`. */
-export function cloudWatchProviders(options: {
-  readonly alarms: AlarmEvaluator;
-  readonly dashboards: Map<string, string>;
-}): ResourceProvider[] {
+/** The two providers; alarms go to the service's evaluator, dashboards' bodies to its state. */
+export function cloudWatchProviders(cloudwatch: CloudWatchService): ResourceProvider[] {
+  const { alarms, state } = cloudwatch;
   const define = (name: string, properties: Readonly<Record<string, unknown>>) => {
     const arn = `arn:aws:cloudwatch:${LAB_REGION}:${LAB_ACCOUNT_ID}:alarm:${name}`;
-    options.alarms.put({
+    alarms.put({
       alarmName: name,
       alarmArn: arn,
       namespace: String(properties.Namespace ?? ''),
@@ -87,7 +85,7 @@ export function cloudWatchProviders(options: {
           properties,
         ),
       update: async ({ properties, previous }) => define(previous.physicalId, properties),
-      delete: async ({ resource }) => options.alarms.delete(resource.physicalId),
+      delete: async ({ resource }) => alarms.delete(resource.physicalId),
       requiresReplacement: (previous, next) => previous.AlarmName !== next.AlarmName,
     },
     {
@@ -99,15 +97,15 @@ export function cloudWatchProviders(options: {
           typeof properties.DashboardName === 'string'
             ? properties.DashboardName
             : generatedName({ stackName, logicalId, randomLength: 12 });
-        options.dashboards.set(name, String(properties.DashboardBody ?? ''));
+        state.dashboards.set(name, String(properties.DashboardBody ?? ''));
         return { physicalId: name, attributes: {} };
       },
       async update({ properties, previous }) {
-        options.dashboards.set(previous.physicalId, String(properties.DashboardBody ?? ''));
+        state.dashboards.set(previous.physicalId, String(properties.DashboardBody ?? ''));
         return previous;
       },
       async delete({ resource }) {
-        options.dashboards.delete(resource.physicalId);
+        state.dashboards.delete(resource.physicalId);
       },
       requiresReplacement: (previous, next) => previous.DashboardName !== next.DashboardName,
     },

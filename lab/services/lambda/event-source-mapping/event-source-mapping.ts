@@ -20,10 +20,7 @@ import { checkLabKnobs, type EventSourceMappingOptions, functionSettingsOf } fro
 import {
   checkVisibilityTimeout,
   type EventSourceMappingProperties,
-  InvalidParameterValueError,
-  LambdaMappingApiError,
   type MappedFunctionSettings,
-  MappingValidationError,
   type ResolvedMappingProperties,
   resolveMappingProperties,
   unresolveMappingProperties,
@@ -32,7 +29,7 @@ import { MappingScaling } from './scaling';
 import { LAMBDA_WAIT_TIME_SECONDS, type MappedQueue, readVisibilityTimeout, SqsPoller } from './sqs-poller';
 import type { Invocable } from '../runtime/local-function';
 
-export { emptyMappingCounters, InvalidParameterValueError, LambdaMappingApiError, MappingValidationError };
+export { emptyMappingCounters };
 export type {
   EventSourceMappingOptions,
   EventSourceMappingProperties,

@@ -21,6 +21,7 @@
  * No npm package implements these semantics for Lambda (EventBridge's own matcher, aws/event-ruler,
  * is Java), so the lab keeps this one file, unit-tested against the guide's examples.
  */
+import { InvalidFilterPatternError } from '../errors';
 import type { SQSRecord } from 'aws-lambda';
 
 /** `FilterCriteria` as CloudFormation and the Lambda API spell it. */
@@ -30,11 +31,6 @@ export interface FilterCriteria {
 
 /** The default quota of filters per event source mapping. */
 export const MAX_FILTERS = 5;
-
-/** A pattern Lambda would refuse (not JSON, not an object, an unknown rule). */
-export class InvalidFilterPatternError extends Error {
-  override readonly name = 'InvalidFilterPatternError';
-}
 
 type Pattern = { readonly [key: string]: unknown };
 

@@ -4,11 +4,8 @@
  */
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import type { BatchFormation } from './batch-formation';
-import {
-  type EventSourceMappingProperties,
-  InvalidParameterValueError,
-  type MappedFunctionSettings,
-} from './mapping-properties';
+import { InvalidParameterValueError } from '../errors';
+import type { EventSourceMappingProperties, MappedFunctionSettings } from './mapping-properties';
 import { LAMBDA_WAIT_TIME_SECONDS, type MappedQueue } from './sqs-poller';
 import type { PropagatedAttributeReader } from '../../sqs/attribute-propagation';
 import type { Invocable } from '../runtime/local-function';

@@ -3,12 +3,8 @@
  * and the Lambda API name them, and the checks CreateEventSourceMapping and
  * UpdateEventSourceMapping make, with Lambda's own messages.
  */
-import {
-  compileFilterCriteria,
-  type FilterCriteria,
-  InvalidFilterPatternError,
-  type RecordFilter,
-} from './filter-criteria';
+import { InvalidFilterPatternError, InvalidParameterValueError, MappingValidationError } from '../errors';
+import { compileFilterCriteria, type FilterCriteria, type RecordFilter } from './filter-criteria';
 import { MAX_MAXIMUM_CONCURRENCY, MIN_MAXIMUM_CONCURRENCY } from './scaling';
 
 /** The properties the lab honours. Absent ones take Lambda's defaults. */
@@ -54,23 +50,6 @@ export const MAX_BATCH_SIZE_WITHOUT_WINDOW = 10;
 /** Largest batch size with a batching window (standard queues). */
 export const MAX_BATCH_SIZE_WITH_WINDOW = 10_000;
 export const MAX_BATCHING_WINDOW_SECONDS = 300;
-
-/** Base of the errors Lambda's mapping API answers with; `cause` carries the underlying error, if any. */
-export class LambdaMappingApiError extends Error {
-  constructor(message: string, options?: { readonly cause?: unknown }) {
-    super(message, options);
-  }
-}
-
-/** `InvalidParameterValueException`: Lambda will not create or update the mapping as asked. */
-export class InvalidParameterValueError extends LambdaMappingApiError {
-  override readonly name = 'InvalidParameterValueException';
-}
-
-/** `ValidationException`: a value outside the API's constraints (Lambda's "1 validation error detected" form). */
-export class MappingValidationError extends LambdaMappingApiError {
-  override readonly name = 'ValidationException';
-}
 
 function constraint(value: unknown, path: string, rule: string): MappingValidationError {
   return new MappingValidationError(

@@ -3,13 +3,9 @@
  * field: camel-cased message attributes with base64 binary values, the system attributes
  * Lambda copies, `eventSource`, `eventSourceARN` and `awsRegion`.
  */
+import { IncompleteMessageError } from '../errors';
 import type { Message, MessageAttributeValue } from '@aws-sdk/client-sqs';
 import type { SQSEvent, SQSMessageAttribute, SQSRecord, SQSRecordAttributes } from 'aws-lambda';
-
-/** Raised when ReceiveMessage returned a message without the fields every record needs. */
-export class IncompleteMessageError extends Error {
-  override readonly name = 'IncompleteMessageError';
-}
 
 /** The system attributes Lambda puts in `record.attributes`, in Lambda's order. */
 const SYSTEM_ATTRIBUTES = [

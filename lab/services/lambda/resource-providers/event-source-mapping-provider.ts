@@ -8,11 +8,8 @@ import { GetQueueUrlCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import type { ResourceProvider } from '../../cloudformation/resource-provider';
 import type { BatchFormation } from '../event-source-mapping/batch-formation';
 import type { FilterCriteria } from '../event-source-mapping/filter-criteria';
-import {
-  EventSourceMapping,
-  type EventSourceMappingProperties,
-  InvalidParameterValueError,
-} from '../event-source-mapping/event-source-mapping';
+import { InvalidParameterValueError } from '../errors';
+import { EventSourceMapping, type EventSourceMappingProperties } from '../event-source-mapping/event-source-mapping';
 import type { LambdaService } from '../lambda-service';
 import type { LabBus } from '../../../bus/lab-bus';
 import type { PropagatedAttributeReader } from '../../sqs/attribute-propagation';

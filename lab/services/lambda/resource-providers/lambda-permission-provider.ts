@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ResourceProvider } from '../../cloudformation/resource-provider';
 import type { LabNote, PropertyCoverage } from '../../cloudformation/property-coverage';
+import type { PermissionStore } from '../lambda-state';
 
 /** The lab keeps who may invoke, not from where. */
 const SOURCE_NOT_MATCHED: LabNote = {
@@ -18,9 +19,6 @@ export const LAMBDA_PERMISSION_PROPERTIES: PropertyCoverage = {
   },
   refused: ['EventSourceToken', 'FunctionUrlAuthType', 'InvokedViaFunctionUrl', 'PrincipalOrgID'],
 };
-
-/** Who may invoke which function, by the permission's id. */
-export type PermissionStore = Map<string, { readonly functionName: string; readonly principal: string }>;
 
 /** The permission provider. */
 export function lambdaPermissionProvider(store: PermissionStore): ResourceProvider {

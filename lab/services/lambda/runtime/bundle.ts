@@ -4,6 +4,7 @@
  * the lab runs the same SDK code the deployed asset carries, the versions package-lock.json
  * pins, never whatever SDK a runtime happens to provide.
  */
+import { BundleError } from '../errors';
 import { LAB_WORK_DIR, REPOSITORY_ROOT } from '../../../common/lab-work-dir';
 import { writeAtomically } from '../../../common/write-atomically';
 import { join, resolve } from 'node:path';
@@ -12,11 +13,6 @@ import { type BuildOptions, build } from 'esbuild';
 
 /** Where function bundles go by default: `.lab/bundles/<stack>/<fn>/index.cjs`. */
 export const DEFAULT_BUNDLE_DIR = join(LAB_WORK_DIR, 'bundles');
-
-/** Raised when esbuild cannot bundle a function entry. */
-export class BundleError extends Error {
-  override readonly name = 'BundleError';
-}
 
 /**
  * The esbuild options NodejsFunction uses for the stacks' functions (lib/constructs/function-with-log-group.ts:

@@ -5,6 +5,7 @@
  * `AWS_ENDPOINT_URL_*` variables. Per environment (`AWS_LAMBDA_LOG_STREAM_NAME`) and per
  * invocation (`_X_AMZN_TRACE_ID`) values are made by the helpers below.
  */
+import { ReservedVariableError } from '../errors';
 import { randomBytes } from 'node:crypto';
 import type { FunctionRef } from '../../../bus/lab-log-record';
 
@@ -112,17 +113,6 @@ export function lambdaEnvironment(options: {
     NODE_OPTIONS: '--enable-source-maps',
     ...options.bindings,
   };
-}
-
-/** A function's own environment sets a variable Lambda reserves; Lambda refuses such a configuration. */
-export class ReservedVariableError extends Error {
-  override readonly name = 'ReservedVariableError';
-
-  constructor(readonly keys: readonly string[]) {
-    super(
-      `Lambda was unable to configure your environment variables because the environment variables you have provided contains reserved keys that are currently not supported for modification. Reserved keys used in this request: ${keys.join(', ')}`,
-    );
-  }
 }
 
 /** Variables Lambda reserves: a function's own environment cannot set them. */

@@ -7,6 +7,7 @@
  * ends an invocation: the environment's thread is terminated, so nothing the handler scheduled
  * runs afterwards, and the next invocation starts cold, as after a timeout in Lambda.
  */
+import { FunctionStoppedError } from '../errors';
 import { randomUUID } from 'node:crypto';
 import type { FunctionRef } from '../../../bus/lab-log-record';
 import { EnvironmentPool } from './environment-pool';
@@ -39,11 +40,6 @@ export interface Invocable {
   readonly ref: FunctionRef;
   readonly timeoutSeconds: number;
   invoke(event: unknown): Promise<InvocationResult>;
-}
-
-/** Raised when a function is invoked after `stop()`. */
-export class FunctionStoppedError extends Error {
-  override readonly name = 'FunctionStoppedError';
 }
 
 /** Lambda's message for a timeout, e.g. `Task timed out after 30.00 seconds`. */

@@ -4,7 +4,7 @@
  */
 import type { CreateFauxqsMessage, FauxqsQueue, FauxqsStore } from './fauxqs-internals';
 import type { SqsFidelityState } from './sqs-fidelity-state';
-import { SqsApiError } from './sqs-api-error';
+import { SqsApiError } from '../errors';
 
 /** One request, as a layer handler sees it. */
 export interface ActionContext {

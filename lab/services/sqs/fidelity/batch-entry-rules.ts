@@ -4,7 +4,7 @@
  * the ones recorded from AWS (`test_sqs.snapshot.json#test_too_many_entries_in_batch_request`,
  * `#test_invalid_batch_id`, `#test_delete_message_batch_invalid_msg_id`).
  */
-import { SqsApiError } from './sqs-api-error';
+import { SqsApiError } from '../errors';
 
 const MAX_ENTRIES = 10;
 const BATCH_ENTRY_ID = /^[A-Za-z0-9_-]{1,80}$/;

@@ -5,14 +5,13 @@
  * in the dead-letter queue when it started, to a named destination or, without one, back to
  * each message's source queue (its `DeadLetterQueueSourceArn`), at most
  * `MaxNumberOfMessagesPerSecond` a second when set. One task runs per source at a time.
+ * The three actions that answer the API are in message-move-actions.ts.
  */
 import { randomUUID } from 'node:crypto';
-import { type LayerAction, asRecord, requireMember, stringMember } from './action-context';
 import type { CreateFauxqsMessage, FauxqsMessage, FauxqsQueue, FauxqsStore } from './fauxqs-internals';
 import { removeWaiting } from './fauxqs-internals';
-import { sourceQueuesOf } from './dead-letter-rules';
 import { addExtras, extrasOf } from './message-extras';
-import { SqsApiError } from './sqs-api-error';
+import { SqsApiError } from '../errors';
 
 type MoveTaskStatus = 'RUNNING' | 'COMPLETED' | 'CANCELLED' | 'FAILED';
 
@@ -31,7 +30,8 @@ interface MoveTask {
   timer?: NodeJS.Timeout;
 }
 
-function notFound(parameter: 'SourceArn' | 'DestinationArn'): SqsApiError {
+/** SQS's answer for a move task's source or destination queue that does not exist. */
+export function moveTaskNotFound(parameter: 'SourceArn' | 'DestinationArn'): SqsApiError {
   return new SqsApiError(
     'ResourceNotFoundException',
     `The resource that you specified for the ${parameter} parameter doesn't exist.`,
@@ -45,7 +45,7 @@ function encodeHandle(taskId: string, sourceArn: string): string {
 
 function decodeHandle(handle: string): { taskId: string; sourceArn: string } | undefined {
   try {
-    const doc = asRecord(JSON.parse(Buffer.from(handle, 'base64').toString('utf8')));
+    const doc = (JSON.parse(Buffer.from(handle, 'base64').toString('utf8')) ?? {}) as Record<string, unknown>;
     return typeof doc.taskId === 'string' && typeof doc.sourceArn === 'string'
       ? { taskId: doc.taskId, sourceArn: doc.sourceArn }
       : undefined;
@@ -158,7 +158,7 @@ export class MessageMoveTasks {
     const decoded = decodeHandle(taskHandle);
     if (decoded === undefined)
       throw new SqsApiError('InvalidParameterValue', 'Value for parameter TaskHandle is invalid.');
-    if (store.getQueueByArn(decoded.sourceArn) === undefined) throw notFound('SourceArn');
+    if (store.getQueueByArn(decoded.sourceArn) === undefined) throw moveTaskNotFound('SourceArn');
     const task = this.#tasks.find(
       (candidate) => candidate.taskId === decoded.taskId && candidate.sourceArn === decoded.sourceArn,
     );
@@ -176,47 +176,3 @@ export class MessageMoveTasks {
     for (const task of this.#tasks) if (task.timer) clearTimeout(task.timer);
   }
 }
-
-/** StartMessageMoveTask. */
-export const startMessageMoveTaskAction: LayerAction = (context) => {
-  const sourceArn = String(requireMember(context.body, 'SourceArn'));
-  const source = context.store.getQueueByArn(sourceArn);
-  if (source === undefined) throw notFound('SourceArn');
-  if (sourceQueuesOf(context.store, source).length === 0) {
-    throw new SqsApiError('InvalidParameterValue', 'Source queue must be configured as a Dead Letter Queue.');
-  }
-  const destinationArn = stringMember(context.body, 'DestinationArn');
-  const destination = destinationArn === undefined ? undefined : context.store.getQueueByArn(destinationArn);
-  if (destinationArn !== undefined && destination === undefined) throw notFound('DestinationArn');
-  const rate = context.body.MaxNumberOfMessagesPerSecond;
-  const ratePerSecond = typeof rate === 'number' ? rate : undefined;
-  if (ratePerSecond !== undefined && !(Number.isInteger(ratePerSecond) && ratePerSecond >= 1 && ratePerSecond <= 500)) {
-    throw new SqsApiError(
-      'InvalidParameterValue',
-      `Value ${ratePerSecond} for parameter MaxNumberOfMessagesPerSecond is invalid. Reason: Must be between 1 and 500.`,
-    );
-  }
-  const handle = context.state.moveTasks.start(
-    context.store,
-    context.createMessage,
-    source,
-    destination,
-    ratePerSecond,
-    context.state.clock.now(),
-  );
-  return { TaskHandle: handle };
-};
-
-/** ListMessageMoveTasks. */
-export const listMessageMoveTasksAction: LayerAction = (context) => {
-  const sourceArn = String(requireMember(context.body, 'SourceArn'));
-  if (context.store.getQueueByArn(sourceArn) === undefined) throw notFound('SourceArn');
-  const maxResults = typeof context.body.MaxResults === 'number' ? context.body.MaxResults : 1;
-  return { Results: context.state.moveTasks.list(sourceArn, maxResults) };
-};
-
-/** CancelMessageMoveTask. */
-export const cancelMessageMoveTaskAction: LayerAction = (context) => {
-  const taskHandle = String(requireMember(context.body, 'TaskHandle'));
-  return { ApproximateNumberOfMessagesMoved: context.state.moveTasks.cancel(context.store, taskHandle) };
-};

@@ -4,7 +4,7 @@
  * `#test_set_unsupported_attribute_standard`); fauxqs accepts them.
  */
 import { type LayerAction, asRecord, requireQueue, stringMember } from './action-context';
-import { SqsApiError } from './sqs-api-error';
+import { SqsApiError } from '../errors';
 
 function refuseFifoOnly(attributes: Record<string, unknown>, creating: boolean): void {
   for (const name of ['FifoQueue', 'ContentBasedDeduplication']) {

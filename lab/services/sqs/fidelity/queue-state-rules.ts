@@ -8,7 +8,7 @@
  */
 import { type LayerAction, requireQueue } from './action-context';
 import { expireMessages } from './retention-rules';
-import { SqsApiError } from './sqs-api-error';
+import { SqsApiError } from '../errors';
 
 const PURGE_INTERVAL_MS = 60_000;
 

@@ -26,7 +26,7 @@ import type { FauxqsQueue } from './fauxqs-internals';
 import { placeOf, removeWaiting } from './fauxqs-internals';
 import type { IssuedHandle } from './receipt-handle-book';
 import { expireMessages } from './retention-rules';
-import { SqsApiError, invalidParameter, toSqsApiError } from './sqs-api-error';
+import { SqsApiError, invalidParameter, toSqsApiError } from '../errors';
 
 /** SQS never keeps a message invisible longer than this after a receive. */
 const MAX_TOTAL_VISIBILITY_SECONDS = 43_200;

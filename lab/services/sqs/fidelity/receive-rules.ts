@@ -13,7 +13,7 @@ import { type ActionContext, type LayerAction, asRecord, requireQueue, stringLis
 import type { FauxqsInflight, FauxqsQueue } from './fauxqs-internals';
 import { extrasOf } from './message-extras';
 import { expireMessages } from './retention-rules';
-import { invalidParameter } from './sqs-api-error';
+import { invalidParameter } from '../errors';
 
 /** One message of a ReceiveMessage response. */
 type ReceivedMessage = Record<string, unknown> & { ReceiptHandle: string };

@@ -19,7 +19,7 @@ import { justEnqueued } from './fauxqs-internals';
 import { prepareDeduplication } from './deduplication-rules';
 import { sendKeepingTenants } from './fair-queue-rules';
 import { addExtras } from './message-extras';
-import { SqsApiError, invalidParameter } from './sqs-api-error';
+import { SqsApiError, invalidParameter } from '../errors';
 
 /** The longest message timer (and queue delay) SQS accepts, in seconds: 15 minutes. */
 const MAX_DELAY_SECONDS = 900;

@@ -21,7 +21,7 @@ import {
   cancelMessageMoveTaskAction,
   listMessageMoveTasksAction,
   startMessageMoveTaskAction,
-} from './message-move-tasks';
+} from './message-move-actions';
 import { createQueueAction, setQueueAttributesAction } from './queue-attribute-rules';
 import { getQueueAttributesAction, purgeQueueAction } from './queue-state-rules';
 import {
@@ -32,9 +32,8 @@ import {
 } from './receipt-handle-rules';
 import { receiveMessageAction } from './receive-rules';
 import { sendMessageAction, sendMessageBatchAction } from './send-rules';
-import { toSqsApiError } from './sqs-api-error';
 import { SqsFidelityState } from './sqs-fidelity-state';
-import { sqsErrorHandler } from '../sqs-http-errors';
+import { SqsFidelityInstallError, sqsErrorHandler, toSqsApiError } from '../errors';
 import { decodeUtf8Strict } from '../../../common/strict-utf8';
 
 /** The content type of SQS's JSON protocol. */
@@ -58,11 +57,6 @@ const LAYER_ACTIONS: Readonly<Record<string, LayerAction>> = {
   ListMessageMoveTasks: listMessageMoveTasksAction,
   CancelMessageMoveTask: cancelMessageMoveTaskAction,
 };
-
-/** This fauxqs is not the version whose router and store the layer knows. */
-export class SqsFidelityInstallError extends Error {
-  override readonly name = 'SqsFidelityInstallError';
-}
 
 const states = new WeakMap<FauxqsStore, SqsFidelityState>();
 /** The state the next router registered belongs to (set only while a server is built). */

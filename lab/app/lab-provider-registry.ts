@@ -1,0 +1,146 @@
+/**
+ * Every resource type a lab deploys, each with its provider on the lab's services: CDK's
+ * metadata, SQS queues and policies, DynamoDB tables, IAM roles and policies, log groups, Lambda
+ * functions, event source mappings and permissions, API Gateway's REST API resources, SNS,
+ * CloudWatch, and custom resources (which run their own handlers).
+ */
+import type { AwsFaultRule } from '../interceptors/aws-call-faults';
+import type { AwsCallLedger } from '../interceptors/aws-call-ledger';
+import { restApiProviders } from '../services/apigateway/resource-providers/rest-api-providers';
+import { cdkMetadataProvider } from '../services/cloudformation/resource-providers/cdk-metadata-provider';
+import {
+  type CustomResourceResponses,
+  customResourceProvider,
+  RESPONSE_URL_HOST,
+} from '../services/cloudformation/resource-providers/custom-resource-provider';
+import { ProviderRegistry } from '../services/cloudformation/resource-provider';
+import { cloudWatchProviders } from '../services/cloudwatch/resource-providers/cloudwatch-providers';
+import { dynamodbTableProvider } from '../services/dynamodb/resource-providers/dynamodb-table-provider';
+import { type EmulatorEndpoints, localhostDnsModuleUrl } from '../services/emulators';
+import { iamPolicyProvider } from '../services/iam/resource-providers/iam-policy-provider';
+import { iamRoleProvider } from '../services/iam/resource-providers/iam-role-provider';
+import type { BatchFormation } from '../services/lambda/event-source-mapping/batch-formation';
+import { eventSourceMappingProvider } from '../services/lambda/resource-providers/event-source-mapping-provider';
+import { lambdaFunctionProvider } from '../services/lambda/resource-providers/lambda-function-provider';
+import { lambdaPermissionProvider } from '../services/lambda/resource-providers/lambda-permission-provider';
+import type { LabBus } from '../bus/lab-bus';
+import { logGroupProvider } from '../services/logs/resource-providers/log-group-provider';
+import { snsProviders } from '../services/sns/resource-providers/sns-providers';
+import { sqsQueuePolicyProvider } from '../services/sqs/resource-providers/sqs-queue-policy-provider';
+import { sqsQueueProvider } from '../services/sqs/resource-providers/sqs-queue-provider';
+import { DEFAULT_STAGE_THROTTLING } from './stand-in-settings';
+import type { LabServices } from './lab-services';
+
+/** The lab's settings the providers read (`StartLabOptions` extends them). */
+export interface LabProviderSettings {
+  /**
+   * A fixed number of concurrent pollers per mapping, without Lambda's scaling (benchmarks,
+   * chaos runs, tests). Default: start with 5 and scale as Lambda documents.
+   */
+  readonly pollers?: number;
+  /**
+   * How the mappings size their receives: AWS-like (a receive may return fewer messages than
+   * the batch size, drawn from a seed) or `full` batches. Default AWS-like, seed 1.
+   */
+  readonly batchFormation?: BatchFormation;
+  /** Long-poll wait of the pollers, 1–20 s (Lambda: 20). */
+  readonly waitTimeSeconds?: number;
+  /**
+   * Lab-only: throttling of every API Gateway stage instead of the template's (1 request/s, burst
+   * 10), for runs that test something else than the throttle at more requests per second (the
+   * bad-input sweep). Nothing on AWS corresponds to it.
+   */
+  readonly stageThrottling?: { readonly rateLimitPerSecond: number; readonly burstLimit: number };
+  /** The port each stack's API stage should keep when it is free, by stack name. */
+  readonly preferredPorts?: { readonly apis?: Readonly<Record<string, number>> };
+  /**
+   * Authorize every AWS call a function makes against its role and the target's resource
+   * policy (default true). Off only to measure IAM's cost, or to test other layers with
+   * fixtures that have no grants.
+   */
+  readonly enforceIam?: boolean;
+}
+
+/** What the providers deploy with, beyond the services. */
+export interface LabDeployContext {
+  readonly logs: LabBus;
+  readonly endpoints: EmulatorEndpoints;
+  /** The bundled runtime worker every function's environments run. */
+  readonly runtimePath: string;
+  /** The directory of a stack's asset, by its key, in the cloud assembly being deployed. */
+  readonly assetDir: (stackName: string, key: string) => string;
+  /** Where custom resources' handlers send their responses. */
+  readonly responses: CustomResourceResponses;
+  /** The id of a stack of the lab's own region, by name (custom resources' `StackId`). */
+  readonly stackIdOf: (stackName: string) => string | undefined;
+  /** The AWS call interceptor inside the functions' environments: the ledger, the fault rules and their seed. */
+  readonly awsCalls: {
+    readonly ledger: AwsCallLedger;
+    readonly faults: readonly AwsFaultRule[];
+    readonly seed: number | string;
+  };
+}
+
+/** The providers of every type the lab deploys, on `services`. */
+export function labProviderRegistry(
+  services: LabServices,
+  context: LabDeployContext,
+  settings: LabProviderSettings,
+): ProviderRegistry {
+  const { iam, lambda, sqs } = services;
+  const { logs } = context;
+  return new ProviderRegistry([
+    cdkMetadataProvider,
+    sqsQueueProvider({ sqs: sqs.client, namePrefix: sqs.namePrefix }),
+    sqsQueuePolicyProvider({ registry: iam.registry, queueArnOf: (url) => sqs.queueArnOf(url) }),
+    dynamodbTableProvider({ dynamodb: services.dynamodb.client, namePrefix: services.dynamodb.namePrefix }),
+    iamRoleProvider(iam.registry),
+    iamPolicyProvider(iam.registry),
+    logGroupProvider(services.logsService),
+    lambdaFunctionProvider({
+      lambda,
+      assetDir: context.assetDir,
+      runtimePath: context.runtimePath,
+      localhostDnsModuleUrl: localhostDnsModuleUrl(),
+      endpoints: context.endpoints,
+      runtimeOptions: ({ functionName, roleArn }) => ({
+        logs,
+        // A new function is Active once the grants its role already has have propagated.
+        activeAt: iam.registry.grantsSettleAt(roleArn.slice(roleArn.lastIndexOf('/') + 1)),
+        awsCalls: context.awsCalls,
+        ...(settings.enforceIam === false
+          ? {}
+          : { authorize: iam.authorizer(roleArn, functionName), iamVersion: iam.version }),
+        httpsRedirects: { [RESPONSE_URL_HOST]: context.responses.target },
+      }),
+    }),
+    eventSourceMappingProvider({
+      lambda,
+      sqs: sqs.client,
+      logs,
+      roleMay: (roleArn, sessionName, action, resource) => iam.allows(roleArn, sessionName, action, resource),
+      ...(settings.pollers === undefined ? {} : { pollers: settings.pollers }),
+      ...(settings.waitTimeSeconds === undefined ? {} : { waitTimeSeconds: settings.waitTimeSeconds }),
+      ...(settings.batchFormation === undefined ? {} : { batchFormation: settings.batchFormation }),
+      seenByLambda: sqs.seenBy('lambda'),
+    }),
+    lambdaPermissionProvider(lambda.permissions),
+    ...restApiProviders({
+      apis: services.apis,
+      lambda,
+      preferredPortOf: (stackName) => settings.preferredPorts?.apis?.[stackName],
+      defaultThrottling: DEFAULT_STAGE_THROTTLING,
+      ...(settings.stageThrottling === undefined ? {} : { throttling: settings.stageThrottling }),
+    }),
+    ...snsProviders({ sns: services.sns, iam: iam.registry }),
+    ...cloudWatchProviders(services.cloudwatch),
+    customResourceProvider({
+      responses: context.responses,
+      stackId: (stackName) => context.stackIdOf(stackName) ?? stackName,
+      invoke: (serviceToken, event) => {
+        const deployed = lambda.resolve(serviceToken);
+        return { timeoutSeconds: deployed.timeoutSeconds, done: deployed.fn.invoke(event) };
+      },
+    }),
+  ]);
+}

@@ -1,0 +1,89 @@
+/**
+ * The services of one lab, started in order (each one's undo registered as it starts): the Logs
+ * service and its endpoint, IAM, Lambda, API Gateway, SNS, CloudWatch, and the lab's side of SQS
+ * and DynamoDB. They start empty; the stacks' resource providers fill them.
+ */
+import { LAB_ACCOUNT_ID, LAB_REGION } from '../common/local-aws';
+import { propagationDelayMs, type ResolvedPropagation } from '../common/propagation';
+import { ApiGatewayService } from '../services/apigateway/apigateway-service';
+import type { DeployedStack } from '../services/cloudformation/deployed-stack';
+import { type CloudWatchListeners, CloudWatchService } from '../services/cloudwatch/cloudwatch-service';
+import { DynamoDbService } from '../services/dynamodb/dynamodb-service';
+import type { Emulators } from '../services/emulators';
+import { IamService } from '../services/iam/iam-service';
+import { LambdaService } from '../services/lambda/lambda-service';
+import type { LabBus } from '../bus/lab-bus';
+import { LogsService } from '../services/logs/logs-service';
+import { LogsServer } from '../services/logs/logs-server';
+import { SnsService } from '../services/sns/sns-service';
+import { SqsService } from '../services/sqs/sqs-service';
+import type { Cleanups } from './cleanups';
+import type { LabClients } from './lab-clients';
+
+/** The account and region every lab deploys to. */
+export const LAB_TARGET = { accountId: LAB_ACCOUNT_ID, region: LAB_REGION } as const;
+
+/** One lab's services. */
+export interface LabServices {
+  readonly logsService: LogsService;
+  readonly logsServer: LogsServer;
+  readonly iam: IamService;
+  readonly lambda: LambdaService;
+  readonly apis: ApiGatewayService;
+  readonly sns: SnsService;
+  readonly cloudwatch: CloudWatchService;
+  readonly sqs: SqsService;
+  readonly dynamodb: DynamoDbService;
+}
+
+/** What the services are started on. */
+export interface LabServicesSetup extends CloudWatchListeners {
+  readonly emulators: Emulators;
+  readonly clients: LabClients;
+  readonly logs: LabBus;
+  /** Prefix of every queue and table name. */
+  readonly namePrefix: string;
+  readonly propagation: ResolvedPropagation;
+  /** The Logs endpoint's port, when it is free. */
+  readonly logsPort?: number;
+}
+
+/** Starts the services; `cleanups` stops each one that started, newest first. */
+export async function startLabServices(setup: LabServicesSetup, cleanups: Cleanups): Promise<LabServices> {
+  const { clients, logs, propagation } = setup;
+  const logsService = new LogsService();
+  const logsServer = await LogsServer.start(logsService, setup.logsPort);
+  cleanups.add(() => logsServer.stop());
+  const iam = new IamService(
+    LAB_TARGET,
+    propagation.iamGrants ? { grantDelayMs: (grant) => propagationDelayMs(propagation, `iam#${grant}`) } : {},
+  );
+  cleanups.add(() => iam.dispose());
+  const lambda = new LambdaService({ sqs: clients.sqs, logs });
+  cleanups.add(() => lambda.stop());
+  const detachStore = logsService.attach(logs, (functionName) => lambda.logGroupOf(functionName));
+  cleanups.add(detachStore);
+  const apis = new ApiGatewayService();
+  cleanups.add(() => apis.stop());
+  const sns = new SnsService((request) => iam.evaluator.evaluateService(request));
+  const cloudwatch = new CloudWatchService(clients.sqs, sns, setup);
+  cleanups.add(() => cloudwatch.stop());
+  const sqs = new SqsService({
+    client: clients.sqs,
+    namePrefix: setup.namePrefix,
+    attributeChanges: (queueUrl) => setup.emulators.queueAttributeChanges(queueUrl),
+    propagation,
+  });
+  const dynamodb = new DynamoDbService(clients.dynamodb, setup.namePrefix);
+  return { logsService, logsServer, iam, lambda, apis, sns, cloudwatch, sqs, dynamodb };
+}
+
+/** With shared emulators, the lab removes its queues (which also ends abandoned long polls) and tables. */
+export async function deleteLabResources(services: LabServices, stacks: readonly DeployedStack[]): Promise<void> {
+  const resources = stacks.flatMap((stack) => [...stack.resources.values()]);
+  const of = (type: string) => resources.filter((resource) => resource.type === type).map((r) => r.physicalId);
+  await Promise.all([
+    services.sqs.deleteQueues(of('AWS::SQS::Queue')),
+    services.dynamodb.deleteTables(of('AWS::DynamoDB::Table')),
+  ]);
+}

@@ -1,0 +1,148 @@
+/**
+ * The lab's view of a deployed stack, by the topology's ids (`Queue`, `Worker`): CloudFormation
+ * keeps resources by logical id (the construct id plus CDK's 8-character hash); a test or an
+ * experiment asks for "the stack's Worker" or "its main queue".
+ */
+import type { StackTopology } from '../../lib/topology';
+import { LAB_REGION } from '../common/local-aws';
+import type { ApiGatewayService } from '../services/apigateway/apigateway-service';
+import type { CloudFormationService } from '../services/cloudformation/cloudformation-service';
+import type { DeployedStack } from '../services/cloudformation/deployed-stack';
+import type { EventSourceMapping, MappingCounters } from '../services/lambda/event-source-mapping/event-source-mapping';
+import type { LambdaService } from '../services/lambda/lambda-service';
+import { constructIdOf } from '../services/lambda/resource-providers/lambda-function-provider';
+import type { InvocationResult, LocalFunction } from '../services/lambda/runtime/local-function';
+import type { StackName } from './lab-topologies';
+import { TopologyError } from './topology-error';
+
+/** A queue as deployed. */
+export interface ProvisionedQueue {
+  readonly id: string;
+  readonly name: string;
+  readonly url: string;
+  readonly arn: string;
+}
+
+/** One stack as the lab runs it. */
+export interface LabStack {
+  readonly stackName: StackName;
+  readonly topology: StackTopology;
+  /** The stage URL, `http://127.0.0.1:<port>/prod/`, like CDK's `ApiEndpoint`. */
+  readonly apiEndpoint: string;
+  /** The queue the producer sends to. */
+  readonly queueUrl: string;
+  /** That queue's dead-letter queue. */
+  readonly dlqUrl: string | undefined;
+  /** Queue id → queue. */
+  readonly queues: Readonly<Record<string, ProvisionedQueue>>;
+  /** Table id → table name. */
+  readonly tableNames: Readonly<Record<string, string>>;
+  /** Function id → running function. */
+  readonly functions: Readonly<Record<string, LocalFunction>>;
+  readonly mappings: readonly EventSourceMapping[];
+  /** Invokes one of the stack's functions directly (as `aws lambda invoke` would). */
+  invoke(functionId: string, event: unknown): Promise<InvocationResult>;
+}
+
+/** The lab's view of a deployed stack, by the topology's ids. */
+export function stackView(
+  topology: StackTopology,
+  deployed: DeployedStack,
+  lambda: LambdaService,
+  apis: ApiGatewayService,
+): LabStack {
+  const queues: Record<string, ProvisionedQueue> = {};
+  for (const [logicalId, resource] of deployed.resources) {
+    if (resource.type !== 'AWS::SQS::Queue') continue;
+    const id = constructIdOf(logicalId);
+    queues[id] = {
+      id,
+      name: String(resource.attributes.QueueName),
+      url: resource.physicalId,
+      arn: String(resource.attributes.Arn),
+    };
+  }
+  const tableNames: Record<string, string> = {};
+  for (const table of topology.tables) {
+    const name = physicalIdOf(deployed, 'AWS::DynamoDB::Table', table.id);
+    if (name !== undefined) tableNames[table.id] = name;
+  }
+  const functionNames: Record<string, string> = {};
+  for (const spec of topology.functions) {
+    const name = physicalIdOf(deployed, 'AWS::Lambda::Function', spec.id);
+    if (name !== undefined) functionNames[spec.id] = name;
+  }
+  const functions: Record<string, LocalFunction> = {};
+  for (const [id, name] of Object.entries(functionNames)) {
+    Object.defineProperty(functions, id, { enumerable: true, get: () => lambda.get(name).fn });
+  }
+  const mappings: EventSourceMapping[] = [];
+  for (const [, resource] of deployed.resources) {
+    if (resource.type !== 'AWS::Lambda::EventSourceMapping') continue;
+    const mapping = lambda.mappings.get(resource.physicalId);
+    if (mapping !== undefined) mappings.push(mapping);
+  }
+  const urls = apis.localUrls(LAB_REGION);
+  const apiEndpoint = urls.get(deployed.outputs.ApiEndpoint ?? '') ?? deployed.outputs.ApiEndpoint ?? '';
+  const mainQueue = queues[topology.mainQueueId];
+  if (mainQueue === undefined) throw new TopologyError(`${topology.stackName} has no queue "${topology.mainQueueId}"`);
+  const mainSpec = topology.queues.find((queue) => queue.id === topology.mainQueueId);
+  const dlq = mainSpec?.deadLetter === undefined ? undefined : queues[mainSpec.deadLetter.queueId];
+  return {
+    stackName: topology.stackName,
+    topology,
+    apiEndpoint,
+    queueUrl: mainQueue.url,
+    dlqUrl: dlq?.url,
+    queues,
+    tableNames,
+    functions,
+    mappings,
+    invoke: (functionId, event) => {
+      const name = functionNames[functionId];
+      if (name === undefined) throw new TopologyError(`${topology.stackName} has no function "${functionId}"`);
+      return lambda.get(name).fn.invoke(event);
+    },
+  };
+}
+
+/** The lab's views of its own region's stacks, refreshed after every deploy. */
+export class StackViews {
+  readonly stacks = new Map<StackName, LabStack>();
+
+  constructor(
+    private readonly topologies: readonly StackTopology[],
+    private readonly cloudformation: CloudFormationService,
+    private readonly lambda: LambdaService,
+    private readonly apis: ApiGatewayService,
+  ) {
+    this.refresh();
+  }
+
+  /** Views the stacks as CloudFormation left them in the lab's own region. */
+  refresh(): void {
+    for (const topology of this.topologies) {
+      const deployed = this.cloudformation.home.get(topology.stackName);
+      if (deployed !== undefined)
+        this.stacks.set(topology.stackName, stackView(topology, deployed, this.lambda, this.apis));
+    }
+  }
+}
+
+/** Counters of every mapping of the stacks, keyed `<stack>/<function>`. */
+export function mappingCountersOf(stacks: Iterable<LabStack>): Record<string, MappingCounters> {
+  const counters: Record<string, MappingCounters> = {};
+  for (const stack of stacks) {
+    for (const mapping of stack.mappings)
+      counters[`${stack.stackName}/${mapping.functionRef?.functionId ?? mapping.queue.name}`] = mapping.counters;
+  }
+  return counters;
+}
+
+/** The deployed resource whose logical id is the topology id plus CDK's 8-character hash. */
+function physicalIdOf(deployed: DeployedStack, type: string, constructId: string): string | undefined {
+  for (const [logicalId, resource] of deployed.resources) {
+    if (resource.type === type && constructIdOf(logicalId) === constructId) return resource.physicalId;
+  }
+  return undefined;
+}

@@ -1,0 +1,15 @@
+/**
+ * What the lab's API Gateway keeps of each REST API (LocalStack keeps the same in its
+ * `RestApiContainer`, localstack-core/localstack/services/apigateway/models.py): its resources,
+ * methods, and the running server of each deployed stage.
+ */
+import type { LocalApi } from './local-api';
+
+/** One REST API as the providers build it, by id. */
+export interface RestApi {
+  readonly id: string;
+  readonly rootResourceId: string;
+  readonly resources: Map<string, { readonly parentId: string; readonly pathPart: string }>;
+  readonly methods: Map<string, { readonly resourceId: string; readonly httpMethod: string; readonly uri: string }>;
+  readonly stages: Map<string, LocalApi>;
+}

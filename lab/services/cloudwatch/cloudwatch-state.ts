@@ -1,0 +1,52 @@
+/**
+ * What the lab's CloudWatch keeps (LocalStack keeps the same in its `CloudWatchStore`,
+ * localstack-core/localstack/services/cloudwatch/models.py: alarms, histories, dashboards): the
+ * alarms by name with their state, each alarm's history and last action, and the dashboards'
+ * bodies by name.
+ */
+import type { AlarmHistoryItem } from '@aws-sdk/client-cloudwatch';
+
+/** An alarm as the template defines it (the parts the lab evaluates). */
+export interface AlarmDefinition {
+  readonly alarmName: string;
+  /** `arn:aws:cloudwatch:<region>:<account>:alarm:<name>`: CloudWatch's `aws:SourceArn` when it publishes. */
+  readonly alarmArn: string;
+  readonly namespace: string;
+  readonly metricName: string;
+  readonly dimensions: readonly { readonly Name: string; readonly Value: string }[];
+  readonly threshold: number;
+  readonly comparisonOperator: string;
+  readonly alarmActions: readonly string[];
+  readonly okActions: readonly string[];
+}
+
+/** An alarm's state. */
+export type AlarmState = 'INSUFFICIENT_DATA' | 'OK' | 'ALARM';
+
+/** One alarm action as CloudWatch ran it (the `Action` item of the alarm's history). */
+export interface AlarmActionOutcome {
+  readonly alarmName: string;
+  /** The SNS topic the action notifies. */
+  readonly topicArn: string;
+  readonly succeeded: boolean;
+  /** The history item's summary, in AWS's words. */
+  readonly summary: string;
+  /** SNS's reason, when it refused. */
+  readonly error?: string;
+}
+
+/** An alarm as CloudWatch holds it: its definition, state and the reason for that state. */
+export interface AlarmRecord {
+  definition: AlarmDefinition;
+  state: AlarmState;
+  reason: string;
+}
+
+/** The alarms, their history and last actions, and the dashboards of one lab's CloudWatch. */
+export class CloudWatchState {
+  readonly alarms = new Map<string, AlarmRecord>();
+  readonly history = new Map<string, AlarmHistoryItem[]>();
+  readonly lastActions = new Map<string, AlarmActionOutcome>();
+  /** Dashboard name → `DashboardBody` (kept, not drawn). */
+  readonly dashboards = new Map<string, string>();
+}

@@ -1,0 +1,102 @@
+/**
+ * Starts one protocol emulator in the calling thread: fauxqs behind the lab's SQS fidelity
+ * layer, or dynalite. Each emulator thread (emulator-thread.ts) runs one. Neither emulator listens
+ * by itself (fauxqs's `startFauxqs` would bind 0.0.0.0): the lab serves their request handlers
+ * from its own loopback server, behind its guard (lab/common/serve-on-loopback.ts).
+ */
+import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
+import dynalite from 'dynalite';
+import { allowSqsCharacterSet } from '../sqs/fauxqs-fidelity';
+import { buildFauxqsWithFidelity, type SqsFidelityOptions } from '../sqs/fidelity/sqs-fidelity-layer';
+import type { SqsLabClock } from '../sqs/fidelity/sqs-lab-clock';
+import type { AttributeChangeLog } from '../sqs/fidelity/attribute-change-log';
+import { SQS_MAX_REQUEST_BYTES, sqsRefusal } from '../sqs/errors';
+import { DYNAMODB_MAX_REQUEST_BYTES, dynamodbRefusal } from '../dynamodb/errors';
+import { serveOnLoopback } from '../../common/serve-on-loopback';
+
+/** Raised when an emulator cannot start (for example a missing Node feature). */
+export class EmulatorStartError extends Error {
+  override readonly name = 'EmulatorStartError';
+}
+
+/** One emulator, listening on loopback. */
+export interface EmulatorServer {
+  readonly port: number;
+  /** Closes the server and every connection to it. */
+  stop(): Promise<void>;
+}
+
+/** The SQS emulator, with the fidelity layer's clock and its log of queue attribute changes. */
+export interface SqsEmulatorServer extends EmulatorServer {
+  readonly clock: SqsLabClock;
+  readonly attributeChanges: AttributeChangeLog;
+}
+
+/** fauxqs behind the fidelity layer, on `preferredPort` when it is free, else on a port the OS picks. */
+export async function startSqsEmulator(
+  preferredPort = 0,
+  fidelity: SqsFidelityOptions = {},
+): Promise<SqsEmulatorServer> {
+  // fauxqs refuses emoji in message bodies; SQS does not (see fauxqs-fidelity.ts).
+  await allowSqsCharacterSet();
+  try {
+    const { app, state } = await buildFauxqsWithFidelity(fidelity);
+    const server = await serveOnLoopback(app.routing, {
+      name: 'SQS',
+      preferredPort,
+      maxBodyBytes: SQS_MAX_REQUEST_BYTES,
+      refuse: sqsRefusal,
+    });
+    return {
+      port: server.port,
+      clock: state.clock,
+      attributeChanges: state.attributeChanges,
+      async stop() {
+        // fauxqs's close hook also ends pending long polls.
+        state.stop();
+        await app.close();
+        await server.stop();
+      },
+    };
+  } catch (error) {
+    throw new EmulatorStartError(`fauxqs (SQS emulator) did not start: ${String(error)}`, { cause: error });
+  }
+}
+
+/** dynalite with instant table changes, on `preferredPort` when it is free, else on a port the OS picks. */
+export async function startDynamoDbEmulator(preferredPort = 0): Promise<EmulatorServer> {
+  // dynalite hands back a server that does not listen yet; the lab listens on loopback with it.
+  const unbound: Server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  surviveAbortedRequests(unbound);
+  try {
+    const server = await serveOnLoopback(unbound, {
+      name: 'DynamoDB',
+      preferredPort,
+      maxBodyBytes: DYNAMODB_MAX_REQUEST_BYTES,
+      refuse: dynamodbRefusal,
+    });
+    return { port: server.port, stop: () => server.stop() };
+  } catch (error) {
+    throw new EmulatorStartError(`dynalite (DynamoDB emulator) did not start: ${String(error)}`, { cause: error });
+  }
+}
+
+/**
+ * dynalite rethrows a request's `error` event (`req.on('error', err => { throw err })`), so one
+ * client that disconnects before its body is complete (Node's `aborted`: a function environment
+ * killed or timed out while its request was going out) ended the whole emulator thread. A
+ * request dropped by its client is that client's loss only, as on AWS: its socket is closed
+ * and the server goes on.
+ */
+function surviveAbortedRequests(server: Server): void {
+  const listeners = server.listeners('request') as RequestListener[];
+  server.removeAllListeners('request');
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    const before = new Set(request.listeners('error'));
+    for (const listener of listeners) listener.call(server, request, response);
+    for (const added of request.listeners('error')) {
+      if (!before.has(added)) request.off('error', added as (error: Error) => void);
+    }
+    request.on('error', () => response.destroy());
+  });
+}

@@ -1,0 +1,54 @@
+/**
+ * The messages between the lab and an emulator running in a thread of its own: the only way
+ * lab code reaches an emulator's in-process state (the handlers and the lab's clients reach the
+ * emulator itself over HTTP on loopback).
+ */
+import type { QueueAttributeChange } from '../sqs/fidelity/attribute-change-log';
+import type { SqsFidelityOptions } from '../sqs/fidelity/sqs-fidelity-layer';
+
+/** Which emulator a thread runs. */
+export type EmulatorKind = 'sqs' | 'dynamodb';
+
+/** `workerData` of an emulator thread. */
+export interface EmulatorThreadData {
+  readonly kind: EmulatorKind;
+  /** The port to try first (0: one the OS picks). */
+  readonly preferredPort: number;
+  /** The SQS fidelity layer's settings (the `sqs` thread only). */
+  readonly sqsFidelity?: SqsFidelityOptions;
+  /** The web origins the lab's main thread allows cross-origin when the thread starts (lab-origins.ts). */
+  readonly allowedOrigins: readonly string[];
+}
+
+/** A request from the lab; every request gets one {@link EmulatorThreadReply} with its id. */
+export type EmulatorThreadRequest =
+  /** Moves the SQS fidelity layer's clock forward (tests only; SQS thread only). */
+  | { readonly id: number; readonly op: 'advance-sqs-clock'; readonly ms: number }
+  /** The attribute changes SetQueueAttributes made to one queue (SQS thread only). */
+  | { readonly id: number; readonly op: 'queue-attribute-changes'; readonly queueUrl: string }
+  /** The web origins the lab now allows cross-origin (a console started or stopped). */
+  | { readonly id: number; readonly op: 'allow-origins'; readonly origins: readonly string[] }
+  /** A full garbage collection in the thread, then its heap in use, in bytes. */
+  | { readonly id: number; readonly op: 'heap-used' }
+  /** Stops the emulator; the thread then ends. */
+  | { readonly id: number; readonly op: 'stop' };
+
+/** What a request answers: a number (heap bytes) or a queue's attribute changes. */
+export type EmulatorThreadValue = number | readonly QueueAttributeChange[];
+
+/** The answer to one request. */
+export type EmulatorThreadReply =
+  | { readonly type: 'reply'; readonly id: number; readonly ok: true; readonly value?: EmulatorThreadValue }
+  | {
+      readonly type: 'reply';
+      readonly id: number;
+      readonly ok: false;
+      readonly error: { readonly name: string; readonly message: string };
+    };
+
+/** What a thread posts once, when its emulator listens or failed to start. */
+export type EmulatorThreadStarted =
+  { readonly type: 'ready'; readonly port: number } | { readonly type: 'start-failed'; readonly message: string };
+
+/** Any message from an emulator thread. */
+export type EmulatorThreadMessage = EmulatorThreadReply | EmulatorThreadStarted;

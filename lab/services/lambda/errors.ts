@@ -1,0 +1,67 @@
+/**
+ * The errors of the lab's Lambda, each a {@link ServiceError}: the API's answers with Lambda's
+ * exception names (`ResourceNotFoundException`, `InvalidParameterValueException`,
+ * `ValidationException`, as the SDK names them) and the lab's own failures (a bundle esbuild
+ * cannot build, a stopped function, a message a record cannot be built from).
+ */
+import { ServiceError, type ServiceErrorOptions } from '../service-error';
+
+/** Raised when something invokes a function name the lab does not have (Lambda answers 404). */
+export class ResourceNotFoundError extends ServiceError {
+  override readonly name = 'ResourceNotFoundException';
+  override readonly code = 'ResourceNotFoundException';
+  override readonly statusCode = 404;
+}
+
+/** Base of the errors Lambda's mapping API answers with; `cause` carries the underlying error, if any. */
+export class LambdaMappingApiError extends ServiceError {
+  constructor(message: string, options?: Pick<ServiceErrorOptions, 'cause'>) {
+    super(message, options);
+  }
+}
+
+/** `InvalidParameterValueException`: Lambda will not create or update the mapping as asked. */
+export class InvalidParameterValueError extends LambdaMappingApiError {
+  override readonly name = 'InvalidParameterValueException';
+  override readonly code = 'InvalidParameterValueException';
+}
+
+/** `ValidationException`: a value outside the API's constraints (Lambda's "1 validation error detected" form). */
+export class MappingValidationError extends LambdaMappingApiError {
+  override readonly name = 'ValidationException';
+  override readonly code = 'ValidationException';
+}
+
+/** A filter pattern Lambda would refuse (not JSON, not an object, an unknown rule). */
+export class InvalidFilterPatternError extends ServiceError {
+  override readonly name = 'InvalidFilterPatternError';
+}
+
+/** A function's own environment sets a variable Lambda reserves; Lambda refuses such a configuration. */
+export class ReservedVariableError extends ServiceError {
+  override readonly name = 'ReservedVariableError';
+  override readonly code = 'InvalidParameterValueException';
+
+  constructor(readonly keys: readonly string[]) {
+    super(
+      `Lambda was unable to configure your environment variables because the environment variables you have provided contains reserved keys that are currently not supported for modification. Reserved keys used in this request: ${keys.join(', ')}`,
+    );
+  }
+}
+
+/** Raised when a function is invoked after `stop()`. */
+export class FunctionStoppedError extends ServiceError {
+  override readonly name = 'FunctionStoppedError';
+}
+
+/** Raised when esbuild cannot bundle a function entry. */
+export class BundleError extends ServiceError {
+  override readonly name = 'BundleError';
+  override readonly statusCode = 500;
+}
+
+/** Raised when ReceiveMessage returned a message without the fields every record needs. */
+export class IncompleteMessageError extends ServiceError {
+  override readonly name = 'IncompleteMessageError';
+  override readonly statusCode = 500;
+}

@@ -1,0 +1,89 @@
+import {
+  CreateQueueCommand,
+  GetQueueAttributesCommand,
+  ReceiveMessageCommand,
+  SendMessageBatchCommand,
+  type SQSClient,
+} from '@aws-sdk/client-sqs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redriveWithMoveTask } from '../../../lab/experiments/redrive';
+import { createSqsClient, type Emulators, startEmulators } from '../../../lab/services/emulators';
+
+// The redrive the dlq-redrive experiment runs on the lab: StartMessageMoveTask, served by the
+// lab's SQS fidelity layer, does to a message what the AWS task does (a new message in its
+// source queue, receive count from zero, the DLQ emptied).
+
+let emulators: Emulators;
+let sqs: SQSClient;
+
+beforeAll(async () => {
+  emulators = await startEmulators();
+  sqs = createSqsClient(emulators);
+});
+
+afterAll(async () => {
+  sqs?.destroy();
+  await emulators?.stop();
+});
+
+async function queue(name: string, attributes: Record<string, string> = {}): Promise<{ url: string; arn: string }> {
+  const { QueueUrl } = await sqs.send(new CreateQueueCommand({ QueueName: name, Attributes: attributes }));
+  if (QueueUrl === undefined) throw new Error(`no url for ${name}`);
+  const { Attributes = {} } = await sqs.send(new GetQueueAttributesCommand({ QueueUrl, AttributeNames: ['QueueArn'] }));
+  return { url: QueueUrl, arn: Attributes.QueueArn ?? '' };
+}
+
+describe('redriveWithMoveTask on the lab', () => {
+  it('moves every DLQ message back to its source as a new message, received for the first time, and empties the DLQ', async () => {
+    const dlq = await queue('redrive-dlq');
+    const source = await queue('redrive-source', {
+      RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlq.arn, maxReceiveCount: 1 }),
+    });
+    const bodies = Array.from({ length: 13 }, (_, i) => JSON.stringify({ id: `r-${i + 1}` }));
+    for (const chunk of [bodies.slice(0, 10), bodies.slice(10)]) {
+      await sqs.send(
+        new SendMessageBatchCommand({
+          QueueUrl: source.url,
+          Entries: chunk.map((b, i) => ({ Id: String(i), MessageBody: b })),
+        }),
+      );
+    }
+    // Each message fails once, and the next receive moves it to the DLQ.
+    const oldIds = new Set<string | undefined>();
+    for (let round = 0; round < 6; round += 1) {
+      const { Messages = [] } = await sqs.send(
+        new ReceiveMessageCommand({ QueueUrl: source.url, MaxNumberOfMessages: 10, VisibilityTimeout: 0 }),
+      );
+      for (const message of Messages) oldIds.add(message.MessageId);
+    }
+
+    const report = await redriveWithMoveTask(sqs, dlq.url, { pollMs: 50, timeoutMs: 10_000 });
+
+    expect(report.moved).toBe(13);
+    const { Attributes = {} } = await sqs.send(
+      new GetQueueAttributesCommand({
+        QueueUrl: dlq.url,
+        AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
+      }),
+    );
+    expect([Attributes.ApproximateNumberOfMessages, Attributes.ApproximateNumberOfMessagesNotVisible]).toEqual([
+      '0',
+      '0',
+    ]);
+    const moved = [];
+    for (let round = 0; round < 5 && moved.length < 13; round += 1) {
+      const { Messages = [] } = await sqs.send(
+        new ReceiveMessageCommand({
+          QueueUrl: source.url,
+          MaxNumberOfMessages: 10,
+          VisibilityTimeout: 30,
+          MessageSystemAttributeNames: ['ApproximateReceiveCount'],
+        }),
+      );
+      moved.push(...Messages);
+    }
+    expect(moved.map((m) => m.Body).sort()).toEqual([...bodies].sort());
+    expect(moved.every((m) => m.Attributes?.ApproximateReceiveCount === '1')).toBe(true);
+    expect(moved.some((m) => oldIds.has(m.MessageId))).toBe(false);
+  });
+});

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { checkSource } from '../../../scripts/source-rules';
+
+const rulesBroken = (file: string, text: string): string[] => checkSource(file, text).map((v) => v.rule);
+
+describe('checkSource', () => {
+  it.each([
+    ["it.only('x', () => {});"],
+    ["describe.only('x', () => {});"],
+    ["test . only('x', () => {});"],
+    ["fit('x', () => {});"],
+  ])('refuses a focused test: %s', (line) => {
+    expect(rulesBroken('test/unit/a.test.ts', line)).toEqual(['no focused tests']);
+  });
+
+  it.each([
+    ["it.skip('x', () => {});"],
+    ["describe.skipIf(true)('x', () => {});"],
+    ["it.todo('x');"],
+    ["xit('x', () => {});"],
+  ])('refuses a skipped test: %s', (line) => {
+    expect(rulesBroken('test/unit/a.test.ts', line)).toEqual(['no skipped tests']);
+  });
+
+  it('refuses an unexplained any, and accepts one with a comment saying why', () => {
+    expect(rulesBroken('lab/a.ts', 'const x: any = 1;')).toEqual(['no any without a comment saying why']);
+    expect(rulesBroken('lab/a.ts', 'const y = z as any;')).toEqual(['no any without a comment saying why']);
+    expect(rulesBroken('lab/a.ts', 'const x: any = 1; // the SDK types this loosely')).toEqual([]);
+    expect(rulesBroken('lab/a.ts', '// the SDK types this loosely\nconst x: any[] = [];')).toEqual([]);
+  });
+
+  it('does not mistake prose in strings or doc comments for code', () => {
+    expect(rulesBroken('test/unit/a.test.ts', "it('fails any batch, as only one: skip it', () => {});")).toEqual([]);
+    expect(rulesBroken('lab/a.ts', ' * Default seed: any run can be replayed.')).toEqual([]);
+  });
+
+  it('refuses console in Lambda code only', () => {
+    expect(rulesBroken('lambda/core/a.ts', "console.log('x');")).toEqual(['no console in Lambda code (use Logger)']);
+    expect(rulesBroken('lab/a.ts', "console.log('x');")).toEqual([]);
+  });
+
+  it('lets bench/ reach the lab only through its API, apart from the internals it measures', () => {
+    const rule = 'bench/ reaches the lab through its API (lab/index.ts), apart from the internals it measures';
+    // Written in two pieces so that this file does not break the rule it tests.
+    const deep = (path: string): string => `import { x } from '../../${''}lab/${path}';`;
+    expect(rulesBroken('bench/sections/a.ts', deep('services/emulators'))).toEqual([rule]);
+    expect(rulesBroken('bench/sections/a.ts', deep('lab'))).toEqual([rule]);
+    expect(rulesBroken('bench/sections/a.ts', `import { startLab } from '../../${''}lab';`)).toEqual([]);
+    expect(rulesBroken('bench/sections/a.ts', deep('services/lambda/runtime/bundle'))).toEqual([]);
+    expect(rulesBroken('bench/report.ts', "import { markdownTable } from '../lab/common/markdown-table';")).toEqual([]);
+    expect(rulesBroken('lab/cli/a.ts', "import { startLab } from '../lab';")).toEqual([]);
+  });
+
+  it('lets test/ import the lab module it tests, never the API', () => {
+    const rule = 'test/ imports the lab module it tests, not the API (lab/index.ts)';
+    const api = (depth: number, path = ''): string =>
+      `import { startLab } from '${'../'.repeat(depth)}${''}lab${path}';`;
+    expect(rulesBroken('test/unit/a.test.ts', api(2))).toEqual([rule]);
+    expect(rulesBroken('test/lab/services/sqs/a.test.ts', api(4, '/index'))).toEqual([rule]);
+    expect(rulesBroken('test/unit/a.test.ts', api(2, '/lab'))).toEqual([]);
+    expect(rulesBroken('test/lab/services/sqs/a.test.ts', api(4, '/services/emulators'))).toEqual([]);
+    expect(rulesBroken('test/chaos/a.test.ts', "import { waitFor } from '../lab/helpers';")).toEqual([]);
+  });
+
+  it('keeps lib/ and lambda/ out of lab/services/', () => {
+    const rule = 'lab/services/ imports nothing from lib/ or lambda/ (the app reaches the services through lab/app/)';
+    expect(
+      rulesBroken('lab/services/apigateway/local-api.ts', "import { API_THROTTLING } from '../../../lib/settings';"),
+    ).toEqual([rule]);
+    expect(
+      rulesBroken('lab/services/lambda/runtime/a.ts', "import type { X } from '../../../../lambda/core/x';"),
+    ).toEqual([rule]);
+    expect(rulesBroken('lab/services/cloudformation/a.ts', "const m = await import('../../../lib/app');")).toEqual([
+      rule,
+    ]);
+    expect(
+      rulesBroken('lab/services/logs/a.ts', "import { reportText } from '../lambda/runtime/platform-lines';"),
+    ).toEqual([]);
+    expect(rulesBroken('lab/app/synthesize-app.ts', "import { PROJECT_ROOT } from '../../lib/project-root';")).toEqual(
+      [],
+    );
+    expect(rulesBroken('lab/lab.ts', "import { parseEventFilterOption } from '../lib/batch-partial-options';")).toEqual(
+      [],
+    );
+  });
+
+  it('lets lab/ and bench/ open a server only through serveOnLoopback', () => {
+    const rule = 'lab servers open through serveOnLoopback only (loopback, behind the request guard)';
+    expect(rulesBroken('lab/services/x/x-server.ts', 'const server = createServer(handler);')).toEqual([rule]);
+    expect(rulesBroken('lab/services/x/x-server.ts', "server.listen(0, '0.0.0.0');")).toEqual([rule]);
+    expect(rulesBroken('bench/sections/a.ts', 'http2.createSecureServer(options);')).toEqual([rule]);
+    expect(rulesBroken('lab/common/serve-on-loopback.ts', "server.listen(port, '127.0.0.1');")).toEqual([]);
+    expect(rulesBroken('test/lab/a.test.ts', 'const server = createServer(handler);')).toEqual([]);
+  });
+
+  it('lets test files mock AWS clients only through the helper that restores them', () => {
+    const rule = 'test files mock AWS clients through test/helpers/mock-aws-client.ts (restored when the file ends)';
+    expect(rulesBroken('test/unit/a.test.ts', "import { mockClient } from 'aws-sdk-client-mock';")).toEqual([rule]);
+    expect(
+      rulesBroken('test/unit/a.test.ts', "import { type AwsStub, mockClient } from 'aws-sdk-client-mock';"),
+    ).toEqual([rule]);
+    expect(rulesBroken('test/unit/a.test.ts', "import type { AwsStub } from 'aws-sdk-client-mock';")).toEqual([]);
+    expect(rulesBroken('test/helpers/mock-aws-client.ts', "import { mockClient } from 'aws-sdk-client-mock';")).toEqual(
+      [],
+    );
+  });
+});
