@@ -6,7 +6,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { decode } from '@jridgewell/sourcemap-codec';
 import { build, type Metafile } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { NODEJS_FUNCTION_OPTIONS } from '../../lab';
+import { NODEJS_FUNCTION_OPTIONS } from '../../lab/services/lambda/runtime/bundle';
 import { QUEUE_VISIBILITY_TIMEOUT_TYPE, RAISE_STABLE_READS } from '../../lib/constructs/mapping-visibility-window';
 import {
   DEFAULT_QUEUE_SETTLE_SECONDS,
