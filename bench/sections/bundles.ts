@@ -1,17 +1,19 @@
 /**
  * Bundle size and module load time of each Lambda, built exactly as the stacks build them
- * (lab/services/lambda/runtime/bundle.ts: the esbuild options of CDK's NodejsFunction, minified, `@aws-sdk/*` left to
- * the runtime), beside the same workers written with Powertools. Load time is a cold-start
- * proxy: a fresh `node -e` requires the bundle (and the SDK clients it imports), median of
- * several runs, interleaved so machine noise falls on every bundle alike.
+ * (lab/services/lambda/runtime/bundle.ts: the esbuild options of CDK's NodejsFunction, minified,
+ * the AWS SDK bundled in), beside the same workers written with Powertools, and the size each
+ * had before the SDK was bundled (`@aws-sdk/*` left to the runtime). Load time is a cold-start
+ * proxy: a fresh `node -e` requires the bundle, SDK included, median of several runs,
+ * interleaved so machine noise falls on every bundle alike.
  */
 import { execFile } from 'node:child_process';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
 import { fakeAwsEnvironment } from '../../lab/common/local-aws';
 import { bundleFunction, NODEJS_FUNCTION_OPTIONS } from '../../lab/services/lambda/runtime/bundle';
+import { stripDependencyMappings } from '../../lib/bundling/strip-dependency-mappings';
 import { PROJECT_ROOT } from '../../lib/project-root';
 import { batchPartialTopology, visibilityDupTopology } from '../../lib/topology';
 import { median } from '../stats';
@@ -30,10 +32,12 @@ export interface BundleSubject {
 
 /** One bundle's figures. */
 export interface BundleRow extends BundleSubject {
-  /** Minified `index.cjs` with the SDK external (what the stack deploys), source map excluded. */
+  /** Minified `index.cjs` with the AWS SDK bundled in (what the stack deploys), source map excluded. */
   readonly bytes: number;
-  /** The same entry with the AWS SDK bundled in, for comparison only. */
-  readonly sdkBundledBytes: number;
+  /** Its source map as the asset ships it beside the bundle (the project's own mappings only). */
+  readonly mapBytes: number;
+  /** The same entry with `@aws-sdk/*` external, as deployed before the SDK was bundled. */
+  readonly sdkExternalBytes: number;
   /** Median time to `require` the bundle in a fresh Node process, in ms. */
   readonly loadMs: number;
   readonly loadRunsMs: readonly number[];
@@ -104,10 +108,10 @@ async function loadOnce(path: string, subject: BundleSubject): Promise<number> {
   }
 }
 
-async function sdkBundledBytes(entry: string): Promise<number> {
+async function sdkExternalBytes(entry: string): Promise<number> {
   const result = await build({
     ...NODEJS_FUNCTION_OPTIONS,
-    external: [],
+    external: ['@aws-sdk/*'],
     sourcemap: false,
     entryPoints: [join(PROJECT_ROOT, entry)],
     write: false,
@@ -131,7 +135,14 @@ export async function measureBundles(
         functionId: subject.functionId,
         bundleDir: join(workDir, 'bundles'),
       });
-      return { subject, path, bytes: (await stat(path)).size, sdkBundledBytes: await sdkBundledBytes(subject.entry) };
+      return {
+        subject,
+        path,
+        bytes: (await stat(path)).size,
+        // As the stacks' afterBundling hook leaves it: the project's own mappings only.
+        mapBytes: Buffer.byteLength(stripDependencyMappings(await readFile(`${path}.map`, 'utf8'))),
+        sdkExternalBytes: await sdkExternalBytes(subject.entry),
+      };
     }),
   );
   const runs = built.map(() => [] as number[]);
@@ -142,7 +153,8 @@ export async function measureBundles(
   return built.map((bundle, index) => ({
     ...bundle.subject,
     bytes: bundle.bytes,
-    sdkBundledBytes: bundle.sdkBundledBytes,
+    mapBytes: bundle.mapBytes,
+    sdkExternalBytes: bundle.sdkExternalBytes,
     loadMs: median(runs[index] ?? []),
     loadRunsMs: runs[index] ?? [],
   }));

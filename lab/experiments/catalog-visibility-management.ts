@@ -119,7 +119,8 @@ function judgeTooLong(o: VisibilityObservation): boolean {
     o.dlq === 0 &&
     short.lastExtensionAtMs !== undefined &&
     delays.short < delays.long &&
-    // The long job waited out (nearly) its whole timeout: its first line comes just after the receive.
+    // The long job waited out its whole timeout from SQS's receive (1 s spared for the clocks of
+    // SQS and Lambda on AWS, which are not the same clock).
     long.retriedAtMs - long.receivedAtMs >= (LONG_QUEUE_SECONDS - 1) * 1000
   );
 }

@@ -272,8 +272,8 @@ export const EXPERIMENTS: readonly Experiment[] = [
     body: { sleep: 2 },
     variant: throttledCompletion(0.5, 17),
     prediction: {
-      en: 'the throttled delivery releases its claim and is not acknowledged; the message comes back after the visibility timeout and the retry completes: 2 deliveries, 1 effect',
-      ja: 'スロットリングされた配信はクレームを解放し、確認応答しない。メッセージは可視性タイムアウト後に戻り、再試行が完了する: 配信 2 回、効果 1 回',
+      en: 'the SDK retries the throttled write (up to 4 attempts, seconds of backoff) while the heartbeat keeps the message hidden; then the delivery releases its claim and is not acknowledged, the message comes back once its visibility runs out, and the retry completes: 2 deliveries, 1 effect',
+      ja: 'SDK がスロットリングされた書き込みを再試行する(最大 4 回の試行、数秒のバックオフ)間、ハートビートがメッセージを隠し続ける。その後、配信はクレームを解放して確認応答せず、可視性が切れるとメッセージが戻り、再試行が完了する: 配信 2 回、効果 1 回',
     },
     timeoutSeconds: 60,
     inTour: false,

@@ -395,7 +395,11 @@ export function observeCrash(
       const mine = lines.filter((line) => line.id === job.id);
       const first = mine.find((line) => logEventOf(line) === 'start');
       if (first === undefined) return [];
-      const receivedAtMs = timeOfLine(first);
+      // SQS's own time of the receive (the first delivery's `firstReceiveTimestamp`), not the
+      // Start line's: a cold start comes between them, and it grows with the function's bundle.
+      const sqsReceivedAtMs = Number(first.firstReceiveTimestamp);
+      const receivedAtMs =
+        Number.isFinite(sqsReceivedAtMs) && sqsReceivedAtMs > 0 ? sqsReceivedAtMs : timeOfLine(first);
       const last = mine.filter((line) => logEventOf(line) === 'heartbeat' && timeOfLine(line) <= atMs).at(-1);
       const lastExtensionAtMs = last === undefined ? undefined : timeOfLine(last);
       const deadlineAtMs =

@@ -32,8 +32,11 @@ export interface AwsCallMatch {
  * the execution environment (`crash`) or fail the call with `error`. A rule with only a
  * delay lets the call go on afterwards.
  *
- * The fault replaces the call: nothing reaches the emulator, as when a request is throttled
- * after the SDK's own retries.
+ * The fault replaces the call: nothing reaches the emulator. In a function, the call's every
+ * attempt gets the same answer (the SDK retries a throttling or server error with its own
+ * backoff, as against AWS), so the handler sees the error once the SDK's retries are spent; the
+ * delay is waited once. An error is answered with status 400 (503 for `ServiceUnavailable`, 500
+ * for the internal errors), in the service's wire format.
  */
 export interface AwsFaultRule {
   /** `SQS`, `DynamoDB` (the client's `serviceId`), or `*`. */

@@ -6,7 +6,13 @@ import {
   InvalidMessageError,
   SimulatedHeartbeatError,
 } from '../core/errors';
-import { type HeartbeatEvent, type HeartbeatTarget, startHeartbeat, type VisibilityExtender } from '../core/heartbeat';
+import {
+  type Heartbeat,
+  type HeartbeatEvent,
+  type HeartbeatTarget,
+  startHeartbeat,
+  type VisibilityExtender,
+} from '../core/heartbeat';
 import { runIdempotent } from '../core/idempotency-guard';
 import type { IdempotencyStore } from '../core/idempotency-store';
 import type { VisibilityManagerEvent } from '../core/visibility-manager';
@@ -66,8 +72,12 @@ export async function processVisibilityRecord(record: SQSRecord, deps: JobDepend
     ...(Number.isFinite(sentAtMs) && sentAtMs > 0 ? { sentTimestamp: sentAtMs } : {}),
   });
 
+  // The heartbeat starts with the work and runs until this delivery's outcome is written (the
+  // completion, or the claim's release): the SDK retries a throttled write for seconds, and a
+  // message whose visibility lapsed meanwhile would come back while its claim is still held.
+  let heartbeat: Heartbeat | undefined;
   const work = async (): Promise<void> => {
-    const heartbeat =
+    heartbeat =
       job.heartbeat && deps.batchManagedVisibility !== true
         ? startHeartbeat([heartbeatTargetOf(record, job.id, deps.now)], {
             extend: job.failHeartbeat ? failingExtender : deps.extender,
@@ -77,11 +87,7 @@ export async function processVisibilityRecord(record: SQSRecord, deps: JobDepend
             onEvent: (event) => logHeartbeat(log, event),
           })
         : undefined;
-    try {
-      await deps.sleep(job.sleep * 1000);
-    } finally {
-      await heartbeat?.stop();
-    }
+    await deps.sleep(job.sleep * 1000);
   };
 
   try {
@@ -124,6 +130,8 @@ export async function processVisibilityRecord(record: SQSRecord, deps: JobDepend
       log.error('work-failed', `Failed ${job.id}: ${describeError(error).errorMessage}`, describeError(error));
     }
     throw error;
+  } finally {
+    await heartbeat?.stop();
   }
 }
 

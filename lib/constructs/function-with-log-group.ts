@@ -7,6 +7,7 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { functionLogRetention, functionRuntime } from '../cdk-settings';
 import { PROJECT_ROOT } from '../project-root';
+import { STRIP_DEPENDENCY_MAPPINGS_SCRIPT } from '../bundling/strip-dependency-mappings';
 import type { FunctionSpec } from '../topology';
 
 /** Props of {@link FunctionWithLogGroup}. */
@@ -28,7 +29,9 @@ export interface FunctionWithLogGroupProps {
 /**
  * Every function of both stacks: `LAMBDA_RUNTIME`, JSON log format, its own log group (retention
  * `LOG_RETENTION_DAYS`, deleted with the stack) and a role that may write only to that group.
- * Bundled locally with esbuild (never Docker); the runtime provides AWS SDK v3, so it is external.
+ * Bundled locally with esbuild (never Docker), AWS SDK included: the function runs the SDK
+ * versions package-lock.json pins, the same code the local lab runs, and not the runtime's own
+ * SDK, whose version AWS changes without a deploy.
  * Grants beyond logging are added by the stack, one per topology binding. `logGroup` (inherited)
  * returns the group created here, for `aws logs tail <name> --follow`.
  */
@@ -66,10 +69,19 @@ export class FunctionWithLogGroup extends NodejsFunction {
       bundling: {
         forceDockerBundling: false,
         minify: true,
-        // Readable stack traces in the JSON logs; sources stay out of the bundle.
+        // Readable stack traces in the JSON logs; sources stay out of the bundle, and the map keeps
+        // the project's own code only (lib/bundling/strip-dependency-mappings.ts says why).
         sourceMap: true,
         sourcesContent: false,
-        externalModules: ['@aws-sdk/*'],
+        commandHooks: {
+          beforeBundling: () => [],
+          beforeInstall: () => [],
+          afterBundling: (_inputDir, outputDir) => [
+            `"${process.execPath}" "${STRIP_DEPENDENCY_MAPPINGS_SCRIPT}" "${path.join(outputDir, 'index.js.map')}"`,
+          ],
+        },
+        // Nothing external: NodejsFunction would leave `@aws-sdk/*` to the runtime by default.
+        externalModules: [],
         // esbuild's size table is noise in `cdk synth` and in the lab, which synthesizes in-process.
         logLevel: LogLevel.WARNING,
       },

@@ -1,5 +1,12 @@
+import { createHash } from 'node:crypto';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Stage } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
+import { decode } from '@jridgewell/sourcemap-codec';
+import { build, type Metafile } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { NODEJS_FUNCTION_OPTIONS } from '../../lab/services/lambda/runtime/bundle';
 import { QUEUE_VISIBILITY_TIMEOUT_TYPE, RAISE_STABLE_READS } from '../../lib/constructs/mapping-visibility-window';
 import {
   DEFAULT_QUEUE_SETTLE_SECONDS,
@@ -7,6 +14,8 @@ import {
   SQS_ATTRIBUTE_PROPAGATION_SECONDS,
   VISIBILITY_DUP,
 } from '../../lib/settings';
+import { PROJECT_ROOT } from '../../lib/project-root';
+import { visibilityDupTopology } from '../../lib/topology';
 import { VisibilityDupStack } from '../../lib/visibility-dup-stack';
 import {
   actionsOf,
@@ -407,5 +416,98 @@ describe('VisibilityDupStack outputs', () => {
   it('ProducerLogGroup and WorkerLogGroup name the groups for `aws logs tail`', () => {
     template.hasOutput('ProducerLogGroup', { Value: { Ref: logicalId(must(stack.functions, 'Producer').logGroup) } });
     template.hasOutput('WorkerLogGroup', { Value: { Ref: logicalId(must(stack.functions, 'Worker').logGroup) } });
+  });
+});
+
+// The functions carry the AWS SDK in their bundle, so the lab and AWS run the same SDK code: the
+// versions package-lock.json pins, not the one the nodejs24.x runtime happens to provide. The
+// lab's bundler options (`NODEJS_FUNCTION_OPTIONS`, used for topologies outside the CDK app)
+// build the very bytes CDK's NodejsFunction puts in the asset.
+/** The code without its last line, `//# sourceMappingURL=index.js.map` (CDK) or `index.cjs.map` (the lab). */
+function withoutMapComment(code: string): string {
+  return code.replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n');
+}
+
+/** A digest to compare bundles by (a failing comparison of two 600 KB strings would flood the output). */
+function digest(code: string): string {
+  return createHash('sha256').update(code).digest('hex');
+}
+
+/** The `@aws-sdk/*` modules the bundle still requires at run time. */
+function sdkRequires(code: string): string[] {
+  const names = [...code.matchAll(/require\(["'](@aws-sdk\/[^"']+)["']\)/g)].map((match) => match[1] ?? '');
+  return [...new Set(names)];
+}
+
+/**
+ * Each `@aws-sdk/*` package the bundle took code from, by its path in node_modules
+ * (`node_modules/@aws-sdk/client-sqs`, or nested under another package): the keys of
+ * package-lock.json's `packages`.
+ */
+function sdkPackagesIn(metafile: Metafile): string[] {
+  const paths = Object.keys(metafile.inputs).map(
+    (input) => /^(.*node_modules\/@aws-sdk\/[^/]+)\//.exec(input.replaceAll('\\', '/'))?.[1],
+  );
+  return [...new Set(paths.filter((path): path is string => path !== undefined))].sort();
+}
+
+describe('the Step 7 worker bundle', () => {
+  let cdkCode: string;
+  let cdkMap: { sources: string[]; mappings: string };
+  let labCode: string;
+  let metafile: Metafile;
+
+  beforeAll(async () => {
+    const code = template.toJSON().Resources[ids.worker].Properties.Code as { S3Key: string };
+    const assetDir = join(Stage.of(stack)?.outdir ?? '', `asset.${code.S3Key.replace(/\.zip$/, '')}`);
+    expect(readdirSync(assetDir).sort()).toEqual(['index.js', 'index.js.map']);
+    cdkCode = readFileSync(join(assetDir, 'index.js'), 'utf8');
+    cdkMap = JSON.parse(readFileSync(join(assetDir, 'index.js.map'), 'utf8')) as typeof cdkMap;
+    const entry = must(new Map(visibilityDupTopology().functions.map((spec) => [spec.id, spec.entry])), 'Worker');
+    const lab = await build({
+      ...NODEJS_FUNCTION_OPTIONS,
+      entryPoints: [join(PROJECT_ROOT, entry)],
+      outfile: 'index.cjs',
+      write: false,
+      metafile: true,
+    });
+    labCode = lab.outputFiles.find((file) => file.path.endsWith('.cjs'))?.text ?? '';
+    metafile = lab.metafile;
+  }, 60_000);
+
+  it('carries the AWS SDK: nothing is left for the runtime to provide', () => {
+    // Only the optional SigV4a signers, which the SDK requires inside a try, for multi-region
+    // endpoints these functions never call (neither package is installed here).
+    expect(sdkRequires(cdkCode).sort()).toEqual(['@aws-sdk/signature-v4-crt', '@aws-sdk/signature-v4a']);
+  });
+
+  it('takes the SDK from the packages package-lock.json pins, at the locked versions', () => {
+    const lock = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { version?: string }>;
+    };
+    const packages = sdkPackagesIn(metafile);
+
+    expect(packages).toEqual(
+      expect.arrayContaining(['node_modules/@aws-sdk/client-sqs', 'node_modules/@aws-sdk/client-dynamodb']),
+    );
+    for (const path of packages) {
+      const installed = (
+        JSON.parse(readFileSync(join(PROJECT_ROOT, path, 'package.json'), 'utf8')) as { version: string }
+      ).version;
+      expect(`${path}@${installed}`).toBe(`${path}@${lock.packages[path]?.version}`);
+    }
+  });
+
+  it("maps the project's own code only, so the first error stack does not decode the SDK's mappings", () => {
+    const mapped = new Set(decode(cdkMap.mappings).flatMap((line) => line.flatMap((segment) => segment[1] ?? [])));
+    const sources = [...mapped].map((index) => cdkMap.sources[index] ?? '');
+
+    expect(sources.filter((source) => source.includes('node_modules'))).toEqual([]);
+    expect(sources).toEqual(expect.arrayContaining([expect.stringMatching(/lambda\/visibility-dup\/worker\.ts$/)]));
+  });
+
+  it('is byte for byte what the lab bundler builds from the same entry', () => {
+    expect(labCode.length).toBeGreaterThan(100 * 1024);
+    expect(digest(withoutMapComment(labCode))).toBe(digest(withoutMapComment(cdkCode)));
   });
 });

@@ -4,7 +4,7 @@
  * by itself (fauxqs's `startFauxqs` would bind 0.0.0.0): the lab serves their request handlers
  * from its own loopback server, behind its guard (lab/common/serve-on-loopback.ts).
  */
-import type { Server } from 'node:http';
+import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import dynalite from 'dynalite';
 import { allowSqsCharacterSet } from '../sqs/fauxqs-fidelity';
 import { buildFauxqsWithFidelity, type SqsFidelityOptions } from '../sqs/fidelity/sqs-fidelity-layer';
@@ -67,6 +67,7 @@ export async function startSqsEmulator(
 export async function startDynamoDbEmulator(preferredPort = 0): Promise<EmulatorServer> {
   // dynalite hands back a server that does not listen yet; the lab listens on loopback with it.
   const unbound: Server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  surviveAbortedRequests(unbound);
   try {
     const server = await serveOnLoopback(unbound, {
       name: 'DynamoDB',
@@ -78,4 +79,24 @@ export async function startDynamoDbEmulator(preferredPort = 0): Promise<Emulator
   } catch (error) {
     throw new EmulatorStartError(`dynalite (DynamoDB emulator) did not start: ${String(error)}`, { cause: error });
   }
+}
+
+/**
+ * dynalite rethrows a request's `error` event (`req.on('error', err => { throw err })`), so one
+ * client that disconnects before its body is complete (Node's `aborted`: a function environment
+ * killed or timed out while its request was going out) ended the whole emulator thread. A
+ * request dropped by its client is that client's loss only, as on AWS: its socket is closed
+ * and the server goes on.
+ */
+function surviveAbortedRequests(server: Server): void {
+  const listeners = server.listeners('request') as RequestListener[];
+  server.removeAllListeners('request');
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    const before = new Set(request.listeners('error'));
+    for (const listener of listeners) listener.call(server, request, response);
+    for (const added of request.listeners('error')) {
+      if (!before.has(added)) request.off('error', added as (error: Error) => void);
+    }
+    request.on('error', () => response.destroy());
+  });
 }

@@ -26,7 +26,9 @@ function callerTopology(): StackTopology {
       {
         id: 'Worker',
         entry: 'test/lab/fixtures/aws-caller.ts',
-        timeoutSeconds: 5,
+        // A throttled call fails on every attempt; the SDK's retries wait up to 1 + 2 + 4 s between
+        // DynamoDB's four attempts (its throttling backoff) before the handler sees the error.
+        timeoutSeconds: 12,
         memoryMb: 128,
         environment: { QUEUE_URL: { queueUrl: 'Queue' }, TABLE_NAME: { tableName: 'Table' } },
       },

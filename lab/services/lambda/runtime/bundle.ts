@@ -1,8 +1,8 @@
 /**
- * Bundles a function's entry the way CDK's `NodejsFunction` does for a nodejs24.x function
- * (esbuild, platform node, target node24, CommonJS, minified, `@aws-sdk/*` left out because
- * the runtime provides it). The output lands inside the project, so `require('@aws-sdk/…')`
- * resolves from the project's node_modules as it resolves from the runtime's SDK in Lambda.
+ * Bundles a function's entry the way CDK's `NodejsFunction` does for the stacks' nodejs24.x
+ * functions (esbuild, platform node, target node24, CommonJS, minified, the AWS SDK bundled in):
+ * the lab runs the same SDK code the deployed asset carries, the versions package-lock.json
+ * pins, never whatever SDK a runtime happens to provide.
  */
 import { BundleError } from '../errors';
 import { LAB_WORK_DIR, REPOSITORY_ROOT } from '../../../common/lab-work-dir';
@@ -16,7 +16,9 @@ export const DEFAULT_BUNDLE_DIR = join(LAB_WORK_DIR, 'bundles');
 
 /**
  * The esbuild options NodejsFunction uses for the stacks' functions (lib/constructs/function-with-log-group.ts:
- * nodejs24.x, `minify`, `sourceMap` without sources, `@aws-sdk/*` external).
+ * nodejs24.x, `minify`, `sourceMap` without sources, no external module: the SDK is bundled).
+ * (The stacks' `afterBundling` hook then cuts the map to the project's own code; this bundler
+ * leaves it whole.)
  */
 export const NODEJS_FUNCTION_OPTIONS: BuildOptions = {
   bundle: true,
@@ -26,7 +28,6 @@ export const NODEJS_FUNCTION_OPTIONS: BuildOptions = {
   minify: true,
   sourcemap: true,
   sourcesContent: false,
-  external: ['@aws-sdk/*'],
   logLevel: 'silent',
 };
 

@@ -4,16 +4,16 @@
  * runs one invocation at a time with a Lambda-shaped context, and freezes in between.
  *
  * Bundled on its own to `.lab/runtime/runtime-worker.cjs`; besides types it takes only the
- * AWS call interceptor's pure code from the lab, so the function's module graph is the
- * bundle alone, as in Lambda.
+ * AWS call gate's pure code from the lab, so the function's module graph is the bundle alone
+ * (AWS SDK included, as deployed), as in Lambda.
  */
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { getHeapStatistics } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { FaultPlan } from '../../../interceptors/aws-call-faults';
-import { buildDeniedError, buildFaultError, patchClientSend } from '../../../interceptors/aws-call-interceptor';
+import { AwsCallGate } from '../../../interceptors/aws-call-gate';
+import { interceptAwsRequests } from './aws-request-interceptor';
 import type {
   DeniedCall,
   ErrorDocument,
@@ -114,66 +114,46 @@ function failFatally(kind: string, error: unknown): void {
 process.on('unhandledRejection', (reason) => failFatally('Runtime.UnhandledPromiseRejection', reason));
 process.on('uncaughtException', (error) => failFatally('Runtime.UncaughtException', error));
 
-/** Smithy client modules whose `Client` every SDK v3 client extends, newest layout first. */
-const SMITHY_CLIENT_MODULES = ['@smithy/core/client', '@smithy/smithy-client'];
-
 /**
- * Patches `Client.prototype.send` of every copy of the smithy client module the bundle's
- * `@aws-sdk/*` packages load (normally one), before the bundle itself loads: each call is
- * reported to the lab and may be failed, delayed or turned into a crash by the fault plan.
+ * Gates every AWS call the function makes at the HTTP level, whatever copy of the SDK its
+ * bundle carries: the SDK v3 clients send JSON-protocol requests to the lab's endpoints
+ * (`AWS_ENDPOINT_URL_*`) through `http.request`, where the lab holds each one before it leaves
+ * (aws-request-interceptor.ts). Each call is reported to the lab, authorized by the lab's IAM, and may
+ * be failed, delayed or turned into a crash by the fault plan (see {@link AwsCallGate}); a
+ * refused call is answered with AWS's error response, which the SDK parses into its own
+ * exception. Other requests (a custom resource's ResponseURL) pass untouched.
  */
-function installAwsCallInterceptor(requireFromBundle: NodeJS.Require): void {
+function installAwsCallInterceptor(): void {
   const { awsCalls } = data;
-  const plan = new FaultPlan(awsCalls.faults, awsCalls.seed, awsCalls.stream);
   const blocker = new Int32Array(new SharedArrayBuffer(4));
-  const sdkPackages = new Set<string>();
-  for (const match of readFileSync(data.bundlePath, 'utf8').matchAll(/require\(["'](@aws-sdk\/[^"'/]+)/g)) {
-    if (match[1] !== undefined) sdkPackages.add(match[1]);
-  }
-  const copies = new Set<string>();
-  for (const name of sdkPackages) {
-    let entry: string;
-    try {
-      entry = requireFromBundle.resolve(name);
-    } catch {
-      continue; // Missing package: the bundle's own require fails at load with Lambda's error.
-    }
-    for (const module of SMITHY_CLIENT_MODULES) {
-      try {
-        copies.add(createRequire(entry).resolve(module));
-        break;
-      } catch {
-        // Older SDK layout: try the next module name.
-      }
-    }
-  }
-  for (const path of copies) {
-    const { Client } = requireFromBundle(path) as { Client?: { prototype: { send: (...args: unknown[]) => unknown } } };
-    if (Client === undefined) continue;
-    patchClientSend(Client.prototype, {
-      site: awsCalls.site,
-      plan,
-      onCall: (call, fault) => post({ type: 'aws-call', call: call.call, ...(fault ? { faultRule: fault.rule } : {}) }),
-      crash: (call, fault) => {
-        post({ type: 'crash', call: call.call, faultRule: fault.rule });
-        // Nothing after the crash point may run: block until the main thread terminates us.
-        for (;;) Atomics.wait(blocker, 0, 0);
-      },
-      makeError: (service, error) => buildFaultError(requireFromBundle, service, error),
-      ...(data.authorizeCalls
-        ? {
-            authorize: async (call) => {
-              const key = allowanceKey(call.service, call.operation, call.input);
-              const version = iamVersion === undefined ? undefined : Atomics.load(iamVersion, 0);
-              if (key !== undefined && version !== undefined && allowed.get(key) === version) return undefined;
-              const denied = await authorize(call.service, call.operation, call.input);
-              if (denied === undefined && key !== undefined && version !== undefined) allowed.set(key, version);
-              return denied === undefined ? undefined : buildDeniedError(requireFromBundle, call.service, denied);
-            },
-          }
-        : {}),
-    });
-  }
+  const gate = new AwsCallGate({
+    site: awsCalls.site,
+    plan: new FaultPlan(awsCalls.faults, awsCalls.seed, awsCalls.stream),
+    onCall: (call, fault) => post({ type: 'aws-call', call: call.call, ...(fault ? { faultRule: fault.rule } : {}) }),
+    crash: (call, fault) => {
+      post({ type: 'crash', call: call.call, faultRule: fault.rule });
+      // Nothing after the crash point may run: block until the main thread terminates us.
+      for (;;) Atomics.wait(blocker, 0, 0);
+    },
+    ...(data.authorizeCalls
+      ? {
+          authorize: async (call) => {
+            const key = allowanceKey(call.service, call.operation, call.input);
+            const version = iamVersion === undefined ? undefined : Atomics.load(iamVersion, 0);
+            if (key !== undefined && version !== undefined && allowed.get(key) === version) return undefined;
+            const denied = await authorize(call.service, call.operation, call.input);
+            if (denied === undefined && key !== undefined && version !== undefined) allowed.set(key, version);
+            return denied;
+          },
+        }
+      : {}),
+  });
+  // The very module objects the bundle's `require("http")` gets.
+  const require = createRequire(data.bundlePath);
+  interceptAwsRequests(
+    [require('node:http') as typeof import('node:http'), require('node:https') as typeof import('node:https')],
+    gate,
+  );
 }
 
 /** The lab's IAM version, and the calls it allowed at a version: the same call is allowed again until it changes. */
@@ -200,13 +180,8 @@ function authorize(service: string, operation: string, input: unknown): Promise<
   const id = (nextAuthorization += 1);
   return new Promise((resolve) => {
     pendingAuthorizations.set(id, resolve);
-    let cloneable: unknown;
-    try {
-      cloneable = structuredClone(input);
-    } catch {
-      cloneable = undefined; // Not cloneable: the lab maps what it can without it.
-    }
-    post({ type: 'authorize', id, service, operation, input: cloneable });
+    // Parsed from the request's JSON body, so always cloneable.
+    post({ type: 'authorize', id, service, operation, input });
   });
 }
 
@@ -244,7 +219,7 @@ function loadHandler(): Handler {
   };
   localhost.interceptLocalhostDns();
   const requireFromBundle = createRequire(data.bundlePath);
-  installAwsCallInterceptor(requireFromBundle);
+  installAwsCallInterceptor();
   installHttpsRedirects();
   const module = requireFromBundle(data.bundlePath) as { handler?: unknown };
   if (typeof module.handler !== 'function') {

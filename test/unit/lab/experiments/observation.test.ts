@@ -194,4 +194,15 @@ describe('observeCrash', () => {
       },
     ]);
   });
+
+  it("takes the receive from SQS's firstReceiveTimestamp, not from the Start line a cold start delays", () => {
+    const lines = [
+      line('start', 'long', { timestamp: at(1.6), firstReceiveTimestamp: Date.parse(at(0.2)) }),
+      line('start', 'long', { timestamp: at(15.6), firstReceiveTimestamp: Date.parse(at(0.2)) }),
+    ];
+
+    const [long] = observeCrash(lines, [{ id: 'long' }], Date.parse(at(3)), 15).jobs;
+
+    expect(long).toMatchObject({ receivedAtMs: Date.parse(at(0.2)), deadlineAtMs: Date.parse(at(15.2)) });
+  });
 });

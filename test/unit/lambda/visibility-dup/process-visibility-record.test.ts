@@ -171,6 +171,31 @@ describe('processVisibilityRecord', () => {
     expect(events()).toEqual(['start', 'heartbeat', 'work-failed']);
   });
 
+  it('the heartbeat keeps the message hidden until a slow completion write fails, then stops', async () => {
+    // The SDK retries a throttled UpdateItem before the handler sees the error (the pinned
+    // @aws-sdk/client-dynamodb defaults to 4 attempts; @smithy/core's retry backoff waits up to
+    // 1, 2 and 4 s on throttling): seconds in which a message whose heartbeat had stopped would
+    // come back while its claim is still held.
+    const store = scriptedStore();
+    store.completeWithEffect.mockImplementation(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 7000));
+      throw Object.assign(new Error('throttled'), { name: 'ProvisionedThroughputExceededException' });
+    });
+    const { deps: d, events, extend } = deps({ store });
+
+    const run = processVisibilityRecord(job({ sleep: 1 }), d);
+    const settled = expect(run).rejects.toThrow('throttled');
+    await vi.advanceTimersByTimeAsync(8000);
+    await settled;
+    await vi.advanceTimersByTimeAsync(30_000);
+
+    // Extensions at 3 s and 6 s, while the write was still being retried; none after it failed.
+    expect(extend).toHaveBeenCalledTimes(2);
+    expect(events()).toEqual(['start', 'heartbeat', 'heartbeat', 'work-failed']);
+    expect(store.release).toHaveBeenCalledWith('msg-1', 'req/1');
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
   it('a body the producer would not send is a poison message: logged and thrown', async () => {
     const { deps: d, lines } = deps();
 
