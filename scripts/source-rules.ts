@@ -4,7 +4,9 @@
  * `console.*` in the Lambda code (its logs are one JSON line per event, through Logger), no import
  * of lib/ or lambda/ in lab/services/ (the stand-ins are generic: lab/app/ hands them the app),
  * bench/ reaching the lab through its API (lab/index.ts) and test/ importing what it tests, no
- * AWS client mock that outlives its test file (test files share their worker's modules), and no server in lab/ or bench/ that does not open through lab/common/serve-on-loopback.ts.
+ * AWS client mock that outlives its test file (test files share their worker's modules), no server
+ * in lab/ or bench/ that does not open through lab/common/serve-on-loopback.ts, and no merge
+ * conflict marker in the code or the Markdown.
  */
 
 /** One broken rule at a line. */
@@ -26,6 +28,8 @@ interface Rule {
   readonly raw?: boolean;
   /** A further check on the match, when the pattern alone cannot tell. */
   readonly holds?: (file: string, match: RegExpExecArray) => boolean;
+  /** The rule reads Markdown too (the others read TypeScript only). */
+  readonly markdown?: boolean;
 }
 
 const isTest = (file: string): boolean => file.startsWith('test/');
@@ -46,6 +50,14 @@ const BENCH_LAB_INTERNALS: readonly string[] = [
 ];
 
 const RULES: readonly Rule[] = [
+  {
+    name: 'no merge conflict markers (a merge left unresolved)',
+    applies: () => true,
+    pattern: /^(?:<{7}|>{7})(?: |$)|^={7}$/,
+    excusedByComment: false,
+    raw: true,
+    markdown: true,
+  },
   {
     name: 'no focused tests',
     applies: isTest,
@@ -119,7 +131,7 @@ export function checkSource(file: string, text: string): RuleViolation[] {
     if (/^\s*(?:\/\*|\*)/.test(line)) return; // inside a doc comment
     const code = blankStrings(stripLineComment(line));
     for (const rule of RULES) {
-      if (!rule.applies(file)) continue;
+      if (!rule.applies(file) || (!file.endsWith('.ts') && rule.markdown !== true)) continue;
       const match = rule.pattern.exec(rule.raw === true ? line : code);
       if (match === null || (rule.holds !== undefined && !rule.holds(file, match))) continue;
       const previous = lines[index - 1] ?? '';

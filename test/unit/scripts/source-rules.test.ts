@@ -93,6 +93,15 @@ describe('checkSource', () => {
     expect(rulesBroken('test/lab/a.test.ts', 'const server = createServer(handler);')).toEqual([]);
   });
 
+  it('refuses merge conflict markers in code and in Markdown, and reads only that rule in Markdown', () => {
+    const rule = 'no merge conflict markers (a merge left unresolved)';
+    const conflict = ['<<<<<<< HEAD', 'ours', '=======', 'theirs', '>>>>>>> main'].join('\n');
+    expect(rulesBroken('README.md', conflict)).toEqual([rule, rule, rule]);
+    expect(rulesBroken('lab/lab.ts', conflict)).toEqual([rule, rule, rule]);
+    // A Markdown rule line and prose that mentions the other rules' patterns are not code.
+    expect(rulesBroken('README.md', ['=========', 'console.log(x) and it.only( in prose'].join('\n'))).toEqual([]);
+  });
+
   it('lets test files mock AWS clients only through the helper that restores them', () => {
     const rule = 'test files mock AWS clients through test/helpers/mock-aws-client.ts (restored when the file ends)';
     expect(rulesBroken('test/unit/a.test.ts', "import { mockClient } from 'aws-sdk-client-mock';")).toEqual([rule]);
