@@ -34,17 +34,16 @@ import type { MappingCounters } from './services/lambda/event-source-mapping/eve
 import { bundleRuntimeWorker } from './services/lambda/runtime/bundle';
 import type { InvocationResult } from './services/lambda/runtime/local-function';
 import { LabBus } from './bus/lab-bus';
-import { type LogPrintFormat, printLogs } from './terminal/print-logs';
 import type { SnsNotification } from './services/sns/sns-state';
 
-/** How to start a lab: its stacks and their switches, what it prints, and the lab-only settings. */
+/** How to start a lab: its stacks and their switches, the bus it publishes on, and the lab-only settings. */
 export interface StartLabOptions extends LabAssemblyOptions, LabCloudFormationSettings, CloudWatchListeners {
-  /** No printing; records still reach `lab.logs` listeners. */
-  readonly quiet?: boolean;
-  /** Where printed lines go (default stdout). */
-  readonly print?: (text: string) => void;
-  /** How lines are printed: `pretty` (time, function, level, message; the default) or the raw `json` lines. */
-  readonly logFormat?: LogPrintFormat;
+  /**
+   * The bus the lab publishes every function line, platform line and batch outcome on (default:
+   * a new one, as `lab.logs`). The lab prints nothing itself: a caller that wants the lines on a
+   * terminal, from the deploy on, attaches `printLogs` (lab/terminal/) to a bus and passes it here.
+   */
+  readonly bus?: LabBus;
   /** Share running emulators (several labs side by side); by default the lab starts its own. */
   readonly emulators?: Emulators;
   /**
@@ -156,7 +155,7 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
   const topologies = resolveTopologies(options);
   const id = randomUUID().replaceAll('-', '').slice(0, 8);
   const namePrefix = `lab${id}-`;
-  const logs = new LabBus();
+  const logs = options.bus ?? new LabBus();
   const faults = options.awsCalls?.faults ?? [];
   validateFaultRules(faults);
   const awsCalls = { faults, seed: options.awsCalls?.seed ?? DEFAULT_FAULT_SEED, ledger: new AwsCallLedger() };
@@ -176,7 +175,6 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
     cleanups.add(() => responses.stop());
     const clients = createLabClients(emulators, awsCalls);
     cleanups.add(() => clients.destroy());
-    if (options.quiet !== true) cleanups.add(printLogs(logs, options.print, options.logFormat));
     const propagation = resolvePropagation(options.propagation);
     const logsPort = options.preferredPorts?.logs;
     const services = await startLabServices(

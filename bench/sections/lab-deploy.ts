@@ -33,7 +33,6 @@ export async function measureLabDeploy(
     const events: StackEvent[] = [];
     const started = performance.now();
     const lab = await startLab({
-      quiet: true,
       emulators,
       assemblyDir: assembly.dir,
       onStackEvent: (e) => events.push(e),

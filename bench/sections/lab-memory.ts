@@ -38,7 +38,7 @@ const mb = (bytes: number): number => Math.round((bytes / 1024 / 1024) * 10) / 1
 
 /** Runs a warm-up batch and two measured batches of `messages` through one lab. */
 export async function measureLabMemory(emulators: Emulators, messages: number): Promise<LabMemoryResult> {
-  const lab = await startLab({ quiet: true, emulators, pollers: 5 });
+  const lab = await startLab({ emulators, pollers: 5 });
   try {
     await new Promise((resolve) => setTimeout(resolve, 500));
     collectGarbage();

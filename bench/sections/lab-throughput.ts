@@ -221,7 +221,6 @@ export async function measureLabPipeline(
   const lab = await startLab({
     stacks: [stackName],
     batchOptions: { batchSize: BATCH_PARTIAL.defaultBatchSize, reportBatchItemFailures: true },
-    quiet: true,
     emulators,
     pollers: POLLERS,
     ...(options.enforceIam === undefined ? {} : { enforceIam: options.enforceIam }),

@@ -107,7 +107,6 @@ export async function runChaos(options: ChaosRunOptions): Promise<ChaosResult> {
   const lab = await setUp(async () => {
     const started = await startLab({
       stacks: [step7 ? chaosVisibilityTopology(scale) : chaosBatchTopology(scale)],
-      quiet: true,
       emulators: options.emulators,
       pollers,
       waitTimeSeconds: 2,

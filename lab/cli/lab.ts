@@ -44,22 +44,26 @@ async function main(): Promise<void> {
     return;
   }
   // The lab loads only to start one: help and mistakes answer at once.
-  const [{ startLab }, { startConsole }, { startDeployEndpoint }] = await Promise.all([
+  const [{ startLab }, { startConsole }, { startDeployEndpoint }, { LabBus }, { printLogs }] = await Promise.all([
     import('../lab'),
     import('../console/console-server'),
     import('../services/cloudformation/deploy-endpoint'),
+    import('../bus/lab-bus'),
+    import('../terminal/print-logs'),
   ]);
   const printEvent = (event: Parameters<typeof formatStackEvent>[0]): void => {
     process.stdout.write(`${formatStackEvent(event)}\n`);
   };
   const outputsPath = join(PROJECT_ROOT, LOCAL_OUTPUTS_FILE);
   const ports = previousPorts(outputsPath);
+  // The CLI prints; the lab only publishes. Attached before the deploy, so its lines print live.
+  const bus = new LabBus();
+  if (!command.quiet) printLogs(bus, undefined, command.logFormat);
   const lab = await startLab({
     preferredPorts: ports.lab,
     batchOptions: command.batchOptions,
     context: command.context,
-    quiet: command.quiet,
-    logFormat: command.logFormat,
+    bus,
     batchFormation: command.batchFormation,
     onStackEvent: printEvent,
     onLabNotes: (notes) => {

@@ -28,7 +28,6 @@ export async function openLocalProbe(
     batchFormation: options.batchFormation,
     stacks: [experiment.variant?.topology() ?? experiment.stack],
     batchOptions: experiment.stack === 'BatchPartialStack' ? experiment.options : undefined,
-    quiet: true,
     emulators,
     awsCalls: experiment.variant?.awsCalls,
   });

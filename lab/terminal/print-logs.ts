@@ -1,5 +1,5 @@
 /**
- * The terminal side of the bus: `npm run lab` (and a lab started without `quiet`) prints the
+ * The terminal side of the bus: `npm run lab` attaches it to the bus it hands the lab, and prints the
  * functions' lines and one REPORT per invocation as they are published. The services only
  * publish; this reader writes them out.
  */

@@ -15,7 +15,6 @@ describe('the Powertools workers of bench/powertools on the lab', () => {
   beforeAll(async () => {
     lab = await startLab({
       stacks: powertoolsTopologies(),
-      quiet: true,
     });
   });
 

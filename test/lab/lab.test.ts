@@ -9,6 +9,8 @@ import { LOCAL_LAB_KEY, writeLabOutputs } from '../../lab/outputs';
 import { startEmulators } from '../../lab/services/emulators';
 import { VISIBILITY_DUP } from '../../lib/settings';
 import { fixtureTopology, functionEvents, mappingRecords, messagesInQueue, waitFor } from '../helpers/lab';
+import { LabBus } from '../../lab/bus/lab-bus';
+import { printLogs } from '../../lab/terminal/print-logs';
 
 /** Both real stacks with the real handlers: the lab as `npm run lab` serves it. */
 describe('startLab with the real stacks', () => {
@@ -17,7 +19,9 @@ describe('startLab with the real stacks', () => {
   const printed: string[] = [];
 
   beforeAll(async () => {
-    lab = await startLab({ print: (text) => printed.push(text) });
+    const bus = new LabBus();
+    printLogs(bus, (text) => printed.push(text));
+    lab = await startLab({ bus });
     records = lab.logs.collect().records;
   });
 
@@ -125,7 +129,7 @@ describe('labs side by side in one pair of emulators', () => {
   it('keep their resources apart and remove them on stop', async () => {
     const emulators = await startEmulators();
     try {
-      const options = { stacks: [fixtureTopology()], quiet: true, emulators } as const;
+      const options = { stacks: [fixtureTopology()], emulators } as const;
       const [first, second] = await Promise.all([startLab(options), startLab(options)]);
 
       expect(first.stack('BatchPartialStack').queueUrl).not.toBe(second.stack('BatchPartialStack').queueUrl);
@@ -151,7 +155,7 @@ describe('stop()', () => {
   it('leaves no server, socket, timer or thread behind', async () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     const before = countByType();
-    const lab = await startLab({ stacks: [fixtureTopology()], quiet: true });
+    const lab = await startLab({ stacks: [fixtureTopology()] });
     await lab.stack('BatchPartialStack').invoke('Worker', { Records: [] });
     const during = countByType();
 

@@ -40,7 +40,7 @@ describe('account-wide names on a lab that serves two regions of one account', (
 
   beforeAll(async () => {
     oldShape = await dashboard('old');
-    lab = await startLab({ stacks: [topology], assemblyDir: oldShape, quiet: true });
+    lab = await startLab({ stacks: [topology], assemblyDir: oldShape });
   });
 
   afterAll(async () => {

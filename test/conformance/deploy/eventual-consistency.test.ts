@@ -145,7 +145,7 @@ describe('eventual consistency on the lab: queue attributes and IAM grants propa
       full = structuredClone(template);
     });
     shape({ batchSize: 10 });
-    lab = await startLab({ stacks: [topology], assemblyDir, quiet: true, propagation });
+    lab = await startLab({ stacks: [topology], assemblyDir, propagation });
   });
 
   afterAll(async () => {

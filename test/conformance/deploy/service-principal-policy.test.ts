@@ -69,7 +69,6 @@ describe('SNS checks the topic policy before CloudWatch publishes an alarm notif
     lab = await startLab({
       stacks: [topology],
       assemblyDir: await topicPolicy('old'),
-      quiet: true,
       onAlarmAction: (outcome) => actions.push(outcome),
     });
   });

@@ -327,7 +327,7 @@ describe('Lambda runtime surface (conformance)', () => {
   });
 
   conform(runtimeBehaviour('lambda.runtime.log.custom-group'), async () => {
-    const lab = await startLab({ stacks: ['BatchPartialStack'], quiet: true });
+    const lab = await startLab({ stacks: ['BatchPartialStack'] });
     const logs = new CloudWatchLogsClient({
       region: LAB_REGION,
       endpoint: lab.logsEndpoint,

@@ -36,7 +36,6 @@ beforeAll(async () => {
   // The sweep tests the producers' validation, not the stage throttle (test/conformance/apigateway
   // has the throttle): with the template's 1 request/s, waiting out 429s was most of its time.
   lab = await startLab({
-    quiet: true,
     waitTimeSeconds: 1,
     stageThrottling: { rateLimitPerSecond: 100, burstLimit: 100 },
   });

@@ -31,7 +31,7 @@ describe('npm run lab:deploy', () => {
   const outputs = join(directory, 'cdk-outputs.local.json');
 
   beforeAll(async () => {
-    lab = await startLab({ stacks: ['BatchPartialStack'], quiet: true });
+    lab = await startLab({ stacks: ['BatchPartialStack'] });
     endpoint = await startDeployEndpoint((context, onEvent) => lab.deploy({ context, onEvent }));
     const written = lab.outputs();
     await writeLabOutputs(outputs, {

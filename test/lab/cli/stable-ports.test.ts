@@ -12,7 +12,7 @@ afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
 describe('a restarted lab keeps its ports when they are free', () => {
   it('listens on the port the previous run wrote to its outputs file', async () => {
-    const first = await startLab({ stacks: ['BatchPartialStack'], quiet: true });
+    const first = await startLab({ stacks: ['BatchPartialStack'] });
     const file = join(directory, 'cdk-outputs.local.json');
     await writeLabOutputs(file, first.outputs());
     const before = first.outputs();
@@ -20,7 +20,6 @@ describe('a restarted lab keeps its ports when they are free', () => {
 
     const second = await startLab({
       stacks: ['BatchPartialStack'],
-      quiet: true,
       preferredPorts: previousPorts(file).lab,
     });
     try {

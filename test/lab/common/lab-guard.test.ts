@@ -19,6 +19,8 @@ import { SQS_MAX_REQUEST_BYTES } from '../../../lab/services/sqs/errors';
 import { listeningSockets } from '../../helpers/listening-sockets';
 import { halfOpenRequest, type RawAnswer, type RawRequest, rawRequest } from '../../helpers/raw-http';
 import { functionEvents, waitFor } from '../../helpers/lab';
+import { LabBus } from '../../../lab/bus/lab-bus';
+import { printLogs } from '../../../lab/terminal/print-logs';
 
 type ServerName = 'console' | 'deploy' | 'api' | 'sqs' | 'dynamodb' | 'logs';
 
@@ -383,7 +385,9 @@ describe('the lab against web pages, other machines and bad input', () => {
   const urls = {} as Record<ServerName, string>;
 
   beforeAll(async () => {
-    lab = await startLab({ stacks: ['VisibilityDupStack'], print: (text) => printed.push(text) });
+    const bus = new LabBus();
+    printLogs(bus, (text) => printed.push(text));
+    lab = await startLab({ stacks: ['VisibilityDupStack'], bus });
     records = lab.logs.collect().records;
     labConsole = await startConsole(lab);
     const endpoint = await startDeployEndpoint(async () => {

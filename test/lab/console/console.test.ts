@@ -37,7 +37,7 @@ describe('the lab console (Chromium)', () => {
   let page: Page;
 
   beforeAll(async () => {
-    lab = await startLab({ quiet: true });
+    lab = await startLab();
     labConsole = await startConsole(lab);
     browser = await puppeteer.launch({
       executablePath: await chromium.executablePath(),

@@ -27,7 +27,7 @@ describe('the AWS path of an experiment, pointed at the lab', () => {
   let directory: string;
 
   beforeAll(async () => {
-    lab = await startLab({ stacks: ['VisibilityDupStack'], quiet: true });
+    lab = await startLab({ stacks: ['VisibilityDupStack'] });
     directory = mkdtempSync(join(tmpdir(), 'sqs-lab-aws-path-'));
   });
 

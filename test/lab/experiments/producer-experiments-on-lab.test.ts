@@ -26,7 +26,7 @@ describe('the producer experiments through the AWS path, pointed at the lab', ()
   const results = new Map<string, ExperimentResult>();
 
   beforeAll(async () => {
-    lab = await startLab({ stacks: ['VisibilityDupStack'], quiet: true });
+    lab = await startLab({ stacks: ['VisibilityDupStack'] });
     directory = mkdtempSync(join(tmpdir(), 'sqs-lab-producer-'));
     const outputsFile = await pointAwsPathAtLab(lab, directory);
     await Promise.all(

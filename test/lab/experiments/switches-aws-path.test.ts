@@ -21,7 +21,7 @@ describe('experiments that need a switch, through the AWS path, on a lab deploye
   let directory: string;
 
   beforeAll(async () => {
-    lab = await startLab({ quiet: true, context: { visibilityManager: 'true', eventFilter: 'true' } });
+    lab = await startLab({ context: { visibilityManager: 'true', eventFilter: 'true' } });
     directory = mkdtempSync(join(tmpdir(), 'sqs-lab-switches-aws-path-'));
   });
 

@@ -58,7 +58,6 @@ describe('the AWS call interceptor (lab.awsCallCounts and fault rules)', () => {
   const open = async (awsCalls?: AwsCallsOptions) => {
     const lab = await startLab({
       stacks: [callerTopology()],
-      quiet: true,
       emulators,
       awsCalls,
       // This fixture calls what its role is not granted (no mapping, no producer grant): the

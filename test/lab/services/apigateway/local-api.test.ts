@@ -35,7 +35,7 @@ describe('LocalApi (lab, fixture producer)', () => {
   let api: string;
 
   beforeAll(async () => {
-    lab = await startLab({ stacks: [fixtureTopology()], quiet: true });
+    lab = await startLab({ stacks: [fixtureTopology()] });
     api = lab.stack('BatchPartialStack').apiEndpoint;
   });
 

@@ -57,7 +57,6 @@ describe('cdk deploy to the lab, then updates', () => {
   beforeAll(async () => {
     lab = await startLab({
       stacks: ['VisibilityDupStack'],
-      quiet: true,
       onStackEvent: (event) => events.push(event),
       onLabNotes: (deployNotes) => notes.push(deployNotes),
     });
@@ -186,7 +185,7 @@ describe('IAM on the lab', () => {
     });
 
   beforeAll(async () => {
-    lab = await startLab({ stacks: ['VisibilityDupStack'], quiet: true });
+    lab = await startLab({ stacks: ['VisibilityDupStack'] });
     records = lab.logs.collect().records;
   });
 

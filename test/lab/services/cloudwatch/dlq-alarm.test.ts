@@ -17,7 +17,6 @@ describe('the DLQ alarm on the lab', () => {
   beforeAll(async () => {
     lab = await startLab({
       stacks: ['BatchPartialStack'],
-      quiet: true,
       onAlarm: ({ state }) => changes.push(state),
     });
   });

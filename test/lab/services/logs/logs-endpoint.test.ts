@@ -115,7 +115,7 @@ describe("the lab's CloudWatch Logs endpoint (SDK client)", () => {
   let producerGroup: string;
 
   beforeAll(async () => {
-    lab = await startLab({ stacks: [fixtureTopology()], quiet: true });
+    lab = await startLab({ stacks: [fixtureTopology()] });
     records = lab.logs.collect().records;
     group = lab.outputs().BatchPartialStack?.WorkerLogGroup ?? '';
     producerGroup = lab.outputs().BatchPartialStack?.ProducerLogGroup ?? '';

@@ -32,7 +32,6 @@ describe('EventSourceMapping (lab, fixture worker)', () => {
         fixtureTopology({ stackName: 'BatchPartialStack', reportBatchItemFailures: true }),
         fixtureTopology({ stackName: 'VisibilityDupStack', reportBatchItemFailures: false }),
       ],
-      quiet: true,
       pollers: 1,
       batchFormation: { mode: 'full' },
     });
