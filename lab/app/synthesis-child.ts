@@ -76,7 +76,13 @@ export class SynthesisChild {
       child.on('message', onMessage);
       child.on('error', onError);
       child.on('exit', onExit);
-      child.send(request);
+      try {
+        child.send(request);
+      } catch (error) {
+        // The channel closed between two requests (the child died): the next request starts anew.
+        this.forget(child);
+        settle(new SynthesisProcessError('the synthesis process is gone', { cause: error }));
+      }
     });
   }
 
@@ -90,6 +96,8 @@ export class SynthesisChild {
     // Idle, the child must not hold the lab's process open; it ends when its parent does.
     child.unref();
     child.channel?.unref();
+    // A child that dies between requests is forgotten, so the next request starts a new one.
+    child.once('exit', () => this.forget(child));
     this.child = child;
     this.childKey = moduleKey;
     return child;

@@ -52,4 +52,14 @@ describe('SynthesisChild', () => {
     expect(child.pid).not.toBe(before);
     await expect.poll(() => alive(before ?? -1), { timeout: 5_000 }).toBe(false);
   }, 60_000);
+
+  it('starts a new process after its child died between requests', async () => {
+    const dead = child.pid;
+    process.kill(dead ?? -1, 'SIGKILL');
+    await expect.poll(() => child.pid, { timeout: 5_000 }).toBeUndefined();
+
+    await child.synthesize(noStacks, join(work, 'e'), 'modules-2');
+    expect(child.pid).toBeTypeOf('number');
+    expect(child.pid).not.toBe(dead);
+  }, 60_000);
 });
