@@ -289,21 +289,20 @@ Promise.all([
     }
     const section = 'section[data-stack="BatchPartialStack"]';
     const range = () => page.$eval(`${section} [data-dlq-range]`, (span) => (span as HTMLElement).dataset.dlqRange);
-    await page.waitForFunction(
-      (selector) => document.querySelector(selector)?.getAttribute('data-dlq-range') === '1-100/150',
-      { timeout: 8000 },
-      `${section} [data-dlq-range]`,
-    );
+    const showing = (expected: string) =>
+      page.waitForFunction(
+        (selector, want) => document.querySelector(selector)?.getAttribute('data-dlq-range') === want,
+        { timeout: 8000 },
+        `${section} [data-dlq-range]`,
+        expected,
+      );
+    await showing('1-100/150');
     expect(await page.$$(`${section} tr[data-dlq-message]`)).toHaveLength(100);
 
     await page.$eval(`${section} button[data-dlq-page][data-dlq-offset="100"]`, (button) =>
       (button as HTMLButtonElement).click(),
     );
-    await page.waitForFunction(
-      (selector) => document.querySelector(selector)?.getAttribute('data-dlq-range') === '101-150/150',
-      { timeout: 8000 },
-      `${section} [data-dlq-range]`,
-    );
+    await showing('101-150/150');
     expect(await page.$$(`${section} tr[data-dlq-message]`)).toHaveLength(50);
 
     // Seconds of the page open (several state ticks): no message was received.
@@ -322,11 +321,7 @@ Promise.all([
     await page.$eval(`${section} button[data-dlq-page][data-dlq-offset="0"]`, (button) =>
       (button as HTMLButtonElement).click(),
     );
-    await page.waitForFunction(
-      (selector) => document.querySelector(selector)?.getAttribute('data-dlq-range') === '1-100/150',
-      { timeout: 8000 },
-      `${section} [data-dlq-range]`,
-    );
+    await showing('1-100/150');
     expect(await range()).toBe('1-100/150');
 
     const bad = await fetch(new URL('api/dlq?stack=BatchPartialStack&offset=-1&lang=ja', labConsole.url));
