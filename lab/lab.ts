@@ -139,6 +139,8 @@ export interface Lab {
    * Faulted calls count too.
    */
   awsCallCounts(): AwsCallCounts;
+  /** Lab-only: a page of every message a queue holds, read from SQS's state without receiving (the console's DLQ view). */
+  queueContents: Emulators['queueContents'];
   /** The faults injected so far, same shape as {@link Lab.awsCallCounts}. */
   awsCallFaults(): AwsCallCounts;
   /** The `cdk-outputs.local.json` content. */
@@ -274,6 +276,7 @@ function runningLab(lab: {
     batchFormation: lab.batchFormation,
     counters: () => mappingCountersOf(views.stacks.values()),
     awsCallCounts: () => ledger.counts(),
+    queueContents: (queueUrl, page) => emulators.queueContents(queueUrl, page),
     awsCallFaults: () => ledger.faults(),
     outputs: () =>
       buildLabOutputs([...cloudformation.home.values()], services.apis.localUrls(LAB_REGION), {

@@ -9,6 +9,7 @@
 import { BATCH_PARTIAL, SQS_MAX_DELAY_SECONDS, VISIBILITY_DUP } from '../../lib/settings';
 import type { Language } from '../common/language';
 import { MESSAGES } from '../locales/messages';
+import { DLQ_PAGE } from './dlq-page';
 
 const PAGE = `<!doctype html>
 <html lang="{{lang}}">
@@ -100,6 +101,24 @@ const escape = (text) => String(text).replace(/[&<>"]/g, (c) => ({ '&': '&amp;',
 const JSON_TYPE = { 'content-type': 'application/json' };
 let state = { now: Date.now(), stacks: [] };
 let offset = 0;
+// The DLQ page each stack shows: the state carries the first ${DLQ_PAGE}; later pages come from GET /api/dlq.
+const dlqPages = {};
+async function loadDlqPage(stackName, from) {
+  if (from <= 0) { delete dlqPages[stackName]; renderStacks(); return; }
+  const page = await fetch('/api/dlq?lang={{lang}}&stack=' + encodeURIComponent(stackName) + '&offset=' + from).then((r) => r.json());
+  if (!page.error) { dlqPages[stackName] = page; renderStacks(); }
+}
+function dlqSection(stack) {
+  const page = dlqPages[stack.stackName] || { offset: 0, total: stack.dlqTotal, messages: stack.dlqMessages };
+  const rows = page.messages.map((m) => '<tr data-dlq-message="' + escape(m.messageId) + '"><td>' + escape(Array.from(m.body).slice(0, 80).join('')) + '</td>' +
+    '<td class="arrival-receives">' + (m.receiveCountOnArrival === undefined ? '-' : m.receiveCountOnArrival) + '</td><td class="receives-now">' + m.receiveCount + '</td></tr>').join('');
+  const first = page.total === 0 ? 0 : page.offset + 1, last = page.offset + page.messages.length;
+  const nav = '<span class="muted" data-dlq-range="' + first + '-' + last + '/' + page.total + '">' + first + '–' + last + ' {{dlqShowing}} {{dlqOf}} ' + page.total + '</span> ' +
+    '<button data-dlq-page="' + stack.stackName + '" data-dlq-offset="' + (page.offset - ${DLQ_PAGE}) + '"' + (page.offset > 0 ? '' : ' disabled') + '>{{dlqPrevious}}</button> ' +
+    '<button data-dlq-page="' + stack.stackName + '" data-dlq-offset="' + (page.offset + ${DLQ_PAGE}) + '"' + (last < page.total ? '' : ' disabled') + '>{{dlqNext}}</button>';
+  return '<h3>DLQ ' + nav + ' <button data-redrive="' + stack.stackName + '">{{redrive}}</button></h3>' +
+    '<table><tr><th>{{dlqBody}}</th><th>{{dlqArrivalReceives}}</th><th>{{dlqReceivesNow}}</th></tr>' + rows + '</table>';
+}
 
 function renderStacks() {
   const now = Date.now() + offset;
@@ -117,13 +136,12 @@ function renderStacks() {
         '<td class="countdown">' + (state === 'in-flight' ? left.toFixed(1) + ' s' : '{{visibleAgain}}') + '</td>' +
         '<td style="width:30%"><div class="bar"><span style="width:' + Math.min(100, (left / total) * 100) + '%"></span></div></td></tr>';
     }).join('');
-    const dlq = stack.dlqMessages.map((m) => '<tr data-dlq-message="' + escape(m.messageId) + '"><td>' + escape(Array.from(m.body).slice(0, 80).join('')) + '</td><td>' + m.receiveCount + '</td></tr>').join('');
     const items = stack.tableItems.map((item) => escape(JSON.stringify(item))).join('\\n');
     const alarms = stack.alarms.map((a) => '<span class="alarm ' + a.state + '" data-alarm-state="' + a.state + '">{{alarm}} ' + a.state + '</span>' +
       (a.actionFailed ? ' <span class="alarm ALARM" data-alarm-action="failed" title="' + escape(a.actionFailed) + '">{{alarmActionFailed}}</span>' : '')).join(' ');
     return '<section data-stack="' + stack.stackName + '"><h2>' + stack.stackName + ' ' + alarms + '</h2><div class="counts">' + counts + '</div>' +
       '<h3>{{inFlightTitle}}</h3><table><tr><th>id</th><th>{{receiveNo}}</th><th>{{heartbeats}}</th><th>{{visibleIn}}</th><th></th></tr>' + rows + '</table>' +
-      (stack.queues.some((q) => q.role === 'dlq') ? '<h3>DLQ <button data-redrive="' + stack.stackName + '">{{redrive}}</button></h3><table>' + dlq + '</table>' : '') +
+      (stack.queues.some((q) => q.role === 'dlq') ? dlqSection(stack) : '') +
       (stack.tableItems.length > 0 ? '<h3 data-table-id="' + escape(stack.tableId || '') + '">{{table}} (' + escape(stack.tableId || '') + ')</h3><pre class="table-items">' + items + '</pre>' : '') + '</section>';
   }).join('');
   $('#clock').textContent = new Date(now).toLocaleTimeString();
@@ -188,6 +206,8 @@ $('#send').addEventListener('click', async () => {
 });
 
 document.addEventListener('click', async (event) => {
+  const dlqPage = event.target.closest('[data-dlq-page]');
+  if (dlqPage) await loadDlqPage(dlqPage.dataset.dlqPage, Number(dlqPage.dataset.dlqOffset));
   const redrive = event.target.closest('[data-redrive]');
   if (redrive) {
     redrive.disabled = true;
@@ -223,7 +243,12 @@ events.addEventListener('state', (event) => {
   state = JSON.parse(event.data);
   offset = state.now - Date.now();
   const key = JSON.stringify(state.stacks);
-  if (key !== drawn) { drawn = key; renderStacks(); }
+  if (key !== drawn) {
+    drawn = key;
+    // A later DLQ page is read again with each change, so it stays as current as the first.
+    for (const name of Object.keys(dlqPages)) loadDlqPage(name, dlqPages[name].offset);
+    renderStacks();
+  }
 });
 function tick() {
   const now = Date.now() + offset;

@@ -18,7 +18,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { GetQueueAttributesCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
+import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
 import type { StackName } from '../app/lab-topologies';
 import type { Lab } from '../lab';
 import { EXPERIMENTS } from '../experiments/catalog';
@@ -39,6 +39,7 @@ import type { TimelineMarkKind } from '../experiments/timeline/timeline';
 import { timelineOf } from '../experiments/timeline/timeline-of-result';
 import { renderLegendSvg, renderTimelineSvg } from '../experiments/timeline/timeline-svg';
 import { MESSAGES, type Messages } from '../locales/messages';
+import { DLQ_PAGE, type DlqMessage } from './dlq-page';
 
 /** A queue's counts. */
 export interface QueueState {
@@ -60,11 +61,10 @@ export interface ConsoleState {
     readonly stackName: string;
     readonly queues: readonly QueueState[];
     readonly inFlight: ReturnType<InFlightTracker['snapshot']>;
-    readonly dlqMessages: readonly {
-      readonly messageId: string;
-      readonly body: string;
-      readonly receiveCount: number;
-    }[];
+    /** The DLQ's first {@link DLQ_PAGE} messages, read from the lab's state (nothing is received). */
+    readonly dlqMessages: readonly DlqMessage[];
+    /** How many messages the DLQ holds in all (`GET /api/dlq` pages through them). */
+    readonly dlqTotal: number;
     /** The idempotency table as the tutorials name it (`IdemTable`), when the stack has one. */
     readonly tableId: string | undefined;
     readonly tableItems: readonly Record<string, unknown>[];
@@ -137,8 +137,23 @@ export async function startConsole(
   const documents = DynamoDBDocumentClient.from(lab.clients.dynamodb);
   const tracker = new InFlightTracker(lab.logs, (stackName) => visibilityTimeouts.get(stackName) ?? 30);
   const clients = new Set<ServerResponse>();
-  let peekedAt = 0;
-  let dlqCache = new Map<string, ConsoleState['stacks'][number]['dlqMessages']>();
+  /** A page of a stack's DLQ, from the emulator's state: no receive, so no receive count grows. */
+  const dlqPage = async (
+    dlqUrl: string | undefined,
+    offset: number,
+  ): Promise<{ total: number; messages: DlqMessage[] }> => {
+    if (dlqUrl === undefined) return { total: 0, messages: [] };
+    const page = await lab.queueContents(dlqUrl, { offset, limit: DLQ_PAGE });
+    return {
+      total: page.total,
+      messages: page.messages.map(({ messageId, body, receiveCount, receiveCountOnArrival }) => ({
+        messageId,
+        body,
+        receiveCount,
+        ...(receiveCountOnArrival === undefined ? {} : { receiveCountOnArrival }),
+      })),
+    };
+  };
 
   const state = async (): Promise<ConsoleState> => {
     const stacks = await Promise.all(
@@ -174,7 +189,10 @@ export async function startConsole(
           stackName: stack.stackName,
           queues,
           inFlight: tracker.snapshot().filter((message) => message.stackName === stack.stackName),
-          dlqMessages: dlqCache.get(stack.stackName) ?? [],
+          ...(await dlqPage(stack.dlqUrl, 0).then(({ total, messages }) => ({
+            dlqMessages: messages,
+            dlqTotal: total,
+          }))),
           tableId,
           tableItems,
           alarms: lab
@@ -188,35 +206,6 @@ export async function startConsole(
         };
       }),
     );
-    // A peek at the DLQs (receive with visibility 0, which counts as a receive), at most every 3 s.
-    if (Date.now() - peekedAt > 3000) {
-      peekedAt = Date.now();
-      const next = new Map<string, ConsoleState['stacks'][number]['dlqMessages']>();
-      for (const stack of lab.stacks.values()) {
-        const dlq = stacks.find((entry) => entry.stackName === stack.stackName)?.queues.find((q) => q.role === 'dlq');
-        if (dlq === undefined || dlq.visible === 0) {
-          next.set(stack.stackName, []);
-          continue;
-        }
-        const { Messages = [] } = await lab.clients.sqs.send(
-          new ReceiveMessageCommand({
-            QueueUrl: dlq.url,
-            MaxNumberOfMessages: 10,
-            VisibilityTimeout: 0,
-            MessageSystemAttributeNames: ['ApproximateReceiveCount'],
-          }),
-        );
-        next.set(
-          stack.stackName,
-          Messages.map((message) => ({
-            messageId: message.MessageId ?? '',
-            body: message.Body ?? '',
-            receiveCount: Number(message.Attributes?.ApproximateReceiveCount ?? 0),
-          })),
-        );
-      }
-      dlqCache = next;
-    }
     return { now: Date.now(), stacks };
   };
 
@@ -261,6 +250,14 @@ export async function startConsole(
       throw new ConsoleRequestError(415, say.notJsonType);
     }
     if (route === 'GET /api/state') return reply(response, 200, await state());
+    if (route === 'GET /api/dlq') {
+      const target = stackOf(lab, url.searchParams.get('stack') ?? undefined, say);
+      if (target.dlqUrl === undefined) throw new ConsoleRequestError(400, say.noDlq(target.stackName));
+      const raw = url.searchParams.get('offset') ?? '0';
+      const offset = /^\d{1,9}$/.test(raw) ? Number(raw) : Number.NaN;
+      if (!Number.isInteger(offset)) throw new ConsoleRequestError(400, say.badOffset(raw));
+      return reply(response, 200, { offset, ...(await dlqPage(target.dlqUrl, offset)) });
+    }
     if (route === 'GET /api/experiments')
       return reply(
         response,
@@ -301,7 +298,6 @@ export async function startConsole(
       const { stack } = (await readJson(request, say)) as { stack?: unknown };
       const target = stackOf(lab, stack, say);
       if (target.dlqUrl === undefined) throw new ConsoleRequestError(400, say.noDlq(target.stackName));
-      peekedAt = 0;
       // StartMessageMoveTask, as the SQS console's "Start DLQ redrive" does.
       const source = Object.values(target.queues).find((queue) => queue.url === target.queueUrl);
       const report = await redriveWithMoveTask(lab.clients.sqs, target.dlqUrl, {

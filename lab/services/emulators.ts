@@ -14,6 +14,7 @@ import { EmulatorStartError } from './emulator-threads/emulator-servers';
 import { EmulatorThread } from './emulator-threads/emulator-thread-client';
 import { LAB_CREDENTIALS, LAB_REGION } from '../common/local-aws';
 import type { QueueAttributeChange } from './sqs/fidelity/attribute-change-log';
+import type { QueueContentsPage } from './sqs/fidelity/queue-contents';
 
 export { EmulatorStartError } from './emulator-threads/emulator-servers';
 
@@ -50,6 +51,15 @@ export interface Emulators extends EmulatorEndpoints {
    * SQS accepted them; the lab lets them reach other services after a propagation delay.
    */
   queueAttributeChanges(queueUrl: string): Promise<readonly QueueAttributeChange[]>;
+  /**
+   * Lab-only: a page of every message a queue holds (visible, delayed, in flight), oldest sent
+   * first, read from the emulator's state without receiving; a DLQ's messages carry their receive
+   * count on arrival.
+   */
+  queueContents(
+    queueUrl: string,
+    page: { readonly offset: number; readonly limit: number },
+  ): Promise<QueueContentsPage>;
   /**
    * Heap in use in the emulators' own threads after a full collection in each, in bytes. For the
    * memory bench.
@@ -128,6 +138,9 @@ export async function startEmulators(options: StartEmulatorsOptions = {}): Promi
       async queueAttributeChanges(queueUrl) {
         const changes = await sqs.request({ op: 'queue-attribute-changes', queueUrl });
         return Array.isArray(changes) ? changes : [];
+      },
+      async queueContents(queueUrl, { offset, limit }) {
+        return (await sqs.request({ op: 'queue-contents', queueUrl, offset, limit })) as QueueContentsPage;
       },
       async threadHeapBytes() {
         const heaps = await Promise.all([sqs, dynamodb].map((thread) => thread.request({ op: 'heap-used' })));

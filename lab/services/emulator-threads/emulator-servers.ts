@@ -8,6 +8,7 @@ import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'n
 import dynalite from 'dynalite';
 import { allowSqsCharacterSet } from '../sqs/fauxqs-fidelity';
 import { buildFauxqsWithFidelity, type SqsFidelityOptions } from '../sqs/fidelity/sqs-fidelity-layer';
+import { type QueueContentsPage, queueContents } from '../sqs/fidelity/queue-contents';
 import type { SqsLabClock } from '../sqs/fidelity/sqs-lab-clock';
 import type { AttributeChangeLog } from '../sqs/fidelity/attribute-change-log';
 import { SQS_MAX_REQUEST_BYTES, sqsRefusal } from '../sqs/errors';
@@ -30,6 +31,8 @@ export interface EmulatorServer {
 export interface SqsEmulatorServer extends EmulatorServer {
   readonly clock: SqsLabClock;
   readonly attributeChanges: AttributeChangeLog;
+  /** A page of every message `queueUrl` holds, read without receiving. */
+  contents(queueUrl: string, page: { readonly offset: number; readonly limit: number }): QueueContentsPage;
 }
 
 /** fauxqs behind the fidelity layer, on `preferredPort` when it is free, else on a port the OS picks. */
@@ -51,6 +54,10 @@ export async function startSqsEmulator(
       port: server.port,
       clock: state.clock,
       attributeChanges: state.attributeChanges,
+      contents(queueUrl, page) {
+        if (state.store === undefined) throw new Error('the SQS fidelity layer has no store yet');
+        return queueContents(state.store, queueUrl, page);
+      },
       async stop() {
         // fauxqs's close hook also ends pending long polls.
         state.stop();

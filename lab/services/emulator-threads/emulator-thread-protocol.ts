@@ -4,6 +4,7 @@
  * emulator itself over HTTP on loopback).
  */
 import type { QueueAttributeChange } from '../sqs/fidelity/attribute-change-log';
+import type { QueueContentsPage } from '../sqs/fidelity/queue-contents';
 import type { SqsFidelityOptions } from '../sqs/fidelity/sqs-fidelity-layer';
 
 /** Which emulator a thread runs. */
@@ -26,6 +27,14 @@ export type EmulatorThreadRequest =
   | { readonly id: number; readonly op: 'advance-sqs-clock'; readonly ms: number }
   /** The attribute changes SetQueueAttributes made to one queue (SQS thread only). */
   | { readonly id: number; readonly op: 'queue-attribute-changes'; readonly queueUrl: string }
+  /** A page of every message a queue holds, read without receiving (SQS thread only). */
+  | {
+      readonly id: number;
+      readonly op: 'queue-contents';
+      readonly queueUrl: string;
+      readonly offset: number;
+      readonly limit: number;
+    }
   /** The web origins the lab now allows cross-origin (a console started or stopped). */
   | { readonly id: number; readonly op: 'allow-origins'; readonly origins: readonly string[] }
   /** A full garbage collection in the thread, then its heap in use, in bytes. */
@@ -33,8 +42,8 @@ export type EmulatorThreadRequest =
   /** Stops the emulator; the thread then ends. */
   | { readonly id: number; readonly op: 'stop' };
 
-/** What a request answers: a number (heap bytes) or a queue's attribute changes. */
-export type EmulatorThreadValue = number | readonly QueueAttributeChange[];
+/** What a request answers: a number (heap bytes), a queue's attribute changes or a page of its messages. */
+export type EmulatorThreadValue = number | readonly QueueAttributeChange[] | QueueContentsPage;
 
 /** The answer to one request. */
 export type EmulatorThreadReply =

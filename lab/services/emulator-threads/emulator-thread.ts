@@ -43,6 +43,11 @@ async function answer(
       if (log === undefined) throw new Error('this emulator thread has no SQS attribute change log');
       return log.changes(request.queueUrl);
     }
+    case 'queue-contents': {
+      const sqs = server as Partial<SqsEmulatorServer>;
+      if (sqs.contents === undefined) throw new Error('this emulator thread has no SQS queues');
+      return sqs.contents(request.queueUrl, { offset: request.offset, limit: request.limit });
+    }
     case 'advance-sqs-clock': {
       const clock = (server as Partial<SqsEmulatorServer>).clock;
       if (clock === undefined) throw new Error('this emulator thread has no SQS clock');

@@ -7,10 +7,9 @@ import {
   type SQSClient,
 } from '@aws-sdk/client-sqs';
 import type { SQSEvent } from 'aws-lambda';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { beforeAll, describe, expect } from 'vitest';
 import { LabBus } from '../../../lab/bus/lab-bus';
 import type { LabLogRecord } from '../../../lab/bus/lab-log-record';
-import { createSqsClient, type Emulators, startEmulators } from '../../../lab/services/emulators';
 import { InvalidParameterValueError, MappingValidationError } from '../../../lab/services/lambda/errors';
 import type { BatchFormation } from '../../../lab/services/lambda/event-source-mapping/batch-formation';
 import {
@@ -25,6 +24,7 @@ import {
 import type { Invocable, InvocationResult } from '../../../lab/services/lambda/runtime/local-function';
 import { conform } from '../behaviour';
 import { messagesInQueue, receiveAll, waitFor } from '../../helpers/lab';
+import { sqsEmulatorsForThisFile } from '../../helpers/sqs-emulators';
 import { ESM_BEHAVIOURS } from './esm-behaviours';
 
 /**
@@ -39,18 +39,12 @@ const behaviour = (id: (typeof ESM_BEHAVIOURS)[number]['id']) => {
   return found;
 };
 
-let emulators: Emulators;
+const shared = sqsEmulatorsForThisFile();
 let sqs: SQSClient;
 let queueNumber = 0;
 
-beforeAll(async () => {
-  emulators = await startEmulators();
-  sqs = createSqsClient(emulators);
-});
-
-afterAll(async () => {
-  sqs?.destroy();
-  await emulators?.stop();
+beforeAll(() => {
+  sqs = shared.sqs();
 });
 
 interface TestQueue {

@@ -11,7 +11,12 @@ import { join } from 'node:path';
 import chromium from '@sparticuz/chromium';
 import { createServer, type Server } from 'node:http';
 import { PutItemCommand } from '@aws-sdk/client-dynamodb';
-import { ListMessageMoveTasksCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
+import {
+  ListMessageMoveTasksCommand,
+  PurgeQueueCommand,
+  SendMessageBatchCommand,
+  SendMessageCommand,
+} from '@aws-sdk/client-sqs';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LabConsole, startConsole } from '../../../lab/console/console-server';
@@ -267,6 +272,62 @@ Promise.all([
           ?.textContent === '0',
       { timeout: 8000 },
     );
+  });
+
+  // #21: the whole DLQ from the lab's state. The old view peeked with one ReceiveMessage
+  // (visibility 0) every 3 s: at most 10 messages, and every peek counted as a receive.
+  it('lists every message of a 150-message DLQ in pages, and reading them counts no receive', async () => {
+    const stack = lab.stack('BatchPartialStack');
+    if (stack.dlqUrl === undefined) throw new Error('BatchPartialStack has no DLQ');
+    for (let batch = 0; batch < 15; batch += 1) {
+      await lab.clients.sqs.send(
+        new SendMessageBatchCommand({
+          QueueUrl: stack.dlqUrl,
+          Entries: Array.from({ length: 10 }, (_, i) => ({ Id: `m${i}`, MessageBody: `parked-${batch * 10 + i}` })),
+        }),
+      );
+    }
+    const section = 'section[data-stack="BatchPartialStack"]';
+    const range = () => page.$eval(`${section} [data-dlq-range]`, (span) => (span as HTMLElement).dataset.dlqRange);
+    const showing = (expected: string) =>
+      page.waitForFunction(
+        (selector, want) => document.querySelector(selector)?.getAttribute('data-dlq-range') === want,
+        { timeout: 8000 },
+        `${section} [data-dlq-range]`,
+        expected,
+      );
+    await showing('1-100/150');
+    expect(await page.$$(`${section} tr[data-dlq-message]`)).toHaveLength(100);
+
+    await page.$eval(`${section} button[data-dlq-page][data-dlq-offset="100"]`, (button) =>
+      (button as HTMLButtonElement).click(),
+    );
+    await showing('101-150/150');
+    expect(await page.$$(`${section} tr[data-dlq-message]`)).toHaveLength(50);
+
+    // Seconds of the page open (several state ticks): no message was received.
+    await new Promise((resolve) => setTimeout(resolve, 3500));
+    const second = (await (
+      await fetch(new URL('api/dlq?stack=BatchPartialStack&offset=100', labConsole.url))
+    ).json()) as {
+      total: number;
+      messages: { receiveCount: number }[];
+    };
+    expect(second.total).toBe(150);
+    expect(second.messages.map((message) => message.receiveCount)).toEqual(Array(50).fill(0));
+    const nowShown = await page.$$eval(`${section} td.receives-now`, (cells) => cells.map((cell) => cell.textContent));
+    expect(new Set(nowShown)).toEqual(new Set(['0']));
+
+    await page.$eval(`${section} button[data-dlq-page][data-dlq-offset="0"]`, (button) =>
+      (button as HTMLButtonElement).click(),
+    );
+    await showing('1-100/150');
+    expect(await range()).toBe('1-100/150');
+
+    const bad = await fetch(new URL('api/dlq?stack=BatchPartialStack&offset=-1&lang=ja', labConsole.url));
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: string }).error).toMatch(/^offset には 0 以上の整数/);
+    await lab.clients.sqs.send(new PurgeQueueCommand({ QueueUrl: stack.dlqUrl }));
   });
 
   it("offers each body field of both stacks' POST /enqueue in the send form and sends what they say", async () => {

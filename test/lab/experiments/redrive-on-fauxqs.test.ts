@@ -1,37 +1,14 @@
-import {
-  CreateQueueCommand,
-  GetQueueAttributesCommand,
-  ReceiveMessageCommand,
-  SendMessageBatchCommand,
-  type SQSClient,
-} from '@aws-sdk/client-sqs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GetQueueAttributesCommand, ReceiveMessageCommand, SendMessageBatchCommand } from '@aws-sdk/client-sqs';
+import { describe, expect, it } from 'vitest';
 import { redriveWithMoveTask } from '../../../lab/experiments/redrive';
-import { createSqsClient, type Emulators, startEmulators } from '../../../lab/services/emulators';
+import { createQueueWithArn, sqsEmulatorsForThisFile } from '../../helpers/sqs-emulators';
 
 // The redrive the dlq-redrive experiment runs on the lab: StartMessageMoveTask, served by the
 // lab's SQS fidelity layer, does to a message what the AWS task does (a new message in its
 // source queue, receive count from zero, the DLQ emptied).
 
-let emulators: Emulators;
-let sqs: SQSClient;
-
-beforeAll(async () => {
-  emulators = await startEmulators();
-  sqs = createSqsClient(emulators);
-});
-
-afterAll(async () => {
-  sqs?.destroy();
-  await emulators?.stop();
-});
-
-async function queue(name: string, attributes: Record<string, string> = {}): Promise<{ url: string; arn: string }> {
-  const { QueueUrl } = await sqs.send(new CreateQueueCommand({ QueueName: name, Attributes: attributes }));
-  if (QueueUrl === undefined) throw new Error(`no url for ${name}`);
-  const { Attributes = {} } = await sqs.send(new GetQueueAttributesCommand({ QueueUrl, AttributeNames: ['QueueArn'] }));
-  return { url: QueueUrl, arn: Attributes.QueueArn ?? '' };
-}
+const lab = sqsEmulatorsForThisFile();
+const queue = (name: string, attributes?: Record<string, string>) => createQueueWithArn(lab.sqs(), name, attributes);
 
 describe('redriveWithMoveTask on the lab', () => {
   it('moves every DLQ message back to its source as a new message, received for the first time, and empties the DLQ', async () => {
@@ -41,7 +18,7 @@ describe('redriveWithMoveTask on the lab', () => {
     });
     const bodies = Array.from({ length: 13 }, (_, i) => JSON.stringify({ id: `r-${i + 1}` }));
     for (const chunk of [bodies.slice(0, 10), bodies.slice(10)]) {
-      await sqs.send(
+      await lab.sqs().send(
         new SendMessageBatchCommand({
           QueueUrl: source.url,
           Entries: chunk.map((b, i) => ({ Id: String(i), MessageBody: b })),
@@ -51,16 +28,16 @@ describe('redriveWithMoveTask on the lab', () => {
     // Each message fails once, and the next receive moves it to the DLQ.
     const oldIds = new Set<string | undefined>();
     for (let round = 0; round < 6; round += 1) {
-      const { Messages = [] } = await sqs.send(
-        new ReceiveMessageCommand({ QueueUrl: source.url, MaxNumberOfMessages: 10, VisibilityTimeout: 0 }),
-      );
+      const { Messages = [] } = await lab
+        .sqs()
+        .send(new ReceiveMessageCommand({ QueueUrl: source.url, MaxNumberOfMessages: 10, VisibilityTimeout: 0 }));
       for (const message of Messages) oldIds.add(message.MessageId);
     }
 
-    const report = await redriveWithMoveTask(sqs, dlq.url, { pollMs: 50, timeoutMs: 10_000 });
+    const report = await redriveWithMoveTask(lab.sqs(), dlq.url, { pollMs: 50, timeoutMs: 10_000 });
 
     expect(report.moved).toBe(13);
-    const { Attributes = {} } = await sqs.send(
+    const { Attributes = {} } = await lab.sqs().send(
       new GetQueueAttributesCommand({
         QueueUrl: dlq.url,
         AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
@@ -72,7 +49,7 @@ describe('redriveWithMoveTask on the lab', () => {
     ]);
     const moved = [];
     for (let round = 0; round < 5 && moved.length < 13; round += 1) {
-      const { Messages = [] } = await sqs.send(
+      const { Messages = [] } = await lab.sqs().send(
         new ReceiveMessageCommand({
           QueueUrl: source.url,
           MaxNumberOfMessages: 10,

@@ -55,7 +55,10 @@ export function markDeadLetterMoves(original: Dequeue): Dequeue {
           enqueue: {
             value(message: FauxqsMessage): void {
               message.approximateReceiveCount -= 1;
-              addExtras(message, { deadLetterQueueSourceArn: source.arn });
+              addExtras(message, {
+                deadLetterQueueSourceArn: source.arn,
+                receiveCountOnArrival: message.approximateReceiveCount,
+              });
               target.enqueue(message);
             },
           },

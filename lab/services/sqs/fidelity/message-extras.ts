@@ -12,6 +12,8 @@ export interface MessageExtras {
   /** When the message was sent, on the layer's clock (retention counts from here). */
   sentAtMs?: number;
   deadLetterQueueSourceArn?: string;
+  /** The receive count the message had when its redrive policy moved it to the dead-letter queue. */
+  receiveCountOnArrival?: number;
 }
 
 const extras = new WeakMap<FauxqsMessage, MessageExtras>();

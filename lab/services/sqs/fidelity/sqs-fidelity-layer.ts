@@ -105,7 +105,10 @@ async function install(): Promise<CreateFauxqsMessage> {
     action: string,
     handler: Parameters<FauxqsRouter['register']>[1],
   ) {
-    if (pending !== undefined && !states.has(this.store)) states.set(this.store, pending);
+    if (pending !== undefined && !states.has(this.store)) {
+      states.set(this.store, pending);
+      pending.store = this.store;
+    }
     originalRegister.call(this, action, handler);
   };
   router.handle = async function handle(

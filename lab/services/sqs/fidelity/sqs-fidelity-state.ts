@@ -5,6 +5,7 @@
  */
 import { AttributeChangeLog } from './attribute-change-log';
 import { DeduplicationBook } from './deduplication-rules';
+import type { FauxqsStore } from './fauxqs-internals';
 import { MessageMoveTasks } from './message-move-tasks';
 import { ReceiptHandleBook } from './receipt-handle-book';
 import { SqsLabClock } from './sqs-lab-clock';
@@ -18,6 +19,8 @@ export class SqsFidelityState {
   readonly moveTasks = new MessageMoveTasks();
   readonly deduplication = new DeduplicationBook();
   readonly attributeChanges = new AttributeChangeLog();
+  /** fauxqs's store this state belongs to, once its router registered (queue-contents.ts reads it). */
+  store: FauxqsStore | undefined;
 
   /** `retiredHandlesKept`: how many retired receipt handles the book remembers (a test sets it low). */
   constructor(retiredHandlesKept?: number) {
