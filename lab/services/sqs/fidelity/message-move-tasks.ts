@@ -8,9 +8,10 @@
  * The three actions that answer the API are in message-move-actions.ts.
  */
 import { randomUUID } from 'node:crypto';
-import type { CreateFauxqsMessage, FauxqsMessage, FauxqsQueue, FauxqsStore } from './fauxqs-internals';
+import type { CreateFauxqsMessage, FauxqsQueue, FauxqsStore } from './fauxqs-internals';
 import { removeWaiting } from './fauxqs-internals';
 import { addExtras, extrasOf } from './message-extras';
+import { visibleMessages } from './queue-contents';
 import { SqsApiError } from '../errors';
 
 type MoveTaskStatus = 'RUNNING' | 'COMPLETED' | 'CANCELLED' | 'FAILED';
@@ -52,13 +53,6 @@ function decodeHandle(handle: string): { taskId: string; sourceArn: string } | u
   } catch {
     return undefined;
   }
-}
-
-/** The visible messages of a queue, in the order a receive would take them. */
-function visibleMessages(queue: FauxqsQueue): FauxqsMessage[] {
-  queue.processTimers();
-  if (!queue.isFifo()) return [...queue.messages];
-  return [...queue.fifoMessages.values()].flat();
 }
 
 /** The move tasks of one SQS emulator. */

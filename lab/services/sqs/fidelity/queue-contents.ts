@@ -62,8 +62,18 @@ export function queueContents(
   return { total: all.length, offset: page.offset, messages: all.slice(page.offset, page.offset + page.limit) };
 }
 
+/**
+ * The visible messages of a queue, in the order a receive would take them, after fauxqs has
+ * moved back what its timers released (an ended visibility timeout, an ended delay).
+ */
+export function visibleMessages(queue: FauxqsQueue): FauxqsMessage[] {
+  queue.processTimers();
+  if (!queue.isFifo()) return [...queue.messages];
+  return [...queue.fifoMessages.values()].flat();
+}
+
 function messagesOf(queue: FauxqsQueue): QueueMessageView[] {
-  const visible = queue.isFifo() ? [...queue.fifoMessages.values()].flat() : queue.messages;
+  const visible = visibleMessages(queue);
   const delayed = queue.isFifo() ? [...queue.fifoDelayed.values()].flat() : queue.delayedMessages;
   return [
     ...visible.map((message) => view(message, 'visible')),

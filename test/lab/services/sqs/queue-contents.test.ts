@@ -64,6 +64,17 @@ describe('Emulators.queueContents', () => {
     expect(after.messages[0]).toMatchObject({ receiveCount: 3, receiveCountOnArrival: 2 });
   });
 
+  it('shows a received message in flight, and visible again once its visibility timeout ends', async () => {
+    const { url } = await queue('contents-in-flight');
+    await lab.sqs().send(new SendMessageCommand({ QueueUrl: url, MessageBody: 'working' }));
+    await lab.sqs().send(new ReceiveMessageCommand({ QueueUrl: url, VisibilityTimeout: 1 }));
+    const state = async () => (await lab.emulators().queueContents(url, { offset: 0, limit: 10 })).messages[0]?.state;
+
+    expect(await state()).toBe('in-flight');
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(await state()).toBe('visible');
+  });
+
   it('refuses a page it cannot serve and a queue that does not exist', async () => {
     const { url } = await queue('contents-refusals');
     await expect(lab.emulators().queueContents(url, { offset: -1, limit: 10 })).rejects.toThrow(/offset must be/);
