@@ -18,6 +18,7 @@ import { Cleanups } from './app/cleanups';
 import { createLabClients } from './app/lab-clients';
 import { type AssemblyUpdate, LabAssembly, type LabAssemblyOptions } from './app/lab-assembly';
 import { createLabCloudFormation, type LabCloudFormationSettings } from './app/lab-cloudformation';
+import { startLabEndpoint } from './app/lab-endpoint';
 import { deleteLabResources, type LabServices, startLabServices } from './app/lab-services';
 import { resolveTopologies, type StackName } from './app/lab-topologies';
 import { type LabStack, mappingCountersOf, StackViews } from './app/stack-view';
@@ -60,6 +61,8 @@ export interface StartLabOptions extends LabAssemblyOptions, LabCloudFormationSe
     readonly sqs?: number;
     readonly dynamodb?: number;
     readonly logs?: number;
+    /** The lab's one AWS endpoint (`LocalLab.EndpointUrl`). */
+    readonly endpoint?: number;
     readonly apis?: Readonly<Record<string, number>>;
   };
   /**
@@ -129,6 +132,12 @@ export interface Lab {
    * GetLogEvents, DescribeLogGroups, DescribeLogStreams).
    */
   readonly logsEndpoint: string;
+  /**
+   * The lab's one AWS endpoint, `http://127.0.0.1:<port>`: with `AWS_ENDPOINT_URL` set to it, the
+   * AWS CLI, the SDKs and the CDK CLI reach every service the lab serves (routed by each
+   * request's SigV4 scope).
+   */
+  readonly endpointUrl: string;
   /** How the mappings size their receives (print it with `describeBatchFormation`). */
   readonly batchFormation: BatchFormation;
   /** Counters of every mapping, keyed `<stack>/<function>`. */
@@ -183,6 +192,7 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
       { ...options, emulators, clients, logs, namePrefix, propagation, logsPort },
       cleanups,
     );
+    const endpoint = await startLabEndpoint(services, emulators, cleanups, options.preferredPorts?.endpoint);
     const assembly = new LabAssembly(options, topologies, firstAssembly);
     const assetDir = (stackName: string, key: string) => assembly.assetDir(stackName, key);
     const context = { logs, endpoints: emulators, runtimePath, assetDir, responses, awsCalls };
@@ -197,7 +207,11 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
     if (options.emulators !== undefined) cleanups.add(() => deleteLabResources(services, cloudformation.state.all()));
     await deployAll({});
     const views = new StackViews(topologies, cloudformation, services.lambda, services.apis);
-    const lab = { id, namePrefix, emulators, clients, logs, services, cloudformation, views, ledger: awsCalls.ledger };
+    const lab = {
+      ...{ id, namePrefix, emulators, clients, logs, services, cloudformation, views },
+      ledger: awsCalls.ledger,
+      endpointUrl: endpoint.url,
+    };
     return runningLab({
       ...lab,
       batchFormation: options.batchFormation ?? DEFAULT_BATCH_FORMATION,
@@ -236,6 +250,7 @@ function runningLab(lab: {
   readonly cloudformation: CloudFormationService;
   readonly views: StackViews;
   readonly ledger: AwsCallLedger;
+  readonly endpointUrl: string;
   readonly batchFormation: BatchFormation;
   readonly startupMs: number;
   readonly assemblyDir: () => string;
@@ -269,6 +284,7 @@ function runningLab(lab: {
     deploy: lab.deploy,
     logs: lab.logs,
     logsEndpoint: services.logsServer.url,
+    endpointUrl: lab.endpointUrl,
     alarms: () => alarms.states(),
     describeAlarmHistory: (input) => alarms.describeHistory(input),
     evaluateAlarms: () => alarms.evaluateAll(),
@@ -282,6 +298,7 @@ function runningLab(lab: {
       buildLabOutputs([...cloudformation.home.values()], services.apis.localUrls(LAB_REGION), {
         ...emulators,
         logsEndpoint: services.logsServer.url,
+        endpointUrl: lab.endpointUrl,
       }),
     startupMs: lab.startupMs,
     stop: lab.stop,

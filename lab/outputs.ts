@@ -35,6 +35,8 @@ export function buildLabOutputs(
     readonly dynamodbEndpoint: string;
     /** The lab's CloudWatch Logs endpoint (`LocalLab.LogsEndpointUrl`). */
     readonly logsEndpoint?: string;
+    /** The lab's one AWS endpoint (`LocalLab.EndpointUrl`). */
+    readonly endpointUrl?: string;
   },
 ): LabOutputs {
   const outputs: LabOutputs = {};
@@ -45,12 +47,16 @@ export function buildLabOutputs(
   }
   // AWS_DEFAULT_REGION for the AWS CLI, AWS_REGION for the SDK (npm run experiment -- … --target aws).
   const credentials = `AWS_ACCESS_KEY_ID=${LAB_CREDENTIALS.accessKeyId} AWS_SECRET_ACCESS_KEY=${LAB_CREDENTIALS.secretAccessKey} AWS_DEFAULT_REGION=${LAB_REGION} AWS_REGION=${LAB_REGION}`;
+  // With the one endpoint, every AWS CLI and SDK call goes to the lab (AWS_ENDPOINT_URL, SDK v3 and botocore ≥ 1.31).
+  const environment =
+    endpoints.endpointUrl === undefined ? credentials : `${credentials} AWS_ENDPOINT_URL=${endpoints.endpointUrl}`;
   outputs[LOCAL_LAB_KEY] = {
     SqsEndpointUrl: endpoints.sqsCliEndpoint,
     DynamoDbEndpointUrl: endpoints.dynamodbEndpoint,
     ...(endpoints.logsEndpoint === undefined ? {} : { LogsEndpointUrl: endpoints.logsEndpoint }),
+    ...(endpoints.endpointUrl === undefined ? {} : { EndpointUrl: endpoints.endpointUrl }),
     Region: LAB_REGION,
-    AwsCliEnvironment: credentials,
+    AwsCliEnvironment: environment,
     AwsCliExample:
       `${credentials} aws --endpoint-url ${endpoints.sqsCliEndpoint} sqs get-queue-attributes ` +
       `--queue-url "$(jq -r '.BatchPartialStack.DlqUrl' ${LOCAL_OUTPUTS_FILE})" --attribute-names ApproximateNumberOfMessages`,

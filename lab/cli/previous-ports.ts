@@ -32,6 +32,7 @@ export function previousPorts(outputsPath: string): {
       sqs: portOf(local.SqsEndpointUrl),
       dynamodb: portOf(local.DynamoDbEndpointUrl),
       logs: portOf(local.LogsEndpointUrl),
+      endpoint: portOf(local.EndpointUrl),
       apis,
     }),
     console: portOf(local.ConsoleUrl),

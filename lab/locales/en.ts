@@ -153,6 +153,15 @@ messages and items are kept. The running lab is found through its outputs file
     alarmActionFailed: (name: string, summary: string) =>
       `[CloudWatch] alarm ${name}: no notification was sent. ${summary} (the topic policy must let cloudwatch.amazonaws.com publish; aws cloudwatch describe-alarm-history --history-item-type Action shows it on AWS)\n`,
   },
+  cdkLab: {
+    noLab: (file: string) =>
+      `No running lab found (${file} names no LocalLab.EndpointUrl): start one with npm run lab, then run npm run cdk:lab again.\n`,
+    notLoopback: (url: string, file: string) =>
+      `${file} names ${url} as the lab's endpoint, which is not on loopback: the wrapper points the CDK CLI only at http://127.0.0.1.\n`,
+    notAnswering: (url: string) => `The lab at ${url} does not answer: start it with npm run lab.\n`,
+    missingOutputsFile: `--lab-outputs needs a file name (the running lab's ${LOCAL_OUTPUTS_FILE}).\n`,
+    cliFailed: (why: string) => `The CDK CLI did not start: ${why}.\n`,
+  },
   tour: {
     usage: (
       facts: TourHelpFacts,

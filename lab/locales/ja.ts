@@ -118,6 +118,15 @@ cdk deploy と同じく、スタックごとの変更セット、CloudFormation 
     alarmActionFailed: (name, summary) =>
       `[CloudWatch] アラーム ${name}: 通知は送られませんでした。${summary}（トピックポリシーが cloudwatch.amazonaws.com の発行を許す必要があります。AWS では aws cloudwatch describe-alarm-history --history-item-type Action で見えます）\n`,
   },
+  cdkLab: {
+    noLab: (file) =>
+      `動いているラボが見つかりません（${file} に LocalLab.EndpointUrl がありません）。npm run lab で起動してから、もう一度 npm run cdk:lab を実行してください。\n`,
+    notLoopback: (url, file) =>
+      `${file} はラボのエンドポイントとして ${url} を挙げていますが、ループバックではありません。ラッパーが CDK CLI を向けるのは http://127.0.0.1 だけです。\n`,
+    notAnswering: (url) => `${url} のラボが応答しません。npm run lab で起動してください。\n`,
+    missingOutputsFile: `--lab-outputs にはファイル名（動いているラボの ${LOCAL_OUTPUTS_FILE}）が要ります。\n`,
+    cliFailed: (why) => `CDK CLI が起動しませんでした: ${why}。\n`,
+  },
   tour: {
     usage: (facts) => `使い方: npm start [-- --only <名前,名前,...>] [--report <dir>] [--batch-formation aws|full]
                  [--batch-seed N] [--lang en|ja]

@@ -17,12 +17,13 @@ import { DYNAMODB_MAX_REQUEST_BYTES } from '../../../lab/services/dynamodb/error
 import { LOGS_MAX_REQUEST_BYTES } from '../../../lab/services/logs/logs-server';
 import { SQS_MAX_REQUEST_BYTES } from '../../../lab/services/sqs/errors';
 import { listeningSockets } from '../../helpers/listening-sockets';
+import { GATEWAY_MAX_REQUEST_BYTES } from '../../../lab/gateway/lab-gateway';
 import { halfOpenRequest, type RawAnswer, type RawRequest, rawRequest } from '../../helpers/raw-http';
 import { functionEvents, waitFor } from '../../helpers/lab';
 import { LabBus } from '../../../lab/bus/lab-bus';
 import { printLogs } from '../../../lab/terminal/print-logs';
 
-type ServerName = 'console' | 'deploy' | 'api' | 'sqs' | 'dynamodb' | 'logs';
+type ServerName = 'console' | 'deploy' | 'api' | 'sqs' | 'dynamodb' | 'logs' | 'endpoint';
 
 /** One row of the table: a request to one server and the answer it must get. */
 interface GuardCase {
@@ -365,6 +366,37 @@ const CASES: readonly GuardCase[] = [
     status: 400,
     body: awsType('UnknownOperationException'),
   },
+  // The one AWS endpoint (LocalLab.EndpointUrl): the same guard, and what it passes on still answers as the service.
+  {
+    name: 'a DNS-rebinding call through the one endpoint',
+    server: 'endpoint',
+    request: { method: 'POST', headers: { ...SQS('ListQueues'), host: 'rebind.evil.example' }, body: '{}' },
+    status: 403,
+    body: awsType('AccessDeniedException'),
+  },
+  {
+    name: 'a cross-site form post to the one endpoint',
+    server: 'endpoint',
+    request: {
+      method: 'POST',
+      headers: { ...SQS('SendMessage'), 'content-type': 'text/plain', origin: EVIL, 'sec-fetch-site': 'cross-site' },
+      body: '{"QueueUrl":"x","MessageBody":"guard-evil"}',
+    },
+    status: 403,
+  },
+  {
+    name: `a body over ${GATEWAY_MAX_REQUEST_BYTES} bytes to the one endpoint`,
+    server: 'endpoint',
+    request: { method: 'POST', headers: SQS('SendMessage'), streamBytes: 500_000_000 },
+    status: 413,
+    body: awsType('RequestEntityTooLarge'),
+  },
+  {
+    name: 'malformed JSON passed on to SQS through the one endpoint',
+    server: 'endpoint',
+    request: { method: 'POST', headers: SQS('ListQueues'), body: '{"QueueNamePrefix":' },
+    status: 400,
+  },
 ];
 
 function parsed(answer: RawAnswer): unknown {
@@ -403,6 +435,7 @@ describe('the lab against web pages, other machines and bad input', () => {
       sqs: `${local?.SqsEndpointUrl}/`,
       dynamodb: `${local?.DynamoDbEndpointUrl}/`,
       logs: `${local?.LogsEndpointUrl}/`,
+      endpoint: `${local?.EndpointUrl}/`,
     });
     stopEndpoint = () => endpoint.stop();
   });
