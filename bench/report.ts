@@ -311,6 +311,26 @@ function deployTable(results: BenchResults): string | undefined {
   ].join('\n');
 }
 
+function endpointTable(results: BenchResults): string | undefined {
+  const endpoint = results.endpoint;
+  if (endpoint === undefined) return undefined;
+  return [
+    '### The one endpoint on the SQS batch path',
+    '',
+    markdownTable(
+      ['Measure', 'Figure'],
+      [
+        ['Straight to the emulator (msg/s, per pass)', endpoint.direct.map((rate) => rate.toFixed(0)).join(', ')],
+        [
+          'Through the one endpoint (msg/s, per pass)',
+          endpoint.throughEndpoint.map((rate) => rate.toFixed(0)).join(', '),
+        ],
+        ['Rate the endpoint costs', `${(endpoint.overhead * 100).toFixed(1)} %`],
+      ],
+    ),
+  ].join('\n');
+}
+
 function memoryTable(results: BenchResults): string | undefined {
   const memory = results.memory;
   if (memory === undefined) return undefined;
@@ -553,6 +573,7 @@ export function renderReport(results: BenchResults): string {
     throughputTable(results),
     guardTable(results),
     deployTable(results),
+    endpointTable(results),
     memoryTable(results),
     chaosTable(results),
     tourTable(results),

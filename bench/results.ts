@@ -16,6 +16,7 @@ import type { ThroughputRow } from './sections/lab-throughput';
 import type { PipelineRequestsResult } from './sections/pipeline-requests';
 import type { ProducerRequestsRow } from './sections/producer-requests';
 import type { LabDeployResult } from './sections/lab-deploy';
+import type { EndpointOverheadResult } from './sections/endpoint-overhead';
 import type { LabMemoryResult } from './sections/lab-memory';
 import type { TourTimeResult } from './sections/tour-time';
 
@@ -30,6 +31,7 @@ export const SECTIONS = [
   'throughput',
   'guard',
   'deploy',
+  'endpoint',
   'memory',
   'chaos',
   'tour',
@@ -83,6 +85,8 @@ export interface BenchResults {
   readonly throughput?: readonly ThroughputRow[];
   readonly guardThroughput?: readonly GuardThroughputRow[];
   readonly deploy?: LabDeployResult;
+  /** What the lab's one endpoint costs the SQS batch path. */
+  readonly endpoint?: EndpointOverheadResult;
   readonly memory?: LabMemoryResult;
   /** `npm run chaos` on a sample of mixes, one run after the other and side by side. */
   readonly chaos?: ChaosWallTimeResult;

@@ -14,6 +14,7 @@ import { measureGuardRequests } from './sections/guard-requests';
 import { type GuardThroughputRow, measureGuardThroughput } from './sections/guard-throughput';
 import { measureHeartbeatRequests } from './sections/heartbeat-requests';
 import { type LabDeployResult, measureLabDeploy } from './sections/lab-deploy';
+import { type EndpointOverheadResult, measureEndpointOverhead } from './sections/endpoint-overhead';
 import { type LabMemoryResult, measureLabMemory } from './sections/lab-memory';
 import { measureThroughput, type PipelinePath, type ThroughputRow } from './sections/lab-throughput';
 import { measurePipelineRequests } from './sections/pipeline-requests';
@@ -31,6 +32,7 @@ export interface BenchSizes {
   readonly throughput: Readonly<Record<PipelinePath, readonly number[]>>;
   readonly guard: { readonly deliveries: number; readonly concurrency: number; readonly racedKeys: number };
   readonly deploy: { readonly deploys: number; readonly passes: number; readonly messages: number };
+  readonly endpoint: { readonly passes: number; readonly messages: number };
   /** Messages per measured batch of the memory section (after a warm-up of a tenth). */
   readonly memoryMessages: number;
   /** The chaos sample: these mixes (Step 7 ones with the guard on and off), sequential then side by side. */
@@ -46,6 +48,7 @@ export const FULL_SIZES: BenchSizes = {
   throughput: { batch: [1000, 10_000], guard: [1000, 10_000] },
   guard: { deliveries: 500, concurrency: 8, racedKeys: 100 },
   deploy: { deploys: 5, passes: 4, messages: 2000 },
+  endpoint: { passes: 4, messages: 2000 },
   memoryMessages: 10_000,
   // About 270 s one after the other before issue 13 (bench/chaos-results.json of that time).
   chaos: { messages: 1000, mixes: ['none', 'heartbeat-errors', 'batch-poison'] },
@@ -60,6 +63,7 @@ export const QUICK_SIZES: BenchSizes = {
   throughput: { batch: [100, 300], guard: [20, 40] },
   guard: { deliveries: 30, concurrency: 8, racedKeys: 10 },
   deploy: { deploys: 1, passes: 1, messages: 100 },
+  endpoint: { passes: 1, messages: 200 },
   memoryMessages: 1000,
   chaos: { messages: 100, mixes: ['none', 'batch-poison'] },
 };
@@ -96,6 +100,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
   let throughput: ThroughputRow[] | undefined;
   let guardThroughput: GuardThroughputRow[] | undefined;
   let deploy: LabDeployResult | undefined;
+  let endpoint: EndpointOverheadResult | undefined;
   let memory: LabMemoryResult | undefined;
   let chaos: ChaosWallTimeResult | undefined;
   try {
@@ -158,6 +163,14 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
       deploy = await measureLabDeploy(emulators, sizes.deploy);
       say('deploy', `deploy ${deploy.medianDeployMs.toFixed(0)} ms; IAM costs ${(deploy.iamCost * 100).toFixed(1)} %`);
     }
+    if (has('endpoint')) {
+      say(
+        'endpoint',
+        `SQS batch loops of ${sizes.endpoint.messages} messages, straight to the emulator and through the one endpoint, ${sizes.endpoint.passes} pass(es) each`,
+      );
+      endpoint = await measureEndpointOverhead(emulators, sizes.endpoint);
+      say('endpoint', `the one endpoint costs ${(endpoint.overhead * 100).toFixed(1)} % of the batch path's rate`);
+    }
     if (has('chaos')) {
       say(
         'chaos',
@@ -204,6 +217,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
     ...(throughput === undefined ? {} : { throughput }),
     ...(guardThroughput === undefined ? {} : { guardThroughput }),
     ...(deploy === undefined ? {} : { deploy }),
+    ...(endpoint === undefined ? {} : { endpoint }),
     ...(memory === undefined ? {} : { memory }),
     ...(chaos === undefined ? {} : { chaos }),
     ...(tour === undefined ? {} : { tour }),

@@ -114,6 +114,7 @@ export function evaluateTargets(results: Omit<BenchResults, 'targets'>): TargetR
     ...throughputTargets(results, 'batch'),
     ...throughputTargets(results, 'guard'),
     ...deployTargets(results),
+    endpointTarget(results),
     memoryTarget(results),
     chaosTarget(results),
   ];
@@ -155,6 +156,21 @@ function memoryTarget(results: Omit<BenchResults, 'targets'>): TargetResult {
 export const MAX_DEPLOY_MS = 5000;
 /** IAM may cost at most this share of the batch path's throughput. */
 export const MAX_IAM_COST = 0.1;
+
+/** The one endpoint may cost the SQS batch path at most this share of its rate (issue #18). */
+export const MAX_ENDPOINT_OVERHEAD = 0.05;
+
+function endpointTarget(results: Omit<BenchResults, 'targets'>): TargetResult {
+  const target = `the one endpoint costs the SQS batch path ≤ ${MAX_ENDPOINT_OVERHEAD * 100} % against the emulator's own port`;
+  const endpoint = results.endpoint;
+  if (endpoint === undefined) return { id: 'endpoint-overhead', target, status: 'not-run', figure: '' };
+  return {
+    id: 'endpoint-overhead',
+    target,
+    status: endpoint.overhead <= MAX_ENDPOINT_OVERHEAD ? 'pass' : 'miss',
+    figure: `${(endpoint.overhead * 100).toFixed(1)} % (median ${median(endpoint.throughEndpoint).toFixed(0)} vs ${median(endpoint.direct).toFixed(0)} msg/s, ${endpoint.messages} messages)`,
+  };
+}
 
 function deployTargets(results: Omit<BenchResults, 'targets'>): TargetResult[] {
   const deploy = results.deploy;

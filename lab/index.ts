@@ -12,6 +12,7 @@ export type { StackName } from './app/lab-topologies';
 export { TopologyError } from './app/topology-error';
 export { createDynamoDbClient, createSqsClient, startEmulators } from './services/emulators';
 export type { EmulatorEndpoints, Emulators } from './services/emulators';
+export { startEmulatorsEndpoint } from './app/lab-endpoint';
 export { LAB_ACCOUNT_ID, LAB_CREDENTIALS, LAB_REGION } from './common/local-aws';
 
 // Deploy: synthesize the CDK app (`startLab` deploys it; `onStackEvent` follows the deploy).

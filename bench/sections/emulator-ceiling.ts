@@ -49,8 +49,13 @@ const MESSAGES_PER_PRODUCER_JOB = 100;
 const MAX_BATCH = 10;
 
 /** Sends and drains `shape.messages` on a fresh queue; resolves when the last one is deleted. */
-export async function measureCeiling(emulators: Emulators, shape: CeilingShape): Promise<CeilingRun> {
-  const sqs = createSqsClient(emulators);
+export async function measureCeiling(
+  emulators: Emulators,
+  shape: CeilingShape,
+  /** Send every call to this endpoint instead of the emulator's own port (the lab's one endpoint). */
+  sqsEndpoint?: string,
+): Promise<CeilingRun> {
+  const sqs = createSqsClient(sqsEndpoint === undefined ? emulators : { ...emulators, sqsEndpoint });
   try {
     const queueUrl = await createBenchQueue(sqs, `ceiling-${shape.send}-${shape.messages}`);
     const counter = countAwsCalls(sqs);

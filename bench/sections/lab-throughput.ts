@@ -279,7 +279,7 @@ export async function measureLabPipeline(
 }
 
 /** The emulator ceiling in the batch path's shape. */
-function batchCeilingShape(messages: number): CeilingShape {
+export function batchCeilingShape(messages: number): CeilingShape {
   return {
     messages,
     send: 'batch',

@@ -10,6 +10,17 @@ import type { Emulators } from '../services/emulators';
 import type { Cleanups } from './cleanups';
 import type { LabServices } from './lab-services';
 
+/**
+ * The endpoint in front of the emulators alone (SQS and DynamoDB), without a lab: the bench
+ * measures what the one endpoint costs the SQS batch path against the emulator's own port.
+ */
+export function startEmulatorsEndpoint(emulators: Emulators): Promise<LabGateway> {
+  return startLabGateway([
+    proxyHandler('sqs', () => emulators.sqsCliEndpoint),
+    proxyHandler('dynamodb', () => emulators.dynamodbEndpoint),
+  ]);
+}
+
 /** Starts the endpoint with every service of the lab; `cleanups` stops it. */
 export async function startLabEndpoint(
   services: LabServices,

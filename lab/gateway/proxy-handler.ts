@@ -3,7 +3,7 @@
  * layer, DynamoDB on dynalite, Logs), reached through the one endpoint: the request is passed on
  * unchanged but for its Host, and the answer comes back unchanged.
  */
-import { request as httpRequest } from 'node:http';
+import { Agent, request as httpRequest } from 'node:http';
 import type { GatewayHandler, GatewayRequest, GatewayResponse } from './gateway-handler';
 
 /** Headers that belong to one connection, not to the request (RFC 9110, section 7.6.1). */
@@ -11,13 +11,17 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'up
 
 /** A {@link GatewayHandler} passing `signingName`'s requests to `upstream` (`http://127.0.0.1:<port>`). */
 export function proxyHandler(signingName: string, upstream: () => string): GatewayHandler {
+  // Connections to the service are kept open between requests (Node unreferences idle ones, so
+  // they never hold the process open): a new connection per call cost the SQS batch path a tenth
+  // of its rate in the bench.
+  const agent = new Agent({ keepAlive: true });
   return {
     signingName,
-    handle: (request) => forward(new URL(upstream()), request),
+    handle: (request) => forward(new URL(upstream()), request, agent),
   };
 }
 
-function forward(upstream: URL, request: GatewayRequest): Promise<GatewayResponse> {
+function forward(upstream: URL, request: GatewayRequest, agent: Agent): Promise<GatewayResponse> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.headers)) if (!HOP_BY_HOP.has(name)) headers[name] = value;
   headers['content-length'] = String(request.body.length);
@@ -27,6 +31,7 @@ function forward(upstream: URL, request: GatewayRequest): Promise<GatewayRespons
       {
         host: upstream.hostname,
         port: upstream.port,
+        agent,
         method: request.method,
         path: `${request.path}${search === '' ? '' : `?${search}`}`,
         headers: { ...headers, host: upstream.host },

@@ -16,6 +16,7 @@ const SMOKE_SIZES: BenchSizes = {
   throughput: { batch: [50], guard: [] },
   guard: { deliveries: 10, concurrency: 4, racedKeys: 4 },
   deploy: { deploys: 1, passes: 1, messages: 30 },
+  endpoint: { passes: 1, messages: 30 },
   memoryMessages: 50,
   chaos: { messages: 20, mixes: ['batch-poison'] },
 };
@@ -47,6 +48,7 @@ describe('runBench (smoke, all sections)', () => {
       'throughput',
       'guardThroughput',
       'deploy',
+      'endpoint',
       'memory',
       'chaos',
       'targets',
@@ -62,6 +64,13 @@ describe('runBench (smoke, all sections)', () => {
     expect(results.deploy?.withIam).toHaveLength(1);
     expect(results.deploy?.withoutIam).toHaveLength(1);
     expect(results.targets.map((target) => target.id)).toEqual(expect.arrayContaining(['lab-deploy', 'iam-cost']));
+  });
+
+  it('runs the SQS batch loops straight to the emulator and through the one endpoint, one figure each per pass', () => {
+    expect(results.endpoint?.direct).toHaveLength(1);
+    expect(results.endpoint?.throughEndpoint).toHaveLength(1);
+    expect(results.endpoint?.throughEndpoint[0]).toBeGreaterThan(0);
+    expect(results.targets.map((target) => target.id)).toContain('endpoint-overhead');
   });
 
   it('counts ⌈n/10⌉ SendMessageBatch calls for n messages, and n SendMessage calls for the naive producer', () => {

@@ -1,0 +1,51 @@
+/**
+ * What the lab's one endpoint (`LocalLab.EndpointUrl`) costs the SQS batch path: the emulator
+ * ceiling's batch loops (SendMessageBatch of 10, receives of 10, DeleteMessageBatch) sent to the
+ * emulator's own port and through the endpoint, alternately, in one run, after an untimed
+ * warm-up of each.
+ */
+import { type Emulators, startEmulatorsEndpoint } from '../../lab';
+import { median } from '../stats';
+import { measureCeiling } from './emulator-ceiling';
+import { batchCeilingShape } from './lab-throughput';
+
+/** The two paths' rates and the share the endpoint costs. */
+export interface EndpointOverheadResult {
+  readonly messages: number;
+  /** Messages per second straight to the emulator, one figure per pass. */
+  readonly direct: readonly number[];
+  /** Messages per second through the one endpoint, one figure per pass. */
+  readonly throughEndpoint: readonly number[];
+  /** 1 − median(through the endpoint) / median(direct). */
+  readonly overhead: number;
+}
+
+/** Measures `passes` alternating pairs of batch loops of `messages`. */
+export async function measureEndpointOverhead(
+  emulators: Emulators,
+  sizes: { readonly passes: number; readonly messages: number },
+): Promise<EndpointOverheadResult> {
+  const endpoint = await startEmulatorsEndpoint(emulators);
+  try {
+    const shape = batchCeilingShape(sizes.messages);
+    const warmUp = batchCeilingShape(Math.min(sizes.messages, 200));
+    await measureCeiling(emulators, warmUp);
+    await measureCeiling(emulators, warmUp, endpoint.url);
+    const direct: number[] = [];
+    const throughEndpoint: number[] = [];
+    for (let pass = 0; pass < sizes.passes; pass += 1) {
+      for (const viaEndpoint of pass % 2 === 0 ? [false, true] : [true, false]) {
+        const run = await measureCeiling(emulators, shape, viaEndpoint ? endpoint.url : undefined);
+        (viaEndpoint ? throughEndpoint : direct).push(run.messagesPerSecond);
+      }
+    }
+    return {
+      messages: sizes.messages,
+      direct,
+      throughEndpoint,
+      overhead: 1 - median(throughEndpoint) / median(direct),
+    };
+  } finally {
+    await endpoint.stop();
+  }
+}
