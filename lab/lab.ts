@@ -45,6 +45,12 @@ export interface StartLabOptions extends LabAssemblyOptions, LabCloudFormationSe
    * terminal, from the deploy on, attaches `printLogs` (lab/terminal/) to a bus and passes it here.
    */
   readonly bus?: LabBus;
+  /**
+   * Deploy the stacks when the lab starts (default true). False: the lab starts with none, ready
+   * for the learner's own `cdk bootstrap` and `cdk deploy` through its one endpoint
+   * (`npm run lab -- --empty`); `lab.stacks` shows each stack once the CLI has deployed it.
+   */
+  readonly deployOnStart?: boolean;
   /** Share running emulators (several labs side by side); by default the lab starts its own. */
   readonly emulators?: Emulators;
   /**
@@ -205,7 +211,7 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
       return results;
     };
     if (options.emulators !== undefined) cleanups.add(() => deleteLabResources(services, cloudformation.state.all()));
-    await deployAll({});
+    if (options.deployOnStart !== false) await deployAll({});
     const views = new StackViews(topologies, cloudformation, services.lambda, services.apis);
     const lab = {
       ...{ id, namePrefix, emulators, clients, logs, services, cloudformation, views },

@@ -123,8 +123,9 @@ export class StackViews {
   refresh(): void {
     for (const topology of this.topologies) {
       const deployed = this.cloudformation.home.get(topology.stackName);
-      if (deployed !== undefined)
-        this.stacks.set(topology.stackName, stackView(topology, deployed, this.lambda, this.apis));
+      // A stack deleted (`cdk destroy`) leaves the view too.
+      if (deployed === undefined) this.stacks.delete(topology.stackName);
+      else this.stacks.set(topology.stackName, stackView(topology, deployed, this.lambda, this.apis));
     }
   }
 }

@@ -51,7 +51,11 @@ async function main(): Promise<number> {
     return 1;
   }
   if (args.length > 0 && !args.includes('--no-notices')) args.push('--no-notices');
-  const cli = spawn(join(PROJECT_ROOT, 'node_modules', '.bin', 'cdk'), args, { stdio: 'inherit', env: environment });
+  // The CLI's own script under this Node (the project's Node 24): its `#!/usr/bin/env node` would find the machine's.
+  const cli = spawn(process.execPath, [join(PROJECT_ROOT, 'node_modules', 'aws-cdk', 'bin', 'cdk'), ...args], {
+    stdio: 'inherit',
+    env: environment,
+  });
   return new Promise<number>((resolve) => {
     cli.on('error', (error) => {
       process.stderr.write(say.cliFailed(error.message));

@@ -30,6 +30,7 @@ export const LAB_OPTIONS = {
   'batch-size': { type: 'string' },
   'report-batch-item-failures': { type: 'string' },
   quiet: { type: 'boolean', default: false },
+  empty: { type: 'boolean', default: false },
   watch: { type: 'boolean', default: false },
   'log-format': { type: 'string', default: 'pretty' },
 } as const satisfies OptionTable;
@@ -38,6 +39,8 @@ export const LAB_OPTIONS = {
 export interface LabCommand {
   readonly help: boolean;
   readonly quiet: boolean;
+  /** Start without deploying the stacks: the learner deploys them with `npm run cdk:lab`. */
+  readonly empty: boolean;
   readonly watch: boolean;
   readonly logFormat: LogPrintFormat;
   readonly batchOptions: BatchPartialOptions;
@@ -92,6 +95,7 @@ export function labCommand(line: CommandLine<typeof LAB_OPTIONS>): LabCommand {
   return {
     help: values.help,
     quiet: values.quiet,
+    empty: values.empty,
     watch: values.watch,
     context,
     logFormat: logFormat as LogPrintFormat,

@@ -65,6 +65,7 @@ async function main(): Promise<void> {
     context: command.context,
     bus,
     batchFormation: command.batchFormation,
+    deployOnStart: !command.empty,
     onStackEvent: printEvent,
     onLabNotes: (notes) => {
       for (const { properties, note } of notes) process.stdout.write(say.labNote(properties, note[language]));
@@ -88,21 +89,32 @@ async function main(): Promise<void> {
   const outputs = lab.outputs();
   // The seed line first: a run can only be replayed if it was printed.
   process.stdout.write(`${batchFormationLine(lab.batchFormation, language)}\n`);
-  process.stdout.write(
-    say.ready({
-      startupMs: lab.startupMs,
-      outputsPath,
-      visibilityApi: lab.stack('VisibilityDupStack').apiEndpoint,
-      batchApi: lab.stack('BatchPartialStack').apiEndpoint,
-      batchSize: command.batchOptions.batchSize,
-      reportBatchItemFailures: command.batchOptions.reportBatchItemFailures,
-      logsEndpoint: lab.logsEndpoint,
-      consoleUrl: labConsole.url,
-      awsCliExample: outputs[LOCAL_LAB_KEY]?.AwsCliExample ?? '',
-      awsCliEnvironment: outputs[LOCAL_LAB_KEY]?.AwsCliEnvironment ?? '',
-      workerLogGroup: outputs.VisibilityDupStack?.WorkerLogGroup ?? '',
-    }),
-  );
+  if (command.empty)
+    process.stdout.write(
+      say.readyEmpty({
+        startupMs: lab.startupMs,
+        outputsPath,
+        endpointUrl: lab.endpointUrl,
+        consoleUrl: labConsole.url,
+      }),
+    );
+  else
+    process.stdout.write(
+      say.ready({
+        startupMs: lab.startupMs,
+        outputsPath,
+        visibilityApi: lab.stack('VisibilityDupStack').apiEndpoint,
+        batchApi: lab.stack('BatchPartialStack').apiEndpoint,
+        batchSize: command.batchOptions.batchSize,
+        reportBatchItemFailures: command.batchOptions.reportBatchItemFailures,
+        logsEndpoint: lab.logsEndpoint,
+        consoleUrl: labConsole.url,
+        awsCliExample: outputs[LOCAL_LAB_KEY]?.AwsCliExample ?? '',
+        awsCliEnvironment: outputs[LOCAL_LAB_KEY]?.AwsCliEnvironment ?? '',
+        workerLogGroup: outputs.VisibilityDupStack?.WorkerLogGroup ?? '',
+        endpointUrl: lab.endpointUrl,
+      }),
+    );
   const stopWatching = command.watch ? watchSources(lab, command.context, writeOutputs) : () => undefined;
   await new Promise<void>((resolve) => {
     const onSignal = (signal: NodeJS.Signals): void => {

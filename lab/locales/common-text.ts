@@ -17,6 +17,8 @@ export interface ReadyFacts {
   readonly awsCliExample: string;
   readonly awsCliEnvironment: string;
   readonly workerLogGroup: string;
+  /** The lab's one AWS endpoint (`LocalLab.EndpointUrl`). */
+  readonly endpointUrl: string;
 }
 
 /** The commands `npm run lab`'s ready text suggests for a second terminal. */

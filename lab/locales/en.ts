@@ -95,6 +95,9 @@ Options (named after the CDK context switches of BatchPartialStack):
                                           JSON lines as CloudWatch Logs holds them (json)
 ${BATCH_FORMATION_USAGE}
   --lang en|ja                            the language of this command (default: from LANG)
+  --empty                                 start without deploying the stacks: deploy them
+                                          yourself, as on AWS, with npm run cdk:lab -- bootstrap
+                                          and npm run cdk:lab -- deploy --all
   --quiet                                 do not print function logs
   --help                                  show this help
 `,
@@ -124,6 +127,24 @@ ${readyTail(facts)}
 
   # edit the CDK code or a handler, then apply it to the running lab (as cdk deploy):
   npm run lab:deploy
+  # or with the real CDK CLI, through the lab's one AWS endpoint (${facts.endpointUrl}):
+  npm run cdk:lab -- bootstrap && npm run cdk:lab -- diff
+
+Ctrl-C stops the lab.
+`,
+    readyEmpty: (facts: {
+      readonly startupMs: number;
+      readonly outputsPath: string;
+      readonly endpointUrl: string;
+      readonly consoleUrl: string;
+    }) => `
+Lab ready in ${facts.startupMs} ms, with no stacks deployed. Outputs: ${facts.outputsPath}
+  AWS endpoint        ${facts.endpointUrl}  (CloudFormation, S3, STS, SSM, Lambda, SQS, DynamoDB, Logs)
+  Console             ${facts.consoleUrl}
+
+In a second terminal, deploy as on AWS, with the real CDK CLI pointed at the lab:
+  npm run cdk:lab -- bootstrap
+  npm run cdk:lab -- deploy --all --outputs-file cdk-outputs.json --require-approval never
 
 Ctrl-C stops the lab.
 `,

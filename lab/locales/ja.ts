@@ -59,6 +59,9 @@ ${LOCAL_OUTPUTS_FILE} を書き出します。
                                           既定）か、CloudWatch Logs にあるとおりの JSON 行（json）
 ${BATCH_FORMATION_USAGE}
   --lang en|ja                            このコマンドの言語（既定: LANG から）
+  --empty                                 スタックをデプロイせずに起動する。AWS と同じく
+                                          npm run cdk:lab -- bootstrap と
+                                          npm run cdk:lab -- deploy --all で自分でデプロイする
   --quiet                                 関数のログを表示しない
   --help                                  このヘルプを表示
 `,
@@ -89,6 +92,19 @@ ${readyTail(facts)}
 
   # CDK のコードやハンドラーを編集したら、動いているラボに適用（cdk deploy と同じ）:
   npm run lab:deploy
+  # または本物の CDK CLI で、ラボの AWS エンドポイント（${facts.endpointUrl}）経由で:
+  npm run cdk:lab -- bootstrap && npm run cdk:lab -- diff
+
+Ctrl-C でラボを止めます。
+`,
+    readyEmpty: (facts) => `
+ラボの準備ができました（${facts.startupMs} ms、スタックはまだデプロイしていません）。出力: ${facts.outputsPath}
+  AWS エンドポイント  ${facts.endpointUrl}  （CloudFormation、S3、STS、SSM、Lambda、SQS、DynamoDB、Logs）
+  コンソール          ${facts.consoleUrl}
+
+別のターミナルで、AWS と同じく本物の CDK CLI をラボに向けてデプロイします:
+  npm run cdk:lab -- bootstrap
+  npm run cdk:lab -- deploy --all --outputs-file cdk-outputs.json --require-approval never
 
 Ctrl-C でラボを止めます。
 `,

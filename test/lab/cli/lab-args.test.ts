@@ -12,11 +12,17 @@ describe('parseLabArgs (npm run lab flags)', () => {
       batchFormation: { mode: 'aws', seed: expect.any(Number) },
       help: false,
       quiet: false,
+      empty: false,
       watch: false,
       context: {},
       logFormat: 'pretty',
       batchOptions: { batchSize: 10, reportBatchItemFailures: true },
     });
+  });
+
+  it('starts without deploying the stacks with --empty (the learner deploys them with npm run cdk:lab)', () => {
+    expect(parseLabArgs(['--empty']).empty).toBe(true);
+    expect(parseLabArgs([]).empty).toBe(false);
   });
 
   it('prints the raw JSON lines with --log-format json, and refuses another format', () => {
