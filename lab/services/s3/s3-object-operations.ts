@@ -78,11 +78,15 @@ export function getObject(state: S3State, address: ObjectAddress, request: Gatew
     });
   const range = request.headers.range;
   const head = request.method === 'HEAD';
+  // `response-content-type=…` and the other `response-*` parameters override the answer's headers.
+  const overrides: Record<string, string> = {};
+  for (const [name, value] of request.query)
+    if (name.startsWith('response-')) overrides[name.slice('response-'.length)] = value;
   if (range === undefined) {
     const checksums = request.headers['x-amz-checksum-mode'] === 'ENABLED';
     return {
       status: 200,
-      headers: { ...objectHeaders(object, checksums), 'content-length': String(object.bytes.length) },
+      headers: { ...objectHeaders(object, checksums), ...overrides, 'content-length': String(object.bytes.length) },
       body: head ? '' : object.bytes,
     };
   }
@@ -92,6 +96,7 @@ export function getObject(state: S3State, address: ObjectAddress, request: Gatew
     status: 206,
     headers: {
       ...objectHeaders(object, false),
+      ...overrides,
       'content-range': `bytes ${start}-${end}/${object.bytes.length}`,
       'content-length': String(part.length),
     },

@@ -40,6 +40,9 @@ import {
   S3NotImplementedError,
 } from './errors';
 
+/** The owner S3 names in listings: the lab's one account. */
+const OWNER = { ID: LAB_ACCOUNT_ID, DisplayName: 'lab' };
+
 /** Query parameters that are an operation's arguments, not a sub-resource the lab lacks. */
 const ARGUMENTS = new Set([
   'x-id',
@@ -205,7 +208,7 @@ function createBucket(state: S3State, bucket: string, request: GatewayRequest): 
 
 function listBuckets(state: S3State): GatewayResponse {
   return xmlAnswer('ListAllMyBucketsResult', {
-    Owner: { ID: LAB_ACCOUNT_ID, DisplayName: 'lab' },
+    Owner: OWNER,
     Buckets: {
       Bucket: state.listBuckets().map((bucket) => ({
         Name: bucket.name,
@@ -251,6 +254,7 @@ function listObjectsV2(state: S3State, bucket: string, query: URLSearchParams): 
               ? {}
               : { ChecksumAlgorithm: Object.keys(object.checksums).map((name) => name.toUpperCase()) }),
             Size: object.bytes.length,
+            ...(query.get('fetch-owner') === 'true' ? { Owner: OWNER } : {}),
             StorageClass: 'STANDARD',
           })),
         }),

@@ -120,6 +120,24 @@ describe('S3 objects', () => {
     expect(state.objectBytes('assets', 'bad')).toBeUndefined();
   });
 
+  it('answers a bucket named in the host (bucket.localhost:PORT), and response-content-type overrides', async () => {
+    await s3.send(new PutObjectCommand({ Bucket: 'assets', Key: 'hosted.txt', Body: 'by host' }));
+    const answer = await s3Service(state).handle({
+      method: 'GET',
+      path: '/hosted.txt',
+      query: new URLSearchParams({ 'response-content-type': 'text/plain' }),
+      headers: { host: `assets.localhost:${gateway.port}` },
+      body: Buffer.alloc(0),
+      region: 'us-east-1',
+      origin: gateway.url,
+    });
+    expect([answer.status, String(answer.body), answer.headers?.['content-type']]).toEqual([
+      200,
+      'by host',
+      'text/plain',
+    ]);
+  });
+
   it('reads a byte range', async () => {
     await s3.send(new PutObjectCommand({ Bucket: 'assets', Key: 'digits', Body: '0123456789' }));
     const got = await s3.send(new GetObjectCommand({ Bucket: 'assets', Key: 'digits', Range: 'bytes=2-4' }));
@@ -203,8 +221,11 @@ describe('S3 objects', () => {
   it('lists one key at a time with a continuation token, counting KeyCount', async () => {
     await s3.send(new PutObjectCommand({ Bucket: 'assets', Key: 'list/1', Body: '1' }));
     await s3.send(new PutObjectCommand({ Bucket: 'assets', Key: 'list/2', Body: '2' }));
-    const first = await s3.send(new ListObjectsV2Command({ Bucket: 'assets', Prefix: 'list/', MaxKeys: 1 }));
+    const first = await s3.send(
+      new ListObjectsV2Command({ Bucket: 'assets', Prefix: 'list/', MaxKeys: 1, FetchOwner: true }),
+    );
     expect([first.KeyCount, first.IsTruncated, first.Contents?.map((c) => c.Key)]).toEqual([1, true, ['list/1']]);
+    expect(first.Contents?.[0]?.Owner?.ID).toBe('000000000000');
     const second = await s3.send(
       new ListObjectsV2Command({
         Bucket: 'assets',
