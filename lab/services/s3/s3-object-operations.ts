@@ -10,7 +10,7 @@ import { xmlDocument } from '../../gateway/protocols/query-protocol';
 import { type ChecksumAlgorithm, isChecksumAlgorithm } from './s3-checksums';
 import { readPayload } from './s3-payload';
 import { listOf, requestDocument, textOf } from './s3-request-xml';
-import type { S3Object, S3State } from './s3-state';
+import type { ObjectEncryption, S3Object, S3State } from './s3-state';
 import { InvalidRangeError, InvalidRequestError, S3Error } from './errors';
 
 /** S3's XML namespace. */
@@ -30,6 +30,7 @@ function objectHeaders(object: S3Object, withChecksums: boolean): Record<string,
     'content-type': object.contentType,
     'accept-ranges': 'bytes',
   };
+  Object.assign(headers, encryptionHeaders(object));
   if (object.versionId !== undefined) headers['x-amz-version-id'] = object.versionId;
   if (object.partCount !== undefined) headers['x-amz-mp-parts-count'] = String(object.partCount);
   for (const [name, value] of Object.entries(object.metadata)) headers[`x-amz-meta-${name}`] = value;
@@ -39,6 +40,25 @@ function objectHeaders(object: S3Object, withChecksums: boolean): Record<string,
       headers['x-amz-checksum-type'] = value.includes('-') ? 'COMPOSITE' : 'FULL_OBJECT';
     }
   return headers;
+}
+
+/** The encryption headers S3 answers a write or read of `object` with. */
+function encryptionHeaders(object: S3Object): Record<string, string> {
+  const { algorithm, kmsKeyId } = object.encryption;
+  return {
+    'x-amz-server-side-encryption': algorithm,
+    ...(kmsKeyId === undefined ? {} : { 'x-amz-server-side-encryption-aws-kms-key-id': kmsKeyId }),
+  };
+}
+
+/** The encryption a request asks for (`x-amz-server-side-encryption`), or undefined for the bucket's default. */
+function requestedEncryption(request: GatewayRequest): ObjectEncryption | undefined {
+  const algorithm = request.headers['x-amz-server-side-encryption'];
+  if (algorithm === undefined) return undefined;
+  if (!['AES256', 'aws:kms', 'aws:kms:dsse'].includes(algorithm))
+    throw new InvalidRequestError('The encryption method specified is not supported', 'InvalidArgument');
+  const kmsKeyId = request.headers['x-amz-server-side-encryption-aws-kms-key-id'];
+  return { algorithm, ...(kmsKeyId === undefined ? {} : { kmsKeyId }) };
 }
 
 /** `x-amz-meta-*` headers, by name without the prefix. */
@@ -53,13 +73,15 @@ function metadataOf(request: GatewayRequest): Record<string, string> {
 export function putObject(state: S3State, address: ObjectAddress, request: GatewayRequest): GatewayResponse {
   const { bytes, checksums } = readPayload(request);
   const contentType = request.headers['content-type'];
+  const encryption = requestedEncryption(request);
   const object = state.putObject(address.bucket, address.key, {
     bytes,
     checksums,
     metadata: metadataOf(request),
     ...(contentType === undefined ? {} : { contentType }),
+    ...(encryption === undefined ? {} : { encryption }),
   });
-  const headers: Record<string, string> = { etag: object.etag };
+  const headers: Record<string, string> = { etag: object.etag, ...encryptionHeaders(object) };
   if (object.versionId !== undefined) headers['x-amz-version-id'] = object.versionId;
   for (const [algorithm, value] of Object.entries(checksums)) headers[`x-amz-checksum-${algorithm}`] = value;
   return { status: 200, headers };
@@ -184,8 +206,10 @@ export function createMultipartUpload(
     );
   const checksumAlgorithm = algorithmHeader as ChecksumAlgorithm | undefined;
   const contentType = request.headers['content-type'];
+  const encryption = requestedEncryption(request);
   const upload = state.createUpload(address.bucket, address.key, {
     metadata: metadataOf(request),
+    ...(encryption === undefined ? {} : { encryption }),
     ...(contentType === undefined ? {} : { contentType }),
     ...(checksumAlgorithm === undefined ? {} : { checksumAlgorithm }),
   });

@@ -84,6 +84,10 @@ function route(state: S3State, request: GatewayRequest): GatewayResponse {
     if (!ARGUMENTS.has(name) && !SUBRESOURCES.has(name) && !name.startsWith('response-'))
       throw new S3NotImplementedError(`the ?${name} sub-resource`);
   const method = request.method;
+  // The CDK CLI names the owner it expects (ExpectedBucketOwner) when it checks the asset bucket.
+  const expectedOwner = request.headers['x-amz-expected-bucket-owner'];
+  if (expectedOwner !== undefined && expectedOwner !== LAB_ACCOUNT_ID)
+    throw new S3Error('Access Denied', 'AccessDenied', 403, bucket === '' ? {} : { bucket });
   if (bucket === '') {
     if (method === 'GET') return listBuckets(state);
     throw new S3NotImplementedError(`${method} /`);

@@ -34,10 +34,21 @@ export interface EncryptionRule {
  */
 export const DEFAULT_ENCRYPTION: readonly EncryptionRule[] = [{ SSEAlgorithm: 'AES256', BucketKeyEnabled: false }];
 
+/**
+ * How an object is encrypted at rest: what the request asked (`x-amz-server-side-encryption`,
+ * `…-aws-kms-key-id`), else the bucket's default. Recorded and answered; the lab stores plain bytes.
+ */
+export interface ObjectEncryption {
+  readonly algorithm: string;
+  readonly kmsKeyId?: string;
+}
+
 /** What an object is written with. */
 export interface ObjectInput {
   readonly bytes: Buffer;
   readonly contentType?: string;
+  /** Default: the bucket's default encryption. */
+  readonly encryption?: ObjectEncryption;
   readonly checksums?: Partial<Record<ChecksumAlgorithm, string>>;
   /** `x-amz-meta-*` headers, by their name without the prefix. */
   readonly metadata?: Readonly<Record<string, string>>;
@@ -53,6 +64,7 @@ export interface S3Object {
   readonly contentType: string;
   readonly checksums: Partial<Record<ChecksumAlgorithm, string>>;
   readonly metadata: Readonly<Record<string, string>>;
+  readonly encryption: ObjectEncryption;
   /** The version id a versioned bucket gave this write. */
   readonly versionId?: string;
   /** The number of parts of a multipart object. */
@@ -88,6 +100,7 @@ export interface MultipartUpload {
   readonly key: string;
   readonly contentType?: string;
   readonly metadata: Readonly<Record<string, string>>;
+  readonly encryption?: ObjectEncryption;
   readonly checksumAlgorithm?: ChecksumAlgorithm;
   readonly parts: Map<number, UploadedPart>;
 }
@@ -180,6 +193,7 @@ export class S3State {
       contentType: input.contentType ?? 'binary/octet-stream',
       checksums: input.checksums ?? {},
       metadata: input.metadata ?? {},
+      encryption: input.encryption ?? defaultEncryption(bucket),
       ...(bucket.versioning === 'Enabled' ? { versionId: versionId() } : {}),
       ...(multipart === undefined ? {} : { partCount: multipart.parts }),
     };
@@ -238,7 +252,9 @@ export class S3State {
   createUpload(
     bucketName: string,
     key: string,
-    options: Pick<ObjectInput, 'contentType' | 'metadata'> & { readonly checksumAlgorithm?: ChecksumAlgorithm },
+    options: Pick<ObjectInput, 'contentType' | 'metadata' | 'encryption'> & {
+      readonly checksumAlgorithm?: ChecksumAlgorithm;
+    },
   ): MultipartUpload {
     this.bucket(bucketName);
     const upload: MultipartUpload = {
@@ -248,6 +264,7 @@ export class S3State {
       metadata: options.metadata ?? {},
       parts: new Map(),
       ...(options.contentType === undefined ? {} : { contentType: options.contentType }),
+      ...(options.encryption === undefined ? {} : { encryption: options.encryption }),
       ...(options.checksumAlgorithm === undefined ? {} : { checksumAlgorithm: options.checksumAlgorithm }),
     };
     this.uploads.set(upload.uploadId, upload);
@@ -309,6 +326,7 @@ export class S3State {
         metadata: upload.metadata,
         checksums,
         ...(upload.contentType === undefined ? {} : { contentType: upload.contentType }),
+        ...(upload.encryption === undefined ? {} : { encryption: upload.encryption }),
       },
       { etag: `"${md5Hex(md5s)}-${parts.length}"`, parts: parts.length },
     );
@@ -319,6 +337,15 @@ export class S3State {
     this.upload(bucketName, key, uploadId);
     this.uploads.delete(uploadId);
   }
+}
+
+/** The encryption the bucket's first default rule gives a new object. */
+function defaultEncryption(bucket: S3Bucket): ObjectEncryption {
+  const rule = bucket.encryption[0] ?? { SSEAlgorithm: 'AES256' };
+  return {
+    algorithm: rule.SSEAlgorithm,
+    ...(rule.KMSMasterKeyID === undefined ? {} : { kmsKeyId: rule.KMSMasterKeyID }),
+  };
 }
 
 /** Keys compare as S3 lists them: by their UTF-8 bytes. */

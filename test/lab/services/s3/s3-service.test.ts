@@ -9,6 +9,9 @@
  * `aws.validated`).
  */
 import { createHash } from 'node:crypto';
+import { createReadStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import {
   AbortMultipartUploadCommand,
@@ -44,6 +47,7 @@ import { S3State } from '../../../../lab/services/s3/s3-state';
 let gateway: LabGateway;
 let s3: S3Client;
 const state = new S3State();
+const workDir = mkdtempSync(join(tmpdir(), 's3-lab-'));
 
 beforeAll(async () => {
   gateway = await startLabGateway([s3Service(state)]);
@@ -54,6 +58,7 @@ beforeAll(async () => {
 afterAll(async () => {
   s3.destroy();
   await gateway.stop();
+  rmSync(workDir, { recursive: true, force: true });
 });
 
 /** The error a call fails with. */
@@ -87,21 +92,42 @@ describe('S3 objects', () => {
     expect(got.ContentLength).toBe(body.length);
   });
 
-  it('verifies a SHA256 checksum, as the CDK CLI sends it', async () => {
+  it('takes a file upload as the CDK CLI sends it (a file stream, SHA256, SSE-KMS), and answers its encryption', async () => {
     const body = Buffer.from('zip bytes');
+    const file = join(workDir, 'asset.zip');
+    writeFileSync(file, body);
+    // cdk-assets' FileAssetHandler: PutObject through lib-storage's Upload with these parameters.
     const put = await s3.send(
       new PutObjectCommand({
         Bucket: 'assets',
         Key: 'b.zip',
-        Body: body,
-        ChecksumAlgorithm: 'SHA256',
+        Body: createReadStream(file),
         ContentType: 'application/zip',
+        ChecksumAlgorithm: 'SHA256',
+        ServerSideEncryption: 'aws:kms',
       }),
     );
     expect(put.ChecksumSHA256).toBe(createHash('sha256').update(body).digest('base64'));
+    expect(put.ServerSideEncryption).toBe('aws:kms');
     const head = await s3.send(new HeadObjectCommand({ Bucket: 'assets', Key: 'b.zip' }));
-    expect(head.ContentLength).toBe(body.length);
-    expect(head.ContentType).toBe('application/zip');
+    expect([head.ContentLength, head.ContentType, head.ServerSideEncryption]).toEqual([
+      body.length,
+      'application/zip',
+      'aws:kms',
+    ]);
+    // Without a header, the bucket's default encryption (SSE-S3).
+    await s3.send(new PutObjectCommand({ Bucket: 'assets', Key: 'plain', Body: 'x' }));
+    expect((await s3.send(new HeadObjectCommand({ Bucket: 'assets', Key: 'plain' }))).ServerSideEncryption).toBe(
+      'AES256',
+    );
+  });
+
+  it('answers AccessDenied when the request expects another bucket owner, as the CLI checks the asset bucket', async () => {
+    await s3.send(new GetBucketLocationCommand({ Bucket: 'assets', ExpectedBucketOwner: '000000000000' }));
+    const error = await failure(
+      s3.send(new GetBucketLocationCommand({ Bucket: 'assets', ExpectedBucketOwner: '111111111111' })),
+    );
+    expect([error.name, error.$metadata.httpStatusCode]).toEqual(['AccessDenied', 403]);
   });
 
   it('refuses a checksum the bytes do not have with BadDigest', async () => {
