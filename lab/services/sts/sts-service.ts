@@ -7,7 +7,9 @@
  * (https://docs.aws.amazon.com/STS/latest/APIReference/API_GetCallerIdentity.html).
  *
  * AssumeRole succeeds for a role the lab's IAM has; the role's trust policy is not evaluated
- * (the lab has one caller). Its credentials are accepted by every lab service like any other.
+ * (the lab has one caller), and session tags, an external id or a session policy (the CDK CLI may
+ * send `Tags` and `TransitiveTagKeys`) are accepted and not applied. Its credentials are accepted
+ * by every lab service like any other.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { GatewayHandler, GatewayRequest, GatewayResponse } from '../../gateway/gateway-handler';

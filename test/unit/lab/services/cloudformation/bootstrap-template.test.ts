@@ -59,7 +59,7 @@ function bootstrapLab(parameters: Readonly<Record<string, string>>) {
     ssmParameterProvider(ssm),
   ]);
   const cloudFormation = new CloudFormationService({ providers, target: TARGET, parameters });
-  return { s3, ssm, iam, cloudFormation };
+  return { s3, ssm, iam, providers, cloudFormation };
 }
 
 function bootstrapTemplate(): Template {
@@ -133,6 +133,28 @@ describe('the CDK bootstrap template on the lab’s CloudFormation', () => {
     expect(lab.iam.identityPolicies('cdk-hnb659fds-cfn-exec-role-000000000000-us-east-1').map((p) => p.name)).toEqual([
       'arn:aws:iam::aws:policy/AdministratorAccess',
     ]);
+  });
+
+  it('updates the stack in place when bootstrap runs again with the public access block off', async () => {
+    const lab = bootstrapLab(CLI_DEFAULTS);
+    await lab.cloudFormation.deploy([{ stackName: 'CDKToolkit', template: bootstrapTemplate() }]);
+    // `cdk bootstrap --public-access-block-configuration false`: the same stack, other parameters.
+    const service = new CloudFormationService({
+      providers: lab.providers,
+      state: lab.cloudFormation.state,
+      target: TARGET,
+      parameters: { ...CLI_DEFAULTS, PublicAccessBlockConfiguration: 'false' },
+    });
+    const events: StackEvent[] = [];
+    const [stack] = await service.deploy([{ stackName: 'CDKToolkit', template: bootstrapTemplate() }], {
+      onEvent: (event) => events.push(event),
+    });
+    expect(stack?.status).toBe('UPDATE_COMPLETE');
+    expect(events.filter((event) => event.status === 'UPDATE_COMPLETE').map((event) => event.logicalId)).toEqual([
+      'StagingBucket',
+      'CDKToolkit',
+    ]);
+    expect(lab.s3.bucket('cdk-hnb659fds-assets-000000000000-us-east-1').publicAccessBlock).toBeUndefined();
   });
 
   it('keeps the bucket (DeletionPolicy Retain) when the stack is deleted; a bucket without it fails while it holds objects', async () => {
