@@ -1,18 +1,19 @@
 /**
  * The lab's CloudFormation: one account (the lab's), the providers of every type the lab
- * deploys on its services, and the bootstrap version CDK's templates check, as a bootstrapped
- * account holds it in SSM.
+ * deploys on its services, and the bootstrap version CDK's templates check, read from the lab's
+ * SSM (where `cdk bootstrap` on the lab stores it), else the version the lab claims.
  */
 import type { StackEvent } from '../services/cloudformation/deployed-stack';
 import { CloudFormationService } from '../services/cloudformation/cloudformation-service';
 import { CloudFormationState } from '../services/cloudformation/cloudformation-state';
+import { ssmTemplateValues } from '../services/ssm/ssm-template-values';
 import { type LabDeployContext, type LabProviderSettings, labProviderRegistry } from './lab-provider-registry';
 import { LAB_TARGET, type LabServices } from './lab-services';
 
 /** The SSM parameter CDK's templates read their bootstrap version from. */
 const BOOTSTRAP_VERSION_PARAMETER = '/cdk-bootstrap/hnb659fds/version';
 
-/** The bootstrap version the lab claims: the current one of `cdk bootstrap`. */
+/** The bootstrap version the lab claims when nothing is stored in its SSM (a lab never bootstrapped). */
 const LAB_BOOTSTRAP_VERSION = '30';
 
 /** How the lab's CloudFormation deploys, beyond the providers' settings. */
@@ -43,7 +44,7 @@ export function createLabCloudFormation(
     providers,
     state,
     target: LAB_TARGET,
-    parameters: { [BOOTSTRAP_VERSION_PARAMETER]: LAB_BOOTSTRAP_VERSION },
+    parameters: ssmTemplateValues(services.ssm, { [BOOTSTRAP_VERSION_PARAMETER]: LAB_BOOTSTRAP_VERSION }),
     ...(settings.validateProperties === undefined ? {} : { validateProperties: settings.validateProperties }),
     ...(settings.onStackEvent === undefined ? {} : { onStackEvent: settings.onStackEvent }),
   });

@@ -2,7 +2,8 @@
  * Every resource type a lab deploys, each with its provider on the lab's services: CDK's
  * metadata, SQS queues and policies, DynamoDB tables, IAM roles and policies, log groups, Lambda
  * functions, event source mappings and permissions, API Gateway's REST API resources, SNS,
- * CloudWatch, and custom resources (which run their own handlers).
+ * CloudWatch, S3 buckets and bucket policies, ECR repositories (records), SSM parameters, and
+ * custom resources (which run their own handlers).
  */
 import type { AwsFaultRule } from '../interceptors/aws-call-faults';
 import type { AwsCallLedger } from '../interceptors/aws-call-ledger';
@@ -28,8 +29,12 @@ import { logGroupProvider } from '../services/logs/resource-providers/log-group-
 import { snsProviders } from '../services/sns/resource-providers/sns-providers';
 import { sqsQueuePolicyProvider } from '../services/sqs/resource-providers/sqs-queue-policy-provider';
 import { sqsQueueProvider } from '../services/sqs/resource-providers/sqs-queue-provider';
+import { ecrRepositoryProvider } from '../services/ecr/resource-providers/ecr-repository-provider';
+import { s3BucketPolicyProvider } from '../services/s3/resource-providers/s3-bucket-policy-provider';
+import { s3BucketProvider } from '../services/s3/resource-providers/s3-bucket-provider';
+import { ssmParameterProvider } from '../services/ssm/resource-providers/ssm-parameter-provider';
 import { DEFAULT_STAGE_THROTTLING } from './stand-in-settings';
-import type { LabServices } from './lab-services';
+import { LAB_TARGET, type LabServices } from './lab-services';
 
 /** The lab's settings the providers read (`StartLabOptions` extends them). */
 export interface LabProviderSettings {
@@ -134,6 +139,10 @@ export function labProviderRegistry(
     }),
     ...snsProviders({ sns: services.sns, iam: iam.registry }),
     ...cloudWatchProviders(services.cloudwatch),
+    s3BucketProvider({ state: services.s3, region: LAB_TARGET.region }),
+    s3BucketPolicyProvider(services.s3),
+    ecrRepositoryProvider(LAB_TARGET),
+    ssmParameterProvider(services.ssm),
     customResourceProvider({
       responses: context.responses,
       stackId: (stackName) => context.stackIdOf(stackName) ?? stackName,

@@ -1,7 +1,7 @@
 /**
  * The services of one lab, started in order (each one's undo registered as it starts): the Logs
- * service and its endpoint, IAM, Lambda, API Gateway, SNS, CloudWatch, and the lab's side of SQS
- * and DynamoDB. They start empty; the stacks' resource providers fill them.
+ * service and its endpoint, IAM, Lambda, API Gateway, SNS, CloudWatch, the lab's side of SQS
+ * and DynamoDB, and S3's and SSM's state (what `cdk bootstrap` and asset publishing use). They start empty; the stacks' resource providers fill them.
  */
 import { LAB_ACCOUNT_ID, LAB_REGION } from '../common/local-aws';
 import { propagationDelayMs, type ResolvedPropagation } from '../common/propagation';
@@ -17,6 +17,8 @@ import { LogsService } from '../services/logs/logs-service';
 import { LogsServer } from '../services/logs/logs-server';
 import { SnsService } from '../services/sns/sns-service';
 import { SqsService } from '../services/sqs/sqs-service';
+import { S3State } from '../services/s3/s3-state';
+import { SsmState } from '../services/ssm/ssm-state';
 import type { Cleanups } from './cleanups';
 import type { LabClients } from './lab-clients';
 
@@ -34,6 +36,10 @@ export interface LabServices {
   readonly cloudwatch: CloudWatchService;
   readonly sqs: SqsService;
   readonly dynamodb: DynamoDbService;
+  /** Buckets and objects (the CDK CLI's assets). */
+  readonly s3: S3State;
+  /** Parameter Store (the bootstrap version). */
+  readonly ssm: SsmState;
 }
 
 /** What the services are started on. */
@@ -75,7 +81,9 @@ export async function startLabServices(setup: LabServicesSetup, cleanups: Cleanu
     propagation,
   });
   const dynamodb = new DynamoDbService(clients.dynamodb, setup.namePrefix);
-  return { logsService, logsServer, iam, lambda, apis, sns, cloudwatch, sqs, dynamodb };
+  const s3 = new S3State();
+  const ssm = new SsmState(LAB_TARGET);
+  return { logsService, logsServer, iam, lambda, apis, sns, cloudwatch, sqs, dynamodb, s3, ssm };
 }
 
 /** With shared emulators, the lab removes its queues (which also ends abandoned long polls) and tables. */

@@ -25,6 +25,10 @@ import {
 } from '../sns/resource-providers/sns-providers';
 import { SQS_QUEUE_POLICY_PROPERTIES } from '../sqs/resource-providers/sqs-queue-policy-provider';
 import { SQS_QUEUE_PROPERTIES } from '../sqs/resource-providers/sqs-queue-provider';
+import { ECR_REPOSITORY_PROPERTIES } from '../ecr/resource-providers/ecr-repository-provider';
+import { S3_BUCKET_POLICY_PROPERTIES } from '../s3/resource-providers/s3-bucket-policy-provider';
+import { S3_BUCKET_PROPERTIES } from '../s3/resource-providers/s3-bucket-provider';
+import { SSM_PARAMETER_PROPERTIES } from '../ssm/resource-providers/ssm-parameter-provider';
 import { CDK_METADATA_PROPERTIES } from './resource-providers/cdk-metadata-provider';
 import { CUSTOM_RESOURCE_PROPERTIES } from './resource-providers/custom-resource-provider';
 import type { PropertyCoverage } from './property-coverage';
@@ -41,15 +45,19 @@ export const DEPLOYED_TYPE_COVERAGE: Readonly<Record<string, PropertyCoverage>> 
   'AWS::CloudWatch::Alarm': ALARM_PROPERTIES,
   'AWS::CloudWatch::Dashboard': DASHBOARD_PROPERTIES,
   'AWS::DynamoDB::Table': DYNAMODB_TABLE_PROPERTIES,
+  'AWS::ECR::Repository': ECR_REPOSITORY_PROPERTIES,
   'AWS::IAM::Policy': IAM_POLICY_PROPERTIES,
   'AWS::IAM::Role': IAM_ROLE_PROPERTIES,
   'AWS::Lambda::EventSourceMapping': EVENT_SOURCE_MAPPING_PROPERTIES,
   'AWS::Lambda::Function': LAMBDA_FUNCTION_PROPERTIES,
   'AWS::Lambda::Permission': LAMBDA_PERMISSION_PROPERTIES,
   'AWS::Logs::LogGroup': LOG_GROUP_PROPERTIES,
+  'AWS::S3::Bucket': S3_BUCKET_PROPERTIES,
+  'AWS::S3::BucketPolicy': S3_BUCKET_POLICY_PROPERTIES,
   'AWS::SNS::Subscription': SNS_SUBSCRIPTION_PROPERTIES,
   'AWS::SNS::Topic': SNS_TOPIC_PROPERTIES,
   'AWS::SNS::TopicPolicy': SNS_TOPIC_POLICY_PROPERTIES,
   'AWS::SQS::Queue': SQS_QUEUE_PROPERTIES,
   'AWS::SQS::QueuePolicy': SQS_QUEUE_POLICY_PROPERTIES,
+  'AWS::SSM::Parameter': SSM_PARAMETER_PROPERTIES,
 };

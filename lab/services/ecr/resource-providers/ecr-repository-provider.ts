@@ -1,0 +1,75 @@
+/**
+ * `AWS::ECR::Repository` as a record: the lab has no container registry and runs no image, so a
+ * repository is its name, ARN and URI for the templates that reference it (the CDK bootstrap
+ * stack's `ContainerAssetsRepository`). Attributes as CloudFormation documents them
+ * (https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/aws-resource-ecr-repository.html#aws-resource-ecr-repository-return-values).
+ */
+import { changedAny, type ResourceProvider } from '../../cloudformation/resource-provider';
+import { generatedName } from '../../cloudformation/generated-name';
+import type { LabNote, PropertyCoverage } from '../../cloudformation/property-coverage';
+import { TAGS_NOTE } from '../../cloudformation/common-notes';
+import { ServiceError } from '../../service-error';
+
+const RECORD_NOTE: LabNote = {
+  en: 'the lab has no container registry: a repository is a record (name, ARN, URI), and its image settings and policies apply to no image',
+  ja: 'ラボにはコンテナレジストリがありません。リポジトリは記録（名前、ARN、URI）だけで、イメージの設定やポリシーが適用されるイメージはありません',
+};
+
+/** What the repository provider does with each property of `AWS::ECR::Repository`. */
+export const ECR_REPOSITORY_PROPERTIES: PropertyCoverage = {
+  emulated: ['RepositoryName'],
+  noted: {
+    EmptyOnDelete: RECORD_NOTE,
+    EncryptionConfiguration: RECORD_NOTE,
+    ImageScanningConfiguration: RECORD_NOTE,
+    ImageTagMutability: RECORD_NOTE,
+    ImageTagMutabilityExclusionFilters: RECORD_NOTE,
+    LifecyclePolicy: RECORD_NOTE,
+    RepositoryPolicyText: RECORD_NOTE,
+    Tags: TAGS_NOTE,
+  },
+  refused: [],
+};
+
+/** A repository name another repository of the lab holds (ECR's `RepositoryAlreadyExistsException`). */
+export class RepositoryAlreadyExistsError extends ServiceError {
+  override readonly name = 'RepositoryAlreadyExistsError';
+  override readonly code = 'RepositoryAlreadyExistsException';
+}
+
+/** The repository provider, in the lab's account and region. */
+export function ecrRepositoryProvider(target: {
+  readonly accountId: string;
+  readonly region: string;
+}): ResourceProvider {
+  const repositories = new Set<string>();
+  const describe = (name: string) => ({
+    physicalId: name,
+    attributes: {
+      Arn: `arn:aws:ecr:${target.region}:${target.accountId}:repository/${name}`,
+      RepositoryUri: `${target.accountId}.dkr.ecr.${target.region}.amazonaws.com/${name}`,
+    },
+  });
+  return {
+    type: 'AWS::ECR::Repository',
+    properties: ECR_REPOSITORY_PROPERTIES,
+    async create({ stackName, logicalId, properties }) {
+      const name =
+        typeof properties.RepositoryName === 'string'
+          ? properties.RepositoryName
+          : generatedName({ stackName, logicalId, randomLength: 12, lowerCase: true, maxLength: 256 }).toLowerCase();
+      if (repositories.has(name))
+        // ECR's words (https://docs.aws.amazon.com/AmazonECR/latest/APIReference/API_CreateRepository.html#API_CreateRepository_Errors).
+        throw new RepositoryAlreadyExistsError(
+          `The repository with name '${name}' already exists in the registry with id '${target.accountId}'`,
+        );
+      repositories.add(name);
+      return describe(name);
+    },
+    update: async ({ previous }) => describe(previous.physicalId),
+    async delete({ resource }) {
+      repositories.delete(resource.physicalId);
+    },
+    requiresReplacement: (previous, next) => changedAny(['RepositoryName'], previous, next),
+  };
+}

@@ -1,0 +1,40 @@
+/**
+ * `AWS::S3::BucketPolicy`: the policy stored on the bucket, so GetBucketPolicy answers it. The
+ * lab does not enforce bucket policies on its endpoint (see s3-service.ts): the CDK bootstrap
+ * bucket's policy denies every request without TLS, and the lab's endpoint is plain HTTP on loopback.
+ */
+import type { ResourceProvider } from '../../cloudformation/resource-provider';
+import type { PropertyCoverage } from '../../cloudformation/property-coverage';
+import type { S3State } from '../s3-state';
+
+/** What the bucket policy provider does with each property of `AWS::S3::BucketPolicy`. */
+export const S3_BUCKET_POLICY_PROPERTIES: PropertyCoverage = {
+  emulated: ['Bucket'],
+  noted: {
+    PolicyDocument: {
+      en: 'bucket policies are stored (GetBucketPolicy answers them), not enforced: the lab’s endpoint is plain HTTP, which a deny-unless-TLS statement such as the CDK bootstrap bucket’s would refuse',
+      ja: 'バケットポリシーは保存します（GetBucketPolicy が返します）が、適用はしません。ラボのエンドポイントは平文の HTTP で、CDK ブートストラップのバケットのような TLS 以外を拒否する文がすべてを拒むためです',
+    },
+  },
+  refused: [],
+};
+
+/** The bucket policy provider. */
+export function s3BucketPolicyProvider(state: S3State): ResourceProvider {
+  const put = (properties: Readonly<Record<string, unknown>>) => {
+    const bucket = String(properties.Bucket);
+    state.bucket(bucket).policy = JSON.stringify(properties.PolicyDocument);
+    return { physicalId: bucket, attributes: {} };
+  };
+  return {
+    type: 'AWS::S3::BucketPolicy',
+    properties: S3_BUCKET_POLICY_PROPERTIES,
+    create: async ({ properties }) => put(properties),
+    update: async ({ properties }) => put(properties),
+    async delete({ resource }) {
+      const bucket = state.findBucket(resource.physicalId);
+      if (bucket !== undefined) delete bucket.policy;
+    },
+    requiresReplacement: (previous, next) => previous.Bucket !== next.Bucket,
+  };
+}

@@ -1,0 +1,117 @@
+/**
+ * `AWS::S3::Bucket` on the lab's S3 state: the bucket (its name given or generated), its default
+ * encryption and versioning as S3 then answers them, its public access block and lifecycle rules
+ * recorded. A bucket with objects fails its delete as on AWS ("The bucket you tried to delete is
+ * not empty"), unless `DeletionPolicy: Retain` keeps it (the engine skips the delete).
+ * Attributes as CloudFormation documents them
+ * (https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/aws-resource-s3-bucket.html#aws-resource-s3-bucket-return-values).
+ */
+import { changedAny, type ResourceProvider } from '../../cloudformation/resource-provider';
+import { generatedName } from '../../cloudformation/generated-name';
+import { TAGS_NOTE } from '../../cloudformation/common-notes';
+import type { PropertyCoverage } from '../../cloudformation/property-coverage';
+import { DEFAULT_ENCRYPTION, type EncryptionRule, type S3Bucket, type S3State } from '../s3-state';
+
+/** What the bucket provider does with each property of `AWS::S3::Bucket`. */
+export const S3_BUCKET_PROPERTIES: PropertyCoverage = {
+  emulated: ['BucketEncryption', 'BucketName', 'VersioningConfiguration'],
+  noted: {
+    AccessControl: {
+      en: 'canned ACLs are recorded, not evaluated: the lab has one account and one caller',
+      ja: '既定 ACL は記録するだけで評価しません。ラボのアカウントと呼び出し元は一つだけです',
+    },
+    LifecycleConfiguration: {
+      en: 'lifecycle rules are recorded; nothing in the lab expires objects or aborts uploads by age',
+      ja: 'ライフサイクルルールは記録するだけです。ラボでは経過日数でオブジェクトが失効したりアップロードが中止されたりしません',
+    },
+    PublicAccessBlockConfiguration: {
+      en: 'the public access block is recorded; the lab serves only loopback, so nothing is public',
+      ja: 'パブリックアクセスブロックは記録するだけです。ラボはループバックでしか応答しないため、公開されるものはありません',
+    },
+    Tags: TAGS_NOTE,
+  },
+  // Each would change what the bucket does (serve a website, notify, replicate, lock, log…), which the lab does not emulate.
+  refused: [
+    'AbacStatus',
+    'AccelerateConfiguration',
+    'AnalyticsConfigurations',
+    'BucketNamePrefix',
+    'BucketNamespace',
+    'CorsConfiguration',
+    'IntelligentTieringConfigurations',
+    'InventoryConfigurations',
+    'LoggingConfiguration',
+    'MetadataConfiguration',
+    'MetadataTableConfiguration',
+    'MetricsConfigurations',
+    'NotificationConfiguration',
+    'ObjectLockConfiguration',
+    'ObjectLockEnabled',
+    'OwnershipControls',
+    'ReplicationConfiguration',
+    'WebsiteConfiguration',
+  ],
+};
+
+/** The bucket provider; buckets are created in `region` (the lab's). */
+export function s3BucketProvider(options: { readonly state: S3State; readonly region: string }): ResourceProvider {
+  const { state, region } = options;
+  const configure = (bucket: S3Bucket, properties: Readonly<Record<string, unknown>>) => {
+    bucket.encryption = encryptionOf(properties.BucketEncryption);
+    const status = record(properties.VersioningConfiguration).Status;
+    if (status === 'Enabled' || status === 'Suspended') bucket.versioning = status;
+    // A template that stops configuring versioning leaves it as it was: S3 cannot unset it.
+    const block = properties.PublicAccessBlockConfiguration;
+    if (block === undefined) delete bucket.publicAccessBlock;
+    else bucket.publicAccessBlock = record(block) as Record<string, boolean>;
+    const rules = record(properties.LifecycleConfiguration).Rules;
+    if (Array.isArray(rules)) bucket.lifecycleRules = rules;
+    else delete bucket.lifecycleRules;
+    return {
+      physicalId: bucket.name,
+      attributes: {
+        Arn: `arn:aws:s3:::${bucket.name}`,
+        DomainName: `${bucket.name}.s3.amazonaws.com`,
+        RegionalDomainName: `${bucket.name}.s3.${bucket.region}.amazonaws.com`,
+        DualStackDomainName: `${bucket.name}.s3.dualstack.${bucket.region}.amazonaws.com`,
+        WebsiteURL: `http://${bucket.name}.s3-website-${bucket.region}.amazonaws.com`,
+      },
+    };
+  };
+  return {
+    type: 'AWS::S3::Bucket',
+    properties: S3_BUCKET_PROPERTIES,
+    async create({ stackName, logicalId, properties }) {
+      const name =
+        typeof properties.BucketName === 'string'
+          ? properties.BucketName
+          : generatedName({ stackName, logicalId, randomLength: 12, lowerCase: true, maxLength: 63 }).toLowerCase();
+      return configure(state.createBucket(name, region), properties);
+    },
+    update: async ({ properties, previous }) => configure(state.bucket(previous.physicalId), properties),
+    async delete({ resource }) {
+      if (state.findBucket(resource.physicalId) !== undefined) state.deleteBucket(resource.physicalId);
+    },
+    requiresReplacement: (previous, next) => changedAny(['BucketName'], previous, next),
+  };
+}
+
+/** `BucketEncryption.ServerSideEncryptionConfiguration` as S3's rules; S3's default without one. */
+function encryptionOf(value: unknown): readonly EncryptionRule[] {
+  const rules = record(value).ServerSideEncryptionConfiguration;
+  if (!Array.isArray(rules) || rules.length === 0) return DEFAULT_ENCRYPTION;
+  return rules.map((rule: unknown) => {
+    const byDefault = record(record(rule).ServerSideEncryptionByDefault);
+    const keyId = byDefault.KMSMasterKeyID;
+    const bucketKey = record(rule).BucketKeyEnabled;
+    return {
+      SSEAlgorithm: String(byDefault.SSEAlgorithm ?? 'AES256'),
+      ...(typeof keyId === 'string' ? { KMSMasterKeyID: keyId } : {}),
+      ...(bucketKey === undefined ? {} : { BucketKeyEnabled: bucketKey === true || bucketKey === 'true' }),
+    };
+  });
+}
+
+function record(value: unknown): Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}

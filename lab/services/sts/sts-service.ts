@@ -1,0 +1,121 @@
+/**
+ * STS on the lab's endpoint (query protocol): GetCallerIdentity and AssumeRole, what the CDK CLI
+ * asks before every deploy (its deploy, file-publishing and lookup roles). The lab has one
+ * account; the caller with the lab's static keys is the account's root
+ * (`arn:aws:iam::000000000000:root`), a caller with keys AssumeRole issued is that role session
+ * (`arn:aws:sts::000000000000:assumed-role/<role>/<session>`), as GetCallerIdentity answers them
+ * (https://docs.aws.amazon.com/STS/latest/APIReference/API_GetCallerIdentity.html).
+ *
+ * AssumeRole succeeds for a role the lab's IAM has; the role's trust policy is not evaluated
+ * (the lab has one caller), and session tags, an external id or a session policy (the CDK CLI may
+ * send `Tags` and `TransitiveTagKeys`) are accepted and not applied. Its credentials are accepted
+ * by every lab service like any other.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { GatewayHandler, GatewayRequest, GatewayResponse } from '../../gateway/gateway-handler';
+import { queryError, queryParameters, queryResponse } from '../../gateway/protocols/query-protocol';
+import { AssumeRoleDeniedError, StsError, StsUnknownActionError, StsValidationError } from './errors';
+
+/** STS's query namespace. */
+const NAMESPACE = 'https://sts.amazonaws.com/doc/2011-06-15/';
+
+/** What the STS handler needs of the lab. */
+export interface StsServiceOptions {
+  readonly accountId: string;
+  /** Whether the lab's IAM has the role of this ARN (iam-registry.ts `roleByArn`). */
+  readonly roleExists: (roleArn: string) => boolean;
+  readonly now?: () => Date;
+}
+
+/** A role session AssumeRole started. */
+interface RoleSession {
+  readonly arn: string;
+  readonly userId: string;
+}
+
+/** The STS handler of the lab's endpoint (signing name `sts`). */
+export function stsService(options: StsServiceOptions): GatewayHandler {
+  const now = options.now ?? (() => new Date());
+  const sessions = new Map<string, RoleSession>();
+  const callerOf = (request: GatewayRequest): RoleSession => {
+    const accessKeyId = /Credential=([^/,\s]+)\//.exec(request.headers.authorization ?? '')?.[1];
+    return (
+      (accessKeyId === undefined ? undefined : sessions.get(accessKeyId)) ?? {
+        arn: `arn:aws:iam::${options.accountId}:root`,
+        userId: options.accountId,
+      }
+    );
+  };
+  const assumeRole = (parameters: ReadonlyMap<string, string>, caller: RoleSession): GatewayResponse => {
+    const roleArn = required(parameters, 'RoleArn', 20, 2048);
+    const sessionName = required(parameters, 'RoleSessionName', 2, 64);
+    if (!/^[\w+=,.@-]*$/.test(sessionName))
+      throw new StsValidationError(
+        `1 validation error detected: Value '${sessionName}' at 'roleSessionName' failed to satisfy constraint: Member must satisfy regular expression pattern: [\\w+=,.@-]*`,
+      );
+    const duration = Number(parameters.get('DurationSeconds') ?? '3600');
+    if (!Number.isInteger(duration) || duration < 900 || duration > 43_200)
+      throw new StsValidationError(
+        `1 validation error detected: Value '${parameters.get('DurationSeconds') ?? ''}' at 'durationSeconds' failed to satisfy constraint: Member must have value between 900 and 43200`,
+      );
+    if (!options.roleExists(roleArn)) throw new AssumeRoleDeniedError(caller.arn, roleArn);
+    const roleName = roleArn.slice(roleArn.lastIndexOf('/') + 1);
+    const roleId = `AROA${createHash('sha256').update(roleArn).digest('hex').slice(0, 17).toUpperCase()}`;
+    const accessKeyId = `ASIA${randomBytes(8).toString('hex').toUpperCase()}`;
+    const session: RoleSession = {
+      arn: `arn:aws:sts::${options.accountId}:assumed-role/${roleName}/${sessionName}`,
+      userId: `${roleId}:${sessionName}`,
+    };
+    sessions.set(accessKeyId, session);
+    return queryResponse('AssumeRole', NAMESPACE, {
+      Credentials: {
+        AccessKeyId: accessKeyId,
+        SecretAccessKey: randomBytes(30).toString('base64'),
+        SessionToken: randomBytes(64).toString('base64'),
+        Expiration: new Date(now().getTime() + duration * 1000).toISOString(),
+      },
+      AssumedRoleUser: { AssumedRoleId: session.userId, Arn: session.arn },
+    });
+  };
+  return {
+    signingName: 'sts',
+    async handle(request) {
+      const parameters = queryParameters(request.body, request.query);
+      const action = parameters.get('Action') ?? '';
+      try {
+        const caller = callerOf(request);
+        switch (action) {
+          case 'GetCallerIdentity':
+            return queryResponse('GetCallerIdentity', NAMESPACE, {
+              UserId: caller.userId,
+              Account: options.accountId,
+              Arn: caller.arn,
+            });
+          case 'AssumeRole':
+            return assumeRole(parameters, caller);
+        }
+        throw new StsUnknownActionError(
+          `the lab's STS answers GetCallerIdentity and AssumeRole, not ${action === '' ? 'a request without an Action' : action}`,
+        );
+      } catch (error) {
+        if (error instanceof StsError) return queryError(error.code, error.message, error.statusCode, NAMESPACE);
+        throw error;
+      }
+    },
+  };
+}
+
+/** A required string parameter within its length bounds. */
+function required(parameters: ReadonlyMap<string, string>, name: string, min: number, max: number): string {
+  const value = parameters.get(name);
+  const member = `${name.charAt(0).toLowerCase()}${name.slice(1)}`;
+  if (value === undefined)
+    throw new StsValidationError(
+      `1 validation error detected: Value null at '${member}' failed to satisfy constraint: Member must not be null`,
+    );
+  if (value.length < min || value.length > max)
+    throw new StsValidationError(
+      `1 validation error detected: Value '${value}' at '${member}' failed to satisfy constraint: Member must have length ${value.length < min ? `greater than or equal to ${min}` : `less than or equal to ${max}`}`,
+    );
+  return value;
+}

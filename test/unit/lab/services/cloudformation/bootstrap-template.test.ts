@@ -1,0 +1,223 @@
+/**
+ * The CDK CLI's own bootstrap template (aws-cdk's lib/api/bootstrap/bootstrap-template.yaml,
+ * version 33) deployed by the lab's CloudFormation with the lab's providers, property
+ * validation on, with the parameters `cdk bootstrap` sends by default (read from the CLI's
+ * bootstrapEnvironment: an AWS managed key, no trusted accounts, no execution policies, so the
+ * template picks AdministratorAccess, the public access block on). Every default resource is
+ * created; the bucket, the roles and the version parameter land in the lab's S3, IAM and SSM;
+ * the next deploy's `BootstrapVersion` reads the version from SSM.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { parse } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { LAB_ACCOUNT_ID, LAB_REGION } from '../../../../../lab/common/local-aws';
+import { CloudFormationService } from '../../../../../lab/services/cloudformation/cloudformation-service';
+import type { DeployedStack, StackEvent } from '../../../../../lab/services/cloudformation/deployed-stack';
+import { deleteStack } from '../../../../../lab/services/cloudformation/resource-deletion';
+import { ProviderRegistry } from '../../../../../lab/services/cloudformation/resource-provider';
+import type { Template } from '../../../../../lab/services/cloudformation/template';
+import { ecrRepositoryProvider } from '../../../../../lab/services/ecr/resource-providers/ecr-repository-provider';
+import { IamRegistry } from '../../../../../lab/services/iam/iam-registry';
+import { iamPolicyProvider } from '../../../../../lab/services/iam/resource-providers/iam-policy-provider';
+import { iamRoleProvider } from '../../../../../lab/services/iam/resource-providers/iam-role-provider';
+import { s3BucketPolicyProvider } from '../../../../../lab/services/s3/resource-providers/s3-bucket-policy-provider';
+import { s3BucketProvider } from '../../../../../lab/services/s3/resource-providers/s3-bucket-provider';
+import { S3State } from '../../../../../lab/services/s3/s3-state';
+import { ssmParameterProvider } from '../../../../../lab/services/ssm/resource-providers/ssm-parameter-provider';
+import { SsmState } from '../../../../../lab/services/ssm/ssm-state';
+import { ssmTemplateValues } from '../../../../../lab/services/ssm/ssm-template-values';
+
+const TARGET = { accountId: LAB_ACCOUNT_ID, region: LAB_REGION };
+const BOOTSTRAP_TEMPLATE = join(
+  dirname(createRequire(import.meta.url).resolve('aws-cdk/package.json')),
+  'lib/api/bootstrap/bootstrap-template.yaml',
+);
+const VERSION_PARAMETER = '/cdk-bootstrap/hnb659fds/version';
+
+/** What `cdk bootstrap` sends without options (aws-cdk lib/index.js, bootstrapTemplateParameters). */
+const CLI_DEFAULTS = {
+  FileAssetsBucketKmsKeyId: 'AWS_MANAGED_KEY',
+  TrustedAccounts: '',
+  TrustedAccountsForLookup: '',
+  CloudFormationExecutionPolicies: '',
+  PublicAccessBlockConfiguration: 'true',
+};
+
+/** A lab's S3, SSM and IAM, and CloudFormation on their providers with `parameters`. */
+function bootstrapLab(parameters: Readonly<Record<string, string>>) {
+  const s3 = new S3State();
+  const ssm = new SsmState(TARGET);
+  const iam = new IamRegistry();
+  const providers = new ProviderRegistry([
+    s3BucketProvider({ state: s3, region: TARGET.region }),
+    s3BucketPolicyProvider(s3),
+    ecrRepositoryProvider(TARGET),
+    iamRoleProvider(iam),
+    iamPolicyProvider(iam),
+    ssmParameterProvider(ssm),
+  ]);
+  const cloudFormation = new CloudFormationService({ providers, target: TARGET, parameters });
+  return { s3, ssm, iam, providers, cloudFormation };
+}
+
+function bootstrapTemplate(): Template {
+  return parse(readFileSync(BOOTSTRAP_TEMPLATE, 'utf8')) as Template;
+}
+
+describe('the CDK bootstrap template on the lab’s CloudFormation', () => {
+  it.each([
+    ['the CLI’s defaults', CLI_DEFAULTS],
+    [
+      'an explicit execution policy',
+      { ...CLI_DEFAULTS, CloudFormationExecutionPolicies: 'arn:aws:iam::aws:policy/AdministratorAccess' },
+    ],
+  ])('creates every default resource with %s', async (_name, parameters) => {
+    const lab = bootstrapLab(parameters);
+    const events: StackEvent[] = [];
+    const [stack] = await lab.cloudFormation.deploy([{ stackName: 'CDKToolkit', template: bootstrapTemplate() }], {
+      onEvent: (event) => events.push(event),
+    });
+    const completed = events
+      .filter((event) => event.status === 'CREATE_COMPLETE' && event.resourceType !== 'AWS::CloudFormation::Stack')
+      .map((event) => event.logicalId)
+      .sort();
+    expect(completed).toEqual([
+      'CdkBootstrapVersion',
+      'CloudFormationExecutionRole',
+      'ContainerAssetsRepository',
+      'DeploymentActionRole',
+      'FilePublishingRole',
+      'FilePublishingRoleDefaultPolicy',
+      'ImagePublishingRole',
+      'ImagePublishingRoleDefaultPolicy',
+      'LookupRole',
+      'StagingBucket',
+      'StagingBucketPolicy',
+    ]);
+    expect(events.filter((event) => event.status.endsWith('FAILED'))).toEqual([]);
+    expect(stack?.status).toBe('CREATE_COMPLETE');
+    expect(stack?.outputs).toMatchObject({
+      BucketName: 'cdk-hnb659fds-assets-000000000000-us-east-1',
+      BucketDomainName: 'cdk-hnb659fds-assets-000000000000-us-east-1.s3.us-east-1.amazonaws.com',
+      ImageRepositoryName: 'cdk-hnb659fds-container-assets-000000000000-us-east-1',
+      FileAssetKeyArn: 'AWS_MANAGED_KEY',
+      BootstrapVersion: '33',
+    });
+
+    // The version parameter holds the template's version; the bucket and roles exist in S3 and IAM.
+    expect(lab.ssm.valueOf(VERSION_PARAMETER)).toBe('33');
+    const bucket = lab.s3.bucket('cdk-hnb659fds-assets-000000000000-us-east-1');
+    expect(bucket.encryption).toEqual([{ SSEAlgorithm: 'aws:kms' }]);
+    expect(bucket.versioning).toBe('Enabled');
+    expect(bucket.publicAccessBlock).toEqual({
+      BlockPublicAcls: true,
+      BlockPublicPolicy: true,
+      IgnorePublicAcls: true,
+      RestrictPublicBuckets: true,
+    });
+    expect(JSON.parse(bucket.policy ?? '{}').Statement[0]).toMatchObject({
+      Sid: 'AllowSSLRequestsOnly',
+      Effect: 'Deny',
+      Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+    });
+    for (const role of ['deploy', 'file-publishing', 'image-publishing', 'lookup', 'cfn-exec'])
+      expect(
+        lab.iam.roleByArn(`arn:aws:iam::000000000000:role/cdk-hnb659fds-${role}-role-000000000000-us-east-1`),
+      ).toBeDefined();
+    // The deploy says, once, that the deny-unless-TLS bucket policy is stored and not enforced.
+    expect(
+      stack?.notes.find((note) => note.properties.includes('AWS::S3::BucketPolicy.PolicyDocument'))?.note.en,
+    ).toMatch(/not enforced/);
+    expect(lab.iam.identityPolicies('cdk-hnb659fds-cfn-exec-role-000000000000-us-east-1').map((p) => p.name)).toEqual([
+      'arn:aws:iam::aws:policy/AdministratorAccess',
+    ]);
+  });
+
+  it('updates the stack in place when bootstrap runs again with the public access block off', async () => {
+    const lab = bootstrapLab(CLI_DEFAULTS);
+    await lab.cloudFormation.deploy([{ stackName: 'CDKToolkit', template: bootstrapTemplate() }]);
+    // `cdk bootstrap --public-access-block-configuration false`: the same stack, other parameters.
+    const service = new CloudFormationService({
+      providers: lab.providers,
+      state: lab.cloudFormation.state,
+      target: TARGET,
+      parameters: { ...CLI_DEFAULTS, PublicAccessBlockConfiguration: 'false' },
+    });
+    const events: StackEvent[] = [];
+    const [stack] = await service.deploy([{ stackName: 'CDKToolkit', template: bootstrapTemplate() }], {
+      onEvent: (event) => events.push(event),
+    });
+    expect(stack?.status).toBe('UPDATE_COMPLETE');
+    expect(events.filter((event) => event.status === 'UPDATE_COMPLETE').map((event) => event.logicalId)).toEqual([
+      'StagingBucket',
+      'CDKToolkit',
+    ]);
+    expect(lab.s3.bucket('cdk-hnb659fds-assets-000000000000-us-east-1').publicAccessBlock).toBeUndefined();
+  });
+
+  it('keeps the bucket (DeletionPolicy Retain) when the stack is deleted; a bucket without it fails while it holds objects', async () => {
+    const lab = bootstrapLab(CLI_DEFAULTS);
+    const providers = new ProviderRegistry([s3BucketProvider({ state: lab.s3, region: TARGET.region })]);
+    const withObject = (name: string) => lab.s3.putObject(name, 'asset.zip', { bytes: Buffer.from('zip') });
+    const template: Template = {
+      Resources: {
+        Kept: { Type: 'AWS::S3::Bucket', Properties: { BucketName: 'kept-bucket' }, DeletionPolicy: 'Retain' },
+        Plain: { Type: 'AWS::S3::Bucket', Properties: { BucketName: 'plain-bucket' } },
+      },
+    };
+    const [stack] = await new CloudFormationService({ providers, target: TARGET }).deploy([
+      { stackName: 'Buckets', template },
+    ]);
+    withObject('kept-bucket');
+    withObject('plain-bucket');
+    const events: StackEvent[] = [];
+    await deleteStack(stack as DeployedStack, providers, (event) => events.push(event));
+    expect(events.map((event) => [event.logicalId, event.status, event.reason])).toEqual(
+      expect.arrayContaining([
+        ['Kept', 'DELETE_SKIPPED', undefined],
+        ['Plain', 'DELETE_FAILED', 'BucketNotEmptyError: The bucket you tried to delete is not empty'],
+      ]),
+    );
+    expect(lab.s3.objectBytes('kept-bucket', 'asset.zip')?.bytes.toString()).toBe('zip');
+  });
+
+  it('reads BootstrapVersion from SSM once bootstrap stored it, else the lab’s claimed version', async () => {
+    const ssm = new SsmState(TARGET);
+    const values = ssmTemplateValues(ssm, { [VERSION_PARAMETER]: '30' });
+    // A CDK app's stack checks the version it reads (its CheckBootstrapVersion rule, as CDK synthesizes it).
+    const app: Template = {
+      Parameters: { BootstrapVersion: { Type: 'AWS::SSM::Parameter::Value<String>', Default: VERSION_PARAMETER } },
+      Rules: {
+        CheckBootstrapVersion: {
+          Assertions: [
+            {
+              Assert: { 'Fn::Not': [{ 'Fn::Contains': [['1', '2', '3', '4', '5'], { Ref: 'BootstrapVersion' }] }] },
+              AssertDescription:
+                "CDK bootstrap stack version 6 required. Please run 'cdk bootstrap' with a recent version of the CDK CLI.",
+            },
+          ],
+        },
+      },
+      Resources: {},
+      Outputs: { Version: { Value: { Ref: 'BootstrapVersion' } } },
+    };
+    const service = new CloudFormationService({
+      providers: new ProviderRegistry([]),
+      target: TARGET,
+      parameters: values,
+    });
+    expect((await service.deploy([{ stackName: 'App', template: app }]))[0]?.outputs.Version).toBe('30');
+    ssm.put({ name: VERSION_PARAMETER, value: '33', type: 'String' });
+    expect((await service.deploy([{ stackName: 'App', template: app }]))[0]?.outputs.Version).toBe('33');
+    const unbootstrapped = new CloudFormationService({
+      providers: new ProviderRegistry([]),
+      target: TARGET,
+      parameters: ssmTemplateValues(new SsmState(TARGET), {}),
+    });
+    await expect(unbootstrapped.deploy([{ stackName: 'App', template: app }])).rejects.toThrow(
+      'Unable to fetch parameters [/cdk-bootstrap/hnb659fds/version] from parameter store for this account.',
+    );
+  });
+});
