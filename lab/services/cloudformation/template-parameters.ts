@@ -31,7 +31,7 @@ export function templateParameters(options: StackParameterInput, stackId: string
   };
   for (const [name, parameter] of Object.entries(options.template.Parameters ?? {})) {
     const given = options.parameters?.[name];
-    if (given !== undefined) values[name] = given;
+    if (given !== undefined) values[name] = listTyped(parameter.Type) ? given.split(',') : given;
     else if (parameter.Type.startsWith('AWS::SSM::Parameter::Value<') && typeof parameter.Default === 'string') {
       const stored = options.parameters?.[parameter.Default];
       if (stored === undefined)
@@ -39,10 +39,23 @@ export function templateParameters(options: StackParameterInput, stackId: string
           `parameter ${name} reads SSM parameter ${parameter.Default}, which the lab does not have`,
         );
       values[name] = stored;
-    } else if (parameter.Default !== undefined) values[name] = parameter.Default;
+    } else if (parameter.Default !== undefined)
+      values[name] =
+        listTyped(parameter.Type) && typeof parameter.Default === 'string'
+          ? parameter.Default.split(',')
+          : parameter.Default;
     else throw new TemplateError(`parameter ${name} has no value and no default`);
   }
   return values;
+}
+
+/**
+ * Whether a parameter's value is a list: `CommaDelimitedList` and `List<…>` types are given as
+ * one comma-separated string and read as its parts ('' is `['']`, as `Fn::Join` reads it back);
+ * https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/parameters-section-structure.html
+ */
+function listTyped(type: string): boolean {
+  return type === 'CommaDelimitedList' || type.startsWith('List<');
 }
 
 /** Checks the template's `Rules` against the parameters, as CloudFormation does before it changes anything. */
