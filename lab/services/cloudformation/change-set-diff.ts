@@ -29,8 +29,12 @@ export interface ChangeSetSides {
 
 /** The resource changes from the deployed stack to the new template. */
 export function resourceChanges(sides: ChangeSetSides): ResourceChangeRecord[] {
-  const before = sides.deployed?.template.Resources ?? {};
-  const after = sides.template.Resources;
+  // What is deployed (a resource whose condition was false is not), against what would be.
+  const deployedTemplate = sides.deployed?.template.Resources ?? {};
+  const before = Object.fromEntries(
+    Object.entries(deployedTemplate).filter(([logicalId]) => sides.deployed?.resources.has(logicalId) === true),
+  );
+  const after = includedResources(sides);
   const changedParameters = new Set(
     Object.keys(sides.template.Parameters ?? {}).filter(
       (name) => sides.deployed !== undefined && sides.previousParameters[name] !== sides.parameters[name],
@@ -71,6 +75,28 @@ export function resourceChanges(sides: ChangeSetSides): ResourceChangeRecord[] {
     });
   }
   return changes;
+}
+
+/** The new template's resources whose condition holds (all of them when the conditions cannot be evaluated yet). */
+function includedResources(sides: ChangeSetSides): Record<string, TemplateResource> {
+  let conditions: Record<string, boolean>;
+  try {
+    conditions = evaluateConditions(sides.template, parametersOf(sides));
+  } catch {
+    return sides.template.Resources;
+  }
+  return Object.fromEntries(
+    Object.entries(sides.template.Resources).filter(
+      ([, resource]) => resource.Condition === undefined || conditions[resource.Condition] === true,
+    ),
+  );
+}
+
+function parametersOf(sides: ChangeSetSides): Record<string, unknown> {
+  return templateParameters(
+    { stackName: sides.stackName, template: sides.template, target: sides.target, parameters: sides.parameters },
+    sides.stackId,
+  );
 }
 
 /** Top-level property names whose definition differs, or that refer to a changed parameter. */
@@ -117,10 +143,7 @@ function replacementOf(
   try {
     const provider = sides.providers.providerFor(resource.Type);
     if (provider.requiresReplacement === undefined) return 'False';
-    const parameters = templateParameters(
-      { stackName: sides.stackName, template: sides.template, target: sides.target, parameters: sides.parameters },
-      sides.stackId,
-    );
+    const parameters = parametersOf(sides);
     const conditions = evaluateConditions(sides.template, parameters);
     const context: ResolutionContext = {
       template: sides.template,

@@ -152,7 +152,7 @@ export const createChangeSet: ApiAction = async (call) => {
   const unchanged =
     deployed !== undefined &&
     JSON.stringify(deployed.template) === JSON.stringify(template) &&
-    JSON.stringify(record.parameters) === JSON.stringify(parameters) &&
+    sameEntries(record.parameters, parameters) &&
     JSON.stringify(record.tags) === JSON.stringify(tags);
   const description = call.parameters.get('Description');
   const changeSet: ChangeSetRecord = {
@@ -185,6 +185,11 @@ export const createChangeSet: ApiAction = async (call) => {
   });
   return { Id: changeSet.changeSetId, StackId: record.stackId };
 };
+
+function sameEntries(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
+  const sorted = (record: Readonly<Record<string, string>>) => JSON.stringify(Object.entries(record).sort());
+  return sorted(a) === sorted(b);
+}
 
 /** The service-level parameter values (SSM-typed parameters by their default name). */
 function parametersOfService(call: ApiCall): Readonly<Record<string, string>> {

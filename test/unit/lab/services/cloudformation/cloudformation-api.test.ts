@@ -31,6 +31,8 @@ import {
   waitUntilStackDeleteComplete,
   waitUntilStackUpdateComplete,
 } from '@aws-sdk/client-cloudformation';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAB_CREDENTIALS } from '../../../../../lab/common/local-aws';
 import { startLabGateway, type LabGateway } from '../../../../../lab/gateway/lab-gateway';
@@ -560,6 +562,64 @@ describe('cloudFormationApi: stacks the lab deployed itself', () => {
     expect((await stackOf('LabMade')).StackStatus).toBe('CREATE_COMPLETE');
     const body = (await client.send(new GetTemplateCommand({ StackName: 'LabMade' }))).TemplateBody ?? '';
     expect(JSON.parse(body)).toEqual({ Resources: { Only: { Type: 'Lab::Test::Thing', Properties: { Name: 'x' } } } });
+  });
+});
+
+describe('cloudFormationApi: the CDK CLI bootstrap template', () => {
+  // The template aws-cdk 2.1148.1 bootstraps with, and the parameters its bootstrap sends
+  // (aws-cdk lib/index.js, bootstrapTemplateParameters: empty lists as '', the AWS-managed key).
+  const template = readFileSync(
+    createRequire(import.meta.url).resolve('aws-cdk/lib/api/bootstrap/bootstrap-template.yaml'),
+    'utf8',
+  );
+  const parameters = [
+    { ParameterKey: 'TrustedAccounts', ParameterValue: '' },
+    { ParameterKey: 'TrustedAccountsForLookup', ParameterValue: '' },
+    { ParameterKey: 'CloudFormationExecutionPolicies', ParameterValue: '' },
+    { ParameterKey: 'FileAssetsBucketKmsKeyId', ParameterValue: 'AWS_MANAGED_KEY' },
+    { ParameterKey: 'PublicAccessBlockConfiguration', ParameterValue: 'true' },
+  ];
+
+  it('is refused without CAPABILITY_NAMED_IAM (its roles have names), and lists the 11 resources its conditions keep', async () => {
+    const input = {
+      StackName: 'CDKToolkit',
+      ChangeSetName: 'cdk-deploy-change-set',
+      ChangeSetType: 'CREATE' as const,
+      TemplateBody: template,
+      Parameters: parameters,
+    };
+    expect((await errorOf(changeSet({ ...input, Capabilities: ['CAPABILITY_IAM'] }))).message).toBe(
+      'Requires capabilities : [CAPABILITY_NAMED_IAM]',
+    );
+    await changeSet({ ...input, Capabilities: ['CAPABILITY_IAM', 'CAPABILITY_NAMED_IAM', 'CAPABILITY_AUTO_EXPAND'] });
+    await waitUntilChangeSetCreateComplete(
+      { client, ...WAIT },
+      { StackName: 'CDKToolkit', ChangeSetName: 'cdk-deploy-change-set' },
+    );
+    const described = await client.send(
+      new DescribeChangeSetCommand({ StackName: 'CDKToolkit', ChangeSetName: 'cdk-deploy-change-set' }),
+    );
+    expect(described.Changes?.map((change) => change.ResourceChange?.ResourceType).sort()).toEqual([
+      'AWS::ECR::Repository',
+      'AWS::IAM::Policy',
+      'AWS::IAM::Policy',
+      'AWS::IAM::Role',
+      'AWS::IAM::Role',
+      'AWS::IAM::Role',
+      'AWS::IAM::Role',
+      'AWS::IAM::Role',
+      'AWS::S3::Bucket',
+      'AWS::S3::BucketPolicy',
+      'AWS::SSM::Parameter',
+    ]);
+    expect(described.Parameters).toContainEqual({
+      ParameterKey: 'FileAssetsBucketKmsKeyId',
+      ParameterValue: 'AWS_MANAGED_KEY',
+    });
+    expect(
+      (await client.send(new GetTemplateCommand({ StackName: 'CDKToolkit', ChangeSetName: 'cdk-deploy-change-set' })))
+        .TemplateBody,
+    ).toBe(template);
   });
 });
 
