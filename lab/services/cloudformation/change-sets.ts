@@ -91,11 +91,23 @@ export function submittedTags(call: ApiCall): StackTag[] {
   );
 }
 
-/** CreateChangeSet. */
-export const createChangeSet: ApiAction = async (call) => {
-  const stackName = requiredParameter(call, 'StackName');
-  const changeSetName = requiredParameter(call, 'ChangeSetName');
-  const type = call.parameters.get('ChangeSetType') ?? 'UPDATE';
+/** A change set prepared, and whether it would change nothing. */
+export interface PreparedChangeSet {
+  readonly record: StackRecord;
+  readonly changeSet: ChangeSetRecord;
+  readonly unchanged: boolean;
+}
+
+/**
+ * Reads and checks a create or update request (template, parameters, capabilities, tags), makes
+ * the stack for a CREATE on a new name (REVIEW_IN_PROGRESS), and records the change set, still
+ * CREATE_PENDING ({@link settleChangeSet} completes it).
+ */
+export async function prepareChangeSet(
+  call: ApiCall,
+  request: { readonly stackName: string; readonly changeSetName: string; readonly type: string },
+): Promise<PreparedChangeSet> {
+  const { stackName, changeSetName, type } = request;
   if (type === 'IMPORT')
     throw new ApiValidationError('The lab does not import resources: ChangeSetType IMPORT is not supported.');
   if (type !== 'CREATE' && type !== 'UPDATE')
@@ -109,7 +121,8 @@ export const createChangeSet: ApiAction = async (call) => {
     );
   if (type === 'UPDATE') {
     const record = stackOrFail(call, stackName, 'brackets');
-    if (deployedOf(call, record) === undefined)
+    const busy = record.status.endsWith('_IN_PROGRESS') && record.status !== 'REVIEW_IN_PROGRESS';
+    if (busy || deployedOf(call, record) === undefined)
       throw new ApiValidationError(`Stack:${record.stackId} is in ${record.status} state and can not be updated.`);
   }
   const { body, template } = await submittedTemplate(call, existing);
@@ -117,12 +130,15 @@ export const createChangeSet: ApiAction = async (call) => {
   const capabilities = listParameter(call.parameters, 'Capabilities').filter((item) => typeof item === 'string');
   checkCapabilities(template, capabilities);
   const tags = submittedTags(call);
-
   const service = call.options.cloudformation;
+  const target = { ...service.target, region: call.region };
+  const values = { ...service.parameters, ...parameters };
+  const stackId = existing?.stackId ?? service.newStackId(stackName, call.region);
+  // Parameters the template cannot resolve are refused now, as CloudFormation refuses them at creation.
+  templateParameters({ stackName, template, target, parameters: values }, stackId);
+
   const now = call.now();
-  const record =
-    existing ??
-    call.records.create(call.region, stackName, service.newStackId(stackName, call.region), 'REVIEW_IN_PROGRESS', now);
+  const record = existing ?? call.records.create(call.region, stackName, stackId, 'REVIEW_IN_PROGRESS', now);
   if (existing === undefined)
     call.records.log(record, {
       timestamp: now,
@@ -133,19 +149,13 @@ export const createChangeSet: ApiAction = async (call) => {
       reason: 'User Initiated',
     });
   const deployed = type === 'UPDATE' ? deployedOf(call, record) : undefined;
-  const target = { ...service.target, region: call.region };
-  // Parameters the template cannot resolve are refused now, as CloudFormation refuses them at creation.
-  templateParameters(
-    { stackName, template, target, parameters: { ...parametersOfService(call), ...parameters } },
-    record.stackId,
-  );
   const changes = resourceChanges({
     stackName,
     stackId: record.stackId,
     target,
     previousParameters: record.parameters,
     template,
-    parameters: { ...parametersOfService(call), ...parameters },
+    parameters: values,
     providers: service.providers,
     ...(deployed === undefined ? {} : { deployed }),
   });
@@ -173,27 +183,35 @@ export const createChangeSet: ApiAction = async (call) => {
     ...(description === undefined ? {} : { description }),
   };
   record.changeSets.set(changeSetName, changeSet);
-  // CloudFormation computes a change set after it answers; so does the lab, one turn later.
-  setImmediate(() => {
-    if (unchanged) {
-      changeSet.status = 'FAILED';
-      changeSet.statusReason = NO_CHANGES_REASON;
-    } else {
-      changeSet.status = 'CREATE_COMPLETE';
-      changeSet.executionStatus = 'AVAILABLE';
-    }
+  return { record, changeSet, unchanged };
+}
+
+/** Completes a prepared change set: executable, or FAILED with the reason CloudFormation gives when nothing changes. */
+export function settleChangeSet({ changeSet, unchanged }: PreparedChangeSet): void {
+  if (unchanged) {
+    changeSet.status = 'FAILED';
+    changeSet.statusReason = NO_CHANGES_REASON;
+  } else {
+    changeSet.status = 'CREATE_COMPLETE';
+    changeSet.executionStatus = 'AVAILABLE';
+  }
+}
+
+/** CreateChangeSet. */
+export const createChangeSet: ApiAction = async (call) => {
+  const prepared = await prepareChangeSet(call, {
+    stackName: requiredParameter(call, 'StackName'),
+    changeSetName: requiredParameter(call, 'ChangeSetName'),
+    type: call.parameters.get('ChangeSetType') ?? 'UPDATE',
   });
-  return { Id: changeSet.changeSetId, StackId: record.stackId };
+  // CloudFormation computes a change set after it answers; so does the lab, one turn later.
+  setImmediate(() => settleChangeSet(prepared));
+  return { Id: prepared.changeSet.changeSetId, StackId: prepared.record.stackId };
 };
 
 function sameEntries(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
   const sorted = (record: Readonly<Record<string, string>>) => JSON.stringify(Object.entries(record).sort());
   return sorted(a) === sorted(b);
-}
-
-/** The service-level parameter values (SSM-typed parameters by their default name). */
-function parametersOfService(call: ApiCall): Readonly<Record<string, string>> {
-  return call.options.cloudformation.parameters;
 }
 
 /** The change set a request names (its ARN, or its name with StackName), and its stack. */
@@ -268,14 +286,19 @@ export const executeChangeSet: ApiAction = async (call) => {
     throw new InvalidChangeSetStatusError(
       `ChangeSet [${changeSet.changeSetId}] cannot be executed in its current status of [${changeSet.status}]`,
     );
+  startExecution(call, record, changeSet);
+  return {};
+};
+
+/** Starts a change set's deploy; it runs on after the answer, its events in the stack's log. */
+export function startExecution(call: ApiCall, record: StackRecord, changeSet: ChangeSetRecord): void {
   changeSet.executionStatus = 'EXECUTE_IN_PROGRESS';
   for (const other of record.changeSets.values()) if (other !== changeSet) other.executionStatus = 'OBSOLETE';
   record.tags = changeSet.tags;
   record.capabilities = changeSet.capabilities;
   record.changeSetId = changeSet.changeSetId;
   void runChangeSet(call, record, changeSet);
-  return {};
-};
+}
 
 async function runChangeSet(call: ApiCall, record: StackRecord, changeSet: ChangeSetRecord): Promise<void> {
   const service = call.options.cloudformation;

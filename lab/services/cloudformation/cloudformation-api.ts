@@ -23,7 +23,7 @@ import {
   listStacks,
   validateTemplate,
 } from './stack-descriptions';
-import { deleteStack, updateTerminationProtection } from './stack-operations';
+import { createStack, deleteStack, updateStack, updateTerminationProtection } from './stack-operations';
 
 export type { CloudFormationApiOptions } from './api-context';
 
@@ -32,6 +32,7 @@ export const CLOUDFORMATION_NAMESPACE = 'http://cloudformation.amazonaws.com/doc
 
 const ACTIONS: Readonly<Record<string, ApiAction>> = {
   CreateChangeSet: createChangeSet,
+  CreateStack: createStack,
   DeleteChangeSet: deleteChangeSet,
   DeleteStack: deleteStack,
   DescribeChangeSet: describeChangeSet,
@@ -46,6 +47,7 @@ const ACTIONS: Readonly<Record<string, ApiAction>> = {
   ListExports: listExports,
   ListStackResources: listStackResources,
   ListStacks: listStacks,
+  UpdateStack: updateStack,
   UpdateTerminationProtection: updateTerminationProtection,
   ValidateTemplate: validateTemplate,
 };

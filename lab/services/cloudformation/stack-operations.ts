@@ -1,12 +1,16 @@
 /**
- * The stack actions of the CloudFormation API beside change sets: DeleteStack (answers at
+ * The stack actions of the CloudFormation API beside change sets: CreateStack and UpdateStack
+ * (a change set made and executed at once, as `cdk deploy --method=direct` and
+ * `aws cloudformation create-stack` expect; an update that changes nothing is AWS's
+ * "No updates are to be performed.", test_stacks.snapshot.json), DeleteStack (answers at
  * once; the resources go in reverse dependency order, `Retain` ones stay, and the stack ends
  * in DELETE_COMPLETE, gone by name), and UpdateTerminationProtection, which DeleteStack obeys
  * ("Stack [X] cannot be deleted while TerminationProtection is enabled", AWS's ValidationError
  * as ekristen/aws-nuke#821 quotes it).
  */
 import { type ApiAction, type ApiCall, requiredParameter, stackOrFail } from './api-context';
-import { ApiValidationError } from './errors';
+import { type PreparedChangeSet, prepareChangeSet, settleChangeSet, startExecution } from './change-sets';
+import { ApiValidationError, StackAlreadyExistsError } from './errors';
 import { STACK_RESOURCE_TYPE, type StackRecord } from './stack-records';
 
 /** DeleteStack: a stack that is not there (or already deleted) is no error, as in AWS. */
@@ -47,3 +51,35 @@ export const updateTerminationProtection: ApiAction = async (call) => {
   record.terminationProtection = enable === 'true';
   return { StackId: record.stackId };
 };
+
+/** CreateStack. */
+export const createStack: ApiAction = async (call) => {
+  const stackName = requiredParameter(call, 'StackName');
+  if (call.records.find(call.region, stackName) !== undefined)
+    throw new StackAlreadyExistsError(`Stack [${stackName}] already exists`);
+  const prepared = await prepareChangeSet(call, { stackName, changeSetName: `create-${Date.now()}`, type: 'CREATE' });
+  settleChangeSet(prepared);
+  prepared.record.terminationProtection = call.parameters.get('EnableTerminationProtection') === 'true';
+  execute(call, prepared);
+  return { StackId: prepared.record.stackId };
+};
+
+/** UpdateStack. */
+export const updateStack: ApiAction = async (call) => {
+  const stackName = requiredParameter(call, 'StackName');
+  const prepared = await prepareChangeSet(call, { stackName, changeSetName: `update-${Date.now()}`, type: 'UPDATE' });
+  settleChangeSet(prepared);
+  if (prepared.unchanged) {
+    prepared.record.changeSets.delete(prepared.changeSet.changeSetName);
+    throw new ApiValidationError('No updates are to be performed.');
+  }
+  execute(call, prepared);
+  return { StackId: prepared.record.stackId };
+};
+
+/** Runs a direct create or update: its change set is the lab's own, listed nowhere. */
+function execute(call: ApiCall, prepared: PreparedChangeSet): void {
+  startExecution(call, prepared.record, prepared.changeSet);
+  prepared.record.changeSets.delete(prepared.changeSet.changeSetName);
+  delete prepared.record.changeSetId;
+}

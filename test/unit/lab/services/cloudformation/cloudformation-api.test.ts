@@ -8,6 +8,7 @@
 import {
   CloudFormationClient,
   CreateChangeSetCommand,
+  CreateStackCommand,
   type CreateChangeSetCommandInput,
   DeleteChangeSetCommand,
   DeleteStackCommand,
@@ -24,6 +25,7 @@ import {
   ListStacksCommand,
   paginateDescribeStackEvents,
   type StackEvent,
+  UpdateStackCommand,
   UpdateTerminationProtectionCommand,
   ValidateTemplateCommand,
   waitUntilChangeSetCreateComplete,
@@ -48,13 +50,23 @@ const WAIT = { minDelay: 1, maxDelay: 1, maxWaitTime: 10 } as const;
 const live = new Map<string, Record<string, unknown>>();
 let counter = 0;
 
-/** A provider that keeps resources in memory; `Fail: create|update` makes it refuse. */
+/** A gate a resource with `Gate: hold` waits at, so a test sees its stack in progress. */
+let openGate: () => void = () => undefined;
+let gate = Promise.resolve();
+function closeGate(): void {
+  gate = new Promise((resolve) => {
+    openGate = resolve;
+  });
+}
+
+/** A provider that keeps resources in memory; `Fail: create|update` makes it refuse, `Gate: hold` wait. */
 function provider(type: string): ResourceProvider {
   return {
     type,
     properties: { emulated: [], noted: {}, refused: [], passesOtherKeysToHandler: true },
     async create({ logicalId, properties }) {
       if (properties.Fail === 'create') throw new Error(`${logicalId} refused to be created`);
+      if (properties.Gate === 'hold') await gate;
       counter += 1;
       const physicalId = `${logicalId}-${counter}`;
       live.set(physicalId, { ...properties });
@@ -62,6 +74,7 @@ function provider(type: string): ResourceProvider {
     },
     async update({ logicalId, properties, previous }) {
       if (properties.Fail === 'update') throw new Error(`${logicalId} refused the update`);
+      if (properties.Gate === 'hold') await gate;
       live.set(previous.physicalId, { ...properties });
       return previous;
     },
@@ -495,6 +508,46 @@ describe('cloudFormationApi: failures and refusals', () => {
     });
     expect(answer.status).toBe(400);
     expect(String(answer.body)).toContain('<Code>InvalidAction</Code>');
+  });
+});
+
+describe('cloudFormationApi: CreateStack and UpdateStack', () => {
+  const body = (size: number, gated = false) =>
+    JSON.stringify({
+      Resources: {
+        Only: {
+          Type: 'Lab::Test::Thing',
+          Properties: { Name: 'direct', Size: size, ...(gated ? { Gate: 'hold' } : {}) },
+        },
+      },
+    });
+
+  it('creates and updates at once; refuses an update while one runs, one with no changes, and a second create', async () => {
+    await client.send(new CreateStackCommand({ StackName: 'Direct', TemplateBody: body(1) }));
+    await waitUntilStackCreateComplete({ client, ...WAIT }, { StackName: 'Direct' });
+    // test_stacks.snapshot.json (aws.validated): "No updates are to be performed.", "Stack [X] already exists".
+    expect(await errorOf(client.send(new UpdateStackCommand({ StackName: 'Direct', TemplateBody: body(1) })))).toEqual({
+      name: 'ValidationError',
+      message: 'No updates are to be performed.',
+    });
+    expect(await errorOf(client.send(new CreateStackCommand({ StackName: 'Direct', TemplateBody: body(1) })))).toEqual({
+      name: 'AlreadyExistsException',
+      message: 'Stack [Direct] already exists',
+    });
+
+    closeGate();
+    const { StackId: stackId } = await client.send(
+      new UpdateStackCommand({ StackName: 'Direct', TemplateBody: body(2, true) }),
+    );
+    expect((await stackOf('Direct')).StackStatus).toBe('UPDATE_IN_PROGRESS');
+    // AWS's words (ValidationError, quoted in remind101/empire#932).
+    expect(
+      (await errorOf(changeSet({ StackName: 'Direct', ChangeSetName: 'meanwhile', TemplateBody: body(3) }))).message,
+    ).toBe(`Stack:${stackId} is in UPDATE_IN_PROGRESS state and can not be updated.`);
+    openGate();
+    await waitUntilStackUpdateComplete({ client, ...WAIT }, { StackName: 'Direct' });
+    expect([...live.values()]).toContainEqual({ Name: 'direct', Size: 2, Gate: 'hold' });
+    expect((await client.send(new ListChangeSetsCommand({ StackName: 'Direct' }))).Summaries).toEqual([]);
   });
 });
 
