@@ -115,7 +115,7 @@ afterAll(async () => {
 });
 
 /** A YAML template in CloudFormation's short forms, kept as text: GetTemplate must return it unchanged. */
-const YAML_TEMPLATE = `# a comment the API keeps
+const YAML_TEMPLATE = `# a comment the API keeps, & <what XML escapes>, in 日本語 too
 Description: two things
 Parameters:
   Size:
