@@ -172,7 +172,17 @@ export async function deployStack(options: DeployStackOptions): Promise<Deployed
   }
 
   if (failed !== undefined) {
-    const status = await rollBack({ options, stackId, previous, current, actions, retired, emit, stackEvent });
+    const status = await rollBack({
+      options,
+      stackId,
+      previous,
+      current,
+      actions,
+      retired,
+      emit,
+      stackEvent,
+      failedLogicalId: failed.logicalId,
+    });
     throw new StackOperationFailedError(
       `${stackName} ${status}: ${failed.logicalId} failed: ${failed.reason}`,
       status,
