@@ -161,6 +161,30 @@ function resourcesOf(call: ApiCall, record: StackRecord) {
   });
 }
 
+type ResourceView = ReturnType<typeof resourcesOf>[number];
+
+/**
+ * One resource as the three resource actions write it: DescribeStackResources (`Timestamp`, with
+ * the stack), DescribeStackResource (`LastUpdatedTimestamp`, with the stack and its metadata),
+ * ListStackResources (`LastUpdatedTimestamp` only).
+ */
+function resourceXml(
+  record: StackRecord,
+  resource: ResourceView,
+  shape: 'resource' | 'detail' | 'summary',
+): Record<string, unknown> {
+  return defined({
+    ...(shape === 'summary' ? {} : { StackName: record.stackName, StackId: record.stackId }),
+    LogicalResourceId: resource.logicalId,
+    PhysicalResourceId: resource.physicalId,
+    ResourceType: resource.type,
+    [shape === 'resource' ? 'Timestamp' : 'LastUpdatedTimestamp']: isoDate(resource.timestamp),
+    ResourceStatus: resource.status,
+    Metadata: shape === 'detail' && resource.metadata !== undefined ? JSON.stringify(resource.metadata) : undefined,
+    DriftInformation: { StackResourceDriftStatus: 'NOT_CHECKED' },
+  });
+}
+
 /** DescribeStackResources (by StackName, optionally one LogicalResourceId). */
 export const describeStackResources: ApiAction = async (call) => {
   const name = call.parameters.get('StackName');
@@ -171,20 +195,7 @@ export const describeStackResources: ApiAction = async (call) => {
   const resources = resourcesOf(call, record).filter(
     (resource) => logicalId === undefined || resource.logicalId === logicalId,
   );
-  return {
-    StackResources: members(
-      resources.map((resource) => ({
-        StackName: record.stackName,
-        StackId: record.stackId,
-        LogicalResourceId: resource.logicalId,
-        PhysicalResourceId: resource.physicalId,
-        ResourceType: resource.type,
-        Timestamp: isoDate(resource.timestamp),
-        ResourceStatus: resource.status,
-        DriftInformation: { StackResourceDriftStatus: 'NOT_CHECKED' },
-      })),
-    ),
-  };
+  return { StackResources: members(resources.map((resource) => resourceXml(record, resource, 'resource'))) };
 };
 
 /** DescribeStackResource. */
@@ -194,19 +205,7 @@ export const describeStackResource: ApiAction = async (call) => {
   const resource = resourcesOf(call, record).find((candidate) => candidate.logicalId === logicalId);
   if (resource === undefined)
     throw new ApiValidationError(`Resource ${logicalId} does not exist for stack ${record.stackName}`);
-  return {
-    StackResourceDetail: defined({
-      StackName: record.stackName,
-      StackId: record.stackId,
-      LogicalResourceId: resource.logicalId,
-      PhysicalResourceId: resource.physicalId,
-      ResourceType: resource.type,
-      LastUpdatedTimestamp: isoDate(resource.timestamp),
-      ResourceStatus: resource.status,
-      Metadata: resource.metadata === undefined ? undefined : JSON.stringify(resource.metadata),
-      DriftInformation: { StackResourceDriftStatus: 'NOT_CHECKED' },
-    }),
-  };
+  return { StackResourceDetail: resourceXml(record, resource, 'detail') };
 };
 
 /** ListStackResources (one page: the lab's stacks are small). */
@@ -214,14 +213,7 @@ export const listStackResources: ApiAction = async (call) => {
   const record = stackOrFail(call, requiredParameter(call, 'StackName'), 'with-id');
   return {
     StackResourceSummaries: members(
-      resourcesOf(call, record).map((resource) => ({
-        LogicalResourceId: resource.logicalId,
-        PhysicalResourceId: resource.physicalId,
-        ResourceType: resource.type,
-        LastUpdatedTimestamp: isoDate(resource.timestamp),
-        ResourceStatus: resource.status,
-        DriftInformation: { StackResourceDriftStatus: 'NOT_CHECKED' },
-      })),
+      resourcesOf(call, record).map((resource) => resourceXml(record, resource, 'summary')),
     ),
   };
 };
