@@ -91,6 +91,9 @@ export function submittedTags(call: ApiCall): StackTag[] {
   );
 }
 
+/** A stack name or id, as the API's model constrains it (test_stacks.snapshot.json quotes the pattern). */
+const STACK_NAME = /^(?:[a-zA-Z][-a-zA-Z0-9]*|arn:[-a-zA-Z0-9:/._+]*)$/;
+
 /** A change set prepared, and whether it would change nothing. */
 export interface PreparedChangeSet {
   readonly record: StackRecord;
@@ -105,7 +108,13 @@ export interface PreparedChangeSet {
  */
 export async function prepareChangeSet(
   call: ApiCall,
-  request: { readonly stackName: string; readonly changeSetName: string; readonly type: string },
+  request: {
+    readonly stackName: string;
+    readonly changeSetName: string;
+    readonly type: string;
+    /** A CreateStack's stack starts in its create, not in review (default true: a change set's new stack is reviewed). */
+    readonly review?: boolean;
+  },
 ): Promise<PreparedChangeSet> {
   const { stackName, changeSetName, type } = request;
   if (type === 'IMPORT')
@@ -113,6 +122,10 @@ export async function prepareChangeSet(
   if (type !== 'CREATE' && type !== 'UPDATE')
     throw new ApiValidationError(
       `1 validation error detected: Value '${type}' at 'changeSetType' failed to satisfy constraint: Member must satisfy enum value set: [IMPORT, UPDATE, CREATE]`,
+    );
+  if (!STACK_NAME.test(stackName))
+    throw new ApiValidationError(
+      `1 validation error detected: Value '${stackName}' at 'stackName' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z][-a-zA-Z0-9]*|arn:[-a-zA-Z0-9:/._+]*`,
     );
   const existing = call.records.find(call.region, stackName);
   if (type === 'CREATE' && existing !== undefined && existing.status !== 'REVIEW_IN_PROGRESS')
@@ -139,7 +152,7 @@ export async function prepareChangeSet(
 
   const now = call.now();
   const record = existing ?? call.records.create(call.region, stackName, stackId, 'REVIEW_IN_PROGRESS', now);
-  if (existing === undefined)
+  if (existing === undefined && request.review !== false)
     call.records.log(record, {
       timestamp: now,
       logicalId: stackName,
@@ -297,7 +310,7 @@ export function startExecution(call: ApiCall, record: StackRecord, changeSet: Ch
   record.tags = changeSet.tags;
   record.capabilities = changeSet.capabilities;
   record.changeSetId = changeSet.changeSetId;
-  void runChangeSet(call, record, changeSet);
+  record.operation = runChangeSet(call, record, changeSet);
 }
 
 async function runChangeSet(call: ApiCall, record: StackRecord, changeSet: ChangeSetRecord): Promise<void> {

@@ -29,6 +29,8 @@ export const deleteStack: ApiAction = async (call) => {
 
 async function runDelete(call: ApiCall, record: StackRecord): Promise<void> {
   try {
+    // A deploy still running ends first (its own failure is in its events), then the stack goes.
+    await record.operation;
     await call.options.cloudformation.delete(record.stackName, { region: call.region });
   } catch (error) {
     call.records.log(record, {
@@ -57,7 +59,12 @@ export const createStack: ApiAction = async (call) => {
   const stackName = requiredParameter(call, 'StackName');
   if (call.records.find(call.region, stackName) !== undefined)
     throw new StackAlreadyExistsError(`Stack [${stackName}] already exists`);
-  const prepared = await prepareChangeSet(call, { stackName, changeSetName: `create-${Date.now()}`, type: 'CREATE' });
+  const prepared = await prepareChangeSet(call, {
+    stackName,
+    changeSetName: `create-${Date.now()}`,
+    type: 'CREATE',
+    review: false,
+  });
   settleChangeSet(prepared);
   prepared.record.terminationProtection = call.parameters.get('EnableTerminationProtection') === 'true';
   execute(call, prepared);

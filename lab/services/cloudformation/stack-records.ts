@@ -93,6 +93,8 @@ export interface StackRecord {
   readonly events: ApiStackEvent[];
   /** By name. */
   readonly changeSets: Map<string, ChangeSetRecord>;
+  /** The deploy running on the stack, if any: a DeleteStack waits for it to end. */
+  operation?: Promise<void>;
 }
 
 /** The stacks the API knows, live ones by region and name, every one (deleted too) by id. */

@@ -415,7 +415,9 @@ describe('cloudFormationApi: failures and refusals', () => {
     const stack = await stackOf('Broken');
     expect(stack.StackStatus).toBe('ROLLBACK_COMPLETE');
     // AWS's words (the stack's reason quoted in aws-samples/aws-serverless-workshops#210).
-    expect(stack.StackStatusReason).toBe('The following resource(s) failed to create: [Bad]. Rollback requested by user.');
+    expect(stack.StackStatusReason).toBe(
+      'The following resource(s) failed to create: [Bad]. Rollback requested by user.',
+    );
     const events = await allEvents('Broken');
     expect(events).toContainEqual(
       expect.objectContaining({
@@ -478,6 +480,23 @@ describe('cloudFormationApi: failures and refusals', () => {
       ResourceTypes: ['Lab::Test::Thing'],
       Parameters: [{ ParameterKey: 'Size', DefaultValue: '1', ParameterType: 'Number' }],
     });
+  });
+
+  it('refuses a stack name outside the pattern of the API model (test_stacks.snapshot.json)', async () => {
+    expect(
+      (
+        await errorOf(
+          changeSet({
+            StackName: 'bad_name!',
+            ChangeSetName: 'c',
+            ChangeSetType: 'CREATE',
+            TemplateBody: YAML_TEMPLATE,
+          }),
+        )
+      ).message,
+    ).toBe(
+      "1 validation error detected: Value 'bad_name!' at 'stackName' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z][-a-zA-Z0-9]*|arn:[-a-zA-Z0-9:/._+]*",
+    );
   });
 
   it('refuses a second CREATE on a live stack (test_changesets.snapshot.json)', async () => {
@@ -590,6 +609,25 @@ describe('cloudFormationApi: deletion', () => {
     expect(listed.StackSummaries?.map((summary) => summary.StackId)).toContain(stackId);
     // A deleted stack can be created again under its name.
     await expect(deployed('Doomed', YAML_TEMPLATE)).resolves.toBeUndefined();
+  });
+
+  it('lets a running create end before it deletes the stack', async () => {
+    closeGate();
+    const body = JSON.stringify({
+      Resources: { Held: { Type: 'Lab::Test::Thing', Properties: { Name: 'held', Gate: 'hold' } } },
+    });
+    const { StackId: stackId } = await client.send(
+      new CreateStackCommand({ StackName: 'Hurried', TemplateBody: body }),
+    );
+    await client.send(new DeleteStackCommand({ StackName: 'Hurried' }));
+    expect((await stackOf('Hurried')).StackStatus).toBe('CREATE_IN_PROGRESS');
+    openGate();
+    await waitUntilStackDeleteComplete({ client, ...WAIT }, { StackName: stackId });
+    const statuses = (await allEvents(stackId ?? ''))
+      .filter((event) => event.LogicalResourceId === 'Hurried')
+      .map((event) => event.ResourceStatus);
+    expect(statuses).toEqual(['DELETE_COMPLETE', 'DELETE_IN_PROGRESS', 'CREATE_COMPLETE', 'CREATE_IN_PROGRESS']);
+    expect([...live.values()]).not.toContainEqual(expect.objectContaining({ Name: 'held' }));
   });
 
   it('deletes a stack still in review, and takes a DeleteStack of a missing stack without error', async () => {
