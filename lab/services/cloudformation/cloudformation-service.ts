@@ -2,11 +2,16 @@
  * The lab's CloudFormation: deploys stacks through the resource providers (stack-deployer.ts)
  * into one account, in any region, and keeps what each deploy left (cloudformation-state.ts),
  * so the next deploy of a stack updates it, and a name one stack holds fails another's create.
+ * Every event of every deploy and delete also goes to the stack's record (stack-records.ts),
+ * which the CloudFormation API (cloudformation-api.ts) answers from.
  */
+import { randomUUID } from 'node:crypto';
 import type { DeployedStack, DeployTarget, StackEvent } from './deployed-stack';
 import type { ProviderRegistry } from './resource-provider';
 import { CloudFormationState } from './cloudformation-state';
+import { deleteStack } from './resource-deletion';
 import { deployStack } from './stack-deployer';
+import { STACK_RESOURCE_TYPE, type StackRecord } from './stack-records';
 import type { Template } from './template';
 
 /** How a {@link CloudFormationService} deploys. */
@@ -24,6 +29,22 @@ export interface CloudFormationOptions {
   readonly onStackEvent?: (event: StackEvent) => void;
 }
 
+/** One stack of a deploy. */
+export interface StackDeployRequest {
+  readonly stackName: string;
+  readonly template: Template;
+  /** This stack's parameter values, over the service's own (a change set's `Parameters`). */
+  readonly parameters?: Readonly<Record<string, string>>;
+  /** The id a create takes (the API's change set named it already); default a new one. */
+  readonly stackId?: string;
+}
+
+/** Where a deploy or delete goes, and who hears its events. */
+export interface StackOperationOptions {
+  readonly region?: string;
+  readonly onEvent?: (event: StackEvent) => void;
+}
+
 /** Stacks of one account: deployed in order, kept by region. */
 export class CloudFormationService {
   readonly state: CloudFormationState;
@@ -33,35 +54,58 @@ export class CloudFormationService {
     this.state.region(options.target.region);
   }
 
+  /** The account and the service's own region. */
+  get target(): DeployTarget {
+    return this.options.target;
+  }
+
+  /** The service-level parameter values (SSM-typed parameters by their default name). */
+  get parameters(): Readonly<Record<string, string>> {
+    return this.options.parameters ?? {};
+  }
+
+  /** The registry of resource providers (the API asks them whether a change replaces). */
+  get providers(): ProviderRegistry {
+    return this.options.providers;
+  }
+
   /** The stacks of the service's own region, by name. */
   get home(): Map<string, DeployedStack> {
     return this.state.region(this.options.target.region);
+  }
+
+  /** A new stack id (an ARN) for `stackName` in `region`. */
+  newStackId(stackName: string, region: string): string {
+    return `arn:aws:cloudformation:${region}:${this.options.target.accountId}:stack/${stackName}/${randomUUID()}`;
   }
 
   /**
    * Creates or updates each stack in turn, in `region` (default the service's own); the first
    * failure (rolled back) ends the deploy with its `StackOperationFailedError`.
    */
-  async deploy(
-    stacks: readonly { readonly stackName: string; readonly template: Template }[],
-    deploy: { readonly region?: string; readonly onEvent?: (event: StackEvent) => void } = {},
-  ): Promise<DeployedStack[]> {
+  async deploy(stacks: readonly StackDeployRequest[], deploy: StackOperationOptions = {}): Promise<DeployedStack[]> {
     const region = deploy.region ?? this.options.target.region;
     const inRegion = this.state.region(region);
     const results: DeployedStack[] = [];
     for (const stack of stacks) {
+      const previous = inRegion.get(stack.stackName);
+      const stackId = previous?.stackId ?? stack.stackId ?? this.newStackId(stack.stackName, region);
+      const record = this.recordOf(region, stack.stackName, stackId);
+      const parameters = { ...this.options.parameters, ...stack.parameters };
       const deployed = await deployStack({
         stackName: stack.stackName,
         template: stack.template,
         providers: this.options.providers,
         target: { ...this.options.target, region },
         names: this.state.names,
-        previous: inRegion.get(stack.stackName),
-        ...(this.options.parameters === undefined ? {} : { parameters: this.options.parameters }),
+        previous,
+        stackId,
+        parameters,
         ...(this.options.validateProperties === undefined
           ? {}
           : { validateProperties: this.options.validateProperties }),
         onEvent: (event) => {
+          this.state.records.log(record, event);
           this.options.onStackEvent?.(event);
           deploy.onEvent?.(event);
         },
@@ -70,5 +114,47 @@ export class CloudFormationService {
       results.push(deployed);
     }
     return results;
+  }
+
+  /**
+   * Deletes a stack (its resources in reverse dependency order, `Retain` ones kept): the stack
+   * leaves the region's stacks, and its record ends in `DELETE_COMPLETE`, findable by id only.
+   */
+  async delete(stackName: string, operation: StackOperationOptions = {}): Promise<void> {
+    const region = operation.region ?? this.options.target.region;
+    const inRegion = this.state.region(region);
+    const stack = inRegion.get(stackName);
+    const record = this.state.records.liveStack(region, stackName);
+    const log = (event: StackEvent): void => {
+      if (record !== undefined) this.state.records.log(record, event);
+      this.options.onStackEvent?.(event);
+      operation.onEvent?.(event);
+    };
+    if (stack !== undefined)
+      await deleteStack(stack, this.options.providers, log, {
+        names: this.state.names,
+        target: { ...this.options.target, region },
+      });
+    else if (record !== undefined) {
+      // A stack still in review has no resources: it only goes through the two statuses.
+      for (const status of ['DELETE_IN_PROGRESS', 'DELETE_COMPLETE'])
+        log({
+          timestamp: new Date(),
+          stackName,
+          logicalId: stackName,
+          resourceType: STACK_RESOURCE_TYPE,
+          status,
+          physicalId: record.stackId,
+        });
+    }
+    inRegion.delete(stackName);
+    if (record !== undefined) this.state.records.retire(record, new Date());
+  }
+
+  /** The stack's record, created at its first deploy when the lab deploys it without the API. */
+  private recordOf(region: string, stackName: string, stackId: string): StackRecord {
+    const existing = this.state.records.liveStack(region, stackName);
+    if (existing !== undefined) return existing;
+    return this.state.records.create(region, stackName, stackId, 'CREATE_IN_PROGRESS', new Date());
   }
 }

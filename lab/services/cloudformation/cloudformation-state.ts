@@ -2,15 +2,19 @@
  * What the lab's CloudFormation keeps (LocalStack keeps its stacks in a `CloudFormationStore`,
  * localstack-core/localstack/services/cloudformation/stores.py): the account's stacks by region
  * and name, each as its last deploy left it, and the names the account's resources hold
- * (name-registry.ts), which some types keep per region and some per account.
+ * (name-registry.ts), which some types keep per region and some per account; and what the
+ * CloudFormation API says of each stack (stack-records.ts: status, events, change sets).
  */
 import type { DeployedStack } from './deployed-stack';
 import { NameRegistry } from './name-registry';
+import { StackRecords } from './stack-records';
 
 /** The stacks of one account, by region, and the names its resources hold. */
 export class CloudFormationState {
   private readonly regions = new Map<string, Map<string, DeployedStack>>();
   readonly names = new NameRegistry();
+  /** Each stack's status, event log, submitted template and change sets (the API's view). */
+  readonly records = new StackRecords();
 
   /** The stacks of one region, by name (kept: a deploy adds to it). */
   region(region: string): Map<string, DeployedStack> {

@@ -33,6 +33,8 @@ export interface DeployedStack {
   readonly resources: ReadonlyMap<string, DeployedResource>;
   /** Resolved outputs, by key. */
   readonly outputs: Readonly<Record<string, string>>;
+  /** Export names, by output key (outputs with `Export: { Name }`). */
+  readonly exports?: Readonly<Record<string, string>>;
   readonly status: string;
   /** The lab notes of the properties this deploy accepted without emulating them, each note once. */
   readonly notes: readonly DeployNote[];

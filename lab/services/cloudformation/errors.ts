@@ -85,3 +85,34 @@ export class ResourceAlreadyExistsError extends CloudFormationError {
 export class SynthesisError extends ServiceError {
   override readonly name = 'SynthesisError';
 }
+
+/** Input the CloudFormation API refuses (its `ValidationError`, 400), in AWS's words. */
+export class ApiValidationError extends CloudFormationError {
+  override readonly name = 'ApiValidationError';
+  override readonly code = 'ValidationError';
+}
+
+/** A change set that does not exist (the query code `ChangeSetNotFound`, 404). */
+export class ChangeSetNotFoundError extends CloudFormationError {
+  override readonly name = 'ChangeSetNotFoundError';
+  override readonly code = 'ChangeSetNotFound';
+  override readonly statusCode = 404;
+}
+
+/** A template with IAM resources submitted without the capability it needs. */
+export class InsufficientCapabilitiesError extends CloudFormationError {
+  override readonly name = 'InsufficientCapabilitiesError';
+  override readonly code = 'InsufficientCapabilitiesException';
+}
+
+/** A change set that cannot be executed in its status (the query code `InvalidChangeSetStatus`). */
+export class InvalidChangeSetStatusError extends CloudFormationError {
+  override readonly name = 'InvalidChangeSetStatusError';
+  override readonly code = 'InvalidChangeSetStatus';
+}
+
+/** A stack created under a name a live stack holds. */
+export class StackAlreadyExistsError extends CloudFormationError {
+  override readonly name = 'StackAlreadyExistsError';
+  override readonly code = 'AlreadyExistsException';
+}

@@ -15,22 +15,28 @@ export interface ResourceDeletionContext {
   readonly target?: DeployTarget;
 }
 
-/** Deletes every resource of a stack, in reverse dependency order. */
+/**
+ * Deletes every resource of a stack, in reverse dependency order; with `account`, the names its
+ * resources held go back to the account.
+ */
 export async function deleteStack(
   stack: DeployedStack,
   providers: ProviderRegistry,
   onEvent?: (event: StackEvent) => void,
+  account: { readonly names?: NameRegistry; readonly target?: DeployTarget } = {},
 ): Promise<void> {
   const emit = (event: Omit<StackEvent, 'timestamp' | 'stackName'>): void =>
     onEvent?.({ timestamp: new Date(), stackName: stack.stackName, ...event });
-  emit({ logicalId: stack.stackName, resourceType: 'AWS::CloudFormation::Stack', status: 'DELETE_IN_PROGRESS' });
-  const options = { stackName: stack.stackName, providers };
+  const stackEvent = (status: string): void =>
+    emit({ logicalId: stack.stackName, resourceType: 'AWS::CloudFormation::Stack', status, physicalId: stack.stackId });
+  stackEvent('DELETE_IN_PROGRESS');
+  const options: ResourceDeletionContext = { stackName: stack.stackName, providers, ...account };
   for (const logicalId of deploymentOrder(stack.template.Resources).reverse()) {
     const resource = stack.resources.get(logicalId);
     if (resource !== undefined)
       await deleteResource({ options, stackId: stack.stackId, logicalId, resource, emit }).catch(() => undefined);
   }
-  emit({ logicalId: stack.stackName, resourceType: 'AWS::CloudFormation::Stack', status: 'DELETE_COMPLETE' });
+  stackEvent('DELETE_COMPLETE');
 }
 
 /** Who holds a resource's name: the stack's account and region, the stack, the logical id. */

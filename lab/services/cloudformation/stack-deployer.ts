@@ -26,6 +26,8 @@ export interface DeployStackOptions {
   readonly target: DeployTarget;
   /** The stack as it is now; absent for a create. */
   readonly previous?: DeployedStack;
+  /** The stack id a create takes (the API names the stack at its first change set); default a new one. */
+  readonly stackId?: string;
   /** Values for template parameters, and for SSM-typed ones (`BootstrapVersion`) by their default name. */
   readonly parameters?: Readonly<Record<string, string>>;
   readonly onEvent?: (event: StackEvent) => void;
@@ -46,6 +48,7 @@ export async function deployStack(options: DeployStackOptions): Promise<Deployed
   const { stackName, template, providers, previous } = options;
   const stackId =
     previous?.stackId ??
+    options.stackId ??
     `arn:aws:cloudformation:${options.target.region}:${options.target.accountId}:stack/${stackName}/${randomUUID()}`;
   const emit = (event: Omit<StackEvent, 'timestamp' | 'stackName'>): void =>
     options.onEvent?.({ timestamp: new Date(), stackName, ...event });
@@ -169,7 +172,17 @@ export async function deployStack(options: DeployStackOptions): Promise<Deployed
   }
 
   if (failed !== undefined) {
-    const status = await rollBack({ options, stackId, previous, current, actions, retired, emit, stackEvent });
+    const status = await rollBack({
+      options,
+      stackId,
+      previous,
+      current,
+      actions,
+      retired,
+      emit,
+      stackEvent,
+      failedLogicalId: failed.logicalId,
+    });
     throw new StackOperationFailedError(
       `${stackName} ${status}: ${failed.logicalId} failed: ${failed.reason}`,
       status,
@@ -193,7 +206,7 @@ export async function deployStack(options: DeployStackOptions): Promise<Deployed
       current.delete(logicalId);
     }
   }
-  const outputs = resolveOutputs(template, context, conditions);
+  const { outputs, exports } = resolveOutputs(template, context, conditions);
   stackEvent(`${verb}_COMPLETE`);
   return {
     stackName,
@@ -201,6 +214,7 @@ export async function deployStack(options: DeployStackOptions): Promise<Deployed
     template,
     resources: current,
     outputs,
+    exports,
     status: `${verb}_COMPLETE`,
     notes: mergeNotes(notes),
   };
@@ -214,12 +228,14 @@ function resolveOutputs(
   template: Template,
   context: ResolutionContext,
   conditions: Record<string, boolean>,
-): Record<string, string> {
+): { outputs: Record<string, string>; exports: Record<string, string> } {
   const outputs: Record<string, string> = {};
+  const exports: Record<string, string> = {};
   for (const [key, output] of Object.entries(template.Outputs ?? {})) {
     if (output.Condition !== undefined && conditions[output.Condition] !== true) continue;
     const value = resolveValue(output.Value, context);
     outputs[key] = typeof value === 'string' ? value : JSON.stringify(value);
+    if (output.Export !== undefined) exports[key] = String(resolveValue(output.Export.Name, context));
   }
-  return outputs;
+  return { outputs, exports };
 }

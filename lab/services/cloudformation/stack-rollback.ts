@@ -22,10 +22,18 @@ export async function rollBack(run: {
   retired: readonly { logicalId: string; resource: DeployedResource }[];
   emit: StackEventEmitter;
   stackEvent: (status: string, reason?: string) => void;
+  /** The resource whose failure started the rollback. */
+  failedLogicalId: string;
 }): Promise<string> {
   const { options, previous, current, emit, stackEvent } = run;
   const prefix = previous === undefined ? 'ROLLBACK' : 'UPDATE_ROLLBACK';
-  stackEvent(`${prefix}_IN_PROGRESS`, 'The following resource(s) failed. Rollback requested by user.');
+  // AWS's words, e.g. "The following resource(s) failed to create: [RidesTable]. Rollback requested by user."
+  // (aws-samples/aws-serverless-workshops#210).
+  const operation = previous === undefined ? 'create' : 'update';
+  stackEvent(
+    `${prefix}_IN_PROGRESS`,
+    `The following resource(s) failed to ${operation}: [${run.failedLogicalId}]. Rollback requested by user.`,
+  );
   for (const action of [...run.actions].reverse()) {
     const now = current.get(action.logicalId);
     if (now === undefined) continue;

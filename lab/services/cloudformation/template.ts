@@ -15,6 +15,8 @@ export interface TemplateResource {
 export interface TemplateParameter {
   readonly Type: string;
   readonly Default?: unknown;
+  readonly Description?: string;
+  readonly NoEcho?: boolean | string;
 }
 
 /** A rule (CDK renders `CheckBootstrapVersion`). */
@@ -25,6 +27,8 @@ export interface TemplateRule {
 
 /** A CloudFormation template. */
 export interface Template {
+  readonly Description?: string;
+  readonly Transform?: unknown;
   readonly Parameters?: Record<string, TemplateParameter>;
   readonly Conditions?: Record<string, unknown>;
   readonly Rules?: Record<string, TemplateRule>;
@@ -32,7 +36,12 @@ export interface Template {
   readonly Resources: Record<string, TemplateResource>;
   readonly Outputs?: Record<
     string,
-    { readonly Value: unknown; readonly Condition?: string; readonly Description?: string }
+    {
+      readonly Value: unknown;
+      readonly Condition?: string;
+      readonly Description?: string;
+      readonly Export?: { readonly Name: unknown };
+    }
   >;
 }
 

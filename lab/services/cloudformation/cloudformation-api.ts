@@ -1,0 +1,82 @@
+/**
+ * The lab's CloudFormation API on its one endpoint (AWS's query protocol, answered in XML), over
+ * the lab's own engine (CloudFormationService): what the CDK CLI calls to bootstrap, deploy,
+ * diff and destroy (/work/shared/notes/cdk-cli-on-the-lab.md), and the AWS CLI beside it.
+ * Each action lives in a small file: change-sets.ts, stack-descriptions.ts, stack-operations.ts;
+ * the state in stack-records.ts. An action it does not know is the query protocol's
+ * `InvalidAction` (400); bad input a `ValidationError` in AWS's words.
+ */
+import type { GatewayHandler } from '../../gateway/gateway-handler';
+import { queryError, queryParameters, queryResponse } from '../../gateway/protocols/query-protocol';
+import { ServiceError } from '../service-error';
+import type { ApiAction, CloudFormationApiOptions } from './api-context';
+import { createChangeSet, deleteChangeSet, describeChangeSet, executeChangeSet, listChangeSets } from './change-sets';
+import {
+  describeStackEvents,
+  describeStackResource,
+  describeStackResources,
+  describeStacks,
+  getTemplate,
+  getTemplateSummary,
+  listExports,
+  listStackResources,
+  listStacks,
+  validateTemplate,
+} from './stack-descriptions';
+import { createStack, deleteStack, updateStack, updateTerminationProtection } from './stack-operations';
+
+export type { CloudFormationApiOptions } from './api-context';
+
+/** CloudFormation's XML namespace (the 2010-05-15 API). */
+export const CLOUDFORMATION_NAMESPACE = 'http://cloudformation.amazonaws.com/doc/2010-05-15/';
+
+const ACTIONS: Readonly<Record<string, ApiAction>> = {
+  CreateChangeSet: createChangeSet,
+  CreateStack: createStack,
+  DeleteChangeSet: deleteChangeSet,
+  DeleteStack: deleteStack,
+  DescribeChangeSet: describeChangeSet,
+  DescribeStackEvents: describeStackEvents,
+  DescribeStackResource: describeStackResource,
+  DescribeStackResources: describeStackResources,
+  DescribeStacks: describeStacks,
+  ExecuteChangeSet: executeChangeSet,
+  GetTemplate: getTemplate,
+  GetTemplateSummary: getTemplateSummary,
+  ListChangeSets: listChangeSets,
+  ListExports: listExports,
+  ListStackResources: listStackResources,
+  ListStacks: listStacks,
+  UpdateStack: updateStack,
+  UpdateTerminationProtection: updateTerminationProtection,
+  ValidateTemplate: validateTemplate,
+};
+
+/** The CloudFormation API as a handler of the lab's endpoint (signing name `cloudformation`). */
+export function cloudFormationApi(options: CloudFormationApiOptions): GatewayHandler {
+  const records = options.cloudformation.state.records;
+  const now = options.now ?? (() => new Date());
+  return {
+    signingName: 'cloudformation',
+    async handle(request) {
+      const parameters = queryParameters(request.body, request.query);
+      const action = parameters.get('Action') ?? '';
+      const run = Object.hasOwn(ACTIONS, action) ? ACTIONS[action] : undefined;
+      if (run === undefined)
+        return queryError(
+          'InvalidAction',
+          `The action ${action} is not valid for this web service; the lab's CloudFormation answers ${Object.keys(ACTIONS).join(', ')}.`,
+          400,
+          CLOUDFORMATION_NAMESPACE,
+        );
+      try {
+        const result = await run({ options, records, region: request.region, parameters, now });
+        return queryResponse(action, CLOUDFORMATION_NAMESPACE, result);
+      } catch (error) {
+        if (error instanceof ServiceError)
+          return queryError(error.code, error.message, error.statusCode, CLOUDFORMATION_NAMESPACE);
+        throw error;
+      }
+    },
+  };
+}
