@@ -65,3 +65,37 @@ export class IncompleteMessageError extends ServiceError {
   override readonly name = 'IncompleteMessageError';
   override readonly statusCode = 500;
 }
+
+/**
+ * A code archive Lambda would not unzip: not a zip, bigger than Lambda's unzipped limit, or (the
+ * lab's check) an entry whose path leaves the code directory (`../`, an absolute path). Lambda's
+ * words (LocalStack, localstack-core/localstack/services/lambda_/invocation/lambda_service.py,
+ * `store_lambda_archive`); the lab's reason is the `cause`.
+ */
+export class InvalidCodeArchiveError extends ServiceError {
+  override readonly name = 'InvalidCodeArchiveError';
+  override readonly code = 'InvalidParameterValueException';
+
+  constructor(
+    readonly reason: string,
+    message = 'Could not unzip uploaded file. Please check your file, then try to upload again.',
+  ) {
+    super(message, { cause: new Error(reason) });
+  }
+}
+
+/** The S3 object a function's code names is not in the lab's S3 (Lambda's GetObject failure). */
+export class CodeObjectNotFoundError extends ServiceError {
+  override readonly name = 'CodeObjectNotFoundError';
+  override readonly code = 'InvalidParameterValueException';
+
+  constructor(
+    readonly bucket: string,
+    readonly key: string,
+  ) {
+    // Lambda's words for a missing key (LocalStack's aws.validated snapshot, test_lambda_api.snapshot.json).
+    super(
+      'Error occurred while GetObject. S3 Error Code: NoSuchKey. S3 Error Message: The specified key does not exist.',
+    );
+  }
+}
