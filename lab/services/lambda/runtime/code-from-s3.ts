@@ -40,6 +40,7 @@ export function codeFromS3(options: CodeFromS3Options): CodeResolver {
       return { ...code, s3: { bucket: s3Bucket, key: s3Key } };
     }
     if (options.assetDir === undefined) throw new CodeObjectNotFoundError(s3Bucket, s3Key);
-    return { ...(await directoryCode(options.assetDir(stackName, s3Key))), s3: { bucket: s3Bucket, key: s3Key } };
+    // Nothing was uploaded: the code has no S3 object (GetFunction's Code.Location points at the directory).
+    return directoryCode(options.assetDir(stackName, s3Key));
   };
 }

@@ -97,6 +97,7 @@ describe('codeFromS3', () => {
     const code = await resolve({ stackName: 'AppStack', s3Bucket: bucket, s3Key: 'assembly.zip' });
 
     expect(code.dir).toBe(assetDir);
+    expect(code.s3).toBeUndefined();
     expect(code.size).toBe(Buffer.byteLength('exports.handler = async () => "asset";'));
     expect(code.sha256).toMatch(/^[A-Za-z0-9+/]{43}=$/);
   });
