@@ -62,7 +62,7 @@ export class FunctionUpdates {
       );
     const code = await this.codeOf(input);
     const next = this.next(name, deployed, { code }, deployed.timeoutSeconds);
-    if (input.DryRun !== true) this.apply(name, next);
+    if (input.DryRun !== true) this.apply(name, deployed, next);
     return next;
   }
 
@@ -84,7 +84,7 @@ export class FunctionUpdates {
     const timeoutSeconds =
       input.Timeout === undefined ? deployed.timeoutSeconds : bounded(input.Timeout, 'timeout', TIMEOUT_RANGE);
     const next = this.next(name, deployed, change, timeoutSeconds);
-    this.apply(name, next);
+    this.apply(name, deployed, next);
     return next;
   }
 
@@ -138,8 +138,11 @@ export class FunctionUpdates {
     return { ...deployed, fn, timeoutSeconds, configuration };
   }
 
-  /** InProgress now; the swap, and Successful, once the request has been answered. */
-  private apply(name: string, next: DeployedFunction): void {
+  /**
+   * InProgress now; the swap, and Successful, once the request has been answered. When the
+   * function was replaced meanwhile (a CloudFormation deploy, a delete), the update is dropped.
+   */
+  private apply(name: string, base: DeployedFunction, next: DeployedFunction): void {
     const { lambda } = this.options;
     lambda.updates.set(name, {
       status: 'InProgress',
@@ -148,8 +151,8 @@ export class FunctionUpdates {
       reasonCode: 'Creating',
     });
     setImmediate(() => {
-      if (!lambda.all().has(name)) return;
-      lambda.swap(name, next);
+      if (lambda.all().get(name) === base) lambda.swap(name, next);
+      else void next.fn.stop();
       lambda.updates.delete(name);
     });
   }

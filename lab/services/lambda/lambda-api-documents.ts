@@ -5,6 +5,7 @@
  * event_source_mapping/test_lambda_integration_sqs.snapshot.json). The lab's functions are all
  * `$LATEST`, x86_64, Zip packages with Lambda's default ephemeral storage.
  */
+import { pathToFileURL } from 'node:url';
 import { functionArn, LAB_ACCOUNT_ID, LAB_REGION } from '../../common/local-aws';
 import type { EventSourceMapping } from './event-source-mapping/event-source-mapping';
 import type { DeployedFunction, FunctionUpdateStatus } from './lambda-state';
@@ -66,7 +67,7 @@ export function codeLocation(deployed: DeployedFunction, origin: string): string
   const { code } = deployed.configuration;
   if (code.s3 !== undefined && code.s3.bucket !== '')
     return `${origin}/${encodeURIComponent(code.s3.bucket)}/${code.s3.key.split('/').map(encodeURIComponent).join('/')}`;
-  return new URL(`file://${code.dir}/`).href;
+  return pathToFileURL(code.dir).href;
 }
 
 /** One SQS event source mapping, as GetEventSourceMapping answers. */

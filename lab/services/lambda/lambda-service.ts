@@ -7,7 +7,7 @@
 import { ResourceNotFoundError } from './errors';
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import type { LabBus } from '../../bus/lab-bus';
-import type { Invocable, InvocationResult } from './runtime/local-function';
+import type { Invocable, InvocationResult, LocalFunction } from './runtime/local-function';
 import { type DeployedFunction, LambdaState } from './lambda-state';
 
 /** Functions, mappings and permissions of one lab. */
@@ -20,7 +20,7 @@ export class LambdaService {
   readonly permissions = this.state.permissions;
   /** `LastUpdateStatus` of functions being updated (or whose update failed), by name. */
   readonly updates = this.state.updates;
-  private readonly retiring = new Set<Promise<void>>();
+  private readonly retiring = new Set<LocalFunction>();
 
   constructor(
     readonly deps: {
@@ -45,9 +45,9 @@ export class LambdaService {
     const before = this.functions.get(name);
     this.functions.set(name, deployed);
     if (before === undefined || before.fn === deployed.fn) return;
-    const retiring = before.fn.retire();
+    const retiring = before.fn;
     this.retiring.add(retiring);
-    void retiring.finally(() => this.retiring.delete(retiring));
+    void retiring.retire().finally(() => this.retiring.delete(retiring));
   }
 
   async remove(name: string): Promise<void> {
@@ -101,6 +101,7 @@ export class LambdaService {
   async stop(): Promise<void> {
     await Promise.allSettled([...this.mappings.values()].map((mapping) => mapping.stop()));
     await Promise.allSettled([...this.functions.values()].map(({ fn }) => fn.stop()));
-    await Promise.allSettled([...this.retiring]);
+    // Retiring functions do not wait for their invocations any longer: the lab is going away.
+    await Promise.allSettled([...this.retiring].map((fn) => fn.stop()));
   }
 }
