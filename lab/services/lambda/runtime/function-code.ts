@@ -42,6 +42,7 @@ export interface FunctionCode {
 export async function unzipFunctionCode(zip: Uint8Array, cacheDir = DEFAULT_CODE_CACHE_DIR): Promise<FunctionCode> {
   const digest = createHash('sha256').update(zip).digest();
   const code = { dir: join(cacheDir, digest.toString('hex')), sha256: digest.toString('base64'), size: zip.length };
+  await markCommonJs(cacheDir);
   if (existsSync(code.dir)) return code;
   const entries = readZip(zip);
   // Unpacked beside the cache entry, then renamed: a reader never sees half a directory.
@@ -91,6 +92,20 @@ export async function directoryCode(dir: string): Promise<FunctionCode> {
     size += bytes.length;
   }
   return { dir, sha256: hash.digest('base64'), size };
+}
+
+/**
+ * In Lambda a function's `.js` files are CommonJS unless its own package.json says otherwise
+ * (nothing above /var/task does); under this project, whose package.json says `"type": "module"`,
+ * Node would read them as ES modules. A package.json at the cache's root restores Lambda's
+ * reading, and a code directory's own package.json still comes first (the cloud assembly's
+ * assets get the same marker: synthesize-cached.ts `markAssetsCommonJs`).
+ */
+async function markCommonJs(cacheDir: string): Promise<void> {
+  const marker = join(cacheDir, 'package.json');
+  if (existsSync(marker)) return;
+  await mkdir(cacheDir, { recursive: true });
+  await writeFile(marker, '{ "type": "commonjs" }\n');
 }
 
 /** The archive's entries, each checked to stay inside the directory it is unpacked into. */

@@ -8,7 +8,7 @@
  * `X-Amz-Log-Result` with the last 4 KB of the log).
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -65,6 +65,8 @@ describe('lambdaApi (REST-JSON, on a function deployed from an S3 zip)', () => {
   const objects = new Map<string, Buffer>([['v1.zip', handlerZip(1)]]);
   const objectBytes = (bucket: string, key: string) => (bucket === BUCKET ? objects.get(key) : undefined);
   const work = mkdtempSync(join(tmpdir(), 'sqs-lab-lambda-api-'));
+  // As in this repository: a package.json above the code cache that makes `.js` files ES modules.
+  writeFileSync(join(work, 'package.json'), '{ "type": "module" }\n');
   const logs = new LabBus();
   const lambda = new LambdaService({ sqs: quietSqs, logs });
   let gateway: LabGateway;

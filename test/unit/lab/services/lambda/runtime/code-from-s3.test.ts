@@ -47,6 +47,8 @@ describe('codeFromS3', () => {
     });
     expect(readFileSync(join(code.dir, 'index.js'), 'utf8')).toBe('exports.handler = async () => 1;');
     expect(readFileSync(join(code.dir, 'lib/util.js'), 'utf8')).toBe('module.exports = 2;');
+    // Lambda reads .js as CommonJS; this repository's package.json says "module", so the cache says otherwise.
+    expect(JSON.parse(readFileSync(join(cacheDir, 'package.json'), 'utf8'))).toEqual({ type: 'commonjs' });
   });
 
   it('reuses the cached directory for the same zip under another key (nothing unpacked again)', async () => {
@@ -67,7 +69,9 @@ describe('codeFromS3', () => {
     'refuses an archive with the entry %s and writes nothing',
     async (entry) => {
       objects.set('evil.zip', zipOf({ 'index.js': 'exports.handler = 1;', [entry]: 'pwned' }));
-      const before = existsSync(cacheDir) ? readdirSync(cacheDir).length : 0;
+      const unpacked = () =>
+        existsSync(cacheDir) ? readdirSync(cacheDir).filter((entry) => entry !== 'package.json') : [];
+      const before = unpacked();
 
       const resolving = resolve({ stackName: 'AppStack', s3Bucket: bucket, s3Key: 'evil.zip' });
 
@@ -77,7 +81,7 @@ describe('codeFromS3', () => {
         message: 'Could not unzip uploaded file. Please check your file, then try to upload again.',
       });
       expect(existsSync(join(work, 'escape.js'))).toBe(false);
-      expect(readdirSync(cacheDir)).toHaveLength(before);
+      expect(unpacked()).toEqual(before);
     },
   );
 
