@@ -24,6 +24,7 @@ import type { BatchFormation } from '../services/lambda/event-source-mapping/bat
 import { eventSourceMappingProvider } from '../services/lambda/resource-providers/event-source-mapping-provider';
 import { lambdaFunctionProvider } from '../services/lambda/resource-providers/lambda-function-provider';
 import { lambdaPermissionProvider } from '../services/lambda/resource-providers/lambda-permission-provider';
+import { codeFromS3 } from '../services/lambda/runtime/code-from-s3';
 import type { LabBus } from '../bus/lab-bus';
 import { logGroupProvider } from '../services/logs/resource-providers/log-group-provider';
 import { snsProviders } from '../services/sns/resource-providers/sns-providers';
@@ -74,6 +75,8 @@ export interface LabDeployContext {
   readonly runtimePath: string;
   /** The directory of a stack's asset, by its key, in the cloud assembly being deployed. */
   readonly assetDir: (stackName: string, key: string) => string;
+  /** The lab's S3: an object's bytes (function code the CDK CLI uploaded), or undefined; absent: assets only. */
+  readonly objectBytes?: (bucket: string, key: string) => Buffer | undefined;
   /** Where custom resources' handlers send their responses. */
   readonly responses: CustomResourceResponses;
   /** The id of a stack of the lab's own region, by name (custom resources' `StackId`). */
@@ -104,7 +107,7 @@ export function labProviderRegistry(
     logGroupProvider(services.logsService),
     lambdaFunctionProvider({
       lambda,
-      assetDir: context.assetDir,
+      code: codeFromS3({ objectBytes: context.objectBytes ?? (() => undefined), assetDir: context.assetDir }),
       runtimePath: context.runtimePath,
       localhostDnsModuleUrl: localhostDnsModuleUrl(),
       endpoints: context.endpoints,

@@ -42,6 +42,25 @@ export function jsonError(
   };
 }
 
+/**
+ * A restJson1 error as Lambda writes it: the code in `x-amzn-ErrorType`, and a body of
+ * `{ "Type": "User", "message": … }` (some of Lambda's errors spell the key `Message`, e.g.
+ * ResourceNotFoundException; LocalStack's aws.validated snapshots,
+ * tests/aws/services/lambda_/test_lambda_api.snapshot.json, record which).
+ */
+export function restJsonError(
+  code: string,
+  message: string,
+  status = 400,
+  messageKey: 'message' | 'Message' = 'message',
+): GatewayResponse {
+  return {
+    status,
+    headers: { 'content-type': 'application/json', 'x-amzn-requestid': randomUUID(), 'x-amzn-errortype': code },
+    body: JSON.stringify({ Type: 'User', [messageKey]: message }),
+  };
+}
+
 /** The JSON body of a request; `undefined` when it is not a JSON object. */
 export function jsonBody(request: GatewayRequest): Record<string, unknown> | undefined {
   if (request.body.length === 0) return {};

@@ -65,3 +65,81 @@ export class IncompleteMessageError extends ServiceError {
   override readonly name = 'IncompleteMessageError';
   override readonly statusCode = 500;
 }
+
+/**
+ * A code archive Lambda would not unzip: not a zip, bigger than Lambda's unzipped limit, or (the
+ * lab's check) an entry whose path leaves the code directory (`../`, an absolute path). Lambda's
+ * words (LocalStack, localstack-core/localstack/services/lambda_/invocation/lambda_service.py,
+ * `store_lambda_archive`); the lab's reason is the `cause`.
+ */
+export class InvalidCodeArchiveError extends ServiceError {
+  override readonly name = 'InvalidCodeArchiveError';
+  override readonly code = 'InvalidParameterValueException';
+
+  constructor(
+    readonly reason: string,
+    message = 'Could not unzip uploaded file. Please check your file, then try to upload again.',
+  ) {
+    super(message, { cause: new Error(reason) });
+  }
+}
+
+/** The S3 object a function's code names is not in the lab's S3 (Lambda's GetObject failure). */
+export class CodeObjectNotFoundError extends ServiceError {
+  override readonly name = 'CodeObjectNotFoundError';
+  override readonly code = 'InvalidParameterValueException';
+
+  constructor(
+    readonly bucket: string,
+    readonly key: string,
+  ) {
+    // Lambda's words for a missing key (LocalStack's aws.validated snapshot, test_lambda_api.snapshot.json).
+    super(
+      'Error occurred while GetObject. S3 Error Code: NoSuchKey. S3 Error Message: The specified key does not exist.',
+    );
+  }
+}
+
+/** `ResourceConflictException` (409): an update is already being applied to the function. */
+export class ResourceConflictError extends ServiceError {
+  override readonly name = 'ResourceConflictException';
+  override readonly code = 'ResourceConflictException';
+  override readonly statusCode = 409;
+}
+
+/** `PreconditionFailedException` (412): the request's `RevisionId` is not the function's. */
+export class PreconditionFailedError extends ServiceError {
+  override readonly name = 'PreconditionFailedException';
+  override readonly code = 'PreconditionFailedException';
+  override readonly statusCode = 412;
+}
+
+/** `InvalidRequestContentException`: an Invoke payload that is not JSON. */
+export class InvalidRequestContentError extends ServiceError {
+  override readonly name = 'InvalidRequestContentException';
+  override readonly code = 'InvalidRequestContentException';
+}
+
+/** `RequestTooLargeException` (413): an Invoke payload above Lambda's limit. */
+export class RequestTooLargeError extends ServiceError {
+  override readonly name = 'RequestTooLargeException';
+  override readonly code = 'RequestTooLargeException';
+  override readonly statusCode = 413;
+}
+
+/** `ValidationException`: a function setting outside the API's constraints (Lambda's "1 validation error detected" form). */
+export class FunctionValidationError extends ServiceError {
+  override readonly name = 'ValidationException';
+  override readonly code = 'ValidationException';
+}
+
+/** Lambda's words for a value outside a member's constraint: `1 validation error detected: Value '0' at 'timeout' …`. */
+export function constraintMessage(value: unknown, path: string, rule: string): string {
+  return `1 validation error detected: Value '${String(value)}' at '${path}' failed to satisfy constraint: ${rule}`;
+}
+
+/** A request the lab's Lambda API does not serve (another operation, or a setting it does not update). */
+export class UnsupportedLambdaRequestError extends ServiceError {
+  override readonly name = 'UnsupportedLambdaRequestError';
+  override readonly code = 'InvalidParameterValueException';
+}

@@ -7,7 +7,7 @@
 import { ResourceNotFoundError } from './errors';
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import type { LabBus } from '../../bus/lab-bus';
-import type { Invocable, InvocationResult } from './runtime/local-function';
+import type { Invocable, InvocationResult, LocalFunction } from './runtime/local-function';
 import { type DeployedFunction, LambdaState } from './lambda-state';
 
 /** Functions, mappings and permissions of one lab. */
@@ -18,6 +18,9 @@ export class LambdaService {
   readonly mappings = this.state.mappings;
   /** Who may invoke which function (`AWS::Lambda::Permission`), by the permission's id. */
   readonly permissions = this.state.permissions;
+  /** `LastUpdateStatus` of functions being updated (or whose update failed), by name. */
+  readonly updates = this.state.updates;
+  private readonly retiring = new Set<LocalFunction>();
 
   constructor(
     readonly deps: {
@@ -33,9 +36,24 @@ export class LambdaService {
     if (before !== undefined && before.fn !== deployed.fn) await before.fn.stop();
   }
 
+  /**
+   * Replaces a function's code or configuration as Lambda's update APIs do: the next invocation
+   * runs in a new execution environment of `deployed`, while invocations already running on
+   * the old one finish there before its environments are retired.
+   */
+  swap(name: string, deployed: DeployedFunction): void {
+    const before = this.functions.get(name);
+    this.functions.set(name, deployed);
+    if (before === undefined || before.fn === deployed.fn) return;
+    const retiring = before.fn;
+    this.retiring.add(retiring);
+    void retiring.retire().finally(() => this.retiring.delete(retiring));
+  }
+
   async remove(name: string): Promise<void> {
     const before = this.functions.get(name);
     this.functions.delete(name);
+    this.updates.delete(name);
     await before?.fn.stop();
   }
 
@@ -83,5 +101,7 @@ export class LambdaService {
   async stop(): Promise<void> {
     await Promise.allSettled([...this.mappings.values()].map((mapping) => mapping.stop()));
     await Promise.allSettled([...this.functions.values()].map(({ fn }) => fn.stop()));
+    // Retiring functions do not wait for their invocations any longer: the lab is going away.
+    await Promise.allSettled([...this.retiring].map((fn) => fn.stop()));
   }
 }

@@ -3,7 +3,12 @@
  * and the Lambda API name them, and the checks CreateEventSourceMapping and
  * UpdateEventSourceMapping make, with Lambda's own messages.
  */
-import { InvalidFilterPatternError, InvalidParameterValueError, MappingValidationError } from '../errors';
+import {
+  constraintMessage,
+  InvalidFilterPatternError,
+  InvalidParameterValueError,
+  MappingValidationError,
+} from '../errors';
 import { compileFilterCriteria, type FilterCriteria, type RecordFilter } from './filter-criteria';
 import { MAX_MAXIMUM_CONCURRENCY, MIN_MAXIMUM_CONCURRENCY } from './scaling';
 
@@ -52,9 +57,7 @@ export const MAX_BATCH_SIZE_WITH_WINDOW = 10_000;
 export const MAX_BATCHING_WINDOW_SECONDS = 300;
 
 function constraint(value: unknown, path: string, rule: string): MappingValidationError {
-  return new MappingValidationError(
-    `1 validation error detected: Value '${String(value)}' at '${path}' failed to satisfy constraint: ${rule}`,
-  );
+  return new MappingValidationError(constraintMessage(value, path, rule));
 }
 
 /** Resolves defaults and checks every property that needs no AWS call; throws a named Lambda error. */

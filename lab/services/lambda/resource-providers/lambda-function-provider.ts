@@ -1,14 +1,23 @@
 /**
- * `AWS::Lambda::Function`: the code CDK bundled (the asset directory its `Code.S3Key` names),
- * started as a {@link LocalFunction} with the template's handler, timeout, memory, environment,
+ * `AWS::Lambda::Function`: the code its `Code` names (the zip the CDK CLI uploaded to the lab's
+ * S3, the cloud assembly's asset directory when the lab deploys its own assembly, or inline
+ * `ZipFile` source), started as a LocalFunction with the template's handler, timeout, memory, environment,
  * role (every AWS call it makes is authorized against that role) and log group.
  */
-import { join } from 'node:path';
-import { fakeAwsEnvironment, functionArn } from '../../../common/local-aws';
+import { randomUUID } from 'node:crypto';
+import { functionArn } from '../../../common/local-aws';
 import { changedAny, type ResourceProvider } from '../../cloudformation/resource-provider';
 import type { LambdaService } from '../lambda-service';
-import { type LambdaLogging, lambdaEnvironment } from '../runtime/lambda-environment';
-import { LocalFunction, type LocalFunctionOptions } from '../runtime/local-function';
+import type { FunctionConfiguration } from '../lambda-state';
+import type { CodeResolver } from '../runtime/code-from-s3';
+import { type FunctionCode, inlineFunctionCode } from '../runtime/function-code';
+import {
+  type FunctionRuntimeOptions,
+  lambdaTimestamp,
+  launchFunction,
+  splitHandler,
+} from '../runtime/function-launcher';
+import type { LambdaLogging } from '../runtime/lambda-environment';
 import { generatedName } from '../../cloudformation/generated-name';
 import { DESCRIPTION_NOTE, TAGS_NOTE } from '../../cloudformation/common-notes';
 import type { PropertyCoverage } from '../../cloudformation/property-coverage';
@@ -67,18 +76,13 @@ export const LAMBDA_FUNCTION_PROPERTIES: PropertyCoverage = {
 };
 
 /** What the provider needs from the lab. */
-export interface LambdaFunctionProviderOptions {
+export interface LambdaFunctionProviderOptions extends FunctionRuntimeOptions {
   readonly lambda: LambdaService;
-  /** The asset directory of `<stack>` whose S3 key is `key`. */
-  assetDir(stackName: string, key: string): string;
-  readonly runtimePath: string;
-  readonly localhostDnsModuleUrl: string;
-  readonly endpoints: { readonly sqsEndpoint: string; readonly dynamodbEndpoint: string };
-  /** Everything else a LocalFunction takes that the lab decides (logs, call counting, IAM, redirects). */
-  runtimeOptions(function_: {
-    readonly functionName: string;
-    readonly roleArn: string;
-  }): Pick<LocalFunctionOptions, 'logs' | 'awsCalls' | 'authorize' | 'httpsRedirects' | 'iamVersion' | 'activeAt'>;
+  /**
+   * The code `Code.S3Bucket`/`Code.S3Key` names (`codeFromS3`: the zip in the lab's S3, or the
+   * cloud assembly's asset directory).
+   */
+  readonly code: CodeResolver;
 }
 
 /** The topology id of a CDK logical id (`Worker11F36D0F` → `Worker`). */
@@ -94,18 +98,15 @@ export function lambdaFunctionProvider(options: LambdaFunctionProviderOptions): 
     name: string,
     properties: Readonly<Record<string, unknown>>,
   ) => {
-    const code = properties.Code as { S3Key?: string } | undefined;
-    if (code?.S3Key === undefined)
-      throw new Error(`${logicalId}: the lab runs only Code.S3Key assets from the cloud assembly`);
+    const code = (properties.Code ?? {}) as { S3Bucket?: unknown; S3Key?: unknown; ZipFile?: unknown };
     const runtime = String(properties.Runtime ?? '');
     if (!runtime.startsWith('nodejs'))
       throw new Error(`${logicalId}: the lab runs Node.js functions only, got Runtime ${runtime || '(none)'}`);
     const handler = String(properties.Handler ?? 'index.handler');
-    const [file, exported] = splitHandler(handler);
+    const [, exported] = splitHandler(handler);
     if (exported !== 'handler')
       throw new Error(`${logicalId}: the lab runs handlers exported as "handler", got ${handler}`);
     const timeoutSeconds = Number(properties.Timeout ?? 3);
-    const memoryMb = Number(properties.MemorySize ?? 128);
     const roleArn = String(properties.Role ?? '');
     const variables = ((properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables ??
       {}) as Record<string, unknown>;
@@ -117,28 +118,25 @@ export function lambdaFunctionProvider(options: LambdaFunctionProviderOptions): 
       applicationLogLevel: (logging?.ApplicationLogLevel ?? 'INFO') as LambdaLogging['applicationLogLevel'],
       systemLogLevel: (logging?.SystemLogLevel ?? 'INFO') as LambdaLogging['systemLogLevel'],
     };
-    const ref = { stackName, functionId: constructIdOf(logicalId), functionName: name };
-    const environment = lambdaEnvironment({
-      ref,
-      spec: { memoryMb },
+    const configuration: FunctionConfiguration = {
+      handler,
+      runtime,
+      memoryMb: Number(properties.MemorySize ?? 128),
+      variables: Object.fromEntries(Object.entries(variables).map(([key, value]) => [key, String(value)])),
       logging: lambdaLogging,
-      bindings: Object.fromEntries(Object.entries(variables).map(([key, value]) => [key, String(value)])),
-      awsEnvironment: fakeAwsEnvironment(),
-      sqsEndpoint: options.endpoints.sqsEndpoint,
-      dynamodbEndpoint: options.endpoints.dynamodbEndpoint,
-    });
-    environment._HANDLER = handler;
-    if (logging?.LogGroup !== undefined) environment.AWS_LAMBDA_LOG_GROUP_NAME = logging.LogGroup;
-    const fn = new LocalFunction({
+      code: await functionCode(stackName, logicalId, code),
+      description: typeof properties.Description === 'string' ? properties.Description : '',
+      lastModified: lambdaTimestamp(),
+      revisionId: randomUUID(),
+    };
+    const ref = { stackName, functionId: constructIdOf(logicalId), functionName: name };
+    const logGroupName = logging?.LogGroup;
+    const fn = launchFunction(options, {
       ref,
-      bundlePath: join(options.assetDir(stackName, code.S3Key), `${file}.js`),
-      runtimePath: options.runtimePath,
-      localhostDnsModuleUrl: options.localhostDnsModuleUrl,
+      roleArn,
       timeoutSeconds,
-      memoryMb,
-      environment,
-      ...(logging?.LogGroup === undefined ? {} : { logGroupName: logging.LogGroup }),
-      ...options.runtimeOptions({ functionName: name, roleArn }),
+      configuration,
+      ...(logGroupName === undefined ? {} : { logGroupName }),
     });
     const arn = functionArn(name);
     await options.lambda.put(name, {
@@ -146,12 +144,27 @@ export function lambdaFunctionProvider(options: LambdaFunctionProviderOptions): 
       roleArn,
       timeoutSeconds,
       arn,
-      logGroupName: logging?.LogGroup ?? `/aws/lambda/${name}`,
+      logGroupName: logGroupName ?? `/aws/lambda/${name}`,
+      configuration,
       ...(properties.ReservedConcurrentExecutions === undefined
         ? {}
         : { reservedConcurrency: Number(properties.ReservedConcurrentExecutions) }),
     });
     return { physicalId: name, attributes: { Arn: arn } };
+  };
+  const functionCode = async (
+    stackName: string,
+    logicalId: string,
+    code: { S3Bucket?: unknown; S3Key?: unknown; ZipFile?: unknown },
+  ): Promise<FunctionCode> => {
+    if (typeof code.ZipFile === 'string') return inlineFunctionCode(code.ZipFile);
+    if (typeof code.S3Key !== 'string')
+      throw new Error(`${logicalId}: the lab runs Code.S3Key (an S3 zip or a cloud assembly asset) or Code.ZipFile`);
+    return options.code({
+      stackName,
+      s3Bucket: typeof code.S3Bucket === 'string' ? code.S3Bucket : '',
+      s3Key: code.S3Key,
+    });
   };
   return {
     type: 'AWS::Lambda::Function',
@@ -170,9 +183,4 @@ export function lambdaFunctionProvider(options: LambdaFunctionProviderOptions): 
     delete: async ({ resource }) => options.lambda.remove(resource.physicalId),
     requiresReplacement: (previous, next) => changedAny(['FunctionName'], previous, next),
   };
-}
-
-function splitHandler(handler: string): [string, string] {
-  const dot = handler.lastIndexOf('.');
-  return dot < 0 ? [handler, 'handler'] : [handler.slice(0, dot), handler.slice(dot + 1)];
 }

@@ -94,6 +94,20 @@ export class LocalFunction implements Invocable {
     return running;
   }
 
+  /** True once the function is Active (see {@link LocalFunctionOptions.activeAt}). */
+  get isActive(): boolean {
+    return Date.now() >= (this.options.activeAt ?? 0);
+  }
+
+  /**
+   * Lets the invocations running now finish, then terminates every environment: how Lambda
+   * retires the environments of a function's previous code or configuration after an update.
+   */
+  async retire(): Promise<void> {
+    await Promise.allSettled([...this.inFlight]);
+    await this.stop();
+  }
+
   /** Terminates every environment; invocations still running end as errors. */
   async stop(): Promise<void> {
     await this.pool.stop();

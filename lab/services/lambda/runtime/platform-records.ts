@@ -109,7 +109,8 @@ export class PlatformRecords {
 
 /** The runtime version the lab reports in `platform.initStart` (Lambda's form: `nodejs:24.v<N>`). */
 const RUNTIME_VERSION = 'nodejs:24.v0';
-const RUNTIME_VERSION_ARN =
+/** Its ARN (`platform.initStart`, and GetFunction's `RuntimeVersionConfig`). */
+export const RUNTIME_VERSION_ARN =
   'arn:aws:lambda:us-east-1::runtime:0000000000000000000000000000000000000000000000000000000000000000';
 
 /** The level Lambda gives each system event; with the default system level INFO, `platform.runtimeDone` is not sent. */

@@ -1,0 +1,76 @@
+/**
+ * Starts a {@link LocalFunction} from what a function was deployed with: the CloudFormation
+ * provider does it on create and update, the Lambda API after UpdateFunctionCode and
+ * UpdateFunctionConfiguration, so both build the environment (variables, log group, handler
+ * file) the same way.
+ */
+import { join } from 'node:path';
+import type { FunctionRef } from '../../../bus/lab-log-record';
+import { fakeAwsEnvironment } from '../../../common/local-aws';
+import type { FunctionConfiguration } from '../lambda-state';
+import { lambdaEnvironment } from './lambda-environment';
+import { LocalFunction, type LocalFunctionOptions } from './local-function';
+
+/** What the lab gives every function it starts, whoever starts it. */
+export interface FunctionRuntimeOptions {
+  readonly runtimePath: string;
+  readonly localhostDnsModuleUrl: string;
+  readonly endpoints: { readonly sqsEndpoint: string; readonly dynamodbEndpoint: string };
+  /** Everything else a LocalFunction takes that the lab decides (logs, call counting, IAM, redirects). */
+  runtimeOptions(function_: {
+    readonly functionName: string;
+    readonly roleArn: string;
+  }): Pick<LocalFunctionOptions, 'logs' | 'awsCalls' | 'authorize' | 'httpsRedirects' | 'iamVersion' | 'activeAt'>;
+}
+
+/** One function to start. */
+export interface FunctionLaunch {
+  readonly ref: FunctionRef;
+  readonly roleArn: string;
+  readonly timeoutSeconds: number;
+  readonly configuration: FunctionConfiguration;
+  /** `LoggingConfig.LogGroup`, when the function names one. */
+  readonly logGroupName?: string;
+}
+
+/** A new LocalFunction (no environment runs until its first invocation). */
+export function launchFunction(runtime: FunctionRuntimeOptions, launch: FunctionLaunch): LocalFunction {
+  const { ref, configuration } = launch;
+  const environment = lambdaEnvironment({
+    ref,
+    spec: { memoryMb: configuration.memoryMb },
+    logging: configuration.logging,
+    bindings: configuration.variables,
+    awsEnvironment: fakeAwsEnvironment(),
+    sqsEndpoint: runtime.endpoints.sqsEndpoint,
+    dynamodbEndpoint: runtime.endpoints.dynamodbEndpoint,
+  });
+  environment._HANDLER = configuration.handler;
+  if (launch.logGroupName !== undefined) environment.AWS_LAMBDA_LOG_GROUP_NAME = launch.logGroupName;
+  return new LocalFunction({
+    ref,
+    bundlePath: join(configuration.code.dir, `${handlerFile(configuration.handler)}.js`),
+    runtimePath: runtime.runtimePath,
+    localhostDnsModuleUrl: runtime.localhostDnsModuleUrl,
+    timeoutSeconds: launch.timeoutSeconds,
+    memoryMb: configuration.memoryMb,
+    environment,
+    ...(launch.logGroupName === undefined ? {} : { logGroupName: launch.logGroupName }),
+    ...runtime.runtimeOptions({ functionName: ref.functionName, roleArn: launch.roleArn }),
+  });
+}
+
+/** `src/app.handler` → [`src/app`, `handler`]. */
+export function splitHandler(handler: string): [string, string] {
+  const dot = handler.lastIndexOf('.');
+  return dot < 0 ? [handler, 'handler'] : [handler.slice(0, dot), handler.slice(dot + 1)];
+}
+
+function handlerFile(handler: string): string {
+  return splitHandler(handler)[0];
+}
+
+/** When a function was created or updated, as Lambda writes `LastModified` (`2026-11-26T02:30:00.000+0000`). */
+export function lambdaTimestamp(now: Date = new Date()): string {
+  return now.toISOString().replace('Z', '+0000');
+}

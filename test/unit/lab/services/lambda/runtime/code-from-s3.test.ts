@@ -1,0 +1,116 @@
+/**
+ * The code resolver of functions deployed from S3 zip assets: the zip the CDK CLI uploaded is
+ * unpacked once into a cache directory named after its SHA-256 (Lambda's `CodeSha256` is the
+ * base64 SHA-256 of the zip: API reference, FunctionConfiguration), an entry that would land
+ * outside that directory is refused, and code not in S3 is the cloud assembly's asset directory.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { strToU8, zipSync } from 'fflate';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CodeObjectNotFoundError, InvalidCodeArchiveError } from '../../../../../../lab/services/lambda/errors';
+import { codeFromS3 } from '../../../../../../lab/services/lambda/runtime/code-from-s3';
+
+const work = mkdtempSync(join(tmpdir(), 'sqs-lab-code-'));
+const cacheDir = join(work, 'cache');
+const zipOf = (files: Record<string, string>): Buffer =>
+  Buffer.from(zipSync(Object.fromEntries(Object.entries(files).map(([name, text]) => [name, strToU8(text)]))));
+
+describe('codeFromS3', () => {
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  const bucket = 'cdk-hnb659fds-assets-000000000000-us-east-1';
+  const objects = new Map<string, Buffer>();
+  const resolve = codeFromS3({
+    objectBytes: (b, key) => (b === bucket ? objects.get(key) : undefined),
+    assetDir: (stackName, key) => {
+      if (stackName !== 'AppStack' || key !== 'assembly.zip') throw new Error(`no asset ${key}`);
+      return join(work, 'asset.assembly');
+    },
+    cacheDir,
+  });
+
+  it('unpacks the S3 zip into a directory named after its SHA-256, with Lambda’s CodeSha256 and CodeSize', async () => {
+    const zip = zipOf({ 'index.js': 'exports.handler = async () => 1;', 'lib/util.js': 'module.exports = 2;' });
+    objects.set('a.zip', zip);
+
+    const code = await resolve({ stackName: 'AppStack', s3Bucket: bucket, s3Key: 'a.zip' });
+
+    const digest = createHash('sha256').update(zip).digest();
+    expect(code).toEqual({
+      dir: join(cacheDir, digest.toString('hex')),
+      sha256: digest.toString('base64'),
+      size: zip.length,
+      s3: { bucket, key: 'a.zip' },
+    });
+    expect(readFileSync(join(code.dir, 'index.js'), 'utf8')).toBe('exports.handler = async () => 1;');
+    expect(readFileSync(join(code.dir, 'lib/util.js'), 'utf8')).toBe('module.exports = 2;');
+    // Lambda reads .js as CommonJS; this repository's package.json says "module", so the cache says otherwise.
+    expect(JSON.parse(readFileSync(join(cacheDir, 'package.json'), 'utf8'))).toEqual({ type: 'commonjs' });
+  });
+
+  it('reuses the cached directory for the same zip under another key (nothing unpacked again)', async () => {
+    const zip = zipOf({ 'index.js': 'exports.handler = async () => "cached";' });
+    objects.set('first.zip', zip);
+    objects.set('second.zip', zip);
+    const first = await resolve({ stackName: 'AppStack', s3Bucket: bucket, s3Key: 'first.zip' });
+    // A file the zip does not hold: it survives only if the second resolve leaves the directory alone.
+    writeFileSync(join(first.dir, 'marker'), 'kept');
+
+    const second = await resolve({ stackName: 'AppStack', s3Bucket: bucket, s3Key: 'second.zip' });
+
+    expect(second.dir).toBe(first.dir);
+    expect(readFileSync(join(second.dir, 'marker'), 'utf8')).toBe('kept');
+  });
+
+  it.each([['../escape.js'], ['lib/../../escape.js'], ['/etc/escape.js'], ['..\\escape.js']])(
+    'refuses an archive with the entry %s and writes nothing',
+    async (entry) => {
+      objects.set('evil.zip', zipOf({ 'index.js': 'exports.handler = 1;', [entry]: 'pwned' }));
+      const unpacked = () =>
+        existsSync(cacheDir) ? readdirSync(cacheDir).filter((entry) => entry !== 'package.json') : [];
+      const before = unpacked();
+
+      const resolving = resolve({ stackName: 'AppStack', s3Bucket: bucket, s3Key: 'evil.zip' });
+
+      await expect(resolving).rejects.toThrow(InvalidCodeArchiveError);
+      await expect(resolving).rejects.toMatchObject({
+        code: 'InvalidParameterValueException',
+        message: 'Could not unzip uploaded file. Please check your file, then try to upload again.',
+      });
+      expect(existsSync(join(work, 'escape.js'))).toBe(false);
+      expect(unpacked()).toEqual(before);
+    },
+  );
+
+  it('refuses an object that is not a zip', async () => {
+    objects.set('text.zip', Buffer.from('not a zip'));
+
+    await expect(resolve({ stackName: 'AppStack', s3Bucket: bucket, s3Key: 'text.zip' })).rejects.toThrow(
+      InvalidCodeArchiveError,
+    );
+  });
+
+  it('falls back to the cloud assembly’s asset directory when S3 has no such object (the lab’s own deploy)', async () => {
+    const assetDir = join(work, 'asset.assembly');
+    mkdirSync(assetDir, { recursive: true });
+    writeFileSync(join(assetDir, 'index.js'), 'exports.handler = async () => "asset";');
+
+    const code = await resolve({ stackName: 'AppStack', s3Bucket: bucket, s3Key: 'assembly.zip' });
+
+    expect(code.dir).toBe(assetDir);
+    expect(code.s3).toBeUndefined();
+    expect(code.size).toBe(Buffer.byteLength('exports.handler = async () => "asset";'));
+    expect(code.sha256).toMatch(/^[A-Za-z0-9+/]{43}=$/);
+  });
+
+  it('answers Lambda’s GetObject failure when neither S3 nor an assembly has the code', async () => {
+    const s3Only = codeFromS3({ objectBytes: () => undefined, cacheDir });
+
+    await expect(s3Only({ stackName: 'AppStack', s3Bucket: bucket, s3Key: 'missing.zip' })).rejects.toThrow(
+      new CodeObjectNotFoundError(bucket, 'missing.zip').message,
+    );
+  });
+});
