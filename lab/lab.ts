@@ -19,6 +19,7 @@ import { createLabClients } from './app/lab-clients';
 import { type AssemblyUpdate, LabAssembly, type LabAssemblyOptions } from './app/lab-assembly';
 import { createLabCloudFormation, type LabCloudFormationSettings } from './app/lab-cloudformation';
 import { startLabEndpoint } from './app/lab-endpoint';
+import { labFunctionRuntime } from './app/lab-provider-registry';
 import { deleteLabResources, type LabServices, startLabServices } from './app/lab-services';
 import { resolveTopologies, type StackName } from './app/lab-topologies';
 import { type LabStack, mappingCountersOf, StackViews } from './app/stack-view';
@@ -198,11 +199,24 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
       { ...options, emulators, clients, logs, namePrefix, propagation, logsPort },
       cleanups,
     );
-    const endpoint = await startLabEndpoint(services, emulators, cleanups, options.preferredPorts?.endpoint);
     const assembly = new LabAssembly(options, topologies, firstAssembly);
     const assetDir = (stackName: string, key: string) => assembly.assetDir(stackName, key);
-    const context = { logs, endpoints: emulators, runtimePath, assetDir, responses, awsCalls };
+    const objectBytes = (bucket: string, key: string) => services.s3.objectBytes(bucket, key)?.bytes;
+    const context = { logs, endpoints: emulators, runtimePath, assetDir, objectBytes, responses, awsCalls };
     const cloudformation = createLabCloudFormation(services, context, options);
+    let views: StackViews | undefined;
+    const endpoint = await startLabEndpoint(
+      {
+        services,
+        emulators,
+        cloudformation,
+        functionRuntime: labFunctionRuntime(services, context, options),
+        // A stack the CDK CLI deployed or destroyed shows in (or leaves) `lab.stacks` and the console.
+        onStackChanged: () => views?.refresh(),
+        ...(options.preferredPorts?.endpoint === undefined ? {} : { preferredPort: options.preferredPorts.endpoint }),
+      },
+      cleanups,
+    );
     const wanted = new Set<string>(topologies.map((topology) => topology.stackName));
     const deployAll = async (deploy: { readonly region?: string; readonly onEvent?: (event: StackEvent) => void }) => {
       const stacks = assembly.current.stacks.filter((stack) => wanted.has(stack.stackName));
@@ -212,7 +226,7 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
     };
     if (options.emulators !== undefined) cleanups.add(() => deleteLabResources(services, cloudformation.state.all()));
     if (options.deployOnStart !== false) await deployAll({});
-    const views = new StackViews(topologies, cloudformation, services.lambda, services.apis);
+    views = new StackViews(topologies, cloudformation, services.lambda, services.apis);
     const lab = {
       ...{ id, namePrefix, emulators, clients, logs, services, cloudformation, views },
       ledger: awsCalls.ledger,

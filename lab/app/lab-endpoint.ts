@@ -1,14 +1,35 @@
 /**
  * The lab's one AWS endpoint (`LocalLab.EndpointUrl`): every service the lab serves, behind one
- * loopback port, as AWS's regional endpoints are behind one account. SQS, DynamoDB and Logs keep
- * their own ports too and are reached through the endpoint by passing the request on.
+ * loopback port, as AWS's regional endpoints are behind one account: CloudFormation, S3, STS,
+ * SSM and Lambda answered by the lab itself; SQS, DynamoDB and Logs, which keep their own ports
+ * too, reached by passing the request on.
  */
+import { LAB_REGION } from '../common/local-aws';
 import type { GatewayHandler } from '../gateway/gateway-handler';
 import { type LabGateway, startLabGateway } from '../gateway/lab-gateway';
 import { proxyHandler } from '../gateway/proxy-handler';
+import { cloudFormationApi } from '../services/cloudformation/cloudformation-api';
+import type { CloudFormationService } from '../services/cloudformation/cloudformation-service';
+import { templateFromS3 } from '../services/cloudformation/template-url';
 import type { Emulators } from '../services/emulators';
+import { lambdaApi } from '../services/lambda/lambda-api';
+import type { FunctionRuntimeOptions } from '../services/lambda/runtime/function-launcher';
+import { s3Service } from '../services/s3/s3-service';
+import { ssmService } from '../services/ssm/ssm-service';
+import { stsService } from '../services/sts/sts-service';
 import type { Cleanups } from './cleanups';
-import type { LabServices } from './lab-services';
+import { LAB_TARGET, type LabServices } from './lab-services';
+
+/** What the endpoint serves beyond the services: the lab's CloudFormation and how functions start. */
+export interface LabEndpointSetup {
+  readonly services: LabServices;
+  readonly emulators: Emulators;
+  readonly cloudformation: CloudFormationService;
+  readonly functionRuntime: FunctionRuntimeOptions;
+  /** After a stack operation through the API ends (the lab refreshes its views). */
+  readonly onStackChanged: (stackName: string, region: string) => void;
+  readonly preferredPort?: number;
+}
 
 /**
  * The endpoint in front of the emulators alone (SQS and DynamoDB), without a lab: the bench
@@ -22,18 +43,37 @@ export function startEmulatorsEndpoint(emulators: Emulators): Promise<LabGateway
 }
 
 /** Starts the endpoint with every service of the lab; `cleanups` stops it. */
-export async function startLabEndpoint(
-  services: LabServices,
-  emulators: Emulators,
-  cleanups: Cleanups,
-  preferredPort?: number,
-): Promise<LabGateway> {
+export async function startLabEndpoint(setup: LabEndpointSetup, cleanups: Cleanups): Promise<LabGateway> {
+  const { services, emulators } = setup;
+  const objectText = async (bucket: string, key: string) =>
+    services.s3.objectBytes(bucket, key)?.bytes.toString('utf8');
   const handlers: GatewayHandler[] = [
     proxyHandler('sqs', () => emulators.sqsCliEndpoint),
     proxyHandler('dynamodb', () => emulators.dynamodbEndpoint),
     proxyHandler('logs', () => services.logsServer.url),
+    s3Service(services.s3),
+    ssmService(services.ssm),
+    stsService({
+      accountId: LAB_TARGET.accountId,
+      roleExists: (roleArn) => services.iam.registry.roleByArn(roleArn) !== undefined,
+    }),
+    cloudFormationApi({
+      cloudformation: setup.cloudformation,
+      templateFromUrl: templateFromS3(objectText),
+      // The API's URL output stands for the lab's loopback stage, as in cdk-outputs.local.json.
+      localizeOutput: (_stackName, _key, value) => services.apis.localUrls(LAB_REGION).get(value) ?? value,
+      onStackChanged: setup.onStackChanged,
+    }),
+    lambdaApi({
+      ...setup.functionRuntime,
+      lambda: services.lambda,
+      objectBytes: (bucket, key) => services.s3.objectBytes(bucket, key)?.bytes,
+    }),
   ];
-  const gateway = await startLabGateway(handlers, preferredPort === undefined ? {} : { preferredPort });
+  const gateway = await startLabGateway(
+    handlers,
+    setup.preferredPort === undefined ? {} : { preferredPort: setup.preferredPort },
+  );
   cleanups.add(() => gateway.stop());
   return gateway;
 }

@@ -25,6 +25,7 @@ import { eventSourceMappingProvider } from '../services/lambda/resource-provider
 import { lambdaFunctionProvider } from '../services/lambda/resource-providers/lambda-function-provider';
 import { lambdaPermissionProvider } from '../services/lambda/resource-providers/lambda-permission-provider';
 import { codeFromS3 } from '../services/lambda/runtime/code-from-s3';
+import type { FunctionRuntimeOptions } from '../services/lambda/runtime/function-launcher';
 import type { LabBus } from '../bus/lab-bus';
 import { logGroupProvider } from '../services/logs/resource-providers/log-group-provider';
 import { snsProviders } from '../services/sns/resource-providers/sns-providers';
@@ -89,6 +90,34 @@ export interface LabDeployContext {
   };
 }
 
+/**
+ * What every function the lab starts runs with, whoever starts it (its provider at a deploy, the
+ * Lambda API at an UpdateFunctionCode): the runtime worker, the emulators, the bus, IAM and the
+ * AWS call interceptor.
+ */
+export function labFunctionRuntime(
+  services: LabServices,
+  context: Pick<LabDeployContext, 'runtimePath' | 'endpoints' | 'logs' | 'awsCalls' | 'responses'>,
+  settings: LabProviderSettings,
+): FunctionRuntimeOptions {
+  const { iam } = services;
+  return {
+    runtimePath: context.runtimePath,
+    localhostDnsModuleUrl: localhostDnsModuleUrl(),
+    endpoints: context.endpoints,
+    runtimeOptions: ({ functionName, roleArn }) => ({
+      logs: context.logs,
+      // A new function is Active once the grants its role already has have propagated.
+      activeAt: iam.registry.grantsSettleAt(roleArn.slice(roleArn.lastIndexOf('/') + 1)),
+      awsCalls: context.awsCalls,
+      ...(settings.enforceIam === false
+        ? {}
+        : { authorize: iam.authorizer(roleArn, functionName), iamVersion: iam.version }),
+      httpsRedirects: { [RESPONSE_URL_HOST]: context.responses.target },
+    }),
+  };
+}
+
 /** The providers of every type the lab deploys, on `services`. */
 export function labProviderRegistry(
   services: LabServices,
@@ -108,19 +137,7 @@ export function labProviderRegistry(
     lambdaFunctionProvider({
       lambda,
       code: codeFromS3({ objectBytes: context.objectBytes ?? (() => undefined), assetDir: context.assetDir }),
-      runtimePath: context.runtimePath,
-      localhostDnsModuleUrl: localhostDnsModuleUrl(),
-      endpoints: context.endpoints,
-      runtimeOptions: ({ functionName, roleArn }) => ({
-        logs,
-        // A new function is Active once the grants its role already has have propagated.
-        activeAt: iam.registry.grantsSettleAt(roleArn.slice(roleArn.lastIndexOf('/') + 1)),
-        awsCalls: context.awsCalls,
-        ...(settings.enforceIam === false
-          ? {}
-          : { authorize: iam.authorizer(roleArn, functionName), iamVersion: iam.version }),
-        httpsRedirects: { [RESPONSE_URL_HOST]: context.responses.target },
-      }),
+      ...labFunctionRuntime(services, context, settings),
     }),
     eventSourceMappingProvider({
       lambda,

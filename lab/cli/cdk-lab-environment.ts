@@ -5,6 +5,7 @@
  * real credentials can never reach the CLI through the wrapper, and the CLI's calls all go to
  * loopback. LocalStack's `cdklocal` strips `AWS_*` the same way (localstack/aws-cdk-local, bin/cdklocal).
  */
+import { LAB_CDK_CONTEXT } from '../app/lab-cdk-context';
 import { isLoopbackHostname } from '../common/request-guard';
 import { fakeAwsEnvironment } from '../common/local-aws';
 
@@ -46,4 +47,18 @@ export function cdkLabEnvironment(endpointUrl: string, environment: NodeJS.Proce
     AWS_EC2_METADATA_DISABLED: 'true',
     CDK_DISABLE_CLI_TELEMETRY: 'true',
   };
+}
+
+/**
+ * The CLI's arguments with the lab's CDK context added (lab-cdk-context.ts: what differs between
+ * a deploy to AWS and one to the lab, such as the Raise step's 60 s wait, 0.4 s on the lab) and
+ * `--no-notices`, unless the learner gave them.
+ */
+export function cdkLabArguments(args: readonly string[]): string[] {
+  if (args.length === 0) return [];
+  const given = args.join(' ');
+  const context = Object.entries(LAB_CDK_CONTEXT)
+    .filter(([name]) => !given.includes(`${name}=`))
+    .flatMap(([name, value]) => ['-c', `${name}=${value}`]);
+  return [...args, ...context, ...(args.includes('--no-notices') ? [] : ['--no-notices'])];
 }

@@ -23,6 +23,12 @@ export function ssmTemplateValues(
     {
       get: (_target, name) => read(name),
       has: (_target, name) => read(name) !== undefined,
+      // Spread (`{ ...values, ...stackParameters }`, as the deploy merges them) takes what SSM holds at that moment.
+      ownKeys: () => [...new Set([...state.names(), ...Object.keys(fallbacks)])],
+      getOwnPropertyDescriptor: (_target, name) => {
+        const value = read(name);
+        return value === undefined ? undefined : { value, enumerable: true, configurable: true, writable: false };
+      },
     },
   );
 }

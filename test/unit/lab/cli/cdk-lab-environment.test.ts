@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cdkLabEnvironment, NotLoopbackEndpointError } from '../../../../lab/cli/cdk-lab-environment';
+import { cdkLabArguments, cdkLabEnvironment, NotLoopbackEndpointError } from '../../../../lab/cli/cdk-lab-environment';
 import { PROJECT_ROOT } from '../../../../lib/project-root';
 
 const learner = {
@@ -50,6 +50,31 @@ describe('the environment of npm run cdk:lab', () => {
     'not a url',
   ])('refuses %s, which is not the lab’s loopback endpoint', (url) => {
     expect(() => cdkLabEnvironment(url, learner)).toThrow(NotLoopbackEndpointError);
+  });
+});
+
+describe('the arguments of npm run cdk:lab', () => {
+  it('adds the lab’s CDK context and --no-notices to the learner’s command', () => {
+    expect(cdkLabArguments(['deploy', '--all'])).toEqual([
+      'deploy',
+      '--all',
+      '-c',
+      'queueSettleSeconds=0.4',
+      '--no-notices',
+    ]);
+  });
+
+  it('keeps a context value and --no-notices the learner gave', () => {
+    expect(cdkLabArguments(['diff', '-c', 'queueSettleSeconds=2', '--no-notices'])).toEqual([
+      'diff',
+      '-c',
+      'queueSettleSeconds=2',
+      '--no-notices',
+    ]);
+  });
+
+  it('adds nothing to an empty command (the CLI then prints its help)', () => {
+    expect(cdkLabArguments([])).toEqual([]);
   });
 });
 

@@ -1,0 +1,211 @@
+/**
+ * The learner's own commands on the lab: the pinned CDK CLI (aws-cdk, unmodified) run through
+ * `npm run cdk:lab` against one lab, in a copy of the app. The commands and their order are the
+ * README's AWS session: bootstrap, deploy with an outputs file, the tutorial's curl, diff, an
+ * edit and its deploy, a hotswap of a handler, destroy. One lab serves the whole file; each step
+ * reads the state the one before it left, so they run in order.
+ *
+ * What the CLI expects of CloudFormation, S3, STS and SSM is in the CLI's own code and AWS's API
+ * references (https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/); the lab's
+ * answers are parsed by the CLI's bundled SDK, so a shape the lab gets wrong fails the command.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
+import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { GetQueueAttributesCommand, ListQueuesCommand } from '@aws-sdk/client-sqs';
+import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LAB_CREDENTIALS, LAB_REGION } from '../../../lab/common/local-aws';
+import { type Lab, startLab } from '../../../lab/lab';
+import { writeLabOutputs } from '../../../lab/outputs';
+import { PROJECT_ROOT } from '../../../lib/project-root';
+import { VISIBILITY_DUP } from '../../../lib/settings';
+import { functionEvents, waitFor } from '../../helpers/lab';
+import { copyProject, type ProjectCopy } from '../../helpers/project-copy';
+import { type CommandResult, runCommand } from '../../helpers/run-command';
+
+let lab: Lab;
+let project: ProjectCopy;
+let labOutputs: string;
+let cloudformation: CloudFormationClient;
+const COMMAND_MS = 150_000;
+
+/** `npm run cdk:lab -- <args>` in the copy of the app. */
+function cdkLab(...args: string[]): Promise<CommandResult> {
+  return runCommand(
+    process.execPath,
+    ['--import', 'tsx', join(PROJECT_ROOT, 'lab', 'cli', 'cdk-lab.ts'), '--lab-outputs', labOutputs, ...args],
+    { cwd: project.dir, timeoutMs: COMMAND_MS },
+  );
+}
+
+function succeeded(result: CommandResult): void {
+  if (result.code !== 0) throw new Error(`cdk exited ${result.code}:\n${result.stderr.slice(-4000)}`);
+}
+
+async function stackStatus(stackName: string): Promise<string | undefined> {
+  try {
+    const { Stacks = [] } = await cloudformation.send(new DescribeStacksCommand({ StackName: stackName }));
+    return Stacks[0]?.StackStatus;
+  } catch (error) {
+    if ((error as Error).message === `Stack with id ${stackName} does not exist`) return undefined;
+    throw error;
+  }
+}
+
+beforeAll(async () => {
+  project = copyProject('sqs-lab-cdk-cli-');
+  lab = await startLab({ stacks: [] });
+  labOutputs = join(project.dir, 'cdk-outputs.local.json');
+  await writeLabOutputs(labOutputs, lab.outputs());
+  cloudformation = new CloudFormationClient({
+    region: LAB_REGION,
+    endpoint: lab.endpointUrl,
+    credentials: LAB_CREDENTIALS,
+  });
+}, 120_000);
+
+afterAll(async () => {
+  cloudformation?.destroy();
+  await lab?.stop();
+  project?.remove();
+});
+
+describe('the CDK CLI against the lab', () => {
+  it(
+    'cdk bootstrap creates the CDKToolkit stack, its bucket and the version parameter',
+    async () => {
+      succeeded(await cdkLab('bootstrap', `aws://000000000000/${LAB_REGION}`));
+      expect(await stackStatus('CDKToolkit')).toBe('CREATE_COMPLETE');
+      const ssm = new SSMClient({ region: LAB_REGION, endpoint: lab.endpointUrl, credentials: LAB_CREDENTIALS });
+      try {
+        const { Parameter } = await ssm.send(new GetParameterCommand({ Name: '/cdk-bootstrap/hnb659fds/version' }));
+        expect(Number(Parameter?.Value)).toBeGreaterThanOrEqual(30);
+      } finally {
+        ssm.destroy();
+      }
+    },
+    COMMAND_MS,
+  );
+
+  it(
+    'cdk deploy --all writes the outputs file, and the tutorial’s curl enqueues a job with it unchanged',
+    async () => {
+      succeeded(
+        await cdkLab(
+          'deploy',
+          '--all',
+          '--outputs-file',
+          'cdk-outputs.json',
+          '--require-approval',
+          'never',
+          '-o',
+          'cdk.out',
+        ),
+      );
+      expect(await stackStatus('VisibilityDupStack')).toBe('CREATE_COMPLETE');
+      expect(await stackStatus('BatchPartialStack')).toBe('CREATE_COMPLETE');
+      const outputs = JSON.parse(readFileSync(join(project.dir, 'cdk-outputs.json'), 'utf8')) as Record<
+        string,
+        Record<string, string>
+      >;
+      const api = outputs.VisibilityDupStack?.ApiEndpoint ?? '';
+      expect(new URL(api).hostname).toBe('127.0.0.1');
+      const records = lab.logs.collect().records;
+      const answer = await fetch(`${api}enqueue`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ id: 'cli-1', sleep: 0 }),
+      });
+      expect(answer.status).toBe(202);
+      await waitFor(
+        () => functionEvents(records, 'completed').some((record) => record.line.includes('cli-1')),
+        30_000,
+        'the worker to complete cli-1',
+      );
+    },
+    COMMAND_MS,
+  );
+
+  it(
+    'cdk diff finds no difference after the deploy',
+    async () => {
+      const diff = await cdkLab('diff', '--app', 'cdk.out');
+      expect(diff.code).toBe(0);
+      expect(`${diff.stdout}${diff.stderr}`).toContain('There were no differences');
+    },
+    COMMAND_MS,
+  );
+
+  it(
+    'an edit of lib/settings.ts shows in cdk diff, and cdk deploy applies it with the queue back at 5 s',
+    async () => {
+      const settings = join(project.dir, 'lib', 'settings.ts');
+      const text = readFileSync(settings, 'utf8');
+      const edited = text.replace('maxReceiveCount: 10,', 'maxReceiveCount: 5,');
+      expect(edited).not.toBe(text);
+      writeFileSync(settings, edited);
+      const diff = await cdkLab('diff', 'VisibilityDupStack', '-o', 'cdk.out');
+      expect(`${diff.stdout}${diff.stderr}`).toMatch(/maxReceiveCount[\s\S]{0,200}10[\s\S]{0,200}5/);
+      succeeded(await cdkLab('deploy', 'VisibilityDupStack', '--app', 'cdk.out', '--require-approval', 'never'));
+      expect(await stackStatus('VisibilityDupStack')).toBe('UPDATE_COMPLETE');
+      const queueUrl = lab.outputs().VisibilityDupStack?.QueueUrl ?? '';
+      const { Attributes = {} } = await lab.clients.sqs.send(
+        new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['VisibilityTimeout', 'RedrivePolicy'] }),
+      );
+      expect(Attributes.VisibilityTimeout).toBe(String(VISIBILITY_DUP.queueVisibilityTimeoutSeconds));
+      expect(JSON.parse(Attributes.RedrivePolicy ?? '{}')).toMatchObject({ maxReceiveCount: 5 });
+    },
+    COMMAND_MS,
+  );
+
+  it(
+    'cdk deploy --hotswap of a handler edit: the next job runs the new code',
+    async () => {
+      const producer = join(project.dir, 'lambda', 'visibility-dup', 'send-job.ts');
+      writeFileSync(
+        producer,
+        readFileSync(producer, 'utf8').replace('`Enqueued ${job.id}', '`Enqueued (hotswapped) ${job.id}'),
+      );
+      const result = await cdkLab(
+        'deploy',
+        'VisibilityDupStack',
+        '--hotswap',
+        '-o',
+        'cdk.out',
+        '--require-approval',
+        'never',
+      );
+      succeeded(result);
+      expect(`${result.stdout}${result.stderr}`).toMatch(/hotswap/i);
+      const records = lab.logs.collect().records;
+      const api = lab.outputs().VisibilityDupStack?.ApiEndpoint ?? '';
+      await fetch(`${api}enqueue`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ id: 'cli-2', sleep: 0 }),
+      });
+      await waitFor(
+        () => functionEvents(records, 'enqueued').some((record) => record.line.includes('Enqueued (hotswapped) cli-2')),
+        30_000,
+        'the hotswapped producer',
+      );
+    },
+    COMMAND_MS,
+  );
+
+  it(
+    'cdk destroy --all --force leaves no stack, queue, table or function',
+    async () => {
+      succeeded(await cdkLab('destroy', '--all', '--force', '--app', 'cdk.out'));
+      expect(await stackStatus('VisibilityDupStack')).toBeUndefined();
+      expect(await stackStatus('BatchPartialStack')).toBeUndefined();
+      const { QueueUrls = [] } = await lab.clients.sqs.send(new ListQueuesCommand({ QueueNamePrefix: lab.namePrefix }));
+      expect(QueueUrls).toEqual([]);
+      const { TableNames = [] } = await lab.clients.dynamodb.send(new ListTablesCommand({}));
+      expect(TableNames.filter((name) => name.startsWith(lab.namePrefix))).toEqual([]);
+    },
+    COMMAND_MS,
+  );
+});
