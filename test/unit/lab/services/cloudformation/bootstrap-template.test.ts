@@ -4,16 +4,13 @@
  * validation on, with the parameters `cdk bootstrap` sends by default (read from the CLI's
  * bootstrapEnvironment: an AWS managed key, no trusted accounts, no execution policies, so the
  * template picks AdministratorAccess, the public access block on). Every default resource is
- * created; the bucket, the roles and the version parameter land in the lab's S3, IAM and SSM;
- * the next deploy's `BootstrapVersion` reads the version from SSM.
+ * created; the bucket, the roles and the version parameter land in the lab's S3, IAM and SSM; a
+ * second bootstrap with other parameters updates the stack in place. (What the calls around it
+ * do through the endpoint: test/conformance/deploy/bootstrap.test.ts.)
  */
 import { describe, expect, it } from 'vitest';
 import { CloudFormationService } from '../../../../../lab/services/cloudformation/cloudformation-service';
 import type { StackEvent } from '../../../../../lab/services/cloudformation/deployed-stack';
-import { ProviderRegistry } from '../../../../../lab/services/cloudformation/resource-provider';
-import type { Template } from '../../../../../lab/services/cloudformation/template';
-import { SsmState } from '../../../../../lab/services/ssm/ssm-state';
-import { ssmTemplateValues } from '../../../../../lab/services/ssm/ssm-template-values';
 import {
   BOOTSTRAP_TARGET as TARGET,
   bootstrapLab,
@@ -112,43 +109,5 @@ describe('the CDK bootstrap template on the lab’s CloudFormation', () => {
       'CDKToolkit',
     ]);
     expect(lab.s3.bucket('cdk-hnb659fds-assets-000000000000-us-east-1').publicAccessBlock).toBeUndefined();
-  });
-
-  it('reads BootstrapVersion from SSM once bootstrap stored it, else the lab’s claimed version', async () => {
-    const ssm = new SsmState(TARGET);
-    const values = ssmTemplateValues(ssm, { [VERSION_PARAMETER]: '30' });
-    // A CDK app's stack checks the version it reads (its CheckBootstrapVersion rule, as CDK synthesizes it).
-    const app: Template = {
-      Parameters: { BootstrapVersion: { Type: 'AWS::SSM::Parameter::Value<String>', Default: VERSION_PARAMETER } },
-      Rules: {
-        CheckBootstrapVersion: {
-          Assertions: [
-            {
-              Assert: { 'Fn::Not': [{ 'Fn::Contains': [['1', '2', '3', '4', '5'], { Ref: 'BootstrapVersion' }] }] },
-              AssertDescription:
-                "CDK bootstrap stack version 6 required. Please run 'cdk bootstrap' with a recent version of the CDK CLI.",
-            },
-          ],
-        },
-      },
-      Resources: {},
-      Outputs: { Version: { Value: { Ref: 'BootstrapVersion' } } },
-    };
-    const service = new CloudFormationService({
-      providers: new ProviderRegistry([]),
-      target: TARGET,
-      parameters: values,
-    });
-    expect((await service.deploy([{ stackName: 'App', template: app }]))[0]?.outputs.Version).toBe('30');
-    ssm.put({ name: VERSION_PARAMETER, value: '33', type: 'String' });
-    expect((await service.deploy([{ stackName: 'App', template: app }]))[0]?.outputs.Version).toBe('33');
-    const unbootstrapped = new CloudFormationService({
-      providers: new ProviderRegistry([]),
-      target: TARGET,
-      parameters: ssmTemplateValues(new SsmState(TARGET), {}),
-    });
-    await expect(unbootstrapped.deploy([{ stackName: 'App', template: app }])).rejects.toThrow(
-      'Unable to fetch parameters [/cdk-bootstrap/hnb659fds/version] from parameter store for this account.',
-    );
   });
 });
