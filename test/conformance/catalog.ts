@@ -1,6 +1,7 @@
 /** Every behaviour of the conformance suite, from each service's catalog, in one list. */
 import type { Behaviour } from './behaviour';
 import { APIGATEWAY_BEHAVIOURS } from './apigateway/apigateway-behaviours';
+import { BOOTSTRAP_BEHAVIOURS } from './deploy/bootstrap-behaviours';
 import { DEPLOY_BEHAVIOURS } from './deploy/deploy-behaviours';
 import { ESM_BEHAVIOURS } from './lambda-esm/esm-behaviours';
 import { RUNTIME_BEHAVIOURS } from './lambda-runtime/runtime-behaviours';
@@ -13,4 +14,5 @@ export const CONFORMANCE_CATALOG: readonly Behaviour[] = [
   ...RUNTIME_BEHAVIOURS,
   ...APIGATEWAY_BEHAVIOURS,
   ...DEPLOY_BEHAVIOURS,
+  ...BOOTSTRAP_BEHAVIOURS,
 ];

@@ -210,6 +210,12 @@ describe('S3 objects', () => {
     expect(completed.ETag).toBe(`"${createHash('md5').update(md5s).digest('hex')}-2"`);
     expect(completed.ChecksumSHA256).toMatch(/-2$/);
     expect(state.objectBytes('assets', 'big.zip')?.bytes.equals(Buffer.concat(parts))).toBe(true);
+    // The SDK reads the composite checksum back without trying to validate it as a whole-object one.
+    const got = await s3.send(new GetObjectCommand({ Bucket: 'assets', Key: 'big.zip', ChecksumMode: 'ENABLED' }));
+    expect(Buffer.from(await (got.Body?.transformToByteArray() ?? Promise.resolve(new Uint8Array()))).length).toBe(
+      6 * 1024 * 1024,
+    );
+    expect([got.ChecksumSHA256, got.ChecksumType]).toEqual([completed.ChecksumSHA256, 'COMPOSITE']);
   });
 
   it('refuses a small part that is not the last with EntityTooSmall, and an unknown upload with NoSuchUpload', async () => {

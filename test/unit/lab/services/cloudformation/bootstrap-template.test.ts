@@ -4,67 +4,21 @@
  * validation on, with the parameters `cdk bootstrap` sends by default (read from the CLI's
  * bootstrapEnvironment: an AWS managed key, no trusted accounts, no execution policies, so the
  * template picks AdministratorAccess, the public access block on). Every default resource is
- * created; the bucket, the roles and the version parameter land in the lab's S3, IAM and SSM;
- * the next deploy's `BootstrapVersion` reads the version from SSM.
+ * created; the bucket, the roles and the version parameter land in the lab's S3, IAM and SSM; a
+ * second bootstrap with other parameters updates the stack in place. (What the calls around it
+ * do through the endpoint: test/conformance/deploy/bootstrap.test.ts.)
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { LAB_ACCOUNT_ID, LAB_REGION } from '../../../../../lab/common/local-aws';
 import { CloudFormationService } from '../../../../../lab/services/cloudformation/cloudformation-service';
-import type { DeployedStack, StackEvent } from '../../../../../lab/services/cloudformation/deployed-stack';
-import { deleteStack } from '../../../../../lab/services/cloudformation/resource-deletion';
-import { ProviderRegistry } from '../../../../../lab/services/cloudformation/resource-provider';
-import type { Template } from '../../../../../lab/services/cloudformation/template';
-import { ecrRepositoryProvider } from '../../../../../lab/services/ecr/resource-providers/ecr-repository-provider';
-import { IamRegistry } from '../../../../../lab/services/iam/iam-registry';
-import { iamPolicyProvider } from '../../../../../lab/services/iam/resource-providers/iam-policy-provider';
-import { iamRoleProvider } from '../../../../../lab/services/iam/resource-providers/iam-role-provider';
-import { s3BucketPolicyProvider } from '../../../../../lab/services/s3/resource-providers/s3-bucket-policy-provider';
-import { s3BucketProvider } from '../../../../../lab/services/s3/resource-providers/s3-bucket-provider';
-import { S3State } from '../../../../../lab/services/s3/s3-state';
-import { ssmParameterProvider } from '../../../../../lab/services/ssm/resource-providers/ssm-parameter-provider';
-import { SsmState } from '../../../../../lab/services/ssm/ssm-state';
-import { ssmTemplateValues } from '../../../../../lab/services/ssm/ssm-template-values';
+import type { StackEvent } from '../../../../../lab/services/cloudformation/deployed-stack';
+import {
+  BOOTSTRAP_TARGET as TARGET,
+  bootstrapLab,
+  bootstrapTemplate,
+  CLI_BOOTSTRAP_PARAMETERS as CLI_DEFAULTS,
+} from '../../../../helpers/bootstrap-lab';
 
-const TARGET = { accountId: LAB_ACCOUNT_ID, region: LAB_REGION };
-const BOOTSTRAP_TEMPLATE = join(
-  dirname(createRequire(import.meta.url).resolve('aws-cdk/package.json')),
-  'lib/api/bootstrap/bootstrap-template.yaml',
-);
 const VERSION_PARAMETER = '/cdk-bootstrap/hnb659fds/version';
-
-/** What `cdk bootstrap` sends without options (aws-cdk lib/index.js, bootstrapTemplateParameters). */
-const CLI_DEFAULTS = {
-  FileAssetsBucketKmsKeyId: 'AWS_MANAGED_KEY',
-  TrustedAccounts: '',
-  TrustedAccountsForLookup: '',
-  CloudFormationExecutionPolicies: '',
-  PublicAccessBlockConfiguration: 'true',
-};
-
-/** A lab's S3, SSM and IAM, and CloudFormation on their providers with `parameters`. */
-function bootstrapLab(parameters: Readonly<Record<string, string>>) {
-  const s3 = new S3State();
-  const ssm = new SsmState(TARGET);
-  const iam = new IamRegistry();
-  const providers = new ProviderRegistry([
-    s3BucketProvider({ state: s3, region: TARGET.region }),
-    s3BucketPolicyProvider(s3),
-    ecrRepositoryProvider(TARGET),
-    iamRoleProvider(iam),
-    iamPolicyProvider(iam),
-    ssmParameterProvider(ssm),
-  ]);
-  const cloudFormation = new CloudFormationService({ providers, target: TARGET, parameters });
-  return { s3, ssm, iam, providers, cloudFormation };
-}
-
-function bootstrapTemplate(): Template {
-  return parse(readFileSync(BOOTSTRAP_TEMPLATE, 'utf8')) as Template;
-}
 
 describe('the CDK bootstrap template on the lab’s CloudFormation', () => {
   it.each([
@@ -155,69 +109,5 @@ describe('the CDK bootstrap template on the lab’s CloudFormation', () => {
       'CDKToolkit',
     ]);
     expect(lab.s3.bucket('cdk-hnb659fds-assets-000000000000-us-east-1').publicAccessBlock).toBeUndefined();
-  });
-
-  it('keeps the bucket (DeletionPolicy Retain) when the stack is deleted; a bucket without it fails while it holds objects', async () => {
-    const lab = bootstrapLab(CLI_DEFAULTS);
-    const providers = new ProviderRegistry([s3BucketProvider({ state: lab.s3, region: TARGET.region })]);
-    const withObject = (name: string) => lab.s3.putObject(name, 'asset.zip', { bytes: Buffer.from('zip') });
-    const template: Template = {
-      Resources: {
-        Kept: { Type: 'AWS::S3::Bucket', Properties: { BucketName: 'kept-bucket' }, DeletionPolicy: 'Retain' },
-        Plain: { Type: 'AWS::S3::Bucket', Properties: { BucketName: 'plain-bucket' } },
-      },
-    };
-    const [stack] = await new CloudFormationService({ providers, target: TARGET }).deploy([
-      { stackName: 'Buckets', template },
-    ]);
-    withObject('kept-bucket');
-    withObject('plain-bucket');
-    const events: StackEvent[] = [];
-    await deleteStack(stack as DeployedStack, providers, (event) => events.push(event));
-    expect(events.map((event) => [event.logicalId, event.status, event.reason])).toEqual(
-      expect.arrayContaining([
-        ['Kept', 'DELETE_SKIPPED', undefined],
-        ['Plain', 'DELETE_FAILED', 'BucketNotEmptyError: The bucket you tried to delete is not empty'],
-      ]),
-    );
-    expect(lab.s3.objectBytes('kept-bucket', 'asset.zip')?.bytes.toString()).toBe('zip');
-  });
-
-  it('reads BootstrapVersion from SSM once bootstrap stored it, else the lab’s claimed version', async () => {
-    const ssm = new SsmState(TARGET);
-    const values = ssmTemplateValues(ssm, { [VERSION_PARAMETER]: '30' });
-    // A CDK app's stack checks the version it reads (its CheckBootstrapVersion rule, as CDK synthesizes it).
-    const app: Template = {
-      Parameters: { BootstrapVersion: { Type: 'AWS::SSM::Parameter::Value<String>', Default: VERSION_PARAMETER } },
-      Rules: {
-        CheckBootstrapVersion: {
-          Assertions: [
-            {
-              Assert: { 'Fn::Not': [{ 'Fn::Contains': [['1', '2', '3', '4', '5'], { Ref: 'BootstrapVersion' }] }] },
-              AssertDescription:
-                "CDK bootstrap stack version 6 required. Please run 'cdk bootstrap' with a recent version of the CDK CLI.",
-            },
-          ],
-        },
-      },
-      Resources: {},
-      Outputs: { Version: { Value: { Ref: 'BootstrapVersion' } } },
-    };
-    const service = new CloudFormationService({
-      providers: new ProviderRegistry([]),
-      target: TARGET,
-      parameters: values,
-    });
-    expect((await service.deploy([{ stackName: 'App', template: app }]))[0]?.outputs.Version).toBe('30');
-    ssm.put({ name: VERSION_PARAMETER, value: '33', type: 'String' });
-    expect((await service.deploy([{ stackName: 'App', template: app }]))[0]?.outputs.Version).toBe('33');
-    const unbootstrapped = new CloudFormationService({
-      providers: new ProviderRegistry([]),
-      target: TARGET,
-      parameters: ssmTemplateValues(new SsmState(TARGET), {}),
-    });
-    await expect(unbootstrapped.deploy([{ stackName: 'App', template: app }])).rejects.toThrow(
-      'Unable to fetch parameters [/cdk-bootstrap/hnb659fds/version] from parameter store for this account.',
-    );
   });
 });
