@@ -54,6 +54,16 @@ async function stackStatus(stackName: string): Promise<string | undefined> {
   }
 }
 
+/** `AwsCliEnvironment` (`NAME=value NAME=value …`) as variables. */
+function cliEnvironment(line: string): Record<string, string> {
+  return Object.fromEntries(
+    line
+      .split(' ')
+      .filter((pair) => pair.includes('='))
+      .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+  );
+}
+
 beforeAll(async () => {
   project = copyProject('sqs-lab-cdk-cli-');
   lab = await startLab({ stacks: [] });
@@ -191,6 +201,82 @@ describe('the CDK CLI against the lab', () => {
         30_000,
         'the hotswapped producer',
       );
+    },
+    COMMAND_MS,
+  );
+
+  it(
+    'the AWS CLI commands of the README and the tutorials answer through the one endpoint',
+    async () => {
+      const outputs = lab.outputs();
+      const stack = outputs.VisibilityDupStack ?? {};
+      const aws = (...args: string[]) =>
+        runCommand('aws', ['--endpoint-url', lab.endpointUrl, '--output', 'json', ...args], {
+          cwd: project.dir,
+          env: {
+            PATH: process.env.PATH ?? '',
+            HOME: project.dir,
+            ...cliEnvironment(outputs.LocalLab?.AwsCliEnvironment ?? ''),
+          },
+          timeoutMs: 30_000,
+        });
+      const json = async (...args: string[]): Promise<Record<string, unknown>> => {
+        const result = await aws(...args);
+        if (result.code !== 0) throw new Error(`aws ${args.join(' ')} exited ${result.code}: ${result.stderr}`);
+        return JSON.parse(result.stdout || '{}') as Record<string, unknown>;
+      };
+      const stacks = await json('cloudformation', 'describe-stacks', '--stack-name', 'VisibilityDupStack');
+      expect(stacks).toMatchObject({ Stacks: [{ StackName: 'VisibilityDupStack', StackStatus: 'UPDATE_COMPLETE' }] });
+      const resources = (await json(
+        'cloudformation',
+        'list-stack-resources',
+        '--stack-name',
+        'VisibilityDupStack',
+      )) as {
+        StackResourceSummaries: { LogicalResourceId: string; ResourceType: string; PhysicalResourceId: string }[];
+      };
+      const producer = resources.StackResourceSummaries.find(
+        (resource) =>
+          resource.ResourceType === 'AWS::Lambda::Function' && resource.LogicalResourceId.startsWith('Producer'),
+      );
+      expect(producer).toBeDefined();
+      // The producer's event as API Gateway sends it; fileb:// passes the bytes as they are, in AWS CLI v1 and v2.
+      const event = join(project.dir, 'enqueue-event.json');
+      writeFileSync(event, JSON.stringify({ httpMethod: 'POST', body: JSON.stringify({ id: 'cli-3', sleep: 0 }) }));
+      const invoked = await aws(
+        'lambda',
+        'invoke',
+        '--function-name',
+        producer?.PhysicalResourceId ?? '',
+        '--payload',
+        `fileb://${event}`,
+        join(project.dir, 'invoke-out.json'),
+      );
+      expect(invoked.code).toBe(0);
+      expect(JSON.parse(invoked.stdout)).toMatchObject({ StatusCode: 200 });
+      expect(JSON.parse(readFileSync(join(project.dir, 'invoke-out.json'), 'utf8'))).toMatchObject({ statusCode: 202 });
+      const attributes = await json(
+        'sqs',
+        'get-queue-attributes',
+        '--queue-url',
+        stack.DlqUrl ?? '',
+        '--attribute-names',
+        'ApproximateNumberOfMessages',
+      );
+      expect(attributes).toEqual({ Attributes: { ApproximateNumberOfMessages: '0' } });
+      const item = await json(
+        'dynamodb',
+        'get-item',
+        '--table-name',
+        stack.TableName ?? '',
+        '--key',
+        JSON.stringify({ messageId: { S: 'cli-1' } }),
+      );
+      expect(item).toMatchObject({ Item: { messageId: { S: 'cli-1' } } });
+      const lines = (await json('logs', 'filter-log-events', '--log-group-name', stack.WorkerLogGroup ?? '')) as {
+        events: { message: string }[];
+      };
+      expect(lines.events.some((line) => line.message.includes('Completed cli-1'))).toBe(true);
     },
     COMMAND_MS,
   );
