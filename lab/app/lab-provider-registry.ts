@@ -24,6 +24,7 @@ import { eventSourceMappingProvider } from '../services/lambda/resource-provider
 import { lambdaFunctionProvider } from '../services/lambda/resource-providers/lambda-function-provider';
 import { lambdaPermissionProvider } from '../services/lambda/resource-providers/lambda-permission-provider';
 import { codeFromS3 } from '../services/lambda/runtime/code-from-s3';
+import type { FunctionRuntimeOptions } from '../services/lambda/runtime/function-launcher';
 import type { LabBus } from '../bus/lab-bus';
 import { logGroupProvider } from '../services/logs/resource-providers/log-group-provider';
 import { snsProviders } from '../services/sns/resource-providers/sns-providers';
@@ -103,19 +104,7 @@ export function labProviderRegistry(
     lambdaFunctionProvider({
       lambda,
       code: codeFromS3({ objectBytes: context.objectBytes ?? (() => undefined), assetDir: context.assetDir }),
-      runtimePath: context.runtimePath,
-      localhostDnsModuleUrl: localhostDnsModuleUrl(),
-      endpoints: context.endpoints,
-      runtimeOptions: ({ functionName, roleArn }) => ({
-        logs,
-        // A new function is Active once the grants its role already has have propagated.
-        activeAt: iam.registry.grantsSettleAt(roleArn.slice(roleArn.lastIndexOf('/') + 1)),
-        awsCalls: context.awsCalls,
-        ...(settings.enforceIam === false
-          ? {}
-          : { authorize: iam.authorizer(roleArn, functionName), iamVersion: iam.version }),
-        httpsRedirects: { [RESPONSE_URL_HOST]: context.responses.target },
-      }),
+      ...labFunctionRuntime(services, context, settings),
     }),
     eventSourceMappingProvider({
       lambda,
@@ -146,4 +135,32 @@ export function labProviderRegistry(
       },
     }),
   ]);
+}
+
+/**
+ * What every function the lab starts runs with (its runtime, the emulator endpoints, logs, IAM,
+ * the AWS call interceptor): the function provider's, and the Lambda API's when an update
+ * starts a function anew (`lambdaApi({ lambda, objectBytes, ...labFunctionRuntime(…) })`).
+ */
+export function labFunctionRuntime(
+  services: LabServices,
+  context: LabDeployContext,
+  settings: LabProviderSettings,
+): FunctionRuntimeOptions {
+  const { iam } = services;
+  return {
+    runtimePath: context.runtimePath,
+    localhostDnsModuleUrl: localhostDnsModuleUrl(),
+    endpoints: context.endpoints,
+    runtimeOptions: ({ functionName, roleArn }) => ({
+      logs: context.logs,
+      // A new function is Active once the grants its role already has have propagated.
+      activeAt: iam.registry.grantsSettleAt(roleArn.slice(roleArn.lastIndexOf('/') + 1)),
+      awsCalls: context.awsCalls,
+      ...(settings.enforceIam === false
+        ? {}
+        : { authorize: iam.authorizer(roleArn, functionName), iamVersion: iam.version }),
+      httpsRedirects: { [RESPONSE_URL_HOST]: context.responses.target },
+    }),
+  };
 }
