@@ -238,8 +238,11 @@ describe('lambdaApi (REST-JSON, on a function deployed from an S3 zip)', () => {
 
   it('UpdateFunctionCode from S3: InProgress, then Successful; new code on the next invocation, a running one finishes on the old', async () => {
     objects.set('v2.zip', handlerZip(2));
+    const started = logs.collect((record) => record.kind === 'function' && record.line.includes('{"sleepMs":400}'));
     const running = invoke({ sleepMs: 400 });
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // The update comes while the handler runs: once it has logged its start.
+    await expect.poll(() => started.records.length, { timeout: 5000, interval: 10 }).toBe(1);
+    started.stop();
 
     const answer = await client.send(
       new UpdateFunctionCodeCommand({ FunctionName: NAME, S3Bucket: BUCKET, S3Key: 'v2.zip' }),
@@ -341,6 +344,12 @@ describe('lambdaApi (REST-JSON, on a function deployed from an S3 zip)', () => {
       () => client.send(new UpdateFunctionCodeCommand({ FunctionName: NAME, S3Bucket: BUCKET, S3Key: 'missing.zip' })),
       'InvalidParameterValueException',
       'Error occurred while GetObject. S3 Error Code: NoSuchKey. S3 Error Message: The specified key does not exist.',
+    ],
+    [
+      'a request to publish a version',
+      () => client.send(new UpdateFunctionCodeCommand({ FunctionName: NAME, ZipFile: handlerZip(4), Publish: true })),
+      'InvalidParameterValueException',
+      "the lab's functions have one version, $LATEST: it does not publish versions (leave out Publish)",
     ],
     [
       'a timeout of 0',
