@@ -143,9 +143,9 @@ export function labProviderRegistry(
  * starts a function anew (`lambdaApi({ lambda, objectBytes, ...labFunctionRuntime(…) })`).
  */
 export function labFunctionRuntime(
-  services: LabServices,
-  context: LabDeployContext,
-  settings: LabProviderSettings,
+  services: Pick<LabServices, 'iam'>,
+  context: Pick<LabDeployContext, 'logs' | 'endpoints' | 'runtimePath' | 'responses' | 'awsCalls'>,
+  settings: Pick<LabProviderSettings, 'enforceIam'>,
 ): FunctionRuntimeOptions {
   const { iam } = services;
   return {
