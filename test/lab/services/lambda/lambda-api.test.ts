@@ -302,6 +302,7 @@ describe('lambdaApi (REST-JSON, on a function deployed from an S3 zip)', () => {
         FunctionArn: functionArn(NAME),
         BatchSize: 5,
         State: 'Disabled',
+        LastModified: expect.any(Date),
       }),
     ]);
     expect(bySource.EventSourceMappings).toEqual([]);
