@@ -173,3 +173,31 @@ export function labProviderRegistry(
     }),
   ]);
 }
+
+/**
+ * What every function the lab starts runs with (its runtime, the emulator endpoints, logs, IAM,
+ * the AWS call interceptor): the function provider's, and the Lambda API's when an update
+ * starts a function anew (`lambdaApi({ lambda, objectBytes, ...labFunctionRuntime(…) })`).
+ */
+export function labFunctionRuntime(
+  services: Pick<LabServices, 'iam'>,
+  context: Pick<LabDeployContext, 'logs' | 'endpoints' | 'runtimePath' | 'responses' | 'awsCalls'>,
+  settings: Pick<LabProviderSettings, 'enforceIam'>,
+): FunctionRuntimeOptions {
+  const { iam } = services;
+  return {
+    runtimePath: context.runtimePath,
+    localhostDnsModuleUrl: localhostDnsModuleUrl(),
+    endpoints: context.endpoints,
+    runtimeOptions: ({ functionName, roleArn }) => ({
+      logs: context.logs,
+      // A new function is Active once the grants its role already has have propagated.
+      activeAt: iam.registry.grantsSettleAt(roleArn.slice(roleArn.lastIndexOf('/') + 1)),
+      awsCalls: context.awsCalls,
+      ...(settings.enforceIam === false
+        ? {}
+        : { authorize: iam.authorizer(roleArn, functionName), iamVersion: iam.version }),
+      httpsRedirects: { [RESPONSE_URL_HOST]: context.responses.target },
+    }),
+  };
+}

@@ -40,6 +40,7 @@ export interface UpdateCodeInput {
   readonly ImageUri?: unknown;
   readonly RevisionId?: unknown;
   readonly DryRun?: unknown;
+  readonly Publish?: unknown;
 }
 
 /** The settings UpdateFunctionConfiguration changes in the lab. */
@@ -59,6 +60,10 @@ export class FunctionUpdates {
     if (input.ImageUri !== undefined && input.ImageUri !== null)
       throw new InvalidParameterValueError(
         "Please don't provide ImageUri when updating a function with packageType Zip.",
+      );
+    if (input.Publish === true)
+      throw new UnsupportedLambdaRequestError(
+        "the lab's functions have one version, $LATEST: it does not publish versions (leave out Publish)",
       );
     const code = await this.codeOf(input);
     const next = this.next(name, deployed, { code }, deployed.timeoutSeconds);

@@ -82,6 +82,8 @@ export function eventSourceMappingDocument(uuid: string, mapping: EventSourceMap
     FunctionArn: functionArn(mapping.functionRef.functionName),
     State: properties.Enabled === false ? 'Disabled' : 'Enabled',
     StateTransitionReason: 'USER_INITIATED',
+    // A restJson1 timestamp: epoch seconds.
+    LastModified: mapping.lastModified.getTime() / 1000,
     FunctionResponseTypes: properties.FunctionResponseTypes ?? [],
     ...(properties.ScalingConfig === undefined ? {} : { ScalingConfig: properties.ScalingConfig }),
     ...(properties.FilterCriteria === undefined ? {} : { FilterCriteria: properties.FilterCriteria }),

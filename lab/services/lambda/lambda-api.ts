@@ -40,7 +40,7 @@ export function lambdaApi(options: LambdaApiOptions): GatewayHandler {
 
   const route = async (request: GatewayRequest): Promise<GatewayResponse> => {
     const segments = request.path.split('/').filter((segment) => segment !== '');
-    const [version, collection, id, action] = segments.map((segment) => decodeURIComponent(segment));
+    const [version, collection, id, action] = segments.map(decodedSegment);
     if (`/${version}` !== API_VERSION || segments.length > 4) return unknownOperation(request);
     const qualifier = request.query.get('Qualifier') ?? undefined;
     if (collection === 'functions') {
@@ -229,6 +229,15 @@ function page(
     items: pageItems,
     nextMarker: from + maxItems < items.length && last !== undefined ? { NextMarker: last } : {},
   };
+}
+
+/** A path segment, percent-decoded; a malformed escape is the caller's error, not the lab's. */
+function decodedSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new InvalidParameterValueError(`the path segment ${segment} is not valid percent-encoding`);
+  }
 }
 
 function json(body: unknown): GatewayResponse {

@@ -59,6 +59,7 @@ export class EventSourceMapping {
   private readonly poller: SqsPoller;
   private readonly processor: BatchProcessor;
   private stopping: Promise<void> | undefined;
+  private modifiedAt = new Date();
 
   private constructor(
     private readonly options: EventSourceMappingOptions,
@@ -128,6 +129,7 @@ export class EventSourceMapping {
     checkVisibilityTimeout(await this.poller.visibilityTimeout(), functionSettings.timeoutSeconds);
     this.resolved = resolved;
     this.functionSettings = functionSettings;
+    this.modifiedAt = new Date();
     this.scale(() =>
       this.scaling.reconfigure({
         maximumConcurrency: resolved.maximumConcurrency,
@@ -145,6 +147,11 @@ export class EventSourceMapping {
   /** The properties in force, as CloudFormation names them. */
   get properties(): EventSourceMappingProperties {
     return unresolveMappingProperties(this.resolved);
+  }
+
+  /** When the mapping was created or last updated (the API's `LastModified`). */
+  get lastModified(): Date {
+    return this.modifiedAt;
   }
 
   /** The function settings in force. */

@@ -108,26 +108,39 @@ async function markCommonJs(cacheDir: string): Promise<void> {
   await writeFile(marker, '{ "type": "commonjs" }\n');
 }
 
-/** The archive's entries, each checked to stay inside the directory it is unpacked into. */
+/**
+ * The archive's entries, each checked to stay inside the directory it is unpacked into. Names
+ * and the sizes the archive declares are checked before anything is inflated, and the inflated
+ * sizes again after, so a small zip cannot fill the memory.
+ */
 function readZip(zip: Uint8Array): [string, Uint8Array][] {
+  let declared = 0;
   let files: Record<string, Uint8Array>;
   try {
-    files = unzipSync(zip);
+    files = unzipSync(zip, {
+      filter: (file) => {
+        if (!staysInside(file.name))
+          throw new InvalidCodeArchiveError(`the entry ${file.name} would be written outside the code directory`);
+        declared += file.originalSize;
+        checkUnzippedSize(declared);
+        return true;
+      },
+    });
   } catch (error) {
+    if (error instanceof InvalidCodeArchiveError) throw error;
     throw new InvalidCodeArchiveError(`not a zip archive: ${error instanceof Error ? error.message : String(error)}`);
   }
-  let total = 0;
-  for (const [name, bytes] of Object.entries(files)) {
-    if (!staysInside(name))
-      throw new InvalidCodeArchiveError(`the entry ${name} would be written outside the code directory`);
-    total += bytes.length;
-  }
-  if (total >= MAX_UNZIPPED_CODE_BYTES)
+  const entries = Object.entries(files);
+  checkUnzippedSize(entries.reduce((total, [, bytes]) => total + bytes.length, 0));
+  return entries;
+}
+
+function checkUnzippedSize(bytes: number): void {
+  if (bytes >= MAX_UNZIPPED_CODE_BYTES)
     throw new InvalidCodeArchiveError(
-      `unpacked size ${total} bytes`,
+      `unpacked size ${bytes} bytes`,
       `Unzipped size must be smaller than ${MAX_UNZIPPED_CODE_BYTES} bytes`,
     );
-  return Object.entries(files);
 }
 
 /** False for an absolute name (`/etc/x`, `C:\x`) or one that climbs out (`../x`, `a/../../x`). */

@@ -4,6 +4,7 @@
  * UpdateFunctionConfiguration, so both build the environment (variables, log group, handler
  * file) the same way.
  */
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FunctionRef } from '../../../bus/lab-log-record';
 import { fakeAwsEnvironment } from '../../../common/local-aws';
@@ -49,7 +50,7 @@ export function launchFunction(runtime: FunctionRuntimeOptions, launch: Function
   if (launch.logGroupName !== undefined) environment.AWS_LAMBDA_LOG_GROUP_NAME = launch.logGroupName;
   return new LocalFunction({
     ref,
-    bundlePath: join(configuration.code.dir, `${handlerFile(configuration.handler)}.js`),
+    bundlePath: handlerPath(configuration.code.dir, configuration.handler),
     runtimePath: runtime.runtimePath,
     localhostDnsModuleUrl: runtime.localhostDnsModuleUrl,
     timeoutSeconds: launch.timeoutSeconds,
@@ -66,8 +67,14 @@ export function splitHandler(handler: string): [string, string] {
   return dot < 0 ? [handler, 'handler'] : [handler.slice(0, dot), handler.slice(dot + 1)];
 }
 
-function handlerFile(handler: string): string {
-  return splitHandler(handler)[0];
+/**
+ * The file a handler names, as the Node.js runtime looks it up: `<file>.js`, `.mjs` or `.cjs`,
+ * the first that exists (Lambda guide, "Define Lambda function handler in Node.js"); `.js` when
+ * none does, so the INIT error names the file Lambda would have looked for first.
+ */
+function handlerPath(codeDir: string, handler: string): string {
+  const base = join(codeDir, splitHandler(handler)[0]);
+  return ['.js', '.mjs', '.cjs'].map((extension) => base + extension).find((path) => existsSync(path)) ?? `${base}.js`;
 }
 
 /** When a function was created or updated, as Lambda writes `LastModified` (`2026-11-26T02:30:00.000+0000`). */

@@ -28,6 +28,7 @@ import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LabBus } from '../../../../lab/bus/lab-bus';
 import { functionArn, LAB_CREDENTIALS, LAB_REGION, queueArn } from '../../../../lab/common/local-aws';
+import type { GatewayHandler } from '../../../../lab/gateway/gateway-handler';
 import { type LabGateway, startLabGateway } from '../../../../lab/gateway/lab-gateway';
 import { localhostDnsModuleUrl } from '../../../../lab/services/emulators';
 import { EventSourceMapping } from '../../../../lab/services/lambda/event-source-mapping/event-source-mapping';
@@ -69,6 +70,7 @@ describe('lambdaApi (REST-JSON, on a function deployed from an S3 zip)', () => {
   writeFileSync(join(work, 'package.json'), '{ "type": "module" }\n');
   const logs = new LabBus();
   const lambda = new LambdaService({ sqs: quietSqs, logs });
+  let api: GatewayHandler;
   let gateway: LabGateway;
   let client: LambdaClient;
   let mappingUuid: string;
@@ -108,7 +110,8 @@ describe('lambdaApi (REST-JSON, on a function deployed from an S3 zip)', () => {
     });
     mappingUuid = 'f0e1d2c3-0000-4000-8000-000000000001';
     lambda.mappings.set(mappingUuid, mapping);
-    gateway = await startLabGateway([lambdaApi({ ...runtime, lambda, objectBytes, codeCacheDir: join(work, 'code') })]);
+    api = lambdaApi({ ...runtime, lambda, objectBytes, codeCacheDir: join(work, 'code') });
+    gateway = await startLabGateway([api]);
     client = new LambdaClient({ endpoint: gateway.url, region: LAB_REGION, credentials: LAB_CREDENTIALS });
   });
 
@@ -235,8 +238,11 @@ describe('lambdaApi (REST-JSON, on a function deployed from an S3 zip)', () => {
 
   it('UpdateFunctionCode from S3: InProgress, then Successful; new code on the next invocation, a running one finishes on the old', async () => {
     objects.set('v2.zip', handlerZip(2));
+    const started = logs.collect((record) => record.kind === 'function' && record.line.includes('{"sleepMs":400}'));
     const running = invoke({ sleepMs: 400 });
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // The update comes while the handler runs: once it has logged its start.
+    await expect.poll(() => started.records.length, { timeout: 5000, interval: 10 }).toBe(1);
+    started.stop();
 
     const answer = await client.send(
       new UpdateFunctionCodeCommand({ FunctionName: NAME, S3Bucket: BUCKET, S3Key: 'v2.zip' }),
@@ -261,6 +267,23 @@ describe('lambdaApi (REST-JSON, on a function deployed from an S3 zip)', () => {
     expect((await invoke({})).payload).toMatchObject({ version: 3 });
   });
 
+  it('answers a malformed path with a 400, not a failure of its own', async () => {
+    const request = {
+      method: 'GET',
+      path: '/2015-03-31/functions/%E0%A4%A/configuration',
+      query: new URLSearchParams(),
+      headers: {},
+      body: Buffer.alloc(0),
+      region: LAB_REGION,
+      origin: gateway.url,
+    };
+
+    const response = await api.handle(request);
+
+    expect(response.status).toBe(400);
+    expect(response.headers?.['x-amzn-errortype']).toBe('InvalidParameterValueException');
+  });
+
   it('ListFunctions lists the function', async () => {
     const { Functions } = await client.send(new ListFunctionsCommand({}));
 
@@ -279,6 +302,7 @@ describe('lambdaApi (REST-JSON, on a function deployed from an S3 zip)', () => {
         FunctionArn: functionArn(NAME),
         BatchSize: 5,
         State: 'Disabled',
+        LastModified: expect.any(Date),
       }),
     ]);
     expect(bySource.EventSourceMappings).toEqual([]);
@@ -321,6 +345,12 @@ describe('lambdaApi (REST-JSON, on a function deployed from an S3 zip)', () => {
       () => client.send(new UpdateFunctionCodeCommand({ FunctionName: NAME, S3Bucket: BUCKET, S3Key: 'missing.zip' })),
       'InvalidParameterValueException',
       'Error occurred while GetObject. S3 Error Code: NoSuchKey. S3 Error Message: The specified key does not exist.',
+    ],
+    [
+      'a request to publish a version',
+      () => client.send(new UpdateFunctionCodeCommand({ FunctionName: NAME, ZipFile: handlerZip(4), Publish: true })),
+      'InvalidParameterValueException',
+      "the lab's functions have one version, $LATEST: it does not publish versions (leave out Publish)",
     ],
     [
       'a timeout of 0',

@@ -72,6 +72,13 @@ describe('lambdaFunctionProvider: code from S3 and inline', () => {
     expect(await lambda.get('FromS3').fn.invoke({})).toMatchObject({ status: 'success', payload: 'from S3' });
   });
 
+  it('finds the handler file as the Node.js runtime does: an ES module index.mjs', async () => {
+    objects.set('esm.zip', Buffer.from(zipSync({ 'index.mjs': strToU8('export const handler = async () => "esm";') })));
+    await create('Esm', { S3Bucket: BUCKET, S3Key: 'esm.zip' });
+
+    expect(await lambda.get('Esm').fn.invoke({})).toMatchObject({ status: 'success', payload: 'esm' });
+  });
+
   it('runs inline ZipFile source as index.js', async () => {
     await create('Inline', { ZipFile: 'exports.handler = async (event) => ({ inline: event.n * 2 });' });
 

@@ -85,6 +85,18 @@ describe('codeFromS3', () => {
     },
   );
 
+  it('refuses an archive that declares more than Lambda’s 250 MB unzipped, before inflating it', async () => {
+    const zip = zipOf({ 'index.js': 'exports.handler = 1;' });
+    // The central directory's "uncompressed size" (APPNOTE 4.3.12, offset 24) claims 300 MB.
+    zip.writeUInt32LE(300_000_000, zip.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])) + 24);
+    objects.set('bomb.zip', zip);
+
+    await expect(resolve({ stackName: 'AppStack', s3Bucket: bucket, s3Key: 'bomb.zip' })).rejects.toMatchObject({
+      name: 'InvalidCodeArchiveError',
+      message: 'Unzipped size must be smaller than 262144000 bytes',
+    });
+  });
+
   it('refuses an object that is not a zip', async () => {
     objects.set('text.zip', Buffer.from('not a zip'));
 
