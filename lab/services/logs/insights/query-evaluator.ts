@@ -273,7 +273,8 @@ function checkRegex(text: string, pattern: Pattern): void {
   try {
     regexOf(pattern);
   } catch (error) {
-    const at = text.indexOf(pattern.source);
-    throw malformed(text, Math.max(at, 0), Math.max(at, 0) + pattern.source.length, `/${pattern.source}/`, error);
+    const literal = `/${pattern.source}/`;
+    const at = Math.max(text.indexOf(literal), 0);
+    throw malformed(text, at, at + literal.length, literal, error);
   }
 }
