@@ -35,8 +35,12 @@ const REPORT_FIELDS: Readonly<Record<string, string>> = {
   'Init Duration': '@initDuration',
 };
 
-/** Every field Logs Insights discovers in `record`, for the account `accountId`. */
-export function discoverFields(record: LogRecord, accountId: string): RecordFields {
+/**
+ * The fields Logs Insights discovers in `record`, for the account `accountId`: every one, or
+ * only the JSON fields in `wanted` (a query that names its fields reads no others, so the lab
+ * need not flatten every line whole).
+ */
+export function discoverFields(record: LogRecord, accountId: string, wanted?: ReadonlySet<string>): RecordFields {
   const fields: RecordFields = {
     '@timestamp': new Date(record.timestamp),
     '@message': record.message,
@@ -46,7 +50,7 @@ export function discoverFields(record: LogRecord, accountId: string): RecordFiel
   };
   const text = record.message;
   if (text.startsWith('{')) {
-    addJsonFields(fields, text);
+    addJsonFields(fields, text, wanted);
   } else if (
     text.startsWith('REPORT RequestId: ') ||
     text.startsWith('START RequestId: ') ||
@@ -61,7 +65,7 @@ export function discoverFields(record: LogRecord, accountId: string): RecordFiel
   return fields;
 }
 
-function addJsonFields(fields: RecordFields, text: string): void {
+function addJsonFields(fields: RecordFields, text: string, wanted: ReadonlySet<string> | undefined): void {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -69,9 +73,33 @@ function addJsonFields(fields: RecordFields, text: string): void {
     return; // Not JSON after all: only the system fields.
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return;
-  flatten(fields, '', parsed as Record<string, unknown>);
-  const requestId = fields.requestId ?? fields['record.requestId'];
+  const object = parsed as Record<string, unknown>;
+  if (wanted === undefined) {
+    flatten(fields, '', object);
+  } else {
+    for (const name of wanted) {
+      if (name.startsWith('@') && !name.startsWith('@@')) continue;
+      const value = lookUp(object, name.startsWith('@@') ? name.slice(1) : name);
+      if (value !== undefined) fields[name] = value;
+    }
+  }
+  const requestId = lookUp(object, 'requestId') ?? lookUp(object, 'record.requestId');
   if (typeof requestId === 'string') fields['@requestId'] = requestId;
+}
+
+/** The scalar at a dotted path (`record.metrics.durationMs`, `items.0`), as {@link flatten} would name it. */
+function lookUp(object: Record<string, unknown>, path: string): string | number | boolean | undefined {
+  let value: unknown = object;
+  let start = 0;
+  while (value !== undefined) {
+    if (typeof value !== 'object' || value === null) return undefined;
+    const dot = path.indexOf('.', start);
+    const key = dot < 0 ? path.slice(start) : path.slice(start, dot);
+    value = (value as Record<string, unknown>)[key];
+    if (dot < 0) break;
+    start = dot + 1;
+  }
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : undefined;
 }
 
 function flatten(fields: RecordFields, prefix: string, value: Record<string, unknown> | readonly unknown[]): void {

@@ -64,10 +64,11 @@ export function runQuery(query: Query, records: readonly LogRecord[], options: R
   const hasSort = query.commands.some((command) => command.kind === 'sort');
   const ordered = [...records].sort((a, b) => a.timestamp - b.timestamp || a.sequence - b.sequence);
   if (!hasStats && !hasSort) ordered.reverse();
+  const wanted = fieldsRead(query);
   let bytesScanned = 0;
   let rows: Row[] = ordered.map((record) => {
     bytesScanned += Buffer.byteLength(record.message);
-    const row = discoverFields(record, options.accountId);
+    const row = discoverFields(record, options.accountId, wanted);
     POINTERS.set(row, record);
     return row;
   });
@@ -205,6 +206,57 @@ function patternRegex(pattern: Pattern): RegExp {
     globs.set(pattern, regex);
   }
   return regex;
+}
+
+/**
+ * The fields a query reads from its events, or undefined when it shows them all (no `fields`,
+ * `display` or `stats`: each row holds every field of its event).
+ */
+function fieldsRead(query: Query): Set<string> | undefined {
+  if (
+    !query.commands.some(
+      (command) => command.kind === 'fields' || command.kind === 'display' || command.kind === 'stats',
+    )
+  ) {
+    return undefined;
+  }
+  const names = new Set<string>();
+  const visit = (expression: Expression): void => {
+    switch (expression.kind) {
+      case 'field':
+        names.add(expression.name);
+        return;
+      case 'call':
+        expression.args.forEach(visit);
+        return;
+      case 'arithmetic':
+      case 'compare':
+      case 'and':
+      case 'or':
+        visit(expression.left);
+        visit(expression.right);
+        return;
+      case 'negate':
+      case 'not':
+        visit(expression.operand);
+        return;
+      case 'like':
+        visit(expression.subject);
+        return;
+      case 'in':
+        visit(expression.subject);
+        expression.values.forEach(visit);
+        return;
+      default:
+        return;
+    }
+  };
+  for (const command of query.commands) {
+    for (const { expression } of expressionsOf(command)) visit(expression);
+    if (command.kind === 'display' || command.kind === 'dedup') command.fields.forEach((name) => names.add(name));
+    if (command.kind === 'parse') names.add(command.source);
+  }
+  return names;
 }
 
 /** Every expression of a command, and whether it must be an aggregate (a `stats` item). */
