@@ -197,10 +197,13 @@ describe('runBench (smoke, all sections)', () => {
       'guard-throughput-scaling',
       'lab-deploy',
       'iam-cost',
+      'endpoint-overhead',
+      'insights-scaling',
       'memory-growth',
       'chaos-wall-time',
     ]);
     expect(renderReport(results)).toContain('### AWS requests per message');
     expect(renderReport(results)).toContain('### cdk deploy to the lab');
+    expect(renderReport(results)).toContain("### Logs Insights: the README's 4 queries over growing logs");
   });
 });
