@@ -18,11 +18,13 @@ import {
   type StartQueryCommandInput,
   StopQueryCommand,
 } from '@aws-sdk/client-cloudwatch-logs';
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Logger } from '../../../../../lambda/commons/logger';
 import { LabBus } from '../../../../../lab/bus/lab-bus';
-import { LAB_CREDENTIALS, LAB_REGION } from '../../../../../lab/common/local-aws';
+import { fakeAwsEnvironment, LAB_CREDENTIALS, LAB_REGION } from '../../../../../lab/common/local-aws';
 import { PlatformRecords } from '../../../../../lab/services/lambda/runtime/platform-records';
 import { LogsServer } from '../../../../../lab/services/logs/logs-server';
 import { LogsService } from '../../../../../lab/services/logs/logs-service';
@@ -301,6 +303,50 @@ describe("the README's Logs Insights queries, on a tour's lines", () => {
       },
     ]);
     expect(result.statistics).toMatchObject({ recordsMatched: 8 });
+  });
+
+  it('runs verbatim through the AWS CLI (aws logs start-query, get-query-results)', async () => {
+    // AWS CLI v1 has both commands; only the lab's endpoint and its fake identity are given.
+    const aws = async (...args: string[]): Promise<unknown> => {
+      const { stdout } = await promisify(execFile)(
+        'aws',
+        ['--endpoint-url', server.url, '--output', 'json', 'logs', ...args],
+        {
+          env: {
+            PATH: process.env.PATH ?? '',
+            HOME: process.env.HOME ?? '',
+            AWS_EC2_METADATA_DISABLED: 'true',
+            ...fakeAwsEnvironment(),
+          },
+          timeout: 20_000,
+        },
+      );
+      return JSON.parse(stdout);
+    };
+    const { queryId } = (await aws(
+      'start-query',
+      '--log-group-name',
+      `/aws/lambda/${WORKER}`,
+      '--start-time',
+      String(range.startTime),
+      '--end-time',
+      String(range.endTime),
+      '--query-string',
+      duplicates ?? '',
+    )) as { queryId: string };
+    expect(await aws('get-query-results', '--query-id', queryId)).toMatchObject({
+      status: 'Complete',
+      results: [
+        [
+          { field: 'id', value: 'msg-2' },
+          { field: 'duplicatesSkipped', value: '2' },
+        ],
+        [
+          { field: 'id', value: 'msg-3' },
+          { field: 'duplicatesSkipped', value: '1' },
+        ],
+      ],
+    });
   });
 
   it('the duplicates the guard skipped, per id', async () => {
