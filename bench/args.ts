@@ -9,7 +9,8 @@ Measures, on the local lab (never AWS): AWS requests per message beside the tuto
 naive versions, the cost per million messages, bundle size and load time beside
 Powertools, lab throughput against the emulator's ceiling (emulators in the lab's main
 thread and in their own threads, side by side), guard throughput, the lab's memory, and
-npm run chaos's wall time on a sample of mixes (one run after the other, then side by side).
+npm run chaos's wall time on a sample of mixes (one run after the other, then side by side),
+and Logs Insights' query time over 25 000 to 100 000 log lines.
 Writes ${RESULTS_FILE.replace(/^.*\/bench\//, 'bench/')} and prints the tables (markdown).
 
 Options:

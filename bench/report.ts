@@ -331,6 +331,25 @@ function endpointTable(results: BenchResults): string | undefined {
   ].join('\n');
 }
 
+function insightsTable(results: BenchResults): string | undefined {
+  const insights = results.insights;
+  if (insights === undefined) return undefined;
+  return [
+    "### Logs Insights: the README's 4 queries over growing logs",
+    '',
+    markdownTable(
+      ['Log lines', 'CPU time for the 4 queries (median, per pass)', 'Lines per CPU second'],
+      insights.rows.map((row) => [
+        String(row.lines),
+        `${row.medianMs.toFixed(0)} ms (${row.ms.map((ms) => ms.toFixed(0)).join(', ')})`,
+        row.linesPerSecond.toFixed(0),
+      ]),
+    ),
+    '',
+    `×${insights.linesRatio.toFixed(0)} lines took ×${insights.timeRatio.toFixed(2)} the time.`,
+  ].join('\n');
+}
+
 function memoryTable(results: BenchResults): string | undefined {
   const memory = results.memory;
   if (memory === undefined) return undefined;
@@ -574,6 +593,7 @@ export function renderReport(results: BenchResults): string {
     guardTable(results),
     deployTable(results),
     endpointTable(results),
+    insightsTable(results),
     memoryTable(results),
     chaosTable(results),
     tourTable(results),

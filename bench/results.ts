@@ -18,6 +18,7 @@ import type { ProducerRequestsRow } from './sections/producer-requests';
 import type { LabDeployResult } from './sections/lab-deploy';
 import type { EndpointOverheadResult } from './sections/endpoint-overhead';
 import type { LabMemoryResult } from './sections/lab-memory';
+import type { InsightsBenchResult } from './sections/logs-insights';
 import type { TourTimeResult } from './sections/tour-time';
 
 /** Where `npm run bench` writes by default. */
@@ -32,6 +33,7 @@ export const SECTIONS = [
   'guard',
   'deploy',
   'endpoint',
+  'insights',
   'memory',
   'chaos',
   'tour',
@@ -87,6 +89,8 @@ export interface BenchResults {
   readonly deploy?: LabDeployResult;
   /** What the lab's one endpoint costs the SQS batch path. */
   readonly endpoint?: EndpointOverheadResult;
+  /** Logs Insights' query time over growing logs. */
+  readonly insights?: InsightsBenchResult;
   readonly memory?: LabMemoryResult;
   /** `npm run chaos` on a sample of mixes, one run after the other and side by side. */
   readonly chaos?: ChaosWallTimeResult;

@@ -16,6 +16,7 @@ import { measureHeartbeatRequests } from './sections/heartbeat-requests';
 import { type LabDeployResult, measureLabDeploy } from './sections/lab-deploy';
 import { type EndpointOverheadResult, measureEndpointOverhead } from './sections/endpoint-overhead';
 import { type LabMemoryResult, measureLabMemory } from './sections/lab-memory';
+import { type InsightsBenchResult, measureInsights } from './sections/logs-insights';
 import { measureThroughput, type PipelinePath, type ThroughputRow } from './sections/lab-throughput';
 import { measurePipelineRequests } from './sections/pipeline-requests';
 import { measureProducerRequests } from './sections/producer-requests';
@@ -33,6 +34,8 @@ export interface BenchSizes {
   readonly guard: { readonly deliveries: number; readonly concurrency: number; readonly racedKeys: number };
   readonly deploy: { readonly deploys: number; readonly passes: number; readonly messages: number };
   readonly endpoint: { readonly passes: number; readonly messages: number };
+  /** Log lines per measured size of the Logs Insights section (smallest first), and passes per size. */
+  readonly insights: { readonly lines: readonly number[]; readonly passes: number };
   /** Messages per measured batch of the memory section (after a warm-up of a tenth). */
   readonly memoryMessages: number;
   /** The chaos sample: these mixes (Step 7 ones with the guard on and off), sequential then side by side. */
@@ -49,6 +52,7 @@ export const FULL_SIZES: BenchSizes = {
   guard: { deliveries: 500, concurrency: 8, racedKeys: 100 },
   deploy: { deploys: 5, passes: 4, messages: 2000 },
   endpoint: { passes: 4, messages: 2000 },
+  insights: { lines: [25_000, 50_000, 100_000], passes: 3 },
   memoryMessages: 10_000,
   // About 270 s one after the other before issue 13 (bench/chaos-results.json of that time).
   chaos: { messages: 1000, mixes: ['none', 'heartbeat-errors', 'batch-poison'] },
@@ -64,6 +68,7 @@ export const QUICK_SIZES: BenchSizes = {
   guard: { deliveries: 30, concurrency: 8, racedKeys: 10 },
   deploy: { deploys: 1, passes: 1, messages: 100 },
   endpoint: { passes: 1, messages: 200 },
+  insights: { lines: [2500, 5000, 10_000], passes: 1 },
   memoryMessages: 1000,
   chaos: { messages: 100, mixes: ['none', 'batch-poison'] },
 };
@@ -101,6 +106,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
   let guardThroughput: GuardThroughputRow[] | undefined;
   let deploy: LabDeployResult | undefined;
   let endpoint: EndpointOverheadResult | undefined;
+  let insights: InsightsBenchResult | undefined;
   let memory: LabMemoryResult | undefined;
   let chaos: ChaosWallTimeResult | undefined;
   try {
@@ -171,6 +177,14 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
       endpoint = await measureEndpointOverhead(emulators, sizes.endpoint);
       say('endpoint', `the one endpoint costs ${(endpoint.overhead * 100).toFixed(1)} % of the batch path's rate`);
     }
+    if (has('insights')) {
+      say(
+        'insights',
+        `the README's 4 Logs Insights queries over ${sizes.insights.lines.join(' / ')} lines, ${sizes.insights.passes} pass(es) each`,
+      );
+      insights = measureInsights(sizes.insights);
+      say('insights', `×${insights.linesRatio.toFixed(0)} lines took ×${insights.timeRatio.toFixed(2)} the time`);
+    }
     if (has('chaos')) {
       say(
         'chaos',
@@ -218,6 +232,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
     ...(guardThroughput === undefined ? {} : { guardThroughput }),
     ...(deploy === undefined ? {} : { deploy }),
     ...(endpoint === undefined ? {} : { endpoint }),
+    ...(insights === undefined ? {} : { insights }),
     ...(memory === undefined ? {} : { memory }),
     ...(chaos === undefined ? {} : { chaos }),
     ...(tour === undefined ? {} : { tour }),

@@ -115,6 +115,7 @@ export function evaluateTargets(results: Omit<BenchResults, 'targets'>): TargetR
     ...throughputTargets(results, 'guard'),
     ...deployTargets(results),
     endpointTarget(results),
+    insightsTarget(results),
     memoryTarget(results),
     chaosTarget(results),
   ];
@@ -169,6 +170,24 @@ function endpointTarget(results: Omit<BenchResults, 'targets'>): TargetResult {
     target,
     status: endpoint.overhead <= MAX_ENDPOINT_OVERHEAD ? 'pass' : 'miss',
     figure: `${(endpoint.overhead * 100).toFixed(1)} % (median ${median(endpoint.throughEndpoint).toFixed(0)} vs ${median(endpoint.direct).toFixed(0)} msg/s, ${endpoint.messages} messages)`,
+  };
+}
+
+/** ×4 log lines may take at most this many times the query time (linear: about 4; issue #21). */
+export const MAX_INSIGHTS_TIME_RATIO_PER_4X = 5;
+
+function insightsTarget(results: Omit<BenchResults, 'targets'>): TargetResult {
+  const target = `Logs Insights query time grows linearly with the log: ×4 lines in ≤ ×${MAX_INSIGHTS_TIME_RATIO_PER_4X} the time`;
+  const insights = results.insights;
+  if (insights === undefined) return { id: 'insights-scaling', target, status: 'not-run', figure: '' };
+  // Scaled to ×4 lines, so a run with other sizes is judged the same way.
+  const perFourfold = insights.timeRatio ** (Math.log(4) / Math.log(insights.linesRatio));
+  const largest = insights.rows[insights.rows.length - 1];
+  return {
+    id: 'insights-scaling',
+    target,
+    status: perFourfold <= MAX_INSIGHTS_TIME_RATIO_PER_4X ? 'pass' : 'miss',
+    figure: `×${insights.linesRatio.toFixed(0)} lines: ×${insights.timeRatio.toFixed(2)} time; ${largest?.lines ?? 0} lines in ${largest?.medianMs.toFixed(0) ?? '?'} ms for 4 queries`,
   };
 }
 

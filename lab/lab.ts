@@ -136,7 +136,8 @@ export interface Lab {
   /**
    * The lab's CloudWatch Logs endpoint, `http://127.0.0.1:<port>`: every function's lines in
    * `/aws/lambda/<function>`, one stream per execution environment (FilterLogEvents,
-   * GetLogEvents, DescribeLogGroups, DescribeLogStreams).
+   * GetLogEvents, DescribeLogGroups, DescribeLogStreams, and Logs Insights' StartQuery,
+   * GetQueryResults, StopQuery, DescribeQueries).
    */
   readonly logsEndpoint: string;
   /**

@@ -17,6 +17,7 @@ const SMOKE_SIZES: BenchSizes = {
   guard: { deliveries: 10, concurrency: 4, racedKeys: 4 },
   deploy: { deploys: 1, passes: 1, messages: 30 },
   endpoint: { passes: 1, messages: 30 },
+  insights: { lines: [250, 1000], passes: 1 },
   memoryMessages: 50,
   chaos: { messages: 20, mixes: ['batch-poison'] },
 };
@@ -49,6 +50,7 @@ describe('runBench (smoke, all sections)', () => {
       'guardThroughput',
       'deploy',
       'endpoint',
+      'insights',
       'memory',
       'chaos',
       'targets',
@@ -71,6 +73,13 @@ describe('runBench (smoke, all sections)', () => {
     expect(results.endpoint?.throughEndpoint).toHaveLength(1);
     expect(results.endpoint?.throughEndpoint[0]).toBeGreaterThan(0);
     expect(results.targets.map((target) => target.id)).toContain('endpoint-overhead');
+  });
+
+  it('times the Logs Insights queries at each size and judges their growth', () => {
+    expect(results.insights?.rows.map((row) => row.lines)).toEqual([250, 1000]);
+    expect(results.insights?.rows.every((row) => row.medianMs > 0)).toBe(true);
+    expect(results.insights?.linesRatio).toBe(4);
+    expect(results.targets.map((target) => target.id)).toContain('insights-scaling');
   });
 
   it('counts ⌈n/10⌉ SendMessageBatch calls for n messages, and n SendMessage calls for the naive producer', () => {
@@ -188,10 +197,13 @@ describe('runBench (smoke, all sections)', () => {
       'guard-throughput-scaling',
       'lab-deploy',
       'iam-cost',
+      'endpoint-overhead',
+      'insights-scaling',
       'memory-growth',
       'chaos-wall-time',
     ]);
     expect(renderReport(results)).toContain('### AWS requests per message');
     expect(renderReport(results)).toContain('### cdk deploy to the lab');
+    expect(renderReport(results)).toContain("### Logs Insights: the README's 4 queries over growing logs");
   });
 });

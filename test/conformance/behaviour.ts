@@ -12,6 +12,7 @@ export const CONFORMANCE_SERVICES = [
   'Lambda event source mapping',
   'Lambda runtime',
   'API Gateway',
+  'Logs Insights',
   'Deploy',
 ] as const;
 export type ConformanceService = (typeof CONFORMANCE_SERVICES)[number];

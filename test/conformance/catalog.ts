@@ -6,6 +6,7 @@ import { DEPLOY_BEHAVIOURS } from './deploy/deploy-behaviours';
 import { ESM_BEHAVIOURS } from './lambda-esm/esm-behaviours';
 import { RUNTIME_BEHAVIOURS } from './lambda-runtime/runtime-behaviours';
 import { SQS_BEHAVIOURS } from './sqs/sqs-behaviours';
+import { INSIGHTS_BEHAVIOURS } from './logs-insights/insights-behaviours';
 
 /** The whole catalog (each service's file adds its own list here). */
 export const CONFORMANCE_CATALOG: readonly Behaviour[] = [
@@ -13,6 +14,7 @@ export const CONFORMANCE_CATALOG: readonly Behaviour[] = [
   ...ESM_BEHAVIOURS,
   ...RUNTIME_BEHAVIOURS,
   ...APIGATEWAY_BEHAVIOURS,
+  ...INSIGHTS_BEHAVIOURS,
   ...DEPLOY_BEHAVIOURS,
   ...BOOTSTRAP_BEHAVIOURS,
 ];

@@ -40,6 +40,25 @@ const MEMBER_TYPES: Readonly<Record<string, Readonly<Record<string, MemberType>>
     logGroupIdentifiers: 'string[]',
   },
   DescribeLogStreams: { ...GROUP, logStreamNamePrefix: 'string', orderBy: 'string', descending: 'boolean' },
+  StartQuery: {
+    logGroupName: 'string',
+    logGroupNames: 'string[]',
+    logGroupIdentifiers: 'string[]',
+    startTime: 'number',
+    endTime: 'number',
+    queryString: 'string',
+    limit: 'number',
+    queryLanguage: 'string',
+  },
+  GetQueryResults: { queryId: 'string' },
+  StopQuery: { queryId: 'string' },
+  DescribeQueries: {
+    logGroupName: 'string',
+    status: 'string',
+    maxResults: 'number',
+    nextToken: 'string',
+    queryLanguage: 'string',
+  },
 };
 
 function hasType(value: unknown, type: MemberType): boolean {

@@ -39,3 +39,32 @@ export class SerializationError extends LogsServiceError {
   override readonly name = 'SerializationError';
   override readonly code = 'SerializationException';
 }
+
+/** Where a query stopped parsing: MalformedQueryException's `queryCompileError.location` (API_QueryCompileErrorLocation). */
+export interface QueryCompileErrorLocation {
+  readonly startCharOffset: number;
+  readonly endCharOffset: number;
+}
+
+/**
+ * `MalformedQueryException`: the Logs Insights query does not parse. Its body carries
+ * `queryCompileError: { location: { startCharOffset, endCharOffset }, message }`, the members of
+ * the API's QueryCompileError (https://docs.aws.amazon.com/AmazonCloudWatchLogs/latest/APIReference/API_QueryCompileError.html).
+ */
+export class MalformedQueryError extends LogsServiceError {
+  override readonly name = 'MalformedQueryError';
+  override readonly code = 'MalformedQueryException';
+
+  constructor(
+    message: string,
+    readonly location: QueryCompileErrorLocation,
+    options?: { readonly cause?: unknown },
+  ) {
+    super(message, options);
+  }
+
+  /** The `queryCompileError` member of the error body. */
+  get queryCompileError(): { location: QueryCompileErrorLocation; message: string } {
+    return { location: this.location, message: this.message };
+  }
+}

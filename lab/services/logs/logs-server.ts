@@ -2,7 +2,7 @@
  * The lab's CloudWatch Logs endpoint: the awsJson1_1 protocol the SDK and the AWS CLI speak
  * (`POST /`, `X-Amz-Target: Logs_20140328.<Action>`, `application/x-amz-json-1.1`), serving
  * FilterLogEvents, GetLogEvents, DescribeLogGroups and DescribeLogStreams from a
- * {@link LogsService}. Bound to 127.0.0.1. Enough for `aws logs tail <group> --follow` and for
+ * {@link LogsService}, and Logs Insights' StartQuery, GetQueryResults, StopQuery and DescribeQueries. Bound to 127.0.0.1. Enough for `aws logs tail <group> --follow` and for
  * the experiments' AWS probe pointed at the lab with `AWS_ENDPOINT_URL_CLOUDWATCH_LOGS`.
  */
 import { randomUUID } from 'node:crypto';
@@ -10,7 +10,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { awsJsonRefusal } from '../../common/aws-json-refusal';
 import { type LoopbackServer, serveOnLoopback } from '../../common/serve-on-loopback';
 import type { LogsService } from './logs-service';
-import { LogsServiceError, SerializationError, UnknownOperationError } from './errors';
+import { LogsServiceError, MalformedQueryError, SerializationError, UnknownOperationError } from './errors';
 import { checkMemberTypes } from './check-member-types';
 import { decodeUtf8Strict } from '../../common/strict-utf8';
 
@@ -68,7 +68,13 @@ async function answer(service: LogsService, request: IncomingMessage, response: 
     send(response, 200, dispatch(service, action, input), requestId);
   } catch (error) {
     if (error instanceof LogsServiceError) {
-      send(response, error.statusCode, { __type: error.code, message: error.message }, requestId);
+      const body = { __type: error.code, message: error.message };
+      send(
+        response,
+        error.statusCode,
+        error instanceof MalformedQueryError ? { ...body, queryCompileError: error.queryCompileError } : body,
+        requestId,
+      );
     } else {
       // A bug of the lab's, not the caller's: said plainly, without a stack trace.
       send(
@@ -92,9 +98,17 @@ function dispatch(service: LogsService, action: string, input: Record<string, un
       return service.describeLogGroups(input);
     case 'DescribeLogStreams':
       return service.describeLogStreams(input as Parameters<LogsService['describeLogStreams']>[0]);
+    case 'StartQuery':
+      return service.insights.startQuery(input);
+    case 'GetQueryResults':
+      return service.insights.getQueryResults(input);
+    case 'StopQuery':
+      return service.insights.stopQuery(input);
+    case 'DescribeQueries':
+      return service.insights.describeQueries(input);
     default:
       throw new UnknownOperationError(
-        `The lab's CloudWatch Logs serves FilterLogEvents, GetLogEvents, DescribeLogGroups and DescribeLogStreams, not ${action}`,
+        `The lab's CloudWatch Logs serves FilterLogEvents, GetLogEvents, DescribeLogGroups, DescribeLogStreams, StartQuery, GetQueryResults, StopQuery and DescribeQueries, not ${action}`,
       );
   }
 }

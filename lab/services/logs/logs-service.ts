@@ -12,6 +12,8 @@ import { InvalidParameterError, ResourceNotFoundError } from './errors';
 import { compileFilterPattern } from './filter-pattern';
 import { compareEvents, eventId, type LogStream, LogStore, type StoredEvent } from './log-store';
 import { decodeCursor, encodeCursor, pageLimit, pageOf } from './paging';
+import { QueryRegistry } from './insights/query-registry';
+import { storeQuerySource } from './insights/store-query-source';
 
 /** A FilterLogEvents event. */
 export interface FilteredLogEvent {
@@ -74,6 +76,9 @@ export const MAX_EVENTS_PER_PAGE = 10_000;
 export class LogsService {
   /** The groups, streams and events. */
   private readonly store = new LogStore();
+
+  /** Logs Insights: StartQuery, GetQueryResults, StopQuery and DescribeQueries over the store. */
+  readonly insights = new QueryRegistry(storeQuerySource(this.store));
 
   /** Creates a group (as the stack's `AWS::Logs::LogGroup` does); a no-op when it exists. */
   createLogGroup(name: string): void {

@@ -5,7 +5,9 @@ import {
   FilterLogEventsCommand,
   type FilteredLogEvent,
   GetLogEventsCommand,
+  GetQueryResultsCommand,
   ResourceNotFoundException,
+  StartQueryCommand,
 } from '@aws-sdk/client-cloudwatch-logs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FunctionLogRecord, LabLogRecord } from '../../../../lab/bus/lab-log-record';
@@ -211,6 +213,31 @@ describe("the lab's CloudWatch Logs endpoint (SDK client)", () => {
     expect(head.events?.[0]?.message).toContain('"type":"platform.initStart"');
     expect(after.events).toEqual([]);
     expect(after.nextForwardToken).toBe(head.nextForwardToken);
+  });
+
+  it("runs a Logs Insights query over the worker's own lines and REPORT records (StartQuery, GetQueryResults)", async () => {
+    const now = Math.ceil(Date.now() / 1000);
+    const run = async (queryString: string) => {
+      const { queryId } = await client.send(
+        new StartQueryCommand({ logGroupName: group, queryString, startTime: now - 600, endTime: now }),
+      );
+      const { results = [], status } = await client.send(new GetQueryResultsCommand({ queryId }));
+      expect(status).toBe('Complete');
+      return results.map((row) => Object.fromEntries(row.map((field) => [field.field, field.value])));
+    };
+
+    expect(await run('filter event = "start" | fields id | sort id asc')).toMatchObject([
+      { id: 'cw-1' },
+      { id: 'cw-2' },
+    ]);
+    const reports = records.filter(
+      (r) => r.kind === 'platform' && r.functionId === 'Worker' && r.parsed.type === 'platform.report',
+    ).length;
+    const [durations] = await run(
+      'filter type = "platform.report" | stats count(*) as invocations, pct(record.metrics.durationMs, 99) as p99',
+    );
+    expect(Number(durations?.invocations)).toBe(reports);
+    expect(Number(durations?.p99)).toBeGreaterThan(0);
   });
 
   it('answers ResourceNotFoundException for a group that does not exist', async () => {
