@@ -90,34 +90,6 @@ export interface LabDeployContext {
   };
 }
 
-/**
- * What every function the lab starts runs with, whoever starts it (its provider at a deploy, the
- * Lambda API at an UpdateFunctionCode): the runtime worker, the emulators, the bus, IAM and the
- * AWS call interceptor.
- */
-export function labFunctionRuntime(
-  services: LabServices,
-  context: Pick<LabDeployContext, 'runtimePath' | 'endpoints' | 'logs' | 'awsCalls' | 'responses'>,
-  settings: LabProviderSettings,
-): FunctionRuntimeOptions {
-  const { iam } = services;
-  return {
-    runtimePath: context.runtimePath,
-    localhostDnsModuleUrl: localhostDnsModuleUrl(),
-    endpoints: context.endpoints,
-    runtimeOptions: ({ functionName, roleArn }) => ({
-      logs: context.logs,
-      // A new function is Active once the grants its role already has have propagated.
-      activeAt: iam.registry.grantsSettleAt(roleArn.slice(roleArn.lastIndexOf('/') + 1)),
-      awsCalls: context.awsCalls,
-      ...(settings.enforceIam === false
-        ? {}
-        : { authorize: iam.authorizer(roleArn, functionName), iamVersion: iam.version }),
-      httpsRedirects: { [RESPONSE_URL_HOST]: context.responses.target },
-    }),
-  };
-}
-
 /** The providers of every type the lab deploys, on `services`. */
 export function labProviderRegistry(
   services: LabServices,
