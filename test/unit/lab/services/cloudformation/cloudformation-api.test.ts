@@ -354,6 +354,14 @@ describe('cloudFormationApi: updates', () => {
       Parameters: [{ ParameterKey: 'Size', ParameterValue: '2' }],
     });
     expect(stack.LastUpdatedTime).toBeInstanceOf(Date);
+    // An update starts as a create does (LocalStack's aws.validated snapshots: UPDATE_IN_PROGRESS, "User Initiated").
+    expect(await allEvents('Made')).toContainEqual(
+      expect.objectContaining({
+        LogicalResourceId: 'Made',
+        ResourceStatus: 'UPDATE_IN_PROGRESS',
+        ResourceStatusReason: 'User Initiated',
+      }),
+    );
     expect([...live.values()]).toContainEqual({ Name: 'Made-first', Size: '2' });
   });
 
