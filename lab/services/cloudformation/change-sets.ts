@@ -22,6 +22,7 @@ import { resourceChanges } from './change-set-diff';
 import {
   ApiValidationError,
   ChangeSetNotFoundError,
+  CloudFormationError,
   InvalidChangeSetStatusError,
   StackOperationFailedError,
 } from './errors';
@@ -45,13 +46,36 @@ export async function submittedTemplate(
   const usePrevious = call.parameters.get('UsePreviousTemplate') === 'true';
   if ([body, url].filter((given) => given !== undefined).length + (usePrevious ? 1 : 0) !== 1)
     throw new ApiValidationError('Specify exactly one of TemplateBody, TemplateURL or UsePreviousTemplate.');
+  if (body !== undefined && Buffer.byteLength(body) > TEMPLATE_BODY_MAX_BYTES)
+    throw new ApiValidationError(
+      `1 validation error detected: Value '${body}' at 'templateBody' failed to satisfy constraint: Member must have length less than or equal to ${TEMPLATE_BODY_MAX_BYTES}`,
+    );
   let text: string | undefined = body;
-  if (url !== undefined) text = await call.options.templateFromUrl(url);
+  if (url !== undefined) text = await templateAt(call, url);
   if (usePrevious) {
     text = record === undefined ? undefined : templateBodyOf(call, record);
     if (text === undefined) throw new ApiValidationError('UsePreviousTemplate can only be used on an existing stack.');
   }
   return { body: text ?? '', template: parseTemplateBody(text ?? '') };
+}
+
+/**
+ * The largest TemplateBody CloudFormation takes (a larger template goes through S3, as the CDK
+ * CLI does above 50 KiB); AWS's words from LocalStack's provider (v2/provider.py, CreateChangeSet).
+ * https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_CreateChangeSet.html
+ */
+export const TEMPLATE_BODY_MAX_BYTES = 51_200;
+
+/** The text at a TemplateURL; what the reader fails with becomes CloudFormation's "S3 error". */
+async function templateAt(call: ApiCall, url: string): Promise<string> {
+  try {
+    return await call.options.templateFromUrl(url);
+  } catch (error) {
+    if (error instanceof CloudFormationError) throw error;
+    throw new ApiValidationError(`S3 error: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
+  }
 }
 
 /**

@@ -100,7 +100,10 @@ beforeAll(async () => {
   gateway = await startLabGateway([
     cloudFormationApi({
       cloudformation: service,
-      templateFromUrl: templateFromS3(async (bucket, key) => objects.get(`${bucket}/${key}`)),
+      templateFromUrl: templateFromS3(async (bucket, key) => {
+        if (bucket === 'offline') throw new Error('the lab S3 is not running');
+        return objects.get(`${bucket}/${key}`);
+      }),
       localizeOutput: (stackName, key, value) => (key === 'Url' ? `${value}?stack=${stackName}` : value),
       onStackChanged: (stackName) => changed.push(stackName),
       eventsPageSize: 4,
@@ -505,6 +508,24 @@ describe('cloudFormationApi: failures and refusals', () => {
     ).toBe(
       "1 validation error detected: Value 'bad_name!' at 'stackName' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z][-a-zA-Z0-9]*|arn:[-a-zA-Z0-9:/._+]*",
     );
+  });
+
+  it('refuses a TemplateBody over 51,200 bytes (API_CreateChangeSet), and names a TemplateURL it cannot read', async () => {
+    const large = JSON.stringify({ Description: 'x'.repeat(51_200), Resources: { A: { Type: 'Lab::Test::Thing' } } });
+    expect((await errorOf(client.send(new ValidateTemplateCommand({ TemplateBody: large })))).message).toMatch(
+      /at 'templateBody' failed to satisfy constraint: Member must have length less than or equal to 51200$/,
+    );
+    const missing = 'http://127.0.0.1:4566/cdk-assets/missing.json';
+    expect(await errorOf(client.send(new ValidateTemplateCommand({ TemplateURL: missing })))).toEqual({
+      name: 'ValidationError',
+      message: "S3 error: the lab's S3 has no object missing.json in bucket cdk-assets",
+    });
+    expect(
+      await errorOf(client.send(new ValidateTemplateCommand({ TemplateURL: 'http://127.0.0.1:4566/offline/t.json' }))),
+    ).toEqual({
+      name: 'ValidationError',
+      message: 'S3 error: the lab S3 is not running',
+    });
   });
 
   it('refuses a second CREATE on a live stack (test_changesets.snapshot.json)', async () => {
