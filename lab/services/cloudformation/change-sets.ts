@@ -169,8 +169,17 @@ export async function prepareChangeSet(
   const tags = submittedTags(call);
   const service = call.options.cloudformation;
   const target = { ...service.target, region: call.region };
-  const values = { ...service.parameters, ...parameters };
+  const values = service.parametersFor(template, parameters);
   const stackId = existing?.stackId ?? service.newStackId(stackName, call.region);
+  // SSM parameters that are not there, in AWS's words (quoted in aws/aws-cdk#18453).
+  const unfetched = Object.entries(template.Parameters ?? {})
+    .filter(([name, parameter]) => parameter.Type.startsWith('AWS::SSM::Parameter::Value<') && !(name in parameters))
+    .map(([, parameter]) => String(parameter.Default))
+    .filter((ssmName) => values[ssmName] === undefined);
+  if (unfetched.length > 0)
+    throw new ApiValidationError(
+      `Unable to fetch parameters [${unfetched.join(',')}] from parameter store for this account.`,
+    );
   // Parameters the template cannot resolve are refused now, as CloudFormation refuses them at creation.
   templateParameters({ stackName, template, target, parameters: values }, stackId);
 

@@ -86,6 +86,7 @@ function provider(type: string): ResourceProvider {
 }
 
 const objects = new Map<string, string>();
+const ssm = new Map<string, string>();
 let gateway: LabGateway;
 let client: CloudFormationClient;
 let service: CloudFormationService;
@@ -96,6 +97,7 @@ beforeAll(async () => {
     providers: new ProviderRegistry(['Lab::Test::Thing', 'AWS::IAM::Role'].map(provider)),
     target: { accountId: ACCOUNT, region: 'us-east-1' },
     validateProperties: false,
+    ssmParameter: (name) => ssm.get(name),
   });
   gateway = await startLabGateway([
     cloudFormationApi({
@@ -669,6 +671,30 @@ describe('cloudFormationApi: deletion', () => {
     await client.send(new DeleteStackCommand({ StackName: 'Reviewed' }));
     await waitUntilStackDeleteComplete({ client, ...WAIT }, { StackName: stackId });
     await expect(client.send(new DeleteStackCommand({ StackName: 'NeverWas' }))).resolves.toBeDefined();
+  });
+});
+
+describe('cloudFormationApi: SSM-typed parameters', () => {
+  it('reads them from the SSM parameters at the change set, and shows the value DescribeStacks resolved', async () => {
+    const body = JSON.stringify({
+      Parameters: {
+        BootstrapVersion: { Type: 'AWS::SSM::Parameter::Value<String>', Default: '/cdk-bootstrap/hnb659fds/version' },
+      },
+      Resources: { Only: { Type: 'Lab::Test::Thing', Properties: { Version: { Ref: 'BootstrapVersion' } } } },
+    });
+    const input = { StackName: 'Versioned', ChangeSetName: 'c', ChangeSetType: 'CREATE' as const, TemplateBody: body };
+    expect(await errorOf(changeSet(input))).toEqual({
+      name: 'ValidationError',
+      // AWS's words, as aws/aws-cdk#18453 quotes them.
+      message: 'Unable to fetch parameters [/cdk-bootstrap/hnb659fds/version] from parameter store for this account.',
+    });
+    ssm.set('/cdk-bootstrap/hnb659fds/version', '33');
+    await deployed('Versioned', body);
+    await waitUntilStackCreateComplete({ client, ...WAIT }, { StackName: 'Versioned' });
+    expect((await stackOf('Versioned')).Parameters).toEqual([
+      { ParameterKey: 'BootstrapVersion', ParameterValue: '/cdk-bootstrap/hnb659fds/version', ResolvedValue: '33' },
+    ]);
+    expect([...live.values()]).toContainEqual({ Version: '33' });
   });
 });
 
