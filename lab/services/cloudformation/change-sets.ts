@@ -356,6 +356,7 @@ async function runChangeSet(call: ApiCall, record: StackRecord, changeSet: Chang
           template: changeSet.template,
           parameters: changeSet.parameters,
           stackId: record.stackId,
+          templateBody: changeSet.templateBody,
         },
       ],
       { region: call.region },
@@ -366,9 +367,12 @@ async function runChangeSet(call: ApiCall, record: StackRecord, changeSet: Chang
     // A failure the engine rolled back has its events; one before the engine began (a template
     // it cannot resolve) gets the rollback statuses here, with the reason.
     if (!(error instanceof StackOperationFailedError)) failBeforeDeploy(call, record, changeSet, error);
+    // A failed create still shows what was submitted (GetTemplate, DescribeStacks).
+    if (changeSet.type === 'CREATE') {
+      record.templateBody = changeSet.templateBody;
+      record.parameters = changeSet.parameters;
+    }
   } finally {
-    record.templateBody = changeSet.templateBody;
-    record.parameters = changeSet.parameters;
     call.options.onStackChanged?.(record.stackName, call.region);
   }
 }

@@ -43,6 +43,8 @@ export interface StackDeployRequest {
   readonly parameters?: Readonly<Record<string, string>>;
   /** The id a create takes (the API's change set named it already); default a new one. */
   readonly stackId?: string;
+  /** The template's text as the API received it (GetTemplate answers it); absent: the template as JSON. */
+  readonly templateBody?: string;
 }
 
 /** Where a deploy or delete goes, and who hears its events. */
@@ -126,6 +128,10 @@ export class CloudFormationService {
         },
       });
       inRegion.set(stack.stackName, deployed);
+      // What GetTemplate and DescribeStacks answer from now on: this deploy's template and parameters.
+      if (stack.templateBody === undefined) delete record.templateBody;
+      else record.templateBody = stack.templateBody;
+      record.parameters = stack.parameters ?? {};
       results.push(deployed);
     }
     return results;

@@ -699,6 +699,14 @@ describe('cloudFormationApi: SSM-typed parameters', () => {
 });
 
 describe('cloudFormationApi: stacks the lab deployed itself', () => {
+  it('answers GetTemplate with the template of the lab once the lab redeploys a stack the API made', async () => {
+    const template = { Resources: { Only: { Type: 'Lab::Test::Thing', Properties: { Name: 'relabelled' } } } };
+    await service.deploy([{ stackName: 'Direct', template }]);
+    const body = (await client.send(new GetTemplateCommand({ StackName: 'Direct' }))).TemplateBody ?? '';
+    expect(JSON.parse(body)).toEqual(template);
+    expect((await stackOf('Direct')).StackStatus).toBe('UPDATE_COMPLETE');
+  });
+
   it('describes them, and answers GetTemplate with their template as JSON', async () => {
     await service.deploy([
       {
