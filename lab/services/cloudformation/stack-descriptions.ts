@@ -18,7 +18,7 @@ import {
   stackOrFail,
   templateBodyOf,
 } from './api-context';
-import { submittedTemplate } from './change-sets';
+import { submittedTemplate } from './stack-request';
 import { ApiValidationError } from './errors';
 import { requiredCapability } from './stack-capabilities';
 import type { ApiStackEvent, StackRecord } from './stack-records';
