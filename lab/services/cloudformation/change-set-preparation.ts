@@ -16,7 +16,7 @@ import { submittedParameters, submittedTags, submittedTemplate } from './stack-r
 import { templateParameters } from './template-parameters';
 
 /** CloudFormation's reason for a change set with nothing to do; the CDK CLI matches its start. */
-export const NO_CHANGES_REASON =
+const NO_CHANGES_REASON =
   "The submitted information didn't contain changes. Submit different information to create a change set.";
 
 /** A stack name or id, as the API's model constrains it (test_stacks.snapshot.json quotes the pattern). */

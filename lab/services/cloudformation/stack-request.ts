@@ -39,7 +39,7 @@ export async function submittedTemplate(
  * CLI does above 50 KiB); AWS's words from LocalStack's provider (v2/provider.py, CreateChangeSet).
  * https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_CreateChangeSet.html
  */
-export const TEMPLATE_BODY_MAX_BYTES = 51_200;
+const TEMPLATE_BODY_MAX_BYTES = 51_200;
 
 /** The text at a TemplateURL; what the reader fails with becomes CloudFormation's "S3 error". */
 async function templateAt(call: ApiCall, url: string): Promise<string> {
