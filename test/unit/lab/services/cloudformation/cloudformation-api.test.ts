@@ -545,6 +545,29 @@ describe('cloudFormationApi: failures and refusals', () => {
     ).toBe('Stack [Made] already exists and cannot be created again with the changeSet [again].');
   });
 
+  it('answers CREATE_PENDING until the change set is computed, one turn after CreateChangeSet answers', async () => {
+    const handler = cloudFormationApi({ cloudformation: service, templateFromUrl: async () => '' });
+    const call = (body: string) =>
+      handler.handle({
+        method: 'POST',
+        path: '/',
+        query: new URLSearchParams(),
+        headers: {},
+        body: Buffer.from(body),
+        region: 'us-east-1',
+        origin: gateway.url,
+      });
+    const template = encodeURIComponent(YAML_TEMPLATE);
+    await call(
+      `Action=CreateChangeSet&StackName=Pending&ChangeSetName=p&ChangeSetType=CREATE&TemplateBody=${template}`,
+    );
+    const pending = await call('Action=DescribeChangeSet&StackName=Pending&ChangeSetName=p');
+    expect(String(pending.body)).toContain('<Status>CREATE_PENDING</Status>');
+    await new Promise((resolve) => setImmediate(resolve));
+    const complete = await call('Action=DescribeChangeSet&StackName=Pending&ChangeSetName=p');
+    expect(String(complete.body)).toContain('<Status>CREATE_COMPLETE</Status>');
+  });
+
   it('answers an action it does not know with InvalidAction', async () => {
     const handler = cloudFormationApi({ cloudformation: service, templateFromUrl: async () => '' });
     const body = Buffer.from('Action=CreateStackSet&Version=2010-05-15');
