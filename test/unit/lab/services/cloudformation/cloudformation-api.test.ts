@@ -697,6 +697,28 @@ describe('cloudFormationApi: deletion', () => {
   });
 });
 
+describe('cloudFormationApi: regions', () => {
+  it('keeps stacks by the region the request is signed for, their ids and ARNs in that region', async () => {
+    const tokyo = new CloudFormationClient({
+      endpoint: gateway.url,
+      region: 'ap-northeast-1',
+      credentials: LAB_CREDENTIALS,
+    });
+    try {
+      const body = JSON.stringify({ Resources: { Only: { Type: 'Lab::Test::Thing', Properties: { Name: 'tokyo' } } } });
+      const { StackId: stackId } = await tokyo.send(new CreateStackCommand({ StackName: 'Far', TemplateBody: body }));
+      expect(stackId).toMatch(/^arn:aws:cloudformation:ap-northeast-1:000000000000:stack\/Far\//);
+      await waitUntilStackCreateComplete({ client: tokyo, ...WAIT }, { StackName: 'Far' });
+      expect(service.state.stacksIn('ap-northeast-1').has('Far')).toBe(true);
+      expect((await errorOf(client.send(new DescribeStacksCommand({ StackName: 'Far' })))).message).toBe(
+        'Stack with id Far does not exist',
+      );
+    } finally {
+      tokyo.destroy();
+    }
+  });
+});
+
 describe('cloudFormationApi: SSM-typed parameters', () => {
   it('reads them from the SSM parameters at the change set, and shows the value DescribeStacks resolved', async () => {
     const body = JSON.stringify({
