@@ -109,7 +109,7 @@ export class CloudFormationService {
       const stackId = previous?.stackId ?? stack.stackId ?? this.newStackId(stack.stackName, region);
       const record = this.recordOf(region, stack.stackName, stackId);
       const parameters = this.parametersFor(stack.template, stack.parameters);
-      const deployed = await deployStack({
+      const deployment = deployStack({
         stackName: stack.stackName,
         template: stack.template,
         providers: this.options.providers,
@@ -126,6 +126,11 @@ export class CloudFormationService {
           this.options.onStackEvent?.(event);
           deploy.onEvent?.(event);
         },
+      });
+      const deployed = await deployment.catch((error: unknown) => {
+        // A stack refused before it began (a template the engine cannot read) leaves no record behind.
+        if (record.events.length === 0) this.state.records.forget(record);
+        throw error;
       });
       inRegion.set(stack.stackName, deployed);
       // What GetTemplate and DescribeStacks answer from now on: this deploy's template and parameters.

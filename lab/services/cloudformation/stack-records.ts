@@ -153,6 +153,13 @@ export class StackRecords {
     if (stacks?.get(record.stackName) === record) stacks.delete(record.stackName);
   }
 
+  /** Drops a record that never began (a deploy refused before its first event). */
+  forget(record: StackRecord): void {
+    this.byId.delete(record.stackId);
+    const stacks = this.live.get(record.region);
+    if (stacks?.get(record.stackName) === record) stacks.delete(record.stackName);
+  }
+
   /** Adds an engine event to the stack's log; the stack's own events set its status. */
   log(record: StackRecord, event: Omit<StackEvent, 'stackName'>): void {
     // Each event a millisecond after the one before at the least: the CDK CLI orders events by time.

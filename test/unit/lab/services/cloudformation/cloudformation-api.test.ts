@@ -752,6 +752,16 @@ describe('cloudFormationApi: stacks the lab deployed itself', () => {
     expect((await stackOf('Direct')).StackStatus).toBe('UPDATE_COMPLETE');
   });
 
+  it('leaves no stack behind when the lab refuses a template before its deploy begins', async () => {
+    const template = { Parameters: { Needed: { Type: 'String' } }, Resources: { Only: { Type: 'Lab::Test::Thing' } } };
+    await expect(service.deploy([{ stackName: 'Phantom', template }])).rejects.toThrow(
+      'parameter Needed has no value and no default',
+    );
+    expect((await errorOf(client.send(new DescribeStacksCommand({ StackName: 'Phantom' })))).message).toBe(
+      'Stack with id Phantom does not exist',
+    );
+  });
+
   it('describes them, and answers GetTemplate with their template as JSON', async () => {
     await service.deploy([
       {
