@@ -371,7 +371,8 @@ describe('cloudFormationApi: updates', () => {
   });
 
   it('says which change replaces a resource, reads a TemplateURL in JSON, and returns that JSON byte for byte', async () => {
-    const json = `{ "Resources": {\n  "First": { "Type": "Lab::Test::Thing", "Properties": { "Name": "renamed" } } } }`;
+    // CRLF lines as well: GetTemplate keeps each carriage return (an XML reader would make it a line feed).
+    const json = `{ "Resources": {\r\n  "First": { "Type": "Lab::Test::Thing", "Properties": { "Name": "renamed" } } } }`;
     objects.set('cdk-assets/made.json', json);
     const url = 'https://cdk-assets.s3.us-east-1.amazonaws.com/made.json';
     await changeSet({
