@@ -58,15 +58,30 @@ export function queryResponse(action: string, namespace: string, result?: Record
   const body = builder.build({
     [`${action}Response`]: {
       '@_xmlns': namespace,
-      ...(result === undefined ? {} : { [`${action}Result`]: result }),
+      ...(result === undefined ? {} : { [`${action}Result`]: markCarriageReturns(result) }),
       ResponseMetadata: { RequestId: requestId },
     },
   }) as string;
   return {
     status: 200,
     headers: { 'content-type': 'text/xml', 'x-amzn-requestid': requestId },
-    body: `<?xml version="1.0" encoding="UTF-8"?>\n${body}`,
+    body: `<?xml version="1.0" encoding="UTF-8"?>\n${body.replaceAll(CARRIAGE_RETURN_MARK, '&#13;')}`,
   };
+}
+
+/**
+ * An XML reader turns every carriage return in text into a line feed (XML 1.0, 2.11; the SDK's
+ * parser does): a value that holds one (a template with CRLF lines, answered by GetTemplate)
+ * keeps it only as the reference `&#13;`. The builder would escape a reference, so each CR goes
+ * through it as NUL, which no XML text may hold, and becomes the reference after.
+ */
+const CARRIAGE_RETURN_MARK = '\u0000';
+
+function markCarriageReturns<T>(value: T): T {
+  if (typeof value === 'string') return value.replaceAll('\r', CARRIAGE_RETURN_MARK) as T;
+  if (Array.isArray(value)) return value.map(markCarriageReturns) as T;
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, markCarriageReturns(inner)])) as T;
 }
 
 /** An error answer: `code` (`ValidationError`), AWS's message, the HTTP status (default 400). */

@@ -59,7 +59,7 @@ export function requiredParameter(call: ApiCall, name: string): string {
  * snapshots: tests/aws/services/cloudformation/api/test_stacks.snapshot.json,
  * test_changesets.snapshot.json, test_templates.snapshot.json).
  */
-export type MissingStackWords = 'with-id' | 'brackets';
+type MissingStackWords = 'with-id' | 'brackets';
 
 /** The stack `nameOrId` names (by name: live ones; by id: deleted ones too), or a `ValidationError`. */
 export function stackOrFail(call: ApiCall, nameOrId: string, words: MissingStackWords): StackRecord {

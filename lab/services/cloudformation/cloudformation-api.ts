@@ -28,7 +28,7 @@ import { createStack, deleteStack, updateStack, updateTerminationProtection } fr
 export type { CloudFormationApiOptions } from './api-context';
 
 /** CloudFormation's XML namespace (the 2010-05-15 API). */
-export const CLOUDFORMATION_NAMESPACE = 'http://cloudformation.amazonaws.com/doc/2010-05-15/';
+const CLOUDFORMATION_NAMESPACE = 'http://cloudformation.amazonaws.com/doc/2010-05-15/';
 
 const ACTIONS: Readonly<Record<string, ApiAction>> = {
   CreateChangeSet: createChangeSet,

@@ -23,6 +23,12 @@ export interface CloudFormationOptions {
   readonly target: DeployTarget;
   /** Values for template parameters, and for SSM-typed ones by their default name (`/cdk-bootstrap/…/version`). */
   readonly parameters?: Readonly<Record<string, string>>;
+  /**
+   * The value of an SSM parameter, for template parameters typed `AWS::SSM::Parameter::Value<…>`
+   * (the CDK's `BootstrapVersion` reads `/cdk-bootstrap/hnb659fds/version`): the lab's Parameter
+   * Store, read at each deploy; over `parameters`.
+   */
+  readonly ssmParameter?: (name: string) => string | undefined;
   /** Check properties against the registry schemas (default true). */
   readonly validateProperties?: boolean;
   /** Every event of every deploy. */
@@ -37,6 +43,8 @@ export interface StackDeployRequest {
   readonly parameters?: Readonly<Record<string, string>>;
   /** The id a create takes (the API's change set named it already); default a new one. */
   readonly stackId?: string;
+  /** The template's text as the API received it (GetTemplate answers it); absent: the template as JSON. */
+  readonly templateBody?: string;
 }
 
 /** Where a deploy or delete goes, and who hears its events. */
@@ -59,9 +67,18 @@ export class CloudFormationService {
     return this.options.target;
   }
 
-  /** The service-level parameter values (SSM-typed parameters by their default name). */
-  get parameters(): Readonly<Record<string, string>> {
-    return this.options.parameters ?? {};
+  /**
+   * The parameter values a deploy of `template` gets: the service's own, the SSM parameters its
+   * SSM-typed parameters read (by name), then `given`.
+   */
+  parametersFor(template: Template, given: Readonly<Record<string, string>> = {}): Record<string, string> {
+    const values: Record<string, string> = { ...this.options.parameters };
+    for (const parameter of Object.values(template.Parameters ?? {})) {
+      if (!parameter.Type.startsWith('AWS::SSM::Parameter::Value<') || typeof parameter.Default !== 'string') continue;
+      const stored = this.options.ssmParameter?.(parameter.Default);
+      if (stored !== undefined) values[parameter.Default] = stored;
+    }
+    return { ...values, ...given };
   }
 
   /** The registry of resource providers (the API asks them whether a change replaces). */
@@ -91,8 +108,8 @@ export class CloudFormationService {
       const previous = inRegion.get(stack.stackName);
       const stackId = previous?.stackId ?? stack.stackId ?? this.newStackId(stack.stackName, region);
       const record = this.recordOf(region, stack.stackName, stackId);
-      const parameters = { ...this.options.parameters, ...stack.parameters };
-      const deployed = await deployStack({
+      const parameters = this.parametersFor(stack.template, stack.parameters);
+      const deployment = deployStack({
         stackName: stack.stackName,
         template: stack.template,
         providers: this.options.providers,
@@ -110,7 +127,16 @@ export class CloudFormationService {
           deploy.onEvent?.(event);
         },
       });
+      const deployed = await deployment.catch((error: unknown) => {
+        // A stack refused before it began (a template the engine cannot read) leaves no record behind.
+        if (record.events.length === 0) this.state.records.forget(record);
+        throw error;
+      });
       inRegion.set(stack.stackName, deployed);
+      // What GetTemplate and DescribeStacks answer from now on: this deploy's template and parameters.
+      if (stack.templateBody === undefined) delete record.templateBody;
+      else record.templateBody = stack.templateBody;
+      record.parameters = stack.parameters ?? {};
       results.push(deployed);
     }
     return results;

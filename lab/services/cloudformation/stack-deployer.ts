@@ -98,7 +98,8 @@ export async function deployStack(options: DeployStackOptions): Promise<Deployed
   const order = deploymentOrder(Object.fromEntries(included));
   const actions: DeployAction[] = [];
   const retired: { logicalId: string; resource: DeployedResource }[] = [];
-  stackEvent(`${verb}_IN_PROGRESS`, previous === undefined ? 'User Initiated' : undefined);
+  // AWS gives both the create's and the update's start this reason (LocalStack's aws.validated snapshots).
+  stackEvent(`${verb}_IN_PROGRESS`, 'User Initiated');
   let failed: { logicalId: string; reason: string; cause: unknown } | undefined;
   const notes: DeployNote[] = [];
   /** CloudFormation's schema check, then the lab's own: what it refuses, and what it only notes. */

@@ -18,7 +18,7 @@ import {
   stackOrFail,
   templateBodyOf,
 } from './api-context';
-import { submittedTemplate } from './change-sets';
+import { submittedTemplate } from './stack-request';
 import { ApiValidationError } from './errors';
 import { requiredCapability } from './stack-capabilities';
 import type { ApiStackEvent, StackRecord } from './stack-records';
@@ -40,13 +40,14 @@ function stackXml(call: ApiCall, record: StackRecord): Record<string, unknown> {
       ExportName: deployed?.exports?.[key],
     }),
   );
+  const resolved = template === undefined ? {} : call.options.cloudformation.parametersFor(template);
   const parameters = Object.entries(template?.Parameters ?? {}).map(([key, parameter]) =>
     defined({
       ParameterKey: key,
       ParameterValue:
         record.parameters[key] ?? (parameter.Default === undefined ? undefined : String(parameter.Default)),
       ResolvedValue: parameter.Type.startsWith('AWS::SSM::Parameter::Value<')
-        ? call.options.cloudformation.parameters[String(parameter.Default)]
+        ? resolved[String(parameter.Default)]
         : undefined,
     }),
   );

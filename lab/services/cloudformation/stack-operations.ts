@@ -9,7 +9,8 @@
  * as ekristen/aws-nuke#821 quotes it).
  */
 import { type ApiAction, type ApiCall, requiredParameter, stackOrFail } from './api-context';
-import { type PreparedChangeSet, prepareChangeSet, settleChangeSet, startExecution } from './change-sets';
+import { startExecution } from './change-set-execution';
+import { type PreparedChangeSet, prepareChangeSet, settleChangeSet } from './change-set-preparation';
 import { ApiValidationError, StackAlreadyExistsError } from './errors';
 import { STACK_RESOURCE_TYPE, type StackRecord } from './stack-records';
 

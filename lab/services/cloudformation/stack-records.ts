@@ -153,8 +153,18 @@ export class StackRecords {
     if (stacks?.get(record.stackName) === record) stacks.delete(record.stackName);
   }
 
+  /** Drops a record that never began (a deploy refused before its first event). */
+  forget(record: StackRecord): void {
+    this.byId.delete(record.stackId);
+    const stacks = this.live.get(record.region);
+    if (stacks?.get(record.stackName) === record) stacks.delete(record.stackName);
+  }
+
   /** Adds an engine event to the stack's log; the stack's own events set its status. */
   log(record: StackRecord, event: Omit<StackEvent, 'stackName'>): void {
+    // Each event a millisecond after the one before at the least: the CDK CLI orders events by time.
+    const last = record.events.at(-1)?.timestamp.getTime() ?? 0;
+    const timestamp = event.timestamp.getTime() > last ? event.timestamp : new Date(last + 1);
     record.events.push({
       eventId: randomUUID(),
       stackId: record.stackId,
@@ -162,7 +172,7 @@ export class StackRecords {
       logicalId: event.logicalId,
       resourceType: event.resourceType,
       status: event.status,
-      timestamp: event.timestamp,
+      timestamp,
       ...(event.physicalId === undefined ? {} : { physicalId: event.physicalId }),
       ...(event.reason === undefined ? {} : { reason: event.reason }),
     });
@@ -171,7 +181,7 @@ export class StackRecords {
     // A rollback's end keeps the reason its start gave (the failure); other states have their own.
     if (event.reason !== undefined) record.statusReason = event.reason;
     else if (!/ROLLBACK_COMPLETE$/.test(event.status)) delete record.statusReason;
-    if (event.status === 'UPDATE_IN_PROGRESS') record.lastUpdatedTime = event.timestamp;
+    if (event.status === 'UPDATE_IN_PROGRESS') record.lastUpdatedTime = timestamp;
   }
 
   private liveIn(region: string): Map<string, StackRecord> {

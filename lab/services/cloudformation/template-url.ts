@@ -15,7 +15,7 @@ export interface S3Location {
 }
 
 /** AWS's answer to a URL that is not an S3 object's (test_templates.snapshot.json, LocalStack, aws.validated). */
-export const UNSUPPORTED_TEMPLATE_URL = 'TemplateURL must be a supported URL.';
+const UNSUPPORTED_TEMPLATE_URL = 'TemplateURL must be a supported URL.';
 
 const AWS_PATH_STYLE_HOST = /^s3([.-][a-z0-9-]+)?\.amazonaws\.com(\.cn)?$/;
 const AWS_VIRTUAL_HOST = /^(.+)\.s3([.-][a-z0-9-]+)?\.amazonaws\.com(\.cn)?$/;

@@ -86,6 +86,7 @@ function provider(type: string): ResourceProvider {
 }
 
 const objects = new Map<string, string>();
+const ssm = new Map<string, string>();
 let gateway: LabGateway;
 let client: CloudFormationClient;
 let service: CloudFormationService;
@@ -96,11 +97,15 @@ beforeAll(async () => {
     providers: new ProviderRegistry(['Lab::Test::Thing', 'AWS::IAM::Role'].map(provider)),
     target: { accountId: ACCOUNT, region: 'us-east-1' },
     validateProperties: false,
+    ssmParameter: (name) => ssm.get(name),
   });
   gateway = await startLabGateway([
     cloudFormationApi({
       cloudformation: service,
-      templateFromUrl: templateFromS3(async (bucket, key) => objects.get(`${bucket}/${key}`)),
+      templateFromUrl: templateFromS3(async (bucket, key) => {
+        if (bucket === 'offline') throw new Error('the lab S3 is not running');
+        return objects.get(`${bucket}/${key}`);
+      }),
       localizeOutput: (stackName, key, value) => (key === 'Url' ? `${value}?stack=${stackName}` : value),
       onStackChanged: (stackName) => changed.push(stackName),
       eventsPageSize: 4,
@@ -354,11 +359,20 @@ describe('cloudFormationApi: updates', () => {
       Parameters: [{ ParameterKey: 'Size', ParameterValue: '2' }],
     });
     expect(stack.LastUpdatedTime).toBeInstanceOf(Date);
+    // An update starts as a create does (LocalStack's aws.validated snapshots: UPDATE_IN_PROGRESS, "User Initiated").
+    expect(await allEvents('Made')).toContainEqual(
+      expect.objectContaining({
+        LogicalResourceId: 'Made',
+        ResourceStatus: 'UPDATE_IN_PROGRESS',
+        ResourceStatusReason: 'User Initiated',
+      }),
+    );
     expect([...live.values()]).toContainEqual({ Name: 'Made-first', Size: '2' });
   });
 
   it('says which change replaces a resource, reads a TemplateURL in JSON, and returns that JSON byte for byte', async () => {
-    const json = `{ "Resources": {\n  "First": { "Type": "Lab::Test::Thing", "Properties": { "Name": "renamed" } } } }`;
+    // CRLF lines as well: GetTemplate keeps each carriage return (an XML reader would make it a line feed).
+    const json = `{ "Resources": {\r\n  "First": { "Type": "Lab::Test::Thing", "Properties": { "Name": "renamed" } } } }`;
     objects.set('cdk-assets/made.json', json);
     const url = 'https://cdk-assets.s3.us-east-1.amazonaws.com/made.json';
     await changeSet({
@@ -499,6 +513,24 @@ describe('cloudFormationApi: failures and refusals', () => {
     );
   });
 
+  it('refuses a TemplateBody over 51,200 bytes (API_CreateChangeSet), and names a TemplateURL it cannot read', async () => {
+    const large = JSON.stringify({ Description: 'x'.repeat(51_200), Resources: { A: { Type: 'Lab::Test::Thing' } } });
+    expect((await errorOf(client.send(new ValidateTemplateCommand({ TemplateBody: large })))).message).toMatch(
+      /at 'templateBody' failed to satisfy constraint: Member must have length less than or equal to 51200$/,
+    );
+    const missing = 'http://127.0.0.1:4566/cdk-assets/missing.json';
+    expect(await errorOf(client.send(new ValidateTemplateCommand({ TemplateURL: missing })))).toEqual({
+      name: 'ValidationError',
+      message: "S3 error: the lab's S3 has no object missing.json in bucket cdk-assets",
+    });
+    expect(
+      await errorOf(client.send(new ValidateTemplateCommand({ TemplateURL: 'http://127.0.0.1:4566/offline/t.json' }))),
+    ).toEqual({
+      name: 'ValidationError',
+      message: 'S3 error: the lab S3 is not running',
+    });
+  });
+
   it('refuses a second CREATE on a live stack (test_changesets.snapshot.json)', async () => {
     expect(
       (
@@ -512,6 +544,29 @@ describe('cloudFormationApi: failures and refusals', () => {
         )
       ).message,
     ).toBe('Stack [Made] already exists and cannot be created again with the changeSet [again].');
+  });
+
+  it('answers CREATE_PENDING until the change set is computed, one turn after CreateChangeSet answers', async () => {
+    const handler = cloudFormationApi({ cloudformation: service, templateFromUrl: async () => '' });
+    const call = (body: string) =>
+      handler.handle({
+        method: 'POST',
+        path: '/',
+        query: new URLSearchParams(),
+        headers: {},
+        body: Buffer.from(body),
+        region: 'us-east-1',
+        origin: gateway.url,
+      });
+    const template = encodeURIComponent(YAML_TEMPLATE);
+    await call(
+      `Action=CreateChangeSet&StackName=Pending&ChangeSetName=p&ChangeSetType=CREATE&TemplateBody=${template}`,
+    );
+    const pending = await call('Action=DescribeChangeSet&StackName=Pending&ChangeSetName=p');
+    expect(String(pending.body)).toContain('<Status>CREATE_PENDING</Status>');
+    await new Promise((resolve) => setImmediate(resolve));
+    const complete = await call('Action=DescribeChangeSet&StackName=Pending&ChangeSetName=p');
+    expect(String(complete.body)).toContain('<Status>CREATE_COMPLETE</Status>');
   });
 
   it('answers an action it does not know with InvalidAction', async () => {
@@ -643,7 +698,71 @@ describe('cloudFormationApi: deletion', () => {
   });
 });
 
+describe('cloudFormationApi: regions', () => {
+  it('keeps stacks by the region the request is signed for, their ids and ARNs in that region', async () => {
+    const tokyo = new CloudFormationClient({
+      endpoint: gateway.url,
+      region: 'ap-northeast-1',
+      credentials: LAB_CREDENTIALS,
+    });
+    try {
+      const body = JSON.stringify({ Resources: { Only: { Type: 'Lab::Test::Thing', Properties: { Name: 'tokyo' } } } });
+      const { StackId: stackId } = await tokyo.send(new CreateStackCommand({ StackName: 'Far', TemplateBody: body }));
+      expect(stackId).toMatch(/^arn:aws:cloudformation:ap-northeast-1:000000000000:stack\/Far\//);
+      await waitUntilStackCreateComplete({ client: tokyo, ...WAIT }, { StackName: 'Far' });
+      expect(service.state.stacksIn('ap-northeast-1').has('Far')).toBe(true);
+      expect((await errorOf(client.send(new DescribeStacksCommand({ StackName: 'Far' })))).message).toBe(
+        'Stack with id Far does not exist',
+      );
+    } finally {
+      tokyo.destroy();
+    }
+  });
+});
+
+describe('cloudFormationApi: SSM-typed parameters', () => {
+  it('reads them from the SSM parameters at the change set, and shows the value DescribeStacks resolved', async () => {
+    const body = JSON.stringify({
+      Parameters: {
+        BootstrapVersion: { Type: 'AWS::SSM::Parameter::Value<String>', Default: '/cdk-bootstrap/hnb659fds/version' },
+      },
+      Resources: { Only: { Type: 'Lab::Test::Thing', Properties: { Version: { Ref: 'BootstrapVersion' } } } },
+    });
+    const input = { StackName: 'Versioned', ChangeSetName: 'c', ChangeSetType: 'CREATE' as const, TemplateBody: body };
+    expect(await errorOf(changeSet(input))).toEqual({
+      name: 'ValidationError',
+      // AWS's words, as aws/aws-cdk#18453 quotes them.
+      message: 'Unable to fetch parameters [/cdk-bootstrap/hnb659fds/version] from parameter store for this account.',
+    });
+    ssm.set('/cdk-bootstrap/hnb659fds/version', '33');
+    await deployed('Versioned', body);
+    await waitUntilStackCreateComplete({ client, ...WAIT }, { StackName: 'Versioned' });
+    expect((await stackOf('Versioned')).Parameters).toEqual([
+      { ParameterKey: 'BootstrapVersion', ParameterValue: '/cdk-bootstrap/hnb659fds/version', ResolvedValue: '33' },
+    ]);
+    expect([...live.values()]).toContainEqual({ Version: '33' });
+  });
+});
+
 describe('cloudFormationApi: stacks the lab deployed itself', () => {
+  it('answers GetTemplate with the template of the lab once the lab redeploys a stack the API made', async () => {
+    const template = { Resources: { Only: { Type: 'Lab::Test::Thing', Properties: { Name: 'relabelled' } } } };
+    await service.deploy([{ stackName: 'Direct', template }]);
+    const body = (await client.send(new GetTemplateCommand({ StackName: 'Direct' }))).TemplateBody ?? '';
+    expect(JSON.parse(body)).toEqual(template);
+    expect((await stackOf('Direct')).StackStatus).toBe('UPDATE_COMPLETE');
+  });
+
+  it('leaves no stack behind when the lab refuses a template before its deploy begins', async () => {
+    const template = { Parameters: { Needed: { Type: 'String' } }, Resources: { Only: { Type: 'Lab::Test::Thing' } } };
+    await expect(service.deploy([{ stackName: 'Phantom', template }])).rejects.toThrow(
+      'parameter Needed has no value and no default',
+    );
+    expect((await errorOf(client.send(new DescribeStacksCommand({ StackName: 'Phantom' })))).message).toBe(
+      'Stack with id Phantom does not exist',
+    );
+  });
+
   it('describes them, and answers GetTemplate with their template as JSON', async () => {
     await service.deploy([
       {
