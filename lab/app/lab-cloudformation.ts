@@ -6,7 +6,6 @@
 import type { StackEvent } from '../services/cloudformation/deployed-stack';
 import { CloudFormationService } from '../services/cloudformation/cloudformation-service';
 import { CloudFormationState } from '../services/cloudformation/cloudformation-state';
-import { ssmTemplateValues } from '../services/ssm/ssm-template-values';
 import { type LabDeployContext, type LabProviderSettings, labProviderRegistry } from './lab-provider-registry';
 import { LAB_TARGET, type LabServices } from './lab-services';
 
@@ -44,7 +43,9 @@ export function createLabCloudFormation(
     providers,
     state,
     target: LAB_TARGET,
-    parameters: ssmTemplateValues(services.ssm, { [BOOTSTRAP_VERSION_PARAMETER]: LAB_BOOTSTRAP_VERSION }),
+    parameters: { [BOOTSTRAP_VERSION_PARAMETER]: LAB_BOOTSTRAP_VERSION },
+    // Read at each deploy, so a `cdk bootstrap` on the lab (version 33) is what the next deploy checks.
+    ssmParameter: (name) => services.ssm.valueOf(name),
     ...(settings.validateProperties === undefined ? {} : { validateProperties: settings.validateProperties }),
     ...(settings.onStackEvent === undefined ? {} : { onStackEvent: settings.onStackEvent }),
   });

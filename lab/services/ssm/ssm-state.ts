@@ -92,11 +92,6 @@ export class SsmState {
     return this.parameters.get(name)?.value;
   }
 
-  /** The names of every parameter. */
-  names(): string[] {
-    return [...this.parameters.keys()];
-  }
-
   /** Deletes the parameter, or `ParameterNotFound`. */
   delete(name: string): void {
     if (!this.parameters.delete(name)) throw new ParameterNotFoundError(name);

@@ -18,7 +18,6 @@ import { s3Service } from '../../../lab/services/s3/s3-service';
 import { s3BucketProvider } from '../../../lab/services/s3/resource-providers/s3-bucket-provider';
 import { ssmService } from '../../../lab/services/ssm/ssm-service';
 import { SsmState } from '../../../lab/services/ssm/ssm-state';
-import { ssmTemplateValues } from '../../../lab/services/ssm/ssm-template-values';
 import { stsService } from '../../../lab/services/sts/sts-service';
 import {
   BOOTSTRAP_BUCKET,
@@ -96,16 +95,18 @@ describe('cdk bootstrap on the lab', () => {
     const ssm = new SSMClient(clientOptions());
     expect((await ssm.send(new GetParameterCommand({ Name: VERSION_PARAMETER }))).Parameter?.Value).toBe('33');
     ssm.destroy();
-    const deployApp = (parameters: Readonly<Record<string, string>>) =>
-      new CloudFormationService({ providers: new ProviderRegistry([]), target: BOOTSTRAP_TARGET, parameters }).deploy([
-        { stackName: 'App', template: APP },
-      ]);
+    // As the lab wires it (lab/app/lab-cloudformation.ts): SSM first, the claimed version when SSM holds none.
+    const deployApp = (state: SsmState, parameters: Readonly<Record<string, string>>) =>
+      new CloudFormationService({
+        providers: new ProviderRegistry([]),
+        target: BOOTSTRAP_TARGET,
+        parameters,
+        ssmParameter: (name) => state.valueOf(name),
+      }).deploy([{ stackName: 'App', template: APP }]);
     const claimed = { [VERSION_PARAMETER]: '30' };
-    expect((await deployApp(ssmTemplateValues(lab.ssm, claimed)))[0]?.outputs.Version).toBe('33');
-    expect((await deployApp(ssmTemplateValues(new SsmState(BOOTSTRAP_TARGET), claimed)))[0]?.outputs.Version).toBe(
-      '30',
-    );
-    await expect(deployApp(ssmTemplateValues(new SsmState(BOOTSTRAP_TARGET), {}))).rejects.toThrow(
+    expect((await deployApp(lab.ssm, claimed))[0]?.outputs.Version).toBe('33');
+    expect((await deployApp(new SsmState(BOOTSTRAP_TARGET), claimed))[0]?.outputs.Version).toBe('30');
+    await expect(deployApp(new SsmState(BOOTSTRAP_TARGET), {})).rejects.toThrow(
       'Unable to fetch parameters [/cdk-bootstrap/hnb659fds/version] from parameter store for this account.',
     );
   });
