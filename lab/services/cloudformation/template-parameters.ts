@@ -31,31 +31,36 @@ export function templateParameters(options: StackParameterInput, stackId: string
   };
   for (const [name, parameter] of Object.entries(options.template.Parameters ?? {})) {
     const given = options.parameters?.[name];
-    if (given !== undefined) values[name] = listTyped(parameter.Type) ? given.split(',') : given;
+    if (given !== undefined) values[name] = listTyped(parameter.Type) ? splitList(given) : given;
     else if (parameter.Type.startsWith('AWS::SSM::Parameter::Value<') && typeof parameter.Default === 'string') {
       const stored = options.parameters?.[parameter.Default];
       if (stored === undefined)
+        // CloudFormation's words (its ValidationError, quoted in aws-samples/aws-cross-account-cicd-pipeline#40).
         throw new TemplateError(
-          `parameter ${name} reads SSM parameter ${parameter.Default}, which the lab does not have`,
+          `Unable to fetch parameters [${parameter.Default}] from parameter store for this account.`,
         );
       values[name] = stored;
     } else if (parameter.Default !== undefined)
       values[name] =
         listTyped(parameter.Type) && typeof parameter.Default === 'string'
-          ? parameter.Default.split(',')
+          ? splitList(parameter.Default)
           : parameter.Default;
     else throw new TemplateError(`parameter ${name} has no value and no default`);
   }
   return values;
 }
 
-/**
- * Whether a parameter's value is a list: `CommaDelimitedList` and `List<…>` types are given as
- * one comma-separated string and read as its parts ('' is `['']`, as `Fn::Join` reads it back);
- * https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/parameters-section-structure.html
- */
+/** `CommaDelimitedList` and `List<…>` parameters resolve to lists. */
 function listTyped(type: string): boolean {
   return type === 'CommaDelimitedList' || type.startsWith('List<');
+}
+
+/**
+ * A list parameter's value: its comma-separated members, each space-trimmed
+ * (https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/parameters-section-structure.html).
+ */
+function splitList(value: string): string[] {
+  return value.split(',').map((member) => member.trim());
 }
 
 /** Checks the template's `Rules` against the parameters, as CloudFormation does before it changes anything. */
