@@ -362,7 +362,7 @@ const CASES: readonly GuardCase[] = [
   {
     name: 'an unknown action',
     server: 'logs',
-    request: { method: 'POST', headers: LOGS('StartQuery'), body: '{}' },
+    request: { method: 'POST', headers: LOGS('TagResource'), body: '{}' },
     status: 400,
     body: awsType('UnknownOperationException'),
   },
