@@ -17,6 +17,7 @@ import { GetQueueAttributesCommand, ListQueuesCommand } from '@aws-sdk/client-sq
 import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAB_CREDENTIALS, LAB_REGION } from '../../../lab/common/local-aws';
+import { cdkLabArguments, cdkLabEnvironment } from '../../../lab/cli/cdk-lab-environment';
 import { type Lab, startLab } from '../../../lab/lab';
 import { writeLabOutputs } from '../../../lab/outputs';
 import { PROJECT_ROOT } from '../../../lib/project-root';
@@ -30,6 +31,7 @@ let project: ProjectCopy;
 let labOutputs: string;
 let cloudformation: CloudFormationClient;
 const COMMAND_MS = 150_000;
+const CDK_CLI = join(PROJECT_ROOT, 'node_modules', 'aws-cdk', 'bin', 'cdk');
 
 /** `npm run cdk:lab -- <args>` in the copy of the app. */
 function cdkLab(...args: string[]): Promise<CommandResult> {
@@ -38,6 +40,18 @@ function cdkLab(...args: string[]): Promise<CommandResult> {
     ['--import', 'tsx', join(PROJECT_ROOT, 'lab', 'cli', 'cdk-lab.ts'), '--lab-outputs', labOutputs, ...args],
     { cwd: project.dir, timeoutMs: COMMAND_MS },
   );
+}
+
+/**
+ * The same CLI with the wrapper's environment and arguments (cdk-lab-environment.ts), without the
+ * wrapper's own process: the steps after the bootstrap, which runs through the wrapper itself.
+ */
+function cdk(...args: string[]): Promise<CommandResult> {
+  return runCommand(process.execPath, [CDK_CLI, ...cdkLabArguments(args)], {
+    cwd: project.dir,
+    env: cdkLabEnvironment(lab.endpointUrl, process.env),
+    timeoutMs: COMMAND_MS,
+  });
 }
 
 function succeeded(result: CommandResult): void {
@@ -66,7 +80,8 @@ function cliEnvironment(line: string): Record<string, string> {
 
 beforeAll(async () => {
   project = copyProject('sqs-lab-cdk-cli-');
-  lab = await startLab({ stacks: [] });
+  // Both stacks known to the lab (its views, its assembly), none deployed: the CLI deploys them.
+  lab = await startLab({ deployOnStart: false });
   labOutputs = join(project.dir, 'cdk-outputs.local.json');
   await writeLabOutputs(labOutputs, lab.outputs());
   cloudformation = new CloudFormationClient({
@@ -103,15 +118,17 @@ describe('the CDK CLI against the lab', () => {
     'cdk deploy --all writes the outputs file, and the tutorial’s curl enqueues a job with it unchanged',
     async () => {
       succeeded(
-        await cdkLab(
+        await cdk(
           'deploy',
           '--all',
           '--outputs-file',
           'cdk-outputs.json',
           '--require-approval',
           'never',
-          '-o',
-          'cdk.out',
+          // The assembly the lab synthesized at its start (the same app and context): the CLI's
+          // own synthesis and bundling run in the diff and hotswap steps below.
+          '--app',
+          lab.assemblyDir,
         ),
       );
       expect(await stackStatus('VisibilityDupStack')).toBe('CREATE_COMPLETE');
@@ -141,7 +158,7 @@ describe('the CDK CLI against the lab', () => {
   it(
     'cdk diff finds no difference after the deploy',
     async () => {
-      const diff = await cdkLab('diff', '--app', 'cdk.out');
+      const diff = await cdk('diff', '--app', lab.assemblyDir);
       expect(diff.code).toBe(0);
       expect(`${diff.stdout}${diff.stderr}`).toContain('There were no differences');
     },
@@ -156,9 +173,9 @@ describe('the CDK CLI against the lab', () => {
       const edited = text.replace('maxReceiveCount: 10,', 'maxReceiveCount: 5,');
       expect(edited).not.toBe(text);
       writeFileSync(settings, edited);
-      const diff = await cdkLab('diff', 'VisibilityDupStack', '-o', 'cdk.out');
+      const diff = await cdk('diff', 'VisibilityDupStack', '-o', 'cdk.out');
       expect(`${diff.stdout}${diff.stderr}`).toMatch(/maxReceiveCount[\s\S]{0,200}10[\s\S]{0,200}5/);
-      succeeded(await cdkLab('deploy', 'VisibilityDupStack', '--app', 'cdk.out', '--require-approval', 'never'));
+      succeeded(await cdk('deploy', 'VisibilityDupStack', '--app', 'cdk.out', '--require-approval', 'never'));
       expect(await stackStatus('VisibilityDupStack')).toBe('UPDATE_COMPLETE');
       const queueUrl = lab.outputs().VisibilityDupStack?.QueueUrl ?? '';
       const { Attributes = {} } = await lab.clients.sqs.send(
@@ -178,7 +195,7 @@ describe('the CDK CLI against the lab', () => {
         producer,
         readFileSync(producer, 'utf8').replace('`Enqueued ${job.id}', '`Enqueued (hotswapped) ${job.id}'),
       );
-      const result = await cdkLab(
+      const result = await cdk(
         'deploy',
         'VisibilityDupStack',
         '--hotswap',
@@ -284,7 +301,7 @@ describe('the CDK CLI against the lab', () => {
   it(
     'cdk destroy --all --force leaves no stack, queue, table or function',
     async () => {
-      succeeded(await cdkLab('destroy', '--all', '--force', '--app', 'cdk.out'));
+      succeeded(await cdk('destroy', '--all', '--force', '--app', 'cdk.out'));
       expect(await stackStatus('VisibilityDupStack')).toBeUndefined();
       expect(await stackStatus('BatchPartialStack')).toBeUndefined();
       const { QueueUrls = [] } = await lab.clients.sqs.send(new ListQueuesCommand({ QueueNamePrefix: lab.namePrefix }));
