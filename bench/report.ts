@@ -561,6 +561,32 @@ function chaosTable(results: BenchResults): string | undefined {
 }
 
 /** `npm start`'s wall time beside its longest experiment. */
+function cdkTable(results: BenchResults): string | undefined {
+  const cdk = results.cdk;
+  if (cdk === undefined) return undefined;
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  return [
+    '### The real CDK CLI on the lab (npm run cdk:lab)',
+    '',
+    markdownTable(
+      ['Step', 'Wall time'],
+      [
+        ['cdk bootstrap', seconds(cdk.bootstrapMs)],
+        ['cdk synth --all (bundling included)', seconds(cdk.synthMs)],
+        ["cdk deploy --all: asset build and publish to S3, the CLI's start", seconds(cdk.publishMs)],
+        [
+          'cdk deploy --all: change sets created and executed (the CLI\'s "Deployment time", summed)',
+          seconds(cdk.executionMs),
+        ],
+        ['cdk deploy --hotswap of one handler (synth excluded)', seconds(cdk.hotswapMs)],
+        ['of which the hotswap itself (the CLI\'s "hotswap-deployment time")', seconds(cdk.hotswapDeploymentMs)],
+      ],
+    ),
+    '',
+    "The change-set steps include the CLI's own polling of the stack (every few seconds), which the lab cannot shorten.",
+  ].join('\n');
+}
+
 function tourTable(results: BenchResults): string | undefined {
   const tour = results.tour;
   if (tour === undefined) return undefined;
@@ -597,6 +623,7 @@ export function renderReport(results: BenchResults): string {
     memoryTable(results),
     chaosTable(results),
     tourTable(results),
+    cdkTable(results),
     targetTable(results),
     footer,
   ]

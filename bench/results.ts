@@ -17,6 +17,7 @@ import type { PipelineRequestsResult } from './sections/pipeline-requests';
 import type { ProducerRequestsRow } from './sections/producer-requests';
 import type { LabDeployResult } from './sections/lab-deploy';
 import type { EndpointOverheadResult } from './sections/endpoint-overhead';
+import type { CdkCliDeployResult } from './sections/cdk-cli-deploy';
 import type { LabMemoryResult } from './sections/lab-memory';
 import type { InsightsBenchResult } from './sections/logs-insights';
 import type { TourTimeResult } from './sections/tour-time';
@@ -37,6 +38,7 @@ export const SECTIONS = [
   'memory',
   'chaos',
   'tour',
+  'cdk',
 ] as const;
 /** One of {@link SECTIONS}. */
 export type SectionName = (typeof SECTIONS)[number];
@@ -89,6 +91,8 @@ export interface BenchResults {
   readonly deploy?: LabDeployResult;
   /** What the lab's one endpoint costs the SQS batch path. */
   readonly endpoint?: EndpointOverheadResult;
+  /** `cdk deploy` with the real CDK CLI on a lab, split into its parts, and a hotswap (full runs only). */
+  readonly cdk?: CdkCliDeployResult;
   /** Logs Insights' query time over growing logs. */
   readonly insights?: InsightsBenchResult;
   readonly memory?: LabMemoryResult;

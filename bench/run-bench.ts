@@ -15,6 +15,7 @@ import { type GuardThroughputRow, measureGuardThroughput } from './sections/guar
 import { measureHeartbeatRequests } from './sections/heartbeat-requests';
 import { type LabDeployResult, measureLabDeploy } from './sections/lab-deploy';
 import { type EndpointOverheadResult, measureEndpointOverhead } from './sections/endpoint-overhead';
+import { type CdkCliDeployResult, measureCdkCliDeploy } from './sections/cdk-cli-deploy';
 import { type LabMemoryResult, measureLabMemory } from './sections/lab-memory';
 import { type InsightsBenchResult, measureInsights } from './sections/logs-insights';
 import { measureThroughput, type PipelinePath, type ThroughputRow } from './sections/lab-throughput';
@@ -209,6 +210,16 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
       `${tour.wallSeconds.toFixed(1)} s; longest experiment ${tour.longest?.name ?? '?'} ${tour.longest?.seconds.toFixed(1) ?? '?'} s`,
     );
   }
+  // Alone too, and in full runs only, as the tour: the real CDK CLI against a lab of its own.
+  let cdk: CdkCliDeployResult | undefined;
+  if (has('cdk') && !options.quick) {
+    say('cdk', 'cdk bootstrap, synth, deploy --all and deploy --hotswap with the real CDK CLI, on a lab of its own');
+    cdk = await measureCdkCliDeploy();
+    say(
+      'cdk',
+      `synth ${(cdk.synthMs / 1000).toFixed(1)} s, publish ${(cdk.publishMs / 1000).toFixed(1)} s, change sets ${(cdk.executionMs / 1000).toFixed(1)} s; hotswap ${(cdk.hotswapMs / 1000).toFixed(1)} s`,
+    );
+  }
   const cost = has('cost') && requests !== undefined ? estimateCosts(requests, PRICES) : undefined;
   const partial: Omit<BenchResults, 'targets'> = {
     schemaVersion: 1,
@@ -236,6 +247,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
     ...(memory === undefined ? {} : { memory }),
     ...(chaos === undefined ? {} : { chaos }),
     ...(tour === undefined ? {} : { tour }),
+    ...(cdk === undefined ? {} : { cdk }),
   };
   say('done', 'judging targets');
   return { ...partial, targets: evaluateTargets(partial) };

@@ -1,26 +1,2 @@
-/**
- * A copy of the CDK app (bin/, lib/, lambda/, cdk.json, package files, tsconfig) in a temporary
- * folder, with the project's node_modules linked in: the real CDK CLI synthesizes and bundles it
- * there, and a test edits the copy (a setting, a handler) as a learner edits the project, without
- * touching the project's own files.
- */
-import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { PROJECT_ROOT } from '../../lib/project-root';
-
-const COPIED = ['bin', 'lib', 'lambda', 'cdk.json', 'package.json', 'package-lock.json', 'tsconfig.json'];
-
-/** The copy's folder, and a way to remove it. */
-export interface ProjectCopy {
-  readonly dir: string;
-  remove(): void;
-}
-
-/** Copies the app into a new temporary folder. */
-export function copyProject(prefix: string): ProjectCopy {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  for (const entry of COPIED) cpSync(join(PROJECT_ROOT, entry), join(dir, entry), { recursive: true });
-  symlinkSync(join(PROJECT_ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
-}
+/** A copy of the CDK app for the real CDK CLI to run in: the bench's (bench/project-copy.ts), shared. */
+export { copyProject, type ProjectCopy } from '../../bench/project-copy';
