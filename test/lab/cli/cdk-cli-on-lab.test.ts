@@ -92,7 +92,8 @@ function cliEnvironment(line: string): Record<string, string> {
 beforeAll(async () => {
   project = copyProject('sqs-lab-cdk-cli-');
   // Both stacks known to the lab (its views, its assembly), none deployed: the CLI deploys them.
-  lab = await startLab({ deployOnStart: false });
+  // One poller per mapping: nothing here measures scaling, and idle long polls cost the CPU the CLI needs.
+  lab = await startLab({ deployOnStart: false, pollers: 1 });
   labOutputs = join(project.dir, 'cdk-outputs.local.json');
   await writeLabOutputs(labOutputs, lab.outputs());
   cloudformation = new CloudFormationClient({
