@@ -305,7 +305,7 @@ describe("the README's Logs Insights queries, on a tour's lines", () => {
     expect(result.statistics).toMatchObject({ recordsMatched: 8 });
   });
 
-  it('runs verbatim through the AWS CLI (aws logs start-query, get-query-results)', async () => {
+  it('run verbatim through the AWS CLI (aws logs start-query, get-query-results), each with the rows the SDK gets', async () => {
     // AWS CLI v1 has both commands; only the lab's endpoint and its fake identity are given.
     const aws = async (...args: string[]): Promise<unknown> => {
       const { stdout } = await promisify(execFile)(
@@ -323,30 +323,36 @@ describe("the README's Logs Insights queries, on a tour's lines", () => {
       );
       return JSON.parse(stdout);
     };
-    const { queryId } = (await aws(
-      'start-query',
-      '--log-group-name',
-      `/aws/lambda/${WORKER}`,
-      '--start-time',
-      String(range.startTime),
-      '--end-time',
-      String(range.endTime),
-      '--query-string',
-      duplicates ?? '',
-    )) as { queryId: string };
-    expect(await aws('get-query-results', '--query-id', queryId)).toMatchObject({
-      status: 'Complete',
-      results: [
-        [
-          { field: 'id', value: 'msg-2' },
-          { field: 'duplicatesSkipped', value: '2' },
-        ],
-        [
-          { field: 'id', value: 'msg-3' },
-          { field: 'duplicatesSkipped', value: '1' },
-        ],
-      ],
-    });
+    const cases: readonly [string, readonly string[]][] = [
+      [history ?? '', [WORKER]],
+      [duplicates ?? '', [WORKER]],
+      [dlq ?? '', [BATCH_WORKER]],
+      [durations ?? '', [WORKER]],
+    ];
+    for (const [queryString, groups] of cases) {
+      const { queryId } = (await aws(
+        'start-query',
+        '--log-group-names',
+        ...groups.map((name) => `/aws/lambda/${name}`),
+        '--start-time',
+        String(range.startTime),
+        '--end-time',
+        String(range.endTime),
+        '--query-string',
+        queryString,
+      )) as { queryId: string };
+      const answer = (await aws('get-query-results', '--query-id', queryId)) as {
+        status: string;
+        results: { field: string; value: string }[][];
+      };
+      expect(answer.status).toBe('Complete');
+      const rows = answer.results.map((row) =>
+        Object.fromEntries(row.filter((field) => field.field !== '@ptr').map((field) => [field.field, field.value])),
+      );
+      const expected = (await query(queryString, groups)).rows;
+      expect(expected.length, queryString).toBeGreaterThan(0);
+      expect(rows, queryString).toEqual(expected);
+    }
   });
 
   it('the duplicates the guard skipped, per id', async () => {
