@@ -4,7 +4,7 @@
  * against the lab by swapping the file name. One extra top-level key, `LocalLab`, tells the
  * emulator endpoints for the AWS CLI.
  */
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { LAB_CREDENTIALS, LAB_REGION } from './common/local-aws';
 
 /** The file name, next to the `cdk-outputs.json` a deploy writes. */
@@ -67,4 +67,19 @@ export function buildLabOutputs(
 /** Writes the outputs as pretty JSON, like the CDK CLI. */
 export async function writeLabOutputs(path: string, outputs: LabOutputs): Promise<void> {
   await writeFile(path, `${JSON.stringify(outputs, null, 2)}\n`);
+}
+
+/**
+ * One entry of a running lab's `LocalLab` key in its outputs file (`EndpointUrl`,
+ * `DeployEndpointUrl`), or undefined when there is no such file, key or string entry: how the
+ * commands that talk to a running lab find it.
+ */
+export async function readLocalLabEntry(outputsFile: string, entry: string): Promise<string | undefined> {
+  try {
+    const outputs = JSON.parse(await readFile(outputsFile, 'utf8')) as Record<string, Record<string, unknown>>;
+    const value = outputs[LOCAL_LAB_KEY]?.[entry];
+    return typeof value === 'string' ? value : undefined;
+  } catch {
+    return undefined;
+  }
 }

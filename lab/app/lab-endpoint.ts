@@ -14,6 +14,7 @@ import { templateFromS3 } from '../services/cloudformation/template-url';
 import type { Emulators } from '../services/emulators';
 import { lambdaApi } from '../services/lambda/lambda-api';
 import type { FunctionRuntimeOptions } from '../services/lambda/runtime/function-launcher';
+import { s3ObjectAddress } from '../services/s3/s3-object-url';
 import { s3Service } from '../services/s3/s3-service';
 import { ssmService } from '../services/ssm/ssm-service';
 import { stsService } from '../services/sts/sts-service';
@@ -59,7 +60,7 @@ export async function startLabEndpoint(setup: LabEndpointSetup, cleanups: Cleanu
     }),
     cloudFormationApi({
       cloudformation: setup.cloudformation,
-      templateFromUrl: templateFromS3(objectText),
+      templateFromUrl: templateFromS3(s3ObjectAddress, objectText),
       // The API's URL output stands for the lab's loopback stage, as in cdk-outputs.local.json.
       localizeOutput: (_stackName, _key, value) => services.apis.localUrls(LAB_REGION).get(value) ?? value,
       onStackChanged: setup.onStackChanged,

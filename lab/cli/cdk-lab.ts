@@ -6,13 +6,12 @@
  * with `--no-notices`. Exits with the CLI's code, or 1 with one sentence when there is no lab.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { constants } from 'node:os';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../../lib/project-root';
 import { resolveLanguage } from '../common/language';
 import { MESSAGES } from '../locales/messages';
-import { LOCAL_LAB_KEY, LOCAL_OUTPUTS_FILE } from '../outputs';
+import { LOCAL_OUTPUTS_FILE, readLocalLabEntry } from '../outputs';
 import { cdkLabArguments, cdkLabEnvironment, NotLoopbackEndpointError } from './cdk-lab-environment';
 
 const LAB_OUTPUTS_OPTION = '--lab-outputs';
@@ -31,7 +30,7 @@ async function main(): Promise<number> {
     outputsFile = file;
     args.splice(at, 2);
   }
-  const endpointUrl = endpointOf(outputsFile);
+  const endpointUrl = await readLocalLabEntry(outputsFile, 'EndpointUrl');
   if (endpointUrl === undefined) {
     process.stderr.write(say.noLab(outputsFile));
     return 1;
@@ -66,17 +65,6 @@ async function main(): Promise<number> {
     });
     cli.on('exit', (code, signal) => resolve(code ?? 128 + (signal === null ? 0 : constants.signals[signal])));
   });
-}
-
-/** The lab's one endpoint from its outputs file; undefined when there is no such file or entry. */
-function endpointOf(outputsFile: string): string | undefined {
-  try {
-    const outputs = JSON.parse(readFileSync(outputsFile, 'utf8')) as Record<string, Record<string, unknown>>;
-    const url = outputs[LOCAL_LAB_KEY]?.EndpointUrl;
-    return typeof url === 'string' ? url : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 main().then(

@@ -3,8 +3,7 @@
  * running lab (`npm run lab` in another terminal), as `cdk deploy` applies a change set. Prints
  * the stack events; exits 0 on `UPDATE_COMPLETE`, 1 naming the failed resource and the reason.
  */
-import { readFile } from 'node:fs/promises';
-import { LOCAL_LAB_KEY } from '../outputs';
+import { readLocalLabEntry } from '../outputs';
 import type { DeployStreamLine } from '../services/cloudformation/deploy-endpoint';
 import type { StackEvent } from '../services/cloudformation/deployed-stack';
 import { formatStackEvent } from '../services/cloudformation/stack-event-format';
@@ -26,7 +25,7 @@ async function main(): Promise<number> {
     return 0;
   }
   const { context, outputsFile } = command;
-  const url = await deployEndpointUrl(outputsFile);
+  const url = await readLocalLabEntry(outputsFile, 'DeployEndpointUrl');
   if (url === undefined) {
     process.stderr.write(say.noLab(outputsFile));
     return 1;
@@ -77,15 +76,6 @@ async function main(): Promise<number> {
     }
   }
   return outcome;
-}
-
-async function deployEndpointUrl(file: string): Promise<string | undefined> {
-  try {
-    const outputs = JSON.parse(await readFile(file, 'utf8')) as Record<string, Record<string, string>>;
-    return outputs[LOCAL_LAB_KEY]?.DeployEndpointUrl;
-  } catch {
-    return undefined;
-  }
 }
 
 main().then(

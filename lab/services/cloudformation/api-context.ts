@@ -14,7 +14,7 @@ export interface CloudFormationApiOptions {
   readonly cloudformation: CloudFormationService;
   /**
    * The text of the template at a `TemplateURL`. The lab wires it to its S3 with
-   * `templateFromS3((bucket, key) => …)` (template-url.ts), which reads every S3 URL form.
+   * `templateFromS3(s3ObjectAddress, (bucket, key) => …)` (template-url.ts), reading every S3 URL form.
    */
   templateFromUrl(url: string): Promise<string>;
   /** Each output value as DescribeStacks shows it (the lab maps API Gateway URLs to its loopback stages). */

@@ -41,7 +41,8 @@ import { startLabGateway, type LabGateway } from '../../../../../lab/gateway/lab
 import { cloudFormationApi } from '../../../../../lab/services/cloudformation/cloudformation-api';
 import { CloudFormationService } from '../../../../../lab/services/cloudformation/cloudformation-service';
 import { ProviderRegistry, type ResourceProvider } from '../../../../../lab/services/cloudformation/resource-provider';
-import { s3Location, templateFromS3 } from '../../../../../lab/services/cloudformation/template-url';
+import { templateFromS3 } from '../../../../../lab/services/cloudformation/template-url';
+import { s3ObjectAddress } from '../../../../../lab/services/s3/s3-object-url';
 
 const ACCOUNT = '000000000000';
 const WAIT = { minDelay: 1, maxDelay: 1, maxWaitTime: 10 } as const;
@@ -102,7 +103,7 @@ beforeAll(async () => {
   gateway = await startLabGateway([
     cloudFormationApi({
       cloudformation: service,
-      templateFromUrl: templateFromS3(async (bucket, key) => {
+      templateFromUrl: templateFromS3(s3ObjectAddress, async (bucket, key) => {
         if (bucket === 'offline') throw new Error('the lab S3 is not running');
         return objects.get(`${bucket}/${key}`);
       }),
@@ -834,28 +835,9 @@ describe('cloudFormationApi: the CDK CLI bootstrap template', () => {
   });
 });
 
-describe('s3Location', () => {
-  it.each([
-    ['http://127.0.0.1:4566/cdk-hnb659fds-assets/abc.json', 'cdk-hnb659fds-assets', 'abc.json'],
-    ['https://s3.amazonaws.com/bucket/dir/key%20x.json', 'bucket', 'dir/key x.json'],
-    ['https://s3.us-east-1.amazonaws.com/bucket/key.json', 'bucket', 'key.json'],
-    ['https://bucket.s3.us-east-1.amazonaws.com/key.json', 'bucket', 'key.json'],
-    ['https://bucket.s3.amazonaws.com/key.json', 'bucket', 'key.json'],
-  ])('reads %s', (url, bucket, key) => {
-    expect(s3Location(url)).toEqual({ bucket, key });
-  });
-
-  it.each([
-    'https://example.com/bucket/key',
-    'ftp://127.0.0.1/bucket/key',
-    'http://127.0.0.1:4566/bucket',
-    'not a url',
-  ])('refuses %s', (url) => {
-    expect(s3Location(url)).toBeUndefined();
-  });
-
+describe('templateFromS3', () => {
   it('answers a URL that names no S3 object with AWS words (test_templates.snapshot.json)', async () => {
-    await expect(templateFromS3(async () => 'x')('https://example.com/t.json')).rejects.toThrow(
+    await expect(templateFromS3(s3ObjectAddress, async () => 'x')('https://example.com/t.json')).rejects.toThrow(
       'TemplateURL must be a supported URL.',
     );
   });
