@@ -3,7 +3,8 @@
  * `npm run cdk:lab` against one lab, in a copy of the app. The commands and their order are the
  * README's AWS session: bootstrap, deploy with an outputs file, the tutorial's curl, diff, an
  * edit and its deploy, a hotswap of a handler, destroy. One lab serves the whole file; each step
- * reads the state the one before it left, so they run in order.
+ * reads the state the one before it left, so they run in order. The diff step's synthesis is
+ * also the README's `npx cdk synth --all`, offline, with a `cdk.context.json` as a learner writes it.
  *
  * What the CLI expects of CloudFormation, S3, STS and SSM is in the CLI's own code and AWS's API
  * references (https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/); the lab's
@@ -178,7 +179,7 @@ describe('the CDK CLI against the lab', () => {
   );
 
   it(
-    'an edit of lib/settings.ts and one of a handler both show in cdk diff',
+    'an edit of lib/settings.ts, one of a handler and an alarmEmail in cdk.context.json all show in cdk diff',
     async () => {
       const settings = join(project.dir, 'lib', 'settings.ts');
       const text = readFileSync(settings, 'utf8');
@@ -190,11 +191,29 @@ describe('the CDK CLI against the lab', () => {
         producer,
         readFileSync(producer, 'utf8').replace('`Enqueued ${job.id}', '`Enqueued (hotswapped) ${job.id}'),
       );
-      // One synthesis for the three steps that follow (the CLI's own, bundling included).
+      // The CLI's project context file, as a learner writes it: the CLI passes it on every synth,
+      // so the subscription stays without -c on the command line.
+      writeFileSync(join(project.dir, 'cdk.context.json'), JSON.stringify({ alarmEmail: 'learner@example.com' }));
+      // One synthesis (the CLI's own, bundling included) for the three steps that follow.
       const diff = await cdk('diff', 'VisibilityDupStack', '-o', 'cdk.out');
       const printed = `${diff.stdout}${diff.stderr}`;
       expect(printed).toMatch(/maxReceiveCount[\s\S]{0,200}10[\s\S]{0,200}5/);
       expect(printed).toMatch(/\[~\] AWS::Lambda::Function Producer/);
+      expect(printed).toMatch(/\[\+\] AWS::SNS::Subscription/);
+      // `cdk synth --all` wrote both templates, each with the event source mapping, the API and the e-mail subscription.
+      for (const stack of ['VisibilityDupStack', 'BatchPartialStack']) {
+        const { Resources } = JSON.parse(
+          readFileSync(join(project.dir, 'cdk.out', `${stack}.template.json`), 'utf8'),
+        ) as {
+          Resources: Record<string, { Type: string; Properties?: Record<string, unknown> }>;
+        };
+        const types = Object.values(Resources).map((resource) => resource.Type);
+        expect(types).toEqual(expect.arrayContaining(['AWS::Lambda::EventSourceMapping', 'AWS::ApiGateway::RestApi']));
+        const subscriptions = Object.values(Resources).filter((resource) => resource.Type === 'AWS::SNS::Subscription');
+        expect(subscriptions.map((resource) => resource.Properties)).toEqual([
+          expect.objectContaining({ Protocol: 'email', Endpoint: 'learner@example.com' }),
+        ]);
+      }
     },
     COMMAND_MS,
   );
