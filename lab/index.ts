@@ -14,7 +14,7 @@ export { createDynamoDbClient, createSqsClient, startEmulators } from './service
 export type { EmulatorEndpoints, Emulators } from './services/emulators';
 export { startEmulatorsEndpoint } from './app/lab-endpoint';
 // The real CDK CLI against a lab's one endpoint, as `npm run cdk:lab` runs it.
-export { cdkLabArguments, cdkLabEnvironment } from './cli/cdk-lab-environment';
+export { CDK_CLI_SCRIPT, cdkLabArguments, cdkLabEnvironment } from './cli/cdk-lab-environment';
 export { LAB_ACCOUNT_ID, LAB_CREDENTIALS, LAB_REGION } from './common/local-aws';
 
 // Deploy: synthesize the CDK app (`startLab` deploys it; `onStackEvent` follows the deploy).

@@ -212,6 +212,7 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
         emulators,
         cloudformation,
         functionRuntime: labFunctionRuntime(services, context, options),
+        objectBytes,
         // A stack the CDK CLI deployed or destroyed shows in (or leaves) `lab.stacks` and the console.
         onStackChanged: () => views?.refresh(),
         ...(options.preferredPorts?.endpoint === undefined ? {} : { preferredPort: options.preferredPorts.endpoint }),

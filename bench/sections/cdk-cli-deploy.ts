@@ -9,10 +9,15 @@
  * - hotswap: after a handler edit and a new synth, `cdk deploy --hotswap` of that stack, and the
  *   "hotswap-deployment time" the CLI prints.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { cdkLabArguments, cdkLabEnvironment, type Lab, LAB_ACCOUNT_ID, LAB_REGION, startLab } from '../../lab';
-import { PROJECT_ROOT } from '../../lib/project-root';
+import {
+  CDK_CLI_SCRIPT,
+  cdkLabArguments,
+  cdkLabEnvironment,
+  type Lab,
+  LAB_ACCOUNT_ID,
+  LAB_REGION,
+  startLab,
+} from '../../lab';
 import { copyProject } from '../project-copy';
 import { type CommandResult, runCommand } from '../run-command';
 
@@ -34,7 +39,6 @@ export class CdkCommandError extends Error {
   override readonly name = 'CdkCommandError';
 }
 
-const CDK_CLI = join(PROJECT_ROOT, 'node_modules', 'aws-cdk', 'bin', 'cdk');
 const COMMAND_MS = 300_000;
 
 /** Measures one bootstrap, synth, deploy of both stacks, and one hotswap, on a lab of its own. */
@@ -46,7 +50,7 @@ export async function measureCdkCliDeploy(): Promise<CdkCliDeployResult> {
     const endpoint = lab.endpointUrl;
     const cdk = async (...args: string[]): Promise<{ result: CommandResult; ms: number }> => {
       const started = performance.now();
-      const result = await runCommand(process.execPath, [CDK_CLI, ...cdkLabArguments(args)], {
+      const result = await runCommand(process.execPath, [CDK_CLI_SCRIPT, ...cdkLabArguments(args)], {
         cwd: project.dir,
         env: cdkLabEnvironment(endpoint, process.env),
         timeoutMs: COMMAND_MS,
@@ -59,11 +63,7 @@ export async function measureCdkCliDeploy(): Promise<CdkCliDeployResult> {
     const synth = await cdk('synth', '--all', '-q', '-o', 'cdk.out');
     const deploy = await cdk('deploy', '--all', '--app', 'cdk.out', '--require-approval', 'never');
     const executionMs = printedSeconds(deploy.result, /Deployment time: ([\d.]+)s/g) * 1000;
-    const producer = join(project.dir, 'lambda', 'visibility-dup', 'send-job.ts');
-    writeFileSync(
-      producer,
-      readFileSync(producer, 'utf8').replace('`Enqueued ${job.id}', '`Enqueued (bench) ${job.id}'),
-    );
+    project.edit('lambda/visibility-dup/send-job.ts', '`Enqueued ${job.id}', '`Enqueued (bench) ${job.id}');
     await cdk('synth', 'VisibilityDupStack', '-q', '-o', 'cdk.out');
     const hotswap = await cdk(
       'deploy',

@@ -27,6 +27,8 @@ export interface LabEndpointSetup {
   readonly emulators: Emulators;
   readonly cloudformation: CloudFormationService;
   readonly functionRuntime: FunctionRuntimeOptions;
+  /** The lab's S3: an object's bytes (a template or a function zip the CDK CLI uploaded), or undefined. */
+  readonly objectBytes: (bucket: string, key: string) => Buffer | undefined;
   /** After a stack operation through the API ends (the lab refreshes its views). */
   readonly onStackChanged: (stackName: string, region: string) => void;
   readonly preferredPort?: number;
@@ -37,21 +39,21 @@ export interface LabEndpointSetup {
  * measures what the one endpoint costs the SQS batch path against the emulator's own port.
  */
 export function startEmulatorsEndpoint(emulators: Emulators): Promise<LabGateway> {
-  return startLabGateway([
-    proxyHandler('sqs', () => emulators.sqsCliEndpoint),
-    proxyHandler('dynamodb', () => emulators.dynamodbEndpoint),
-  ]);
+  return startLabGateway(emulatorProxies(emulators));
+}
+
+/** SQS and DynamoDB, passed on to the emulators' own ports. */
+function emulatorProxies(emulators: Emulators): GatewayHandler[] {
+  return [proxyHandler('sqs', emulators.sqsCliEndpoint), proxyHandler('dynamodb', emulators.dynamodbEndpoint)];
 }
 
 /** Starts the endpoint with every service of the lab; `cleanups` stops it. */
 export async function startLabEndpoint(setup: LabEndpointSetup, cleanups: Cleanups): Promise<LabGateway> {
-  const { services, emulators } = setup;
-  const objectText = async (bucket: string, key: string) =>
-    services.s3.objectBytes(bucket, key)?.bytes.toString('utf8');
+  const { services, objectBytes } = setup;
+  const objectText = async (bucket: string, key: string) => objectBytes(bucket, key)?.toString('utf8');
   const handlers: GatewayHandler[] = [
-    proxyHandler('sqs', () => emulators.sqsCliEndpoint),
-    proxyHandler('dynamodb', () => emulators.dynamodbEndpoint),
-    proxyHandler('logs', () => services.logsServer.url),
+    ...emulatorProxies(setup.emulators),
+    proxyHandler('logs', services.logsServer.url),
     s3Service(services.s3),
     ssmService(services.ssm),
     stsService({
@@ -65,11 +67,7 @@ export async function startLabEndpoint(setup: LabEndpointSetup, cleanups: Cleanu
       localizeOutput: (_stackName, _key, value) => services.apis.localUrls(LAB_REGION).get(value) ?? value,
       onStackChanged: setup.onStackChanged,
     }),
-    lambdaApi({
-      ...setup.functionRuntime,
-      lambda: services.lambda,
-      objectBytes: (bucket, key) => services.s3.objectBytes(bucket, key)?.bytes,
-    }),
+    lambdaApi({ ...setup.functionRuntime, lambda: services.lambda, objectBytes }),
   ];
   const gateway = await startLabGateway(
     handlers,

@@ -5,9 +5,17 @@
  * real credentials can never reach the CLI through the wrapper, and the CLI's calls all go to
  * loopback. LocalStack's `cdklocal` strips `AWS_*` the same way (localstack/aws-cdk-local, bin/cdklocal).
  */
+import { join } from 'node:path';
+import { PROJECT_ROOT } from '../../lib/project-root';
 import { LAB_CDK_CONTEXT } from '../app/lab-cdk-context';
 import { isLoopbackHostname } from '../common/request-guard';
 import { fakeAwsEnvironment } from '../common/local-aws';
+
+/**
+ * The CLI's own script, to run under the project's Node (the project's Node 24): its
+ * `#!/usr/bin/env node` would find the machine's.
+ */
+export const CDK_CLI_SCRIPT = join(PROJECT_ROOT, 'node_modules', 'aws-cdk', 'bin', 'cdk');
 
 /** An endpoint the wrapper will not point the CLI at: not `http://` on a loopback address. */
 export class NotLoopbackEndpointError extends Error {

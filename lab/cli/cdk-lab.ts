@@ -12,7 +12,7 @@ import { PROJECT_ROOT } from '../../lib/project-root';
 import { resolveLanguage } from '../common/language';
 import { MESSAGES } from '../locales/messages';
 import { LOCAL_OUTPUTS_FILE, readLocalLabEntry } from '../outputs';
-import { cdkLabArguments, cdkLabEnvironment, NotLoopbackEndpointError } from './cdk-lab-environment';
+import { CDK_CLI_SCRIPT, cdkLabArguments, cdkLabEnvironment, NotLoopbackEndpointError } from './cdk-lab-environment';
 
 const LAB_OUTPUTS_OPTION = '--lab-outputs';
 
@@ -49,15 +49,10 @@ async function main(): Promise<number> {
     process.stderr.write(say.notAnswering(endpointUrl));
     return 1;
   }
-  // The CLI's own script under this Node (the project's Node 24): its `#!/usr/bin/env node` would find the machine's.
-  const cli = spawn(
-    process.execPath,
-    [join(PROJECT_ROOT, 'node_modules', 'aws-cdk', 'bin', 'cdk'), ...cdkLabArguments(args)],
-    {
-      stdio: 'inherit',
-      env: environment,
-    },
-  );
+  const cli = spawn(process.execPath, [CDK_CLI_SCRIPT, ...cdkLabArguments(args)], {
+    stdio: 'inherit',
+    env: environment,
+  });
   return new Promise<number>((resolve) => {
     cli.on('error', (error) => {
       process.stderr.write(say.cliFailed(error.message));

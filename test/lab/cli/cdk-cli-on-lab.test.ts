@@ -18,7 +18,7 @@ import { GetQueueAttributesCommand, ListQueuesCommand } from '@aws-sdk/client-sq
 import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAB_CREDENTIALS, LAB_REGION } from '../../../lab/common/local-aws';
-import { cdkLabArguments, cdkLabEnvironment } from '../../../lab/cli/cdk-lab-environment';
+import { CDK_CLI_SCRIPT, cdkLabArguments, cdkLabEnvironment } from '../../../lab/cli/cdk-lab-environment';
 import { type Lab, startLab } from '../../../lab/lab';
 import { writeLabOutputs } from '../../../lab/outputs';
 import { PROJECT_ROOT } from '../../../lib/project-root';
@@ -32,7 +32,6 @@ let project: ProjectCopy;
 let labOutputs: string;
 let cloudformation: CloudFormationClient;
 const COMMAND_MS = 150_000;
-const CDK_CLI = join(PROJECT_ROOT, 'node_modules', 'aws-cdk', 'bin', 'cdk');
 
 /** `npm run cdk:lab -- <args>` in the copy of the app. */
 function cdkLab(...args: string[]): Promise<CommandResult> {
@@ -48,7 +47,7 @@ function cdkLab(...args: string[]): Promise<CommandResult> {
  * wrapper's own process: the steps after the bootstrap, which runs through the wrapper itself.
  */
 function cdk(...args: string[]): Promise<CommandResult> {
-  return runCommand(process.execPath, [CDK_CLI, ...cdkLabArguments(args)], {
+  return runCommand(process.execPath, [CDK_CLI_SCRIPT, ...cdkLabArguments(args)], {
     cwd: project.dir,
     env: cdkLabEnvironment(lab.endpointUrl, process.env),
     timeoutMs: COMMAND_MS,
@@ -186,11 +185,7 @@ describe('the CDK CLI against the lab', () => {
       const edited = text.replace('maxReceiveCount: 10,', 'maxReceiveCount: 5,');
       expect(edited).not.toBe(text);
       writeFileSync(settings, edited);
-      const producer = join(project.dir, 'lambda', 'visibility-dup', 'send-job.ts');
-      writeFileSync(
-        producer,
-        readFileSync(producer, 'utf8').replace('`Enqueued ${job.id}', '`Enqueued (hotswapped) ${job.id}'),
-      );
+      project.edit('lambda/visibility-dup/send-job.ts', '`Enqueued ${job.id}', '`Enqueued (hotswapped) ${job.id}');
       // The CLI's project context file, as a learner writes it: the CLI passes it on every synth,
       // so the subscription stays without -c on the command line.
       writeFileSync(join(project.dir, 'cdk.context.json'), JSON.stringify({ alarmEmail: 'learner@example.com' }));

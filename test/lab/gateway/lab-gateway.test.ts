@@ -31,8 +31,8 @@ function echo(signingName: string): GatewayHandler {
 
 beforeAll(async () => {
   gateway = await startLabGateway([
-    proxyHandler('sqs', () => emulators().sqsCliEndpoint),
-    proxyHandler('dynamodb', () => emulators().dynamodbEndpoint),
+    proxyHandler('sqs', emulators().sqsCliEndpoint),
+    proxyHandler('dynamodb', emulators().dynamodbEndpoint),
     echo('ssm'),
   ]);
 });
