@@ -39,6 +39,12 @@ import { bundleRuntimeWorker } from '../../../../lab/services/lambda/runtime/bun
 import { codeFromS3 } from '../../../../lab/services/lambda/runtime/code-from-s3';
 import type { FunctionRuntimeOptions } from '../../../../lab/services/lambda/runtime/function-launcher';
 
+/**
+ * Every zip's entries dated 1980-01-01 (the zip format's epoch): a zip made twice of the same files
+ * is then the same bytes, whatever the clock (zip times have 2-second steps).
+ */
+const FIXED_ZIP_TIME = { mtime: 315532800000 };
+
 const BUCKET = 'cdk-hnb659fds-assets-000000000000-us-east-1';
 const NAME = 'ApiStack-Greeter';
 
@@ -51,7 +57,7 @@ function handlerZip(version: number): Buffer {
   if (event.fail) throw new Error('boom: ' + event.fail);
   return { version: ${version}, greeting: process.env.GREETING, event };
 };`;
-  return Buffer.from(zipSync({ 'index.js': strToU8(source) }));
+  return Buffer.from(zipSync({ 'index.js': strToU8(source) }, FIXED_ZIP_TIME));
 }
 
 /** An SQS that only answers the mapping's visibility-timeout read (the test's mapping is disabled: it never polls). */

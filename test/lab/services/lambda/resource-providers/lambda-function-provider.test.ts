@@ -18,6 +18,12 @@ import { lambdaFunctionProvider } from '../../../../../lab/services/lambda/resou
 import { bundleRuntimeWorker } from '../../../../../lab/services/lambda/runtime/bundle';
 import { codeFromS3 } from '../../../../../lab/services/lambda/runtime/code-from-s3';
 
+/**
+ * Every zip's entries dated 1980-01-01 (the zip format's epoch): a zip made twice of the same files
+ * is then the same bytes, whatever the clock (zip times have 2-second steps).
+ */
+const FIXED_ZIP_TIME = { mtime: 315532800000 };
+
 const BUCKET = 'cdk-hnb659fds-assets-000000000000-us-east-1';
 
 describe('lambdaFunctionProvider: code from S3 and inline', () => {
@@ -28,7 +34,10 @@ describe('lambdaFunctionProvider: code from S3 and inline', () => {
   // No mapping here: the service never calls SQS.
   const lambda = new LambdaService({ sqs: {} as SQSClient, logs });
   const objects = new Map([
-    ['app.zip', Buffer.from(zipSync({ 'app.js': strToU8('exports.handler = async () => "from S3";') }))],
+    [
+      'app.zip',
+      Buffer.from(zipSync({ 'app.js': strToU8('exports.handler = async () => "from S3";') }, FIXED_ZIP_TIME)),
+    ],
   ]);
   let provider: ResourceProvider;
 
@@ -73,7 +82,10 @@ describe('lambdaFunctionProvider: code from S3 and inline', () => {
   });
 
   it('finds the handler file as the Node.js runtime does: an ES module index.mjs', async () => {
-    objects.set('esm.zip', Buffer.from(zipSync({ 'index.mjs': strToU8('export const handler = async () => "esm";') })));
+    objects.set(
+      'esm.zip',
+      Buffer.from(zipSync({ 'index.mjs': strToU8('export const handler = async () => "esm";') }, FIXED_ZIP_TIME)),
+    );
     await create('Esm', { S3Bucket: BUCKET, S3Key: 'esm.zip' });
 
     expect(await lambda.get('Esm').fn.invoke({})).toMatchObject({ status: 'success', payload: 'esm' });

@@ -13,10 +13,18 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { CodeObjectNotFoundError, InvalidCodeArchiveError } from '../../../../../../lab/services/lambda/errors';
 import { codeFromS3 } from '../../../../../../lab/services/lambda/runtime/code-from-s3';
 
+/**
+ * Every zip's entries dated 1980-01-01 (the zip format's epoch): a zip made twice of the same files
+ * is then the same bytes, whatever the clock (zip times have 2-second steps).
+ */
+const FIXED_ZIP_TIME = { mtime: 315532800000 };
+
 const work = mkdtempSync(join(tmpdir(), 'sqs-lab-code-'));
 const cacheDir = join(work, 'cache');
 const zipOf = (files: Record<string, string>): Buffer =>
-  Buffer.from(zipSync(Object.fromEntries(Object.entries(files).map(([name, text]) => [name, strToU8(text)]))));
+  Buffer.from(
+    zipSync(Object.fromEntries(Object.entries(files).map(([name, text]) => [name, strToU8(text)])), FIXED_ZIP_TIME),
+  );
 
 describe('codeFromS3', () => {
   afterAll(() => rmSync(work, { recursive: true, force: true }));
