@@ -21,7 +21,7 @@ export const QUERY_PANEL_HTML = `<section class="wide" id="query-panel">
         </select></label>
       </div>
       <div>
-        <textarea id="query-text" spellcheck="false">fields @timestamp, @message, @logStream
+        <textarea id="query-text" spellcheck="false" aria-label="{{queryTitle}}">fields @timestamp, @message, @logStream
 | sort @timestamp desc
 | limit 20</textarea>
         <button id="query-run" type="button">{{queryRun}}</button>
