@@ -39,7 +39,7 @@ export interface LabEndpointSetup {
  * measures what the one endpoint costs the SQS batch path against the emulator's own port.
  */
 export function startEmulatorsEndpoint(emulators: Emulators): Promise<LabGateway> {
-  return startLabGateway(emulatorProxies(emulators));
+  return startLabGateway(emulatorProxies(emulators), { front: emulators });
 }
 
 /** SQS and DynamoDB, passed on to the emulators' own ports. */
@@ -69,10 +69,10 @@ export async function startLabEndpoint(setup: LabEndpointSetup, cleanups: Cleanu
     }),
     lambdaApi({ ...setup.functionRuntime, lambda: services.lambda, objectBytes }),
   ];
-  const gateway = await startLabGateway(
-    handlers,
-    setup.preferredPort === undefined ? {} : { preferredPort: setup.preferredPort },
-  );
+  const gateway = await startLabGateway(handlers, {
+    front: setup.emulators,
+    ...(setup.preferredPort === undefined ? {} : { preferredPort: setup.preferredPort }),
+  });
   cleanups.add(() => gateway.stop());
   return gateway;
 }
