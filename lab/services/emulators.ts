@@ -155,7 +155,15 @@ export async function startEmulators(options: StartEmulatorsOptions = {}): Promi
       async openEndpointFront(behind, preferredPort) {
         const port = await sqs.request({ op: 'open-endpoint-front', behind, preferredPort });
         if (typeof port !== 'number') throw new EmulatorStartError('the SQS emulator thread opened no endpoint');
-        return { port, stop: () => sqs.request({ op: 'close-endpoint-front', port }).then(() => undefined) };
+        return {
+          port,
+          // An emulator thread that has stopped closed its fronts with it.
+          stop: () =>
+            sqs.request({ op: 'close-endpoint-front', port }).then(
+              () => undefined,
+              () => undefined,
+            ),
+        };
       },
       threadBusyMs: () => ({ sqs: sqs.eventLoopActiveMs(), dynamodb: dynamodb.eventLoopActiveMs() }),
       sqsEndpoint: `http://sqs.${LAB_REGION}.localhost:${sqs.port}`,
