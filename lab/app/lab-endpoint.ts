@@ -60,7 +60,7 @@ export function labCloudFormationApi(setup: {
  * measures what the one endpoint costs the SQS batch path against the emulator's own port.
  */
 export function startEmulatorsEndpoint(emulators: Emulators): Promise<LabGateway> {
-  return startLabGateway(emulatorProxies(emulators));
+  return startLabGateway(emulatorProxies(emulators), { front: emulators });
 }
 
 /** SQS and DynamoDB, passed on to the emulators' own ports. */
@@ -83,10 +83,10 @@ export async function startLabEndpoint(setup: LabEndpointSetup, cleanups: Cleanu
     cloudFormationApi(setup.cloudformationApi),
     lambdaApi({ ...setup.functionRuntime, lambda: services.lambda, objectBytes }),
   ];
-  const gateway = await startLabGateway(
-    handlers,
-    setup.preferredPort === undefined ? {} : { preferredPort: setup.preferredPort },
-  );
+  const gateway = await startLabGateway(handlers, {
+    front: setup.emulators,
+    ...(setup.preferredPort === undefined ? {} : { preferredPort: setup.preferredPort }),
+  });
   cleanups.add(() => gateway.stop());
   return gateway;
 }
