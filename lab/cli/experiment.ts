@@ -69,7 +69,10 @@ async function main(): Promise<number> {
     const started = Date.now();
     try {
       probe = emulators
-        ? await openLocalProbe(experiment, emulators, { batchFormation: formation, debugging: labInspector !== undefined })
+        ? await openLocalProbe(experiment, emulators, {
+            batchFormation: formation,
+            debugging: labInspector !== undefined,
+          })
         : await openAwsProbe(experiment, args.outputs, process.env, language);
       board.start();
       const result = await runExperiment(experiment, probe, board.listener);

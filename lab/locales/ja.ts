@@ -213,7 +213,8 @@ ${experimentList(experiments)}
 `,
     error: (message) => `エラー: ${message}（npm run experiment -- --help でオプションを表示）\n`,
     badTarget: (value) => `--target は local か aws です（指定: ${value ?? 'なし'}）`,
-    inspectLocalOnly: '--inspect はラボで動くハンドラーをデバッグします。AWS ではハンドラーは Lambda で動くため、--target aws は付けないでください',
+    inspectLocalOnly:
+      '--inspect はラボで動くハンドラーをデバッグします。AWS ではハンドラーは Lambda で動くため、--target aws は付けないでください',
     outputsNeedsFile: '--outputs にはファイル名を指定してください',
     reportNeedsDir: '--report にはディレクトリを指定してください',
     oneAtATime: (first, second) =>
