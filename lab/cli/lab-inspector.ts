@@ -4,8 +4,11 @@
  * (checked on Node 24.21):
  * - VS Code (js-debug) through Node's `NodeWorker` domain (`NodeWorker.enable`,
  *   `attachedToWorker`, `sendMessageToWorker`; Node's src/inspector/node_protocol.pdl), which
- *   Node serves since 10.12 (nodejs/node#21364); js-debug attaches a `NodeWorkerTarget` per
- *   thread (microsoft/vscode-js-debug, src/targets/node/nodeWorkerTarget.ts).
+ *   Node serves since 10.12 (nodejs/node#21364); js-debug enables it with
+ *   `waitForDebuggerOnStart: true` on attach and debugs each thread as a `NodeWorkerTarget`
+ *   (microsoft/vscode-js-debug, src/targets/node/nodeTarget.ts and nodeWorkerTarget.ts). A
+ *   thread held that way stops at its first statement ("Break on start") once let go, and
+ *   js-debug continues from there.
  * - Chrome DevTools through the `Target` domain, which Node serves only in a process started
  *   with `--experimental-worker-inspection` (Node 24.1, nodejs/node#56759; the flag is refused in
  *   NODE_OPTIONS, and without it `Target.setAutoAttach` answers "wasn't found"): the `lab` and
