@@ -7,8 +7,9 @@
  *   Node serves since 10.12 (nodejs/node#21364); js-debug enables it with
  *   `waitForDebuggerOnStart: true` on attach and debugs each thread as a `NodeWorkerTarget`
  *   (microsoft/vscode-js-debug, src/targets/node/nodeTarget.ts and nodeWorkerTarget.ts). A
- *   thread held that way stops at its first statement ("Break on start") once let go, and
- *   js-debug continues from there.
+ *   thread held that way stops at its first statement ("Break on start") once let go; js-debug
+ *   resumes it when the configuration says `continueOnAttach` (src/adapter/threads.ts
+ *   `_onPaused`), as .vscode/launch.json does.
  * - Chrome DevTools through the `Target` domain, which Node serves only in a process started
  *   with `--experimental-worker-inspection` (Node 24.1, nodejs/node#56759; the flag is refused in
  *   NODE_OPTIONS, and without it `Target.setAutoAttach` answers "wasn't found"): the `lab` and
