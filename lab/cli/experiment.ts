@@ -53,7 +53,7 @@ async function main(): Promise<number> {
     process.stdout.write(text);
   };
   const labInspector = args.inspect === undefined ? undefined : openLabInspector(args.inspect, language);
-  if (labInspector !== undefined) write(MESSAGES[language].inspect.open(labInspector.url, labInspector.port));
+  if (labInspector !== undefined) write(MESSAGES[language].inspect.open(labInspector.address));
   write(say.header(experiment.name, experiment.title[language], args.target));
   // An experiment without a stack has no event source mapping, so no batches to form.
   const batches = experiment.stack !== 'SQS';

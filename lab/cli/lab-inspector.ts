@@ -42,6 +42,8 @@ export interface LabInspector {
   readonly url: string;
   /** The port it listens on (the one the OS picked for port 0). */
   readonly port: number;
+  /** `127.0.0.1:9229`, `[::1]:9229`: what a debugger's attach dialog asks for. */
+  readonly address: string;
   /** Closes the inspector; a debugger still attached is let go. */
   close(): void;
 }
@@ -54,11 +56,14 @@ export interface LabInspector {
 export function openLabInspector(target: InspectTarget, language: Language): LabInspector {
   inspector.open(target.port, target.host, false);
   const url = inspector.url();
-  if (url === undefined) {
-    const address = target.host.includes(':') ? `[${target.host}]:${target.port}` : `${target.host}:${target.port}`;
-    throw new InspectorNotListeningError(target, MESSAGES[language].inspect.notListening(address));
-  }
-  return { url, port: Number(new URL(url).port), close: () => inspector.close() };
+  if (url === undefined)
+    throw new InspectorNotListeningError(target, MESSAGES[language].inspect.notListening(addressOf(target)));
+  const port = Number(new URL(url).port);
+  return { url, port, address: addressOf({ ...target, port }), close: () => inspector.close() };
+}
+
+function addressOf({ host, port }: InspectTarget): string {
+  return host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
 }
 
 /**

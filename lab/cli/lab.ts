@@ -48,8 +48,7 @@ async function main(): Promise<void> {
   }
   // Before the lab starts, so a debugger attached early sees every function's first environment.
   const labInspector = command.inspect === undefined ? undefined : openLabInspector(command.inspect, language);
-  if (labInspector !== undefined)
-    process.stdout.write(MESSAGES[language].inspect.open(labInspector.url, labInspector.port));
+  if (labInspector !== undefined) process.stdout.write(MESSAGES[language].inspect.open(labInspector.address));
   // The lab loads only to start one: help and mistakes answer at once.
   const [{ startLab }, { startConsole }, { startDeployEndpoint }, { LabBus }, { printLogs }] = await Promise.all([
     import('../lab'),

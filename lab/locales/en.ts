@@ -188,9 +188,9 @@ messages and items are kept. The running lab is found through its outputs file
       `--inspect listens on loopback only (127.0.0.1 or ::1): the inspector runs any code it is sent, so ${host} is refused.\n`,
     notListening: (address: string) =>
       `The inspector could not listen on ${address}: another debugger or lab may hold the port; pick another with --inspect=<port>.\n`,
-    open: (url: string, port: number) => `Debugger listening on ${url}
-  VS Code: Run and Debug, "Attach to the lab" (.vscode/launch.json, port ${port}); Chrome: chrome://inspect, Configure, 127.0.0.1:${port}.
-  Function timeouts are suspended while the inspector is open, as sam local invoke -d does: a handler paused at a breakpoint is not ended at its timeout, and the queues' clocks keep running.
+    open: (address: string) =>
+      `Inspector open on ${address} (Node prints its URL): attach VS Code (Run and Debug, "Attach to the lab" in .vscode/launch.json, which attaches to 127.0.0.1:9229) or Chrome DevTools (chrome://inspect, Configure, ${address}).
+  Function timeouts are suspended while it is open, as sam local invoke -d does: a handler paused at a breakpoint is not ended at its timeout, and the queues' clocks keep running.
 `,
   },
   cdkLab: {

@@ -148,9 +148,9 @@ cdk deploy と同じく、スタックごとの変更セット、CloudFormation 
       `--inspect はループバック（127.0.0.1 か ::1）でだけ待ち受けます。インスペクターは送られたコードを何でも実行するため、${host} は受け付けません。\n`,
     notListening: (address) =>
       `インスペクターが ${address} で待ち受けられませんでした。別のデバッガーかラボがそのポートを使っているかもしれません。--inspect=<port> で別のポートを選んでください。\n`,
-    open: (url, port) => `デバッガーの待ち受け: ${url}
-  VS Code: 「実行とデバッグ」で "Attach to the lab"（.vscode/launch.json、ポート ${port}）。Chrome: chrome://inspect の Configure に 127.0.0.1:${port}。
-  インスペクターが開いているあいだ、sam local invoke -d と同じく関数のタイムアウトは止めます。ブレークポイントで止まったハンドラーはタイムアウトで終わらず、キューの時計は進み続けます。
+    open: (address) =>
+      `インスペクターを ${address} で開きました（URL は Node が表示します）。VS Code（「実行とデバッグ」で .vscode/launch.json の "Attach to the lab"。127.0.0.1:9229 にアタッチします）か Chrome DevTools（chrome://inspect の Configure に ${address}）をアタッチしてください。
+  開いているあいだ、sam local invoke -d と同じく関数のタイムアウトは止めます。ブレークポイントで止まったハンドラーはタイムアウトで終わらず、キューの時計は進み続けます。
 `,
   },
   cdkLab: {

@@ -52,6 +52,8 @@ describe('npm run lab -- --inspect', () => {
 
   it('listens on loopback only', () => {
     expect(labInspector.url).toMatch(new RegExp(`^ws://127\\.0\\.0\\.1:${labInspector.port}/[0-9a-f-]{36}$`));
+    expect(labInspector.address).toBe(`127.0.0.1:${labInspector.port}`);
+    expect(labInspector.port).toBeGreaterThan(0);
   });
 
   it('stops the Step 7 worker on a TypeScript line while its message comes back and another environment logs Duplicate detect', async () => {
