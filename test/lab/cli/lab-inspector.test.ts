@@ -90,14 +90,15 @@ describe('npm run lab -- --inspect', () => {
     );
     const duplicate = await waitFor(
       () => functionEvents(records, 'duplicate-in-progress').find((record) => record.parsed?.id === id),
-      VISIBILITY_DUP.queueVisibilityTimeoutSeconds * 1000 + 5000,
+      // The visibility timeout, then a receive and a cold start (a loaded machine takes seconds).
+      VISIBILITY_DUP.queueVisibilityTimeoutSeconds * 1000 + 10_000,
       'the second delivery to log Duplicate detect',
     );
     const completedWhilePaused = functionEvents(records, 'completed').filter((record) => record.parsed?.id === id);
     await client.sendToWorker(paused.sessionId ?? '', 'Debugger.resume');
     const completed = await waitFor(
       () => functionEvents(records, 'completed').find((record) => record.parsed?.id === id),
-      5000,
+      10_000,
       'the first delivery to complete once resumed',
     );
 
