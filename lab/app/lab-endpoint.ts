@@ -8,7 +8,7 @@ import { LAB_REGION } from '../common/local-aws';
 import type { GatewayHandler } from '../gateway/gateway-handler';
 import { type LabGateway, startLabGateway } from '../gateway/lab-gateway';
 import { proxyHandler } from '../gateway/proxy-handler';
-import { cloudFormationApi } from '../services/cloudformation/cloudformation-api';
+import { type CloudFormationApiOptions, cloudFormationApi } from '../services/cloudformation/cloudformation-api';
 import type { CloudFormationService } from '../services/cloudformation/cloudformation-service';
 import { templateFromS3 } from '../services/cloudformation/template-url';
 import type { Emulators } from '../services/emulators';
@@ -21,17 +21,38 @@ import { stsService } from '../services/sts/sts-service';
 import type { Cleanups } from './cleanups';
 import { LAB_TARGET, type LabServices } from './lab-services';
 
-/** What the endpoint serves beyond the services: the lab's CloudFormation and how functions start. */
+/** What the endpoint serves beyond the services: the lab's CloudFormation API and how functions start. */
 export interface LabEndpointSetup {
   readonly services: LabServices;
   readonly emulators: Emulators;
-  readonly cloudformation: CloudFormationService;
+  /** The CloudFormation API's options (see {@link labCloudFormationApi}): the lab's own deploy calls the same. */
+  readonly cloudformationApi: CloudFormationApiOptions;
   readonly functionRuntime: FunctionRuntimeOptions;
   /** The lab's S3: an object's bytes (a template or a function zip the CDK CLI uploaded), or undefined. */
   readonly objectBytes: (bucket: string, key: string) => Buffer | undefined;
-  /** After a stack operation through the API ends (the lab refreshes its views). */
-  readonly onStackChanged: (stackName: string, region: string) => void;
   readonly preferredPort?: number;
+}
+
+/**
+ * The lab's CloudFormation API over its engine: templates at a TemplateURL read from the lab's
+ * S3, API Gateway URLs in outputs shown as the lab's loopback stages, `onStackChanged` after
+ * each stack operation ends (the lab refreshes its views).
+ */
+export function labCloudFormationApi(setup: {
+  readonly services: LabServices;
+  readonly cloudformation: CloudFormationService;
+  readonly objectBytes: (bucket: string, key: string) => Buffer | undefined;
+  readonly onStackChanged: (stackName: string, region: string) => void;
+}): CloudFormationApiOptions {
+  const { services, objectBytes } = setup;
+  const objectText = async (bucket: string, key: string) => objectBytes(bucket, key)?.toString('utf8');
+  return {
+    cloudformation: setup.cloudformation,
+    templateFromUrl: templateFromS3(s3ObjectAddress, objectText),
+    // The API's URL output stands for the lab's loopback stage, as in cdk-outputs.local.json.
+    localizeOutput: (_stackName, _key, value) => services.apis.localUrls(LAB_REGION).get(value) ?? value,
+    onStackChanged: setup.onStackChanged,
+  };
 }
 
 /**
@@ -50,7 +71,6 @@ function emulatorProxies(emulators: Emulators): GatewayHandler[] {
 /** Starts the endpoint with every service of the lab; `cleanups` stops it. */
 export async function startLabEndpoint(setup: LabEndpointSetup, cleanups: Cleanups): Promise<LabGateway> {
   const { services, objectBytes } = setup;
-  const objectText = async (bucket: string, key: string) => objectBytes(bucket, key)?.toString('utf8');
   const handlers: GatewayHandler[] = [
     ...emulatorProxies(setup.emulators),
     proxyHandler('logs', services.logsServer.url),
@@ -60,13 +80,7 @@ export async function startLabEndpoint(setup: LabEndpointSetup, cleanups: Cleanu
       accountId: LAB_TARGET.accountId,
       roleExists: (roleArn) => services.iam.registry.roleByArn(roleArn) !== undefined,
     }),
-    cloudFormationApi({
-      cloudformation: setup.cloudformation,
-      templateFromUrl: templateFromS3(s3ObjectAddress, objectText),
-      // The API's URL output stands for the lab's loopback stage, as in cdk-outputs.local.json.
-      localizeOutput: (_stackName, _key, value) => services.apis.localUrls(LAB_REGION).get(value) ?? value,
-      onStackChanged: setup.onStackChanged,
-    }),
+    cloudFormationApi(setup.cloudformationApi),
     lambdaApi({ ...setup.functionRuntime, lambda: services.lambda, objectBytes }),
   ];
   const gateway = await startLabGateway(

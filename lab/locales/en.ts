@@ -537,6 +537,11 @@ Options:
     unknownExperiment: (name: string, names: readonly string[]) =>
       `unknown experiment "${name}"; choose one of: ${names.join(', ')}`,
     failed: (why: string) => `the console could not answer: ${why}`,
+    queryStringRequired: 'queryString must be a Logs Insights query (a non-empty string)',
+    logGroupNamesRequired: 'logGroupNames must list one or more log group names',
+    badQueryRange: (ranges: readonly string[], got: string) => `range must be one of ${ranges.join(', ')}, got ${got}`,
+    malformedQuery: (message: string) => `MalformedQueryException: ${message}`,
+    logsRefused: (code: string, message: string) => `CloudWatch Logs refused the query: ${code}: ${message}`,
   },
   consolePage: {
     title: 'sqs-lab console',
@@ -581,6 +586,25 @@ Options:
     hintSendTwice: 'the producer sends the job twice, as a retry would',
     hintCount: 'messages in the run',
     hintFailEvery: 'every n-th message fails (0: none)',
+    queryTitle: 'Logs Insights',
+    queryHint:
+      'Query the lab’s log groups as in CloudWatch Logs Insights (run by the lab’s Logs endpoint: StartQuery, then GetQueryResults).',
+    queryGroups: 'Log groups',
+    queryRefresh: 'refresh',
+    queryRange: 'Time range',
+    queryRange15m: 'last 15 minutes',
+    queryRange1h: 'last hour',
+    queryRangeRun: 'whole lab run',
+    queryRun: 'Run query',
+    queryRunning: 'running…',
+    querySaved: 'Saved queries',
+    queryStatus: 'Status',
+    queryStatistics: '%matched records matched · %scanned records scanned · %bytes bytes scanned',
+    queryNoRows: 'No rows',
+    queryNoGroup: 'pick one or more log groups',
+    savedDuplicatesSkipped: 'How many duplicates the guard skipped, per id',
+    savedDlqArrivals: 'Which messages reached the DLQ, after how many receives',
+    savedJobDurations: 'p50 and p99 job duration, from the REPORT records',
   },
 };
 
