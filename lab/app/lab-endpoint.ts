@@ -15,6 +15,7 @@ import type { Emulators } from '../services/emulators';
 import { lambdaApi } from '../services/lambda/lambda-api';
 import type { FunctionRuntimeOptions } from '../services/lambda/runtime/function-launcher';
 import { s3ObjectAddress } from '../services/s3/s3-object-url';
+import { sqsQueryCompatible } from '../services/sqs/sqs-query-protocol';
 import { s3Service } from '../services/s3/s3-service';
 import { ssmService } from '../services/ssm/ssm-service';
 import { stsService } from '../services/sts/sts-service';
@@ -42,9 +43,12 @@ export function startEmulatorsEndpoint(emulators: Emulators): Promise<LabGateway
   return startLabGateway(emulatorProxies(emulators));
 }
 
-/** SQS and DynamoDB, passed on to the emulators' own ports. */
+/** SQS (its query protocol answered in front of it) and DynamoDB, passed on to the emulators' own ports. */
 function emulatorProxies(emulators: Emulators): GatewayHandler[] {
-  return [proxyHandler('sqs', emulators.sqsCliEndpoint), proxyHandler('dynamodb', emulators.dynamodbEndpoint)];
+  return [
+    sqsQueryCompatible(proxyHandler('sqs', emulators.sqsCliEndpoint)),
+    proxyHandler('dynamodb', emulators.dynamodbEndpoint),
+  ];
 }
 
 /** Starts the endpoint with every service of the lab; `cleanups` stops it. */
