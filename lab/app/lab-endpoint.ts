@@ -1,7 +1,7 @@
 /**
  * The lab's one AWS endpoint (`LocalLab.EndpointUrl`): every service the lab serves, behind one
  * loopback port, as AWS's regional endpoints are behind one account: CloudFormation, S3, STS,
- * SSM and Lambda answered by the lab itself; SQS, DynamoDB and Logs, which keep their own ports
+ * SSM, Lambda and CloudWatch answered by the lab itself; SQS, DynamoDB and Logs, which keep their own ports
  * too, reached by passing the request on.
  */
 import { LAB_REGION } from '../common/local-aws';
@@ -9,6 +9,7 @@ import type { GatewayHandler } from '../gateway/gateway-handler';
 import { type LabGateway, startLabGateway } from '../gateway/lab-gateway';
 import { proxyHandler } from '../gateway/proxy-handler';
 import { cloudFormationApi } from '../services/cloudformation/cloudformation-api';
+import { cloudWatchApi } from '../services/cloudwatch/cloudwatch-api';
 import type { CloudFormationService } from '../services/cloudformation/cloudformation-service';
 import { templateFromS3 } from '../services/cloudformation/template-url';
 import type { Emulators } from '../services/emulators';
@@ -72,6 +73,7 @@ export async function startLabEndpoint(setup: LabEndpointSetup, cleanups: Cleanu
       onStackChanged: setup.onStackChanged,
     }),
     lambdaApi({ ...setup.functionRuntime, lambda: services.lambda, objectBytes }),
+    cloudWatchApi(services.cloudwatch),
   ];
   const gateway = await startLabGateway(
     handlers,

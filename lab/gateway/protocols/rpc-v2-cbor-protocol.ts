@@ -1,5 +1,6 @@
 /**
- * Smithy RPC v2 CBOR (CloudWatch, the protocol botocore 1.40+ and so the AWS CLI prefer for it):
+ * Smithy RPC v2 CBOR (CloudWatch's model lists it first among its protocols; botocore 1.43 still
+ * prefers JSON 1.0):
  * `POST /service/<ServiceName>/operation/<Operation>` with `smithy-protocol: rpc-v2-cbor` and a
  * CBOR body, answered in CBOR with the same header; an error is a CBOR map with `__type` and
  * `message`. Timestamps are CBOR tag 1 over epoch seconds. Encoded and decoded with the AWS SDK's

@@ -1,0 +1,287 @@
+/**
+ * CloudWatch on the one endpoint, read by the real @aws-sdk/client-cloudwatch (JSON 1.0), by the
+ * AWS CLI on this machine (botocore 1.43 sends JSON 1.0; Debian's 2.9, which CI installs where
+ * there is none, the query protocol) and by raw requests in RPC v2 CBOR and the query protocol. Error shapes as recorded against AWS by
+ * LocalStack (tests/aws/services/cloudwatch/test_cloudwatch.snapshot.json:
+ * test_set_alarm_invalid_input, test_exception_serializing_with_no_shape_in_spec).
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  CloudWatchClient,
+  DescribeAlarmHistoryCommand,
+  DescribeAlarmsCommand,
+  GetDashboardCommand,
+  ListDashboardsCommand,
+  SetAlarmStateCommand,
+} from '@aws-sdk/client-cloudwatch';
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { cbor } from '@smithy/core/cbor';
+import { XMLParser } from 'fast-xml-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeAwsEnvironment, LAB_CREDENTIALS, LAB_REGION } from '../../../../lab/common/local-aws';
+import { type LabGateway, startLabGateway } from '../../../../lab/gateway/lab-gateway';
+import { cloudWatchApi } from '../../../../lab/services/cloudwatch/cloudwatch-api';
+import { CloudWatchService } from '../../../../lab/services/cloudwatch/cloudwatch-service';
+import type { AlarmDefinition } from '../../../../lab/services/cloudwatch/cloudwatch-state';
+import { SnsService } from '../../../../lab/services/sns/sns-service';
+import { runCommand } from '../../../helpers/run-command';
+
+// No SQS behind it: the alarms watch a namespace the lab does not read, so they stay
+// INSUFFICIENT_DATA unless SetAlarmState moves them.
+const sqs = new SQSClient({ region: LAB_REGION, endpoint: 'http://127.0.0.1:9', credentials: LAB_CREDENTIALS });
+const service = new CloudWatchService(sqs, new SnsService());
+let gateway: LabGateway;
+let client: CloudWatchClient;
+
+const TOPIC = 'arn:aws:sns:us-east-1:000000000000:ops-alerts';
+
+function alarm(name: string, overrides: Partial<AlarmDefinition> = {}): AlarmDefinition {
+  return {
+    alarmName: name,
+    alarmArn: `arn:aws:cloudwatch:us-east-1:000000000000:alarm:${name}`,
+    namespace: 'Lab/Test',
+    metricName: 'Backlog',
+    dimensions: [{ Name: 'QueueName', Value: name }],
+    threshold: 10,
+    comparisonOperator: 'GreaterThanThreshold',
+    alarmActions: [TOPIC],
+    okActions: [],
+    statistic: 'Maximum',
+    period: 60,
+    evaluationPeriods: 1,
+    ...overrides,
+  };
+}
+
+beforeAll(async () => {
+  service.alarms.put(alarm('orders-backlog', { description: 'too many orders waiting' }));
+  service.alarms.put(alarm('orders-dlq'));
+  service.alarms.put(alarm('payments-dlq'));
+  service.state.dashboards.set('orders', { body: '{"widgets":[]}', lastModified: new Date('2026-11-01T00:00:00Z') });
+  service.state.dashboards.set('payments', { body: '{"widgets":[{}]}', lastModified: new Date() });
+  gateway = await startLabGateway([cloudWatchApi(service)]);
+  client = new CloudWatchClient({ region: LAB_REGION, endpoint: gateway.url, credentials: LAB_CREDENTIALS });
+});
+afterAll(async () => {
+  client.destroy();
+  sqs.destroy();
+  service.stop();
+  await gateway.stop();
+});
+
+describe('cloudWatchApi through @aws-sdk/client-cloudwatch (JSON 1.0)', () => {
+  it('DescribeAlarms lists the metric alarms by name, prefix and state', async () => {
+    const all = await client.send(new DescribeAlarmsCommand({}));
+    expect(all.MetricAlarms?.map((item) => item.AlarmName)).toEqual(['orders-backlog', 'orders-dlq', 'payments-dlq']);
+    expect(all.CompositeAlarms).toEqual([]);
+    expect(all.MetricAlarms?.[0]).toMatchObject({
+      AlarmName: 'orders-backlog',
+      AlarmArn: 'arn:aws:cloudwatch:us-east-1:000000000000:alarm:orders-backlog',
+      AlarmDescription: 'too many orders waiting',
+      ActionsEnabled: true,
+      AlarmActions: [TOPIC],
+      OKActions: [],
+      InsufficientDataActions: [],
+      StateValue: 'INSUFFICIENT_DATA',
+      StateReason: 'Unchecked: Initial alarm creation',
+      Namespace: 'Lab/Test',
+      MetricName: 'Backlog',
+      Dimensions: [{ Name: 'QueueName', Value: 'orders-backlog' }],
+      Statistic: 'Maximum',
+      Period: 60,
+      EvaluationPeriods: 1,
+      Threshold: 10,
+      ComparisonOperator: 'GreaterThanThreshold',
+    });
+    expect(all.MetricAlarms?.[0]?.StateUpdatedTimestamp).toBeInstanceOf(Date);
+    expect(Math.abs(Date.now() - (all.MetricAlarms?.[0]?.StateUpdatedTimestamp?.getTime() ?? 0))).toBeLessThan(60_000);
+
+    const named = await client.send(new DescribeAlarmsCommand({ AlarmNames: ['orders-dlq', 'nowhere'] }));
+    expect(named.MetricAlarms?.map((item) => item.AlarmName)).toEqual(['orders-dlq']);
+    const prefixed = await client.send(new DescribeAlarmsCommand({ AlarmNamePrefix: 'payments' }));
+    expect(prefixed.MetricAlarms?.map((item) => item.AlarmName)).toEqual(['payments-dlq']);
+    const inAlarm = await client.send(new DescribeAlarmsCommand({ StateValue: 'ALARM' }));
+    expect(inAlarm.MetricAlarms).toEqual([]);
+  });
+
+  it('DescribeAlarms pages with MaxRecords and NextToken', async () => {
+    const first = await client.send(new DescribeAlarmsCommand({ MaxRecords: 2 }));
+    expect(first.MetricAlarms?.map((item) => item.AlarmName)).toEqual(['orders-backlog', 'orders-dlq']);
+    const second = await client.send(new DescribeAlarmsCommand({ MaxRecords: 2, NextToken: first.NextToken }));
+    expect(second.MetricAlarms?.map((item) => item.AlarmName)).toEqual(['payments-dlq']);
+    expect(second.NextToken).toBeUndefined();
+  });
+
+  it('SetAlarmState changes the state at once and runs the actions; DescribeAlarmHistory shows both', async () => {
+    const before = new Date(Date.now() - 1000);
+    await client.send(
+      new SetAlarmStateCommand({ AlarmName: 'orders-dlq', StateValue: 'ALARM', StateReason: 'testing the pager' }),
+    );
+    const { AlarmHistoryItems = [] } = await client.send(
+      new DescribeAlarmHistoryCommand({ AlarmName: 'orders-dlq', StartDate: before, ScanBy: 'TimestampAscending' }),
+    );
+    expect(AlarmHistoryItems.slice(0, 2)).toEqual([
+      expect.objectContaining({
+        AlarmName: 'orders-dlq',
+        AlarmType: 'MetricAlarm',
+        HistoryItemType: 'StateUpdate',
+        HistorySummary: 'Alarm updated from INSUFFICIENT_DATA to ALARM',
+        Timestamp: expect.any(Date),
+      }),
+      // The lab's SNS has no such topic: the action fails, and the history says so.
+      expect.objectContaining({
+        HistoryItemType: 'Action',
+        HistorySummary: expect.stringMatching(new RegExp(`^Failed to execute action ${TOPIC}\\. Received error: `)),
+      }),
+    ]);
+    expect(JSON.parse(AlarmHistoryItems[0]?.HistoryData ?? '{}')).toMatchObject({
+      newState: { stateValue: 'ALARM', stateReason: 'testing the pager' },
+    });
+    const updates = await client.send(
+      new DescribeAlarmHistoryCommand({ AlarmName: 'orders-dlq', HistoryItemType: 'StateUpdate', MaxRecords: 1 }),
+    );
+    expect(updates.AlarmHistoryItems?.map((item) => item.HistoryItemType)).toEqual(['StateUpdate']);
+  });
+
+  it('SetAlarmState on a missing alarm: ResourceNotFound, 404 (test_set_alarm_invalid_input)', async () => {
+    const error = await client
+      .send(new SetAlarmStateCommand({ AlarmName: 'nowhere', StateValue: 'OK', StateReason: 'test' }))
+      .catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ name: 'ResourceNotFound', $metadata: { httpStatusCode: 404 } });
+  });
+
+  it('SetAlarmState with a state outside the enum: ValidationError in AWS’s words (test_set_alarm_invalid_input)', async () => {
+    const error = await client
+      .send(new SetAlarmStateCommand({ AlarmName: 'orders-dlq', StateValue: 'INVALID' as 'OK', StateReason: 'test' }))
+      .catch((caught: unknown) => caught);
+    // The SDK names an error outside the model by its __type; the AWS CLI prints its query code, ValidationError.
+    expect(error).toMatchObject({
+      name: 'ValidationException',
+      message:
+        "1 validation error detected: Value 'INVALID' at 'stateValue' failed to satisfy constraint: Member must satisfy enum value set: [INSUFFICIENT_DATA, ALARM, OK]",
+      $metadata: { httpStatusCode: 400 },
+    });
+  });
+
+  it('GetDashboard and ListDashboards answer the lab’s dashboards; a missing one is ResourceNotFound', async () => {
+    expect(await client.send(new GetDashboardCommand({ DashboardName: 'orders' }))).toMatchObject({
+      DashboardName: 'orders',
+      DashboardArn: 'arn:aws:cloudwatch::000000000000:dashboard/orders',
+      DashboardBody: '{"widgets":[]}',
+    });
+    const { DashboardEntries = [] } = await client.send(new ListDashboardsCommand({ DashboardNamePrefix: 'ord' }));
+    expect(DashboardEntries).toEqual([
+      {
+        DashboardName: 'orders',
+        DashboardArn: 'arn:aws:cloudwatch::000000000000:dashboard/orders',
+        LastModified: new Date('2026-11-01T00:00:00Z'),
+        Size: 14,
+      },
+    ]);
+    const error = await client
+      .send(new GetDashboardCommand({ DashboardName: 'nowhere' }))
+      .catch((caught: unknown) => caught);
+    // The SDK names it by its query code (x-amzn-query-error), as the AWS CLI does.
+    expect(error).toMatchObject({
+      name: 'ResourceNotFound',
+      message: 'The specified dashboard does not exist.',
+      $metadata: { httpStatusCode: 404 },
+    });
+  });
+});
+
+describe('cloudWatchApi in RPC v2 CBOR and the query protocol', () => {
+  const signed = `AWS4-HMAC-SHA256 Credential=lab/20261126/${LAB_REGION}/monitoring/aws4_request, SignedHeaders=host, Signature=00`;
+
+  it('answers RPC v2 CBOR with CBOR, timestamps as tag 1 (TestCloudWatchMultiProtocol)', async () => {
+    const response = await fetch(`${gateway.url}/service/GraniteServiceVersion20100801/operation/DescribeAlarms`, {
+      method: 'POST',
+      headers: {
+        authorization: signed,
+        'smithy-protocol': 'rpc-v2-cbor',
+        'content-type': 'application/cbor',
+        accept: 'application/cbor',
+      },
+      body: Buffer.from(cbor.serialize({ AlarmNames: ['payments-dlq'] })),
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/cbor');
+    expect(response.headers.get('smithy-protocol')).toBe('rpc-v2-cbor');
+    const bytes = Buffer.from(await response.arrayBuffer());
+    // "StateUpdatedTimestamp" then tag 1 (0xc1) over a double (0xfb), as AWS writes it.
+    expect(bytes.includes(Buffer.concat([Buffer.from('StateUpdatedTimestamp'), Buffer.from([0xc1, 0xfb])]))).toBe(true);
+    const body = cbor.deserialize(new Uint8Array(bytes)) as { MetricAlarms: { AlarmName: string }[] };
+    expect(body.MetricAlarms.map((item) => item.AlarmName)).toEqual(['payments-dlq']);
+  });
+
+  it('answers a CBOR error with __type and the query code, 404 only in query mode (test_exception_serializing_with_no_shape_in_spec)', async () => {
+    const setState = (queryMode: boolean) =>
+      fetch(`${gateway.url}/service/GraniteServiceVersion20100801/operation/SetAlarmState`, {
+        method: 'POST',
+        headers: {
+          authorization: signed,
+          'smithy-protocol': 'rpc-v2-cbor',
+          'content-type': 'application/cbor',
+          ...(queryMode ? { 'x-amzn-query-mode': 'true' } : {}),
+        },
+        body: Buffer.from(cbor.serialize({ AlarmName: 'nowhere', StateValue: 'OK', StateReason: 'test' })),
+      });
+    for (const [queryMode, status] of [
+      [false, 400],
+      [true, 404],
+    ] as const) {
+      const response = await setState(queryMode);
+      expect(response.status).toBe(status);
+      expect(response.headers.get('x-amzn-query-error')).toBe('ResourceNotFound;Sender');
+      expect(cbor.deserialize(new Uint8Array(await response.arrayBuffer()))).toEqual({
+        __type: 'com.amazonaws.cloudwatch.v2010_08_01#ResourceNotFound',
+      });
+    }
+  });
+
+  it('answers the query protocol in XML (older AWS CLIs)', async () => {
+    const response = await fetch(gateway.url, {
+      method: 'POST',
+      headers: { authorization: signed, 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
+      body: new URLSearchParams({
+        Action: 'DescribeAlarms',
+        Version: '2010-08-01',
+        'AlarmNames.member.1': 'orders-backlog',
+      }),
+    });
+    expect(response.status).toBe(200);
+    const xml = new XMLParser({ parseTagValue: false }).parse(await response.text()) as {
+      DescribeAlarmsResponse: { DescribeAlarmsResult: { MetricAlarms: { member: Record<string, unknown> } } };
+    };
+    expect(xml.DescribeAlarmsResponse.DescribeAlarmsResult.MetricAlarms.member).toMatchObject({
+      AlarmName: 'orders-backlog',
+      AlarmActions: { member: TOPIC },
+      Dimensions: { member: { Name: 'QueueName', Value: 'orders-backlog' } },
+      StateUpdatedTimestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/),
+    });
+  });
+});
+
+describe('the AWS CLI on this machine', () => {
+  it('aws cloudwatch describe-alarms and get-dashboard answer through the endpoint', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'cloudwatch-cli-'));
+    const aws = (...args: string[]) =>
+      runCommand('aws', ['--endpoint-url', gateway.url, '--output', 'json', 'cloudwatch', ...args], {
+        cwd: home,
+        env: { PATH: process.env.PATH ?? '', HOME: home, ...fakeAwsEnvironment() },
+        timeoutMs: 30_000,
+      });
+    const described = await aws('describe-alarms', '--alarm-name-prefix', 'orders-b');
+    expect(described.code, described.stderr).toBe(0);
+    expect(JSON.parse(described.stdout)).toMatchObject({
+      MetricAlarms: [{ AlarmName: 'orders-backlog', Threshold: 10, AlarmActions: [TOPIC] }],
+    });
+    const missing = await aws('get-dashboard', '--dashboard-name', 'nowhere');
+    expect(missing.code).not.toBe(0);
+    expect(missing.stderr.trim()).toBe(
+      'An error occurred (ResourceNotFound) when calling the GetDashboard operation: The specified dashboard does not exist.',
+    );
+  });
+});
