@@ -79,6 +79,12 @@ async function createQueue(name: string, form: Record<string, string> = {}): Pro
   return QueueUrl as string;
 }
 
+/** A Sender error answer: its status, code and message. */
+function expectSenderError(answer: Answer, status: number, code: string, message: string): void {
+  expect(answer.status).toBe(status);
+  expect(answer.xml.ErrorResponse?.Error).toEqual({ Type: 'Sender', Code: code, Message: message });
+}
+
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 
 describe('sqsQueryCompatible', () => {
@@ -245,35 +251,32 @@ describe('sqsQueryCompatible', () => {
 
     it('a missing parameter: MissingParameter, 400 (test_send_empty_message[sqs_query])', async () => {
       const QueueUrl = await createQueue('query-errors');
-      const answer = await query({ Action: 'SendMessage', QueueUrl });
-      expect(answer.status).toBe(400);
-      expect(answer.xml.ErrorResponse?.Error).toEqual({
-        Type: 'Sender',
-        Code: 'MissingParameter',
-        Message: 'The request must contain the parameter MessageBody.',
-      });
+      expectSenderError(
+        await query({ Action: 'SendMessage', QueueUrl }),
+        400,
+        'MissingParameter',
+        'The request must contain the parameter MessageBody.',
+      );
     });
 
     it('a second purge: AWS.SimpleQueueService.PurgeQueueInProgress, 403 (test_successive_purge_calls_fail[sqs_query])', async () => {
       const QueueUrl = await createQueue('query-purge');
       await result({ Action: 'PurgeQueue', QueueUrl });
-      const answer = await query({ Action: 'PurgeQueue', QueueUrl });
-      expect(answer.status).toBe(403);
-      expect(answer.xml.ErrorResponse?.Error).toEqual({
-        Type: 'Sender',
-        Code: 'AWS.SimpleQueueService.PurgeQueueInProgress',
-        Message: 'Only one PurgeQueue operation on query-purge is allowed every 60 seconds.',
-      });
+      expectSenderError(
+        await query({ Action: 'PurgeQueue', QueueUrl }),
+        403,
+        'AWS.SimpleQueueService.PurgeQueueInProgress',
+        'Only one PurgeQueue operation on query-purge is allowed every 60 seconds.',
+      );
     });
 
     it('an action SQS does not have: InvalidAction, 400 (SQS API reference, Common Errors)', async () => {
-      const answer = await query({ Action: 'Publish' });
-      expect(answer.status).toBe(400);
-      expect(answer.xml.ErrorResponse?.Error).toEqual({
-        Type: 'Sender',
-        Code: 'InvalidAction',
-        Message: 'The action Publish is not valid for this endpoint.',
-      });
+      expectSenderError(
+        await query({ Action: 'Publish' }),
+        400,
+        'InvalidAction',
+        'The action Publish is not valid for this endpoint.',
+      );
     });
   });
 });
