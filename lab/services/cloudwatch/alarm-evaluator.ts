@@ -148,7 +148,8 @@ export class AlarmEvaluator {
     this.running = true;
     try {
       for (const [name, alarm] of this.alarms) {
-        const value = await this.read(alarm.definition).catch(() => undefined);
+        const { namespace, metricName, dimensions } = alarm.definition;
+        const value = await this.readMetric(namespace, metricName, dimensions);
         const compare = COMPARE[alarm.definition.comparisonOperator];
         const state: AlarmState =
           value === undefined || compare === undefined
@@ -238,14 +239,27 @@ export class AlarmEvaluator {
     clearInterval(this.timer);
   }
 
-  private async read(definition: AlarmDefinition): Promise<number | undefined> {
-    const attribute = SQS_METRICS[definition.metricName];
-    const queueName = definition.dimensions.find((dimension) => dimension.Name === 'QueueName')?.Value;
-    if (definition.namespace !== 'AWS/SQS' || attribute === undefined || queueName === undefined) return undefined;
-    const { QueueUrl } = await this.sqs.send(new GetQueueUrlCommand({ QueueName: queueName }));
-    const { Attributes = {} } = await this.sqs.send(
-      new GetQueueAttributesCommand({ QueueUrl, AttributeNames: [attribute as 'ApproximateNumberOfMessages'] }),
-    );
-    return Number(Attributes[attribute as 'ApproximateNumberOfMessages'] ?? 0);
+  /**
+   * The current value of an SQS metric the lab can read (the queue attribute behind it, for the
+   * queue its `QueueName` dimension names); undefined for any other metric, or a queue that does
+   * not exist. The alarms and GetMetricStatistics read it.
+   */
+  async readMetric(
+    namespace: string,
+    metricName: string,
+    dimensions: readonly { readonly Name: string; readonly Value: string }[],
+  ): Promise<number | undefined> {
+    const attribute = SQS_METRICS[metricName];
+    const queueName = dimensions.find((dimension) => dimension.Name === 'QueueName')?.Value;
+    if (namespace !== 'AWS/SQS' || attribute === undefined || queueName === undefined) return undefined;
+    try {
+      const { QueueUrl } = await this.sqs.send(new GetQueueUrlCommand({ QueueName: queueName }));
+      const { Attributes = {} } = await this.sqs.send(
+        new GetQueueAttributesCommand({ QueueUrl, AttributeNames: [attribute as 'ApproximateNumberOfMessages'] }),
+      );
+      return Number(Attributes[attribute as 'ApproximateNumberOfMessages'] ?? 0);
+    } catch {
+      return undefined;
+    }
   }
 }

@@ -1,7 +1,8 @@
 /**
  * CloudWatch on the lab's one endpoint (signing name `monitoring`), on the lab's alarms and
  * dashboards (cloudwatch-state.ts): DescribeAlarms, DescribeAlarmHistory, SetAlarmState,
- * GetDashboard and ListDashboards, in CloudWatch's three protocols: JSON 1.0
+ * GetDashboard, ListDashboards, and GetMetricStatistics and GetMetricData on the SQS metrics the
+ * lab reads (metric-readings.ts), in CloudWatch's three protocols: JSON 1.0
  * (`X-Amz-Target: GraniteServiceVersion20100801.<Action>`), what @aws-sdk/client-cloudwatch and
  * the AWS CLI on botocore 1.43 send (botocore's PRIORITY_ORDERED_SUPPORTED_PROTOCOLS puts `json`
  * before `smithy-rpc-v2-cbor`, checked with `aws --debug`); Smithy RPC v2 CBOR
@@ -17,16 +18,11 @@
 import { LAB_ACCOUNT_ID } from '../../common/local-aws';
 import type { GatewayHandler, GatewayRequest, GatewayResponse } from '../../gateway/gateway-handler';
 import { jsonBody, jsonResponse, jsonTarget } from '../../gateway/protocols/json-protocol';
-import {
-  listParameter,
-  members,
-  queryError,
-  queryParameters,
-  queryResponse,
-} from '../../gateway/protocols/query-protocol';
+import { members, queryError, queryParameters, queryResponse } from '../../gateway/protocols/query-protocol';
 import { cborBody, cborError, cborResponse, cborTarget } from '../../gateway/protocols/rpc-v2-cbor-protocol';
 import type { CloudWatchService } from './cloudwatch-service';
 import type { AlarmRecord, AlarmState } from './cloudwatch-state';
+import { metricData, metricStatistics } from './metric-readings';
 import {
   AlarmNotFoundError,
   CloudWatchError,
@@ -48,9 +44,9 @@ const TIMESTAMP_MEMBERS = new Set(['StartDate', 'EndDate', 'StartTime', 'EndTime
 type Input = Readonly<Record<string, unknown>>;
 type Action = (input: Input) => Promise<Record<string, unknown>>;
 
-/** The CloudWatch handler of the lab's endpoint. */
-export function cloudWatchApi(cloudwatch: CloudWatchService): GatewayHandler {
-  const actions = cloudWatchActions(cloudwatch);
+/** The CloudWatch handler of the lab's endpoint; `now` is the clock metric readings are stamped with. */
+export function cloudWatchApi(cloudwatch: CloudWatchService, now: () => Date = () => new Date()): GatewayHandler {
+  const actions = cloudWatchActions(cloudwatch, now);
   return {
     signingName: 'monitoring',
     async handle(request) {
@@ -112,16 +108,37 @@ function jsonInput(request: GatewayRequest): Record<string, unknown> | undefined
   return body;
 }
 
-/** A query request's members: `X.member.N` as lists, timestamp members (ISO 8601) as Dates. */
+/**
+ * A query request's members as the JSON protocols would carry them: `A.B=…` as nested maps,
+ * `X.member.N` as lists (`MetricDataQueries.member.1.MetricStat.Metric.Dimensions.member.1.Name`),
+ * the timestamp members (ISO 8601) as Dates.
+ */
 function queryInput(parameters: ReadonlyMap<string, string>): Record<string, unknown> {
-  const input: Record<string, unknown> = {};
+  const root: Record<string, unknown> = {};
   for (const [key, value] of parameters) {
     if (key === 'Action' || key === 'Version') continue;
-    const list = key.indexOf('.member.');
-    if (list > 0) input[key.slice(0, list)] ??= listParameter(parameters, key.slice(0, list));
-    else input[key] = TIMESTAMP_MEMBERS.has(key) ? new Date(value) : value;
+    const path = key.split('.');
+    let node = root;
+    for (const [index, part] of path.entries()) {
+      if (index === path.length - 1) node[part] = value;
+      else node = (node[part] ??= {}) as Record<string, unknown>;
+    }
   }
+  const input = asLists(root) as Record<string, unknown>;
+  for (const member of TIMESTAMP_MEMBERS)
+    if (typeof input[member] === 'string') input[member] = new Date(input[member]);
   return input;
+}
+
+/** `{ member: { 1: a, 2: b } }` → `[a, b]`, through the tree. */
+function asLists(node: unknown): unknown {
+  if (node === null || typeof node !== 'object') return node;
+  const entries = Object.entries(node);
+  if (entries.length === 1 && entries[0]?.[0] === 'member' && typeof entries[0][1] === 'object')
+    return Object.entries(entries[0][1] as Record<string, unknown>)
+      .sort(([a], [b]) => Number(a) - Number(b))
+      .map(([, item]) => asLists(item));
+  return Object.fromEntries(entries.map(([key, inner]) => [key, asLists(inner)]));
 }
 
 /** The XML builder's object: lists as `member` elements, Dates in ISO 8601. */
@@ -141,9 +158,12 @@ function toJson(value: unknown): unknown {
 }
 
 /** The actions, protocol aside: plain inputs in, plain outputs (Dates for timestamps) out. */
-function cloudWatchActions(cloudwatch: CloudWatchService): Readonly<Record<string, Action>> {
+function cloudWatchActions(cloudwatch: CloudWatchService, now: () => Date): Readonly<Record<string, Action>> {
   const { state, alarms } = cloudwatch;
+  const read = alarms.readMetric.bind(alarms);
   return {
+    GetMetricStatistics: (input) => metricStatistics(input, read, now()),
+    GetMetricData: (input) => metricData(input, read, now()),
     DescribeAlarms: async (input) => {
       const names = optionalStrings(input, 'AlarmNames');
       const prefix = optionalString(input, 'AlarmNamePrefix');

@@ -13,10 +13,12 @@ import {
   DescribeAlarmHistoryCommand,
   DescribeAlarmsCommand,
   GetDashboardCommand,
+  GetMetricDataCommand,
+  GetMetricStatisticsCommand,
   ListDashboardsCommand,
   SetAlarmStateCommand,
 } from '@aws-sdk/client-cloudwatch';
-import { SQSClient } from '@aws-sdk/client-sqs';
+import { CreateQueueCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { cbor } from '@smithy/core/cbor';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,13 +29,16 @@ import { CloudWatchService } from '../../../../lab/services/cloudwatch/cloudwatc
 import type { AlarmDefinition } from '../../../../lab/services/cloudwatch/cloudwatch-state';
 import { SnsService } from '../../../../lab/services/sns/sns-service';
 import { runCommand } from '../../../helpers/run-command';
+import { sqsEmulatorsForThisFile } from '../../../helpers/sqs-emulators';
 
-// No SQS behind it: the alarms watch a namespace the lab does not read, so they stay
-// INSUFFICIENT_DATA unless SetAlarmState moves them.
-const sqs = new SQSClient({ region: LAB_REGION, endpoint: 'http://127.0.0.1:9', credentials: LAB_CREDENTIALS });
-const service = new CloudWatchService(sqs, new SnsService());
+// The alarms watch a namespace the lab does not read, so they stay INSUFFICIENT_DATA unless
+// SetAlarmState moves them; the SQS emulator answers the metric readings.
+const { sqs } = sqsEmulatorsForThisFile();
+let service: CloudWatchService;
 let gateway: LabGateway;
 let client: CloudWatchClient;
+/** The clock metric readings are stamped with: 30 s into a minute. */
+const NOW = new Date('2026-11-26T05:00:30Z');
 
 const TOPIC = 'arn:aws:sns:us-east-1:000000000000:ops-alerts';
 
@@ -56,17 +61,17 @@ function alarm(name: string, overrides: Partial<AlarmDefinition> = {}): AlarmDef
 }
 
 beforeAll(async () => {
+  service = new CloudWatchService(sqs(), new SnsService());
   service.alarms.put(alarm('orders-backlog', { description: 'too many orders waiting' }));
   service.alarms.put(alarm('orders-dlq'));
   service.alarms.put(alarm('payments-dlq'));
   service.state.dashboards.set('orders', { body: '{"widgets":[]}', lastModified: new Date('2026-11-01T00:00:00Z') });
   service.state.dashboards.set('payments', { body: '{"widgets":[{}]}', lastModified: new Date() });
-  gateway = await startLabGateway([cloudWatchApi(service)]);
+  gateway = await startLabGateway([cloudWatchApi(service, () => NOW)]);
   client = new CloudWatchClient({ region: LAB_REGION, endpoint: gateway.url, credentials: LAB_CREDENTIALS });
 });
 afterAll(async () => {
   client.destroy();
-  sqs.destroy();
   service.stop();
   await gateway.stop();
 });
@@ -192,6 +197,95 @@ describe('cloudWatchApi through @aws-sdk/client-cloudwatch (JSON 1.0)', () => {
   });
 });
 
+describe('cloudWatchApi: metrics the lab reads (the current value as the current period’s datapoint)', () => {
+  const queueDepth = { Namespace: 'AWS/SQS', MetricName: 'ApproximateNumberOfMessagesVisible' };
+  const minuteAround = { StartTime: new Date('2026-11-26T04:55:00Z'), EndTime: new Date('2026-11-26T05:05:00Z') };
+
+  beforeAll(async () => {
+    const { QueueUrl } = await sqs().send(new CreateQueueCommand({ QueueName: 'metrics-queue' }));
+    for (const body of ['one', 'two']) await sqs().send(new SendMessageCommand({ QueueUrl, MessageBody: body }));
+  });
+
+  it('GetMetricStatistics answers the queue depth as one datapoint at the start of the current period', async () => {
+    const answer = await client.send(
+      new GetMetricStatisticsCommand({
+        ...queueDepth,
+        Dimensions: [{ Name: 'QueueName', Value: 'metrics-queue' }],
+        ...minuteAround,
+        Period: 60,
+        Statistics: ['Maximum', 'SampleCount'],
+      }),
+    );
+    expect(answer.Label).toBe('ApproximateNumberOfMessagesVisible');
+    expect(answer.Datapoints).toEqual([
+      { Timestamp: new Date('2026-11-26T05:00:00Z'), Maximum: 2, SampleCount: 1, Unit: 'Count' },
+    ]);
+    // Outside the window, or a queue the lab does not have: no datapoints, as on AWS for an unpublished metric.
+    const before = await client.send(
+      new GetMetricStatisticsCommand({
+        ...queueDepth,
+        Dimensions: [{ Name: 'QueueName', Value: 'metrics-queue' }],
+        StartTime: new Date('2026-11-25T00:00:00Z'),
+        EndTime: new Date('2026-11-25T01:00:00Z'),
+        Period: 60,
+        Statistics: ['Maximum'],
+      }),
+    );
+    expect(before.Datapoints).toEqual([]);
+  });
+
+  it('GetMetricData answers each MetricStat query the same way', async () => {
+    const metric = (queueName: string) => ({
+      MetricStat: {
+        Metric: { ...queueDepth, Dimensions: [{ Name: 'QueueName', Value: queueName }] },
+        Period: 60,
+        Stat: 'Maximum',
+      },
+    });
+    const { MetricDataResults } = await client.send(
+      new GetMetricDataCommand({
+        MetricDataQueries: [
+          { Id: 'depth', ...metric('metrics-queue') },
+          { Id: 'missing', Label: 'no such queue', ...metric('nowhere') },
+        ],
+        ...minuteAround,
+      }),
+    );
+    expect(MetricDataResults).toEqual([
+      {
+        Id: 'depth',
+        Label: 'ApproximateNumberOfMessagesVisible',
+        Timestamps: [new Date('2026-11-26T05:00:00Z')],
+        Values: [2],
+        StatusCode: 'Complete',
+      },
+      { Id: 'missing', Label: 'no such queue', Timestamps: [], Values: [], StatusCode: 'Complete' },
+    ]);
+  });
+
+  it('refuses a window that ends before it starts and more than 1440 datapoints, in AWS’s words (test_invalid_amount_of_datapoints)', async () => {
+    const statistics = (input: { StartTime: Date; EndTime: Date; Period: number }) =>
+      client
+        .send(new GetMetricStatisticsCommand({ ...queueDepth, Statistics: ['SampleCount'], ...input }))
+        .catch((caught: unknown) => caught);
+    expect(await statistics({ StartTime: NOW, EndTime: NOW, Period: 1 })).toMatchObject({
+      // The SDK names the error by its shape; Code is the query code, which the AWS CLI prints.
+      name: 'InvalidParameterValueException',
+      Code: 'InvalidParameterValue',
+      message: 'The parameter StartTime must be less than the parameter EndTime.',
+      $metadata: { httpStatusCode: 400 },
+    });
+    expect(
+      await statistics({ StartTime: NOW, EndTime: new Date(NOW.getTime() + 86_400_000), Period: 1 }),
+    ).toMatchObject({
+      name: 'InvalidParameterCombinationException',
+      Code: 'InvalidParameterCombination',
+      message:
+        'You have requested up to 86400 datapoints, which exceeds the limit of 1440. You may reduce the datapoints requested by increasing Period, or decreasing the time range.',
+    });
+  });
+});
+
 describe('cloudWatchApi in RPC v2 CBOR and the query protocol', () => {
   const signed = `AWS4-HMAC-SHA256 Credential=lab/20261126/${LAB_REGION}/monitoring/aws4_request, SignedHeaders=host, Signature=00`;
 
@@ -260,6 +354,37 @@ describe('cloudWatchApi in RPC v2 CBOR and the query protocol', () => {
       AlarmActions: { member: TOPIC },
       Dimensions: { member: { Name: 'QueueName', Value: 'orders-backlog' } },
       StateUpdatedTimestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/),
+    });
+  });
+
+  it('reads nested query members (MetricDataQueries.member.N.MetricStat.Metric.Dimensions.member.N)', async () => {
+    const response = await fetch(gateway.url, {
+      method: 'POST',
+      headers: { authorization: signed, 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
+      body: new URLSearchParams({
+        Action: 'GetMetricData',
+        Version: '2010-08-01',
+        'MetricDataQueries.member.1.Id': 'depth',
+        'MetricDataQueries.member.1.MetricStat.Metric.Namespace': 'AWS/SQS',
+        'MetricDataQueries.member.1.MetricStat.Metric.MetricName': 'ApproximateNumberOfMessagesVisible',
+        'MetricDataQueries.member.1.MetricStat.Metric.Dimensions.member.1.Name': 'QueueName',
+        'MetricDataQueries.member.1.MetricStat.Metric.Dimensions.member.1.Value': 'metrics-queue',
+        'MetricDataQueries.member.1.MetricStat.Period': '60',
+        'MetricDataQueries.member.1.MetricStat.Stat': 'Maximum',
+        StartTime: '2026-11-26T04:55:00Z',
+        EndTime: '2026-11-26T05:05:00Z',
+      }),
+    });
+    expect(response.status).toBe(200);
+    const xml = new XMLParser({ parseTagValue: false }).parse(await response.text()) as {
+      GetMetricDataResponse: { GetMetricDataResult: { MetricDataResults: { member: Record<string, unknown> } } };
+    };
+    expect(xml.GetMetricDataResponse.GetMetricDataResult.MetricDataResults.member).toEqual({
+      Id: 'depth',
+      Label: 'ApproximateNumberOfMessagesVisible',
+      Timestamps: { member: '2026-11-26T05:00:00.000Z' },
+      Values: { member: '2' },
+      StatusCode: 'Complete',
     });
   });
 });
