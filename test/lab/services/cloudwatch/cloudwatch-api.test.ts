@@ -288,6 +288,12 @@ describe('cloudWatchApi: metrics the lab reads (the current value as the current
 
 describe('cloudWatchApi in RPC v2 CBOR and the query protocol', () => {
   const signed = `AWS4-HMAC-SHA256 Credential=lab/20261126/${LAB_REGION}/monitoring/aws4_request, SignedHeaders=host, Signature=00`;
+  const queryRequest = (form: Record<string, string>) =>
+    fetch(gateway.url, {
+      method: 'POST',
+      headers: { authorization: signed, 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
+      body: new URLSearchParams({ Version: '2010-08-01', ...form }),
+    });
 
   it('answers RPC v2 CBOR with CBOR, timestamps as tag 1 (TestCloudWatchMultiProtocol)', async () => {
     const response = await fetch(`${gateway.url}/service/GraniteServiceVersion20100801/operation/DescribeAlarms`, {
@@ -336,14 +342,9 @@ describe('cloudWatchApi in RPC v2 CBOR and the query protocol', () => {
   });
 
   it('answers the query protocol in XML (older AWS CLIs)', async () => {
-    const response = await fetch(gateway.url, {
-      method: 'POST',
-      headers: { authorization: signed, 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
-      body: new URLSearchParams({
-        Action: 'DescribeAlarms',
-        Version: '2010-08-01',
-        'AlarmNames.member.1': 'orders-backlog',
-      }),
+    const response = await queryRequest({
+      Action: 'DescribeAlarms',
+      'AlarmNames.member.1': 'orders-backlog',
     });
     expect(response.status).toBe(200);
     const xml = new XMLParser({ parseTagValue: false }).parse(await response.text()) as {
@@ -358,22 +359,17 @@ describe('cloudWatchApi in RPC v2 CBOR and the query protocol', () => {
   });
 
   it('reads nested query members (MetricDataQueries.member.N.MetricStat.Metric.Dimensions.member.N)', async () => {
-    const response = await fetch(gateway.url, {
-      method: 'POST',
-      headers: { authorization: signed, 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
-      body: new URLSearchParams({
-        Action: 'GetMetricData',
-        Version: '2010-08-01',
-        'MetricDataQueries.member.1.Id': 'depth',
-        'MetricDataQueries.member.1.MetricStat.Metric.Namespace': 'AWS/SQS',
-        'MetricDataQueries.member.1.MetricStat.Metric.MetricName': 'ApproximateNumberOfMessagesVisible',
-        'MetricDataQueries.member.1.MetricStat.Metric.Dimensions.member.1.Name': 'QueueName',
-        'MetricDataQueries.member.1.MetricStat.Metric.Dimensions.member.1.Value': 'metrics-queue',
-        'MetricDataQueries.member.1.MetricStat.Period': '60',
-        'MetricDataQueries.member.1.MetricStat.Stat': 'Maximum',
-        StartTime: '2026-11-26T04:55:00Z',
-        EndTime: '2026-11-26T05:05:00Z',
-      }),
+    const response = await queryRequest({
+      Action: 'GetMetricData',
+      'MetricDataQueries.member.1.Id': 'depth',
+      'MetricDataQueries.member.1.MetricStat.Metric.Namespace': 'AWS/SQS',
+      'MetricDataQueries.member.1.MetricStat.Metric.MetricName': 'ApproximateNumberOfMessagesVisible',
+      'MetricDataQueries.member.1.MetricStat.Metric.Dimensions.member.1.Name': 'QueueName',
+      'MetricDataQueries.member.1.MetricStat.Metric.Dimensions.member.1.Value': 'metrics-queue',
+      'MetricDataQueries.member.1.MetricStat.Period': '60',
+      'MetricDataQueries.member.1.MetricStat.Stat': 'Maximum',
+      StartTime: '2026-11-26T04:55:00Z',
+      EndTime: '2026-11-26T05:05:00Z',
     });
     expect(response.status).toBe(200);
     const xml = new XMLParser({ parseTagValue: false }).parse(await response.text()) as {

@@ -79,12 +79,6 @@ async function createQueue(name: string, form: Record<string, string> = {}): Pro
   return QueueUrl as string;
 }
 
-/** A Sender error answer: its status, code and message. */
-function expectSenderError(answer: Answer, status: number, code: string, message: string): void {
-  expect(answer.status).toBe(status);
-  expect(answer.xml.ErrorResponse?.Error).toEqual({ Type: 'Sender', Code: code, Message: message });
-}
-
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 
 describe('sqsQueryCompatible', () => {
@@ -249,34 +243,36 @@ describe('sqsQueryCompatible', () => {
       });
     });
 
-    it('a missing parameter: MissingParameter, 400 (test_send_empty_message[sqs_query])', async () => {
-      const QueueUrl = await createQueue('query-errors');
-      expectSenderError(
-        await query({ Action: 'SendMessage', QueueUrl }),
+    it.each<[string, () => Promise<Record<string, string>>, number, string, string]>([
+      [
+        'a missing parameter: MissingParameter, 400 (test_send_empty_message[sqs_query])',
+        async () => ({ Action: 'SendMessage', QueueUrl: await createQueue('query-errors') }),
         400,
         'MissingParameter',
         'The request must contain the parameter MessageBody.',
-      );
-    });
-
-    it('a second purge: AWS.SimpleQueueService.PurgeQueueInProgress, 403 (test_successive_purge_calls_fail[sqs_query])', async () => {
-      const QueueUrl = await createQueue('query-purge');
-      await result({ Action: 'PurgeQueue', QueueUrl });
-      expectSenderError(
-        await query({ Action: 'PurgeQueue', QueueUrl }),
+      ],
+      [
+        'a second purge: AWS.SimpleQueueService.PurgeQueueInProgress, 403 (test_successive_purge_calls_fail[sqs_query])',
+        async () => {
+          const QueueUrl = await createQueue('query-purge');
+          await result({ Action: 'PurgeQueue', QueueUrl });
+          return { Action: 'PurgeQueue', QueueUrl };
+        },
         403,
         'AWS.SimpleQueueService.PurgeQueueInProgress',
         'Only one PurgeQueue operation on query-purge is allowed every 60 seconds.',
-      );
-    });
-
-    it('an action SQS does not have: InvalidAction, 400 (SQS API reference, Common Errors)', async () => {
-      expectSenderError(
-        await query({ Action: 'Publish' }),
+      ],
+      [
+        'an action SQS does not have: InvalidAction, 400 (SQS API reference, Common Errors)',
+        async () => ({ Action: 'Publish' }),
         400,
         'InvalidAction',
         'The action Publish is not valid for this endpoint.',
-      );
+      ],
+    ])('%s', async (_case, form, status, code, message) => {
+      const answer = await query(await form());
+      expect(answer.status).toBe(status);
+      expect(answer.xml.ErrorResponse?.Error).toEqual({ Type: 'Sender', Code: code, Message: message });
     });
   });
 });
