@@ -386,23 +386,25 @@ describe('cloudWatchApi in RPC v2 CBOR and the query protocol', () => {
 });
 
 describe('the AWS CLI on this machine', () => {
-  it('aws cloudwatch describe-alarms and get-dashboard answer through the endpoint', async () => {
+  it('aws cloudwatch describe-alarms answers through the endpoint (one CLI run: each costs about a second)', async () => {
     const home = mkdtempSync(join(tmpdir(), 'cloudwatch-cli-'));
-    const aws = (...args: string[]) =>
-      runCommand('aws', ['--endpoint-url', gateway.url, '--output', 'json', 'cloudwatch', ...args], {
-        cwd: home,
-        env: { PATH: process.env.PATH ?? '', HOME: home, ...fakeAwsEnvironment() },
-        timeoutMs: 30_000,
-      });
-    const described = await aws('describe-alarms', '--alarm-name-prefix', 'orders-b');
+    const described = await runCommand(
+      'aws',
+      [
+        '--endpoint-url',
+        gateway.url,
+        '--output',
+        'json',
+        'cloudwatch',
+        'describe-alarms',
+        '--alarm-name-prefix',
+        'orders-b',
+      ],
+      { cwd: home, env: { PATH: process.env.PATH ?? '', HOME: home, ...fakeAwsEnvironment() }, timeoutMs: 30_000 },
+    );
     expect(described.code, described.stderr).toBe(0);
     expect(JSON.parse(described.stdout)).toMatchObject({
       MetricAlarms: [{ AlarmName: 'orders-backlog', Threshold: 10, AlarmActions: [TOPIC] }],
     });
-    const missing = await aws('get-dashboard', '--dashboard-name', 'nowhere');
-    expect(missing.code).not.toBe(0);
-    expect(missing.stderr.trim()).toBe(
-      'An error occurred (ResourceNotFound) when calling the GetDashboard operation: The specified dashboard does not exist.',
-    );
   });
 });
