@@ -59,7 +59,8 @@ async function answerQuery(json: GatewayHandler, request: GatewayRequest): Promi
   });
   const text = answer.body === undefined ? '' : answer.body.toString();
   const body = parseJsonObject(text);
-  if (answer.status >= 300) return errorAnswer(answer, body, text);
+  // An error that is not SQS's JSON (the front end's plain-text 413) is the same in both protocols.
+  if (answer.status >= 300) return body === undefined ? answer : errorAnswer(answer, body);
   if (body === undefined)
     return queryError('InternalFailure', `SQS answered ${action} with a body that is not JSON`, 500, SQS_XML_NAMESPACE);
   return queryResponse(
@@ -70,17 +71,13 @@ async function answerQuery(json: GatewayHandler, request: GatewayRequest): Promi
 }
 
 /** The JSON side's error in the query protocol's words: the code from `x-amzn-query-error`, else `__type`. */
-function errorAnswer(
-  answer: GatewayResponse,
-  body: Record<string, unknown> | undefined,
-  text: string,
-): GatewayResponse {
+function errorAnswer(answer: GatewayResponse, body: Readonly<Record<string, unknown>>): GatewayResponse {
   const queryCode = answer.headers?.['x-amzn-query-error']?.split(';')[0];
-  const type = typeof body?.__type === 'string' ? body.__type.slice(body.__type.indexOf('#') + 1) : undefined;
-  const message = body?.message ?? body?.Message;
+  const type = typeof body.__type === 'string' ? body.__type.slice(body.__type.indexOf('#') + 1) : undefined;
+  const message = body.message ?? body.Message;
   return queryError(
     queryCode ?? type ?? 'InternalFailure',
-    typeof message === 'string' ? message : text,
+    typeof message === 'string' ? message : '',
     answer.status,
     SQS_XML_NAMESPACE,
   );

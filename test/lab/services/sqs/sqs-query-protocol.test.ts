@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAB_CREDENTIALS, LAB_REGION } from '../../../../lab/common/local-aws';
 import { type LabGateway, startLabGateway } from '../../../../lab/gateway/lab-gateway';
 import { proxyHandler } from '../../../../lab/gateway/proxy-handler';
+import { SQS_MAX_REQUEST_BYTES } from '../../../../lab/services/sqs/errors';
 import { sqsQueryCompatible } from '../../../../lab/services/sqs/sqs-query-protocol';
 import { sqsEmulatorsForThisFile } from '../../../helpers/sqs-emulators';
 
@@ -225,6 +226,20 @@ describe('sqsQueryCompatible', () => {
       'AttributeName.1': 'ApproximateNumberOfMessages',
     });
     expect(Attribute).toEqual([{ Name: 'ApproximateNumberOfMessages', Value: '1' }]);
+  });
+
+  it('passes SQS’s plain-text 413 on as it is, the same in both protocols (lab/services/sqs/errors.ts)', async () => {
+    const QueueUrl = await createQueue('query-too-large');
+    const response = await fetch(gateway.url, {
+      method: 'POST',
+      headers: {
+        authorization: `AWS4-HMAC-SHA256 Credential=lab/20261126/${LAB_REGION}/sqs/aws4_request, SignedHeaders=host, Signature=00`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({ Action: 'SendMessage', QueueUrl, MessageBody: 'x'.repeat(SQS_MAX_REQUEST_BYTES) }),
+    });
+    expect(response.status).toBe(413);
+    expect(await response.text()).toBe(`HTTP content length exceeded ${SQS_MAX_REQUEST_BYTES} bytes.`);
   });
 
   describe('errors, as ErrorResponse with the query error code', () => {
