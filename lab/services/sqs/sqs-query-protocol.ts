@@ -44,7 +44,7 @@ async function answerQuery(json: GatewayHandler, request: GatewayRequest): Promi
       ? queryError('MissingAction', 'The request must contain the parameter Action.', 400, SQS_XML_NAMESPACE)
       : queryError('InvalidAction', `The action ${action} is not valid for this endpoint.`, 400, SQS_XML_NAMESPACE);
   const input = readStructure(parameters, '', shapes.input) ?? {};
-  // Old SDKs (the AWS SDK for Java 1.x) send a queue's actions to the queue's URL, without QueueUrl.
+  // A queue's action may go to the queue's URL without QueueUrl (the page above: `POST /123456789012/MyQueue`).
   if (input.QueueUrl === undefined && 'QueueUrl' in shapes.input && QUEUE_PATH.test(request.path))
     input.QueueUrl = `${request.origin}${request.path}`;
   const headers: Record<string, string> = { ...request.headers };

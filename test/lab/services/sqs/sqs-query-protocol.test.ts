@@ -216,7 +216,7 @@ describe('sqsQueryCompatible', () => {
     });
   });
 
-  it('answers a request sent to the queue’s URL without QueueUrl (the SDK for Java 1.x does so)', async () => {
+  it('answers a request sent to the queue’s URL without QueueUrl (sqs-making-api-requests-xml.html: POST /123456789012/MyQueue)', async () => {
     await createQueue('query-by-path');
     const sent = await result({ Action: 'SendMessage', MessageBody: 'by path' }, '/000000000000/query-by-path');
     expect(sent.MD5OfMessageBody).toBe(md5('by path'));
