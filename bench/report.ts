@@ -326,6 +326,14 @@ function endpointTable(results: BenchResults): string | undefined {
           endpoint.throughEndpoint.map((rate) => rate.toFixed(0)).join(', '),
         ],
         ['Rate the endpoint costs', `${(endpoint.overhead * 100).toFixed(1)} %`],
+        ...(endpoint.mainThreadCpu === undefined
+          ? []
+          : [
+              [
+                'Main thread CPU per message, straight / through (µs, per pass)',
+                `${endpoint.mainThreadCpu.direct.map((us) => us.toFixed(0)).join(', ')} / ${endpoint.mainThreadCpu.throughEndpoint.map((us) => us.toFixed(0)).join(', ')}`,
+              ],
+            ]),
       ],
     ),
   ].join('\n');

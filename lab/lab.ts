@@ -1,6 +1,6 @@
 /**
  * The local lab: both stacks (or the ones asked for) synthesized by CDK in-process and deployed
- * to emulated AWS services by a CloudFormation stand-in: queues on fauxqs, tables on dynalite,
+ * to emulated AWS services by a CloudFormation stand-in (through its API's change sets, as `cdk deploy`): queues on fauxqs, tables on dynalite,
  * the bundles CDK built running as Lambda functions in worker threads (every AWS call they make
  * authorized by IAM against the template's policies), event source mappings, REST API stages
  * and custom resources that run their own handlers. Composed once here, torn down by one `stop()`.
@@ -18,13 +18,16 @@ import { Cleanups } from './app/cleanups';
 import { createLabClients } from './app/lab-clients';
 import { type AssemblyUpdate, LabAssembly, type LabAssemblyOptions } from './app/lab-assembly';
 import { createLabCloudFormation, type LabCloudFormationSettings } from './app/lab-cloudformation';
-import { startLabEndpoint } from './app/lab-endpoint';
+import { labCloudFormationApi, startLabEndpoint } from './app/lab-endpoint';
+import { storeLabTemplate } from './app/lab-template-bucket';
 import { labFunctionRuntime } from './app/lab-provider-registry';
 import { deleteLabResources, type LabServices, startLabServices } from './app/lab-services';
 import { resolveTopologies, type StackName } from './app/lab-topologies';
 import { type LabStack, mappingCountersOf, StackViews } from './app/stack-view';
 import { TopologyError } from './app/topology-error';
+import { cloudFormationActions } from './services/cloudformation/cloudformation-api';
 import { CloudFormationService } from './services/cloudformation/cloudformation-service';
+import { deployThroughChangeSets } from './services/cloudformation/change-set-deployer';
 import type { DeployedStack, StackEvent } from './services/cloudformation/deployed-stack';
 import { type DeployNote, mergeNotes } from './services/cloudformation/property-coverage';
 import { CustomResourceResponses } from './services/cloudformation/resource-providers/custom-resource-provider';
@@ -98,8 +101,10 @@ export interface Lab {
   readonly assemblyDir: string;
   /**
    * Synthesizes again with `context` (or new variant topologies) and applies the difference to
-   * the running stacks, as `cdk deploy` does: in CloudFormation's order, replacing where it
-   * would replace, rolling back on failure. Queues, tables and their data are kept.
+   * the running stacks, as `cdk deploy` does: a change set per stack through the lab's
+   * CloudFormation API (change-set-deployer.ts), executed in CloudFormation's order, replacing
+   * where it would replace, rolling back on failure; a stack with no changes is left as it is.
+   * Queues, tables and their data are kept.
    */
   deploy(
     update?: AssemblyUpdate & {
@@ -206,23 +211,37 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
     const context = { logs, endpoints: emulators, runtimePath, assetDir, objectBytes, responses, awsCalls };
     const cloudformation = createLabCloudFormation(services, context, options);
     let views: StackViews | undefined;
+    const cloudformationApi = labCloudFormationApi({
+      services,
+      cloudformation,
+      objectBytes,
+      // A stack the CDK CLI deployed or destroyed shows in (or leaves) `lab.stacks` and the console.
+      onStackChanged: () => views?.refresh(),
+    });
     const endpoint = await startLabEndpoint(
       {
         services,
         emulators,
-        cloudformation,
+        cloudformationApi,
         functionRuntime: labFunctionRuntime(services, context, options),
         objectBytes,
-        // A stack the CDK CLI deployed or destroyed shows in (or leaves) `lab.stacks` and the console.
-        onStackChanged: () => views?.refresh(),
         ...(options.preferredPorts?.endpoint === undefined ? {} : { preferredPort: options.preferredPorts.endpoint }),
       },
       cleanups,
     );
     const wanted = new Set<string>(topologies.map((topology) => topology.stackName));
+    // The lab deploys as `cdk deploy` does: change sets through the API the one endpoint serves.
+    const deployer = {
+      actions: cloudFormationActions(cloudformationApi),
+      storeTemplate: async (stackName: string, body: string, region: string) =>
+        storeLabTemplate(services.s3, stackName, body, region),
+    };
     const deployAll = async (deploy: { readonly region?: string; readonly onEvent?: (event: StackEvent) => void }) => {
       const stacks = assembly.current.stacks.filter((stack) => wanted.has(stack.stackName));
-      const results = await cloudformation.deploy(stacks, deploy);
+      const results = await deployThroughChangeSets(deployer, stacks, {
+        ...deploy,
+        region: deploy.region ?? LAB_REGION,
+      });
       options.onLabNotes?.(mergeNotes(results.flatMap((result) => result.notes)));
       return results;
     };

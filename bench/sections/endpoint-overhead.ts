@@ -2,7 +2,9 @@
  * What the lab's one endpoint (`LocalLab.EndpointUrl`) costs the SQS batch path: the emulator
  * ceiling's batch loops (SendMessageBatch of 10, receives of 10, DeleteMessageBatch) sent to the
  * emulator's own port and through the endpoint, alternately, in one run, after an untimed
- * warm-up of each.
+ * warm-up of each. Beside the rates, the main thread's CPU time per message on each path: the
+ * loops' client runs there and sets their pace, so this is what the endpoint costs them, read
+ * without the other processes' load that moves the rates from pass to pass.
  */
 import { type Emulators, startEmulatorsEndpoint } from '../../lab';
 import { median } from '../stats';
@@ -18,6 +20,8 @@ export interface EndpointOverheadResult {
   readonly throughEndpoint: readonly number[];
   /** 1 − median(through the endpoint) / median(direct). */
   readonly overhead: number;
+  /** The main thread's CPU time per message (µs), one figure per pass (absent in older results). */
+  readonly mainThreadCpu?: { readonly direct: readonly number[]; readonly throughEndpoint: readonly number[] };
 }
 
 /** Measures `passes` alternating pairs of batch loops of `messages`. */
@@ -33,10 +37,14 @@ export async function measureEndpointOverhead(
     await measureCeiling(emulators, warmUp, endpoint.url);
     const direct: number[] = [];
     const throughEndpoint: number[] = [];
+    const cpu = { direct: [] as number[], throughEndpoint: [] as number[] };
     for (let pass = 0; pass < sizes.passes; pass += 1) {
       for (const viaEndpoint of pass % 2 === 0 ? [false, true] : [true, false]) {
+        const before = process.threadCpuUsage();
         const run = await measureCeiling(emulators, shape, viaEndpoint ? endpoint.url : undefined);
+        const used = process.threadCpuUsage(before);
         (viaEndpoint ? throughEndpoint : direct).push(run.messagesPerSecond);
+        (viaEndpoint ? cpu.throughEndpoint : cpu.direct).push((used.user + used.system) / run.messages);
       }
     }
     return {
@@ -44,6 +52,7 @@ export async function measureEndpointOverhead(
       direct,
       throughEndpoint,
       overhead: 1 - median(throughEndpoint) / median(direct),
+      mainThreadCpu: cpu,
     };
   } finally {
     await endpoint.stop();

@@ -66,6 +66,11 @@ export interface LabProviderSettings {
    * fixtures that have no grants.
    */
   readonly enforceIam?: boolean;
+  /**
+   * The lab runs under a debugger (`--inspect`): function timeouts are not enforced, so a paused
+   * handler is not ended (`LocalFunctionOptions.debugging`). Default false.
+   */
+  readonly debugging?: boolean;
 }
 
 /** What the providers deploy with, beyond the services. */
@@ -154,7 +159,7 @@ export function labProviderRegistry(
 export function labFunctionRuntime(
   services: Pick<LabServices, 'iam'>,
   context: Pick<LabDeployContext, 'logs' | 'endpoints' | 'runtimePath' | 'responses' | 'awsCalls'>,
-  settings: Pick<LabProviderSettings, 'enforceIam'>,
+  settings: Pick<LabProviderSettings, 'enforceIam' | 'debugging'>,
 ): FunctionRuntimeOptions {
   const { iam } = services;
   return {
@@ -170,6 +175,7 @@ export function labFunctionRuntime(
         ? {}
         : { authorize: iam.authorizer(roleArn, functionName), iamVersion: iam.version }),
       httpsRedirects: { [RESPONSE_URL_HOST]: context.responses.target },
+      ...(settings.debugging === true ? { debugging: true } : {}),
     }),
   };
 }

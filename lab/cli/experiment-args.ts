@@ -5,6 +5,7 @@ import { MESSAGES } from '../locales/messages';
 import type { BatchFormation } from '../services/lambda/event-source-mapping/batch-formation';
 import { BATCH_FORMATION_OPTIONS, parseBatchFormation } from './batch-formation-args';
 import { type CommandLine, HELP_OPTION, LANGUAGE_OPTION, type OptionTable } from './command-line';
+import { INSPECT_OPTION, type InspectTarget, parseInspectTarget } from './inspect-args';
 import { UsageError } from './usage-error';
 
 /** Every option of `npm run experiment`; the experiment's name is the one positional argument. */
@@ -12,6 +13,7 @@ export const EXPERIMENT_OPTIONS = {
   ...LANGUAGE_OPTION,
   ...BATCH_FORMATION_OPTIONS,
   ...HELP_OPTION,
+  ...INSPECT_OPTION,
   target: { type: 'string', default: 'local' },
   outputs: { type: 'string', default: 'cdk-outputs.json' },
   report: { type: 'string' },
@@ -27,9 +29,15 @@ export type ExperimentCommand =
       readonly outputs: string;
       readonly reportDir: string | undefined;
       readonly formation: BatchFormation;
+      /** `--inspect`: where the Node inspector listens (undefined: none). */
+      readonly inspect: InspectTarget | undefined;
     };
 
-/** The command a read line asks for; throws UsageError naming the bad argument, in the line's language. */
+/**
+ * The command a read line asks for; throws UsageError naming the bad argument, in the line's
+ * language, and NotLoopbackInspectHostError for `--inspect` off loopback. Read it from
+ * `withInspectDefault(argv)`, so a bare `--inspect` has its port.
+ */
 export function experimentCommand(line: CommandLine<typeof EXPERIMENT_OPTIONS>): ExperimentCommand {
   const { language } = line;
   const say = MESSAGES[language].experiment;
@@ -40,6 +48,9 @@ export function experimentCommand(line: CommandLine<typeof EXPERIMENT_OPTIONS>):
   const formation = parseBatchFormation(values, language);
   const { target } = values;
   if (target !== 'local' && target !== 'aws') throw new UsageError(say.badTarget(target));
+  const inspect = parseInspectTarget(values.inspect, language);
+  // On AWS the handlers run in Lambda, not in this process: there is nothing here to debug.
+  if (inspect !== undefined && target === 'aws') throw new UsageError(say.inspectLocalOnly);
   if (values.help) return { help: true };
   const [name, second] = positionals;
   if (name === undefined) throw new UsageError(say.whichExperiment);
@@ -54,5 +65,5 @@ export function experimentCommand(line: CommandLine<typeof EXPERIMENT_OPTIONS>):
     );
   const labOnly = labOnlyReason(experiment, language);
   if (target === 'aws' && labOnly !== undefined) throw new UsageError(say.labOnly(experiment.name, labOnly));
-  return { help: false, experiment, target, outputs: values.outputs, reportDir: values.report, formation };
+  return { help: false, experiment, target, outputs: values.outputs, reportDir: values.report, formation, inspect };
 }

@@ -4,6 +4,7 @@
  * posts to the stacks in `cdk-outputs.json` and reads CloudWatch Logs, DynamoDB and SQS.
  * `--report <dir>` writes the run's timeline page to `<dir>/index.html`, on either target.
  * `--lang ja` (or a Japanese LANG) speaks Japanese; the log lines keep the tutorials' words.
+ * `--inspect` opens the Node inspector on loopback, to debug the handlers of a local run.
  */
 import { type Language, resolveLanguage } from '../common/language';
 import { EXPERIMENTS, labOnlyReason } from '../experiments/catalog';
@@ -14,12 +15,14 @@ import { batchFormationLine } from './batch-formation-args';
 import { readCommand } from './command-line';
 import { loadRunModules } from './load-run-modules';
 import { EXPERIMENT_OPTIONS, experimentCommand } from './experiment-args';
+import { withInspectDefault } from './inspect-args';
+import { inspectorRefusal, openLabInspector } from './lab-inspector';
 
 /** The command's language: from the environment until the command line is read. */
 let language: Language = resolveLanguage(undefined);
 
 async function main(): Promise<number> {
-  const read = readCommand(process.argv.slice(2), EXPERIMENT_OPTIONS, experimentCommand);
+  const read = readCommand(withInspectDefault(process.argv.slice(2)), EXPERIMENT_OPTIONS, experimentCommand);
   language = read.language;
   const say = MESSAGES[language].experiment;
   if (read.mistake !== undefined) {
@@ -49,6 +52,8 @@ async function main(): Promise<number> {
   const write = (text: string): void => {
     process.stdout.write(text);
   };
+  const labInspector = args.inspect === undefined ? undefined : openLabInspector(args.inspect, language);
+  if (labInspector !== undefined) write(MESSAGES[language].inspect.open(labInspector.address));
   write(say.header(experiment.name, experiment.title[language], args.target));
   // An experiment without a stack has no event source mapping, so no batches to form.
   const batches = experiment.stack !== 'SQS';
@@ -64,7 +69,10 @@ async function main(): Promise<number> {
     const started = Date.now();
     try {
       probe = emulators
-        ? await openLocalProbe(experiment, emulators, { batchFormation: formation })
+        ? await openLocalProbe(experiment, emulators, {
+            batchFormation: formation,
+            debugging: labInspector !== undefined,
+          })
         : await openAwsProbe(experiment, args.outputs, process.env, language);
       board.start();
       const result = await runExperiment(experiment, probe, board.listener);
@@ -91,6 +99,11 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
+    const refusal = inspectorRefusal(error);
+    if (refusal !== undefined) {
+      process.stderr.write(refusal);
+      process.exit(1);
+    }
     process.stderr.write(MESSAGES[language].experiment.failed(error instanceof Error ? error.message : String(error)));
     process.exit(2);
   },

@@ -12,6 +12,7 @@ import type { BatchFormation } from '../services/lambda/event-source-mapping/bat
 import { LOG_PRINT_FORMATS, type LogPrintFormat } from '../terminal/print-logs';
 import { BATCH_FORMATION_OPTIONS, parseBatchFormation } from './batch-formation-args';
 import { type CommandLine, HELP_OPTION, LANGUAGE_OPTION, type OptionTable, readCommandLine } from './command-line';
+import { INSPECT_OPTION, type InspectTarget, parseInspectTarget, withInspectDefault } from './inspect-args';
 import { UsageError } from './usage-error';
 
 export { UsageError };
@@ -27,6 +28,7 @@ export const LAB_OPTIONS = {
   ...CONTEXT_OPTION,
   ...BATCH_FORMATION_OPTIONS,
   ...HELP_OPTION,
+  ...INSPECT_OPTION,
   'batch-size': { type: 'string' },
   'report-batch-item-failures': { type: 'string' },
   quiet: { type: 'boolean', default: false },
@@ -47,11 +49,16 @@ export interface LabCommand {
   /** Every `-c name=value`, as given (the batch switches included). */
   readonly context: Readonly<Record<string, string>>;
   readonly batchFormation: BatchFormation;
+  /** `--inspect`: where the Node inspector listens (undefined: no inspector, function timeouts enforced). */
+  readonly inspect: InspectTarget | undefined;
 }
 
-/** Parses `argv` (without node and script); throws UsageError on a bad flag or value, worded in `language` unless `--lang` says otherwise. */
+/**
+ * Parses `argv` (without node and script); throws UsageError on a bad flag or value, worded in
+ * `language` unless `--lang` says otherwise, and NotLoopbackInspectHostError for `--inspect` off loopback.
+ */
 export function parseLabArgs(argv: readonly string[], language: Language = 'en'): LabCommand {
-  return labCommand(readCommandLine(argv, LAB_OPTIONS, language));
+  return labCommand(readCommandLine(withInspectDefault(argv), LAB_OPTIONS, language));
 }
 
 /** The command a read line asks for; throws UsageError on a bad flag or value, in the line's language. */
@@ -65,6 +72,7 @@ export function labCommand(line: CommandLine<typeof LAB_OPTIONS>): LabCommand {
     throw new UsageError(say.badLogFormat(LOG_PRINT_FORMATS, logFormat));
   }
   const batchFormation = parseBatchFormation(values, language);
+  const inspect = parseInspectTarget(values.inspect, language);
   const batchSize = values['batch-size'] ?? context.batchSize;
   const reportBatchItemFailures = values['report-batch-item-failures'] ?? context.reportBatchItemFailures;
   // Each switch alone, so the error names the one that is wrong, in `language`.
@@ -101,6 +109,7 @@ export function labCommand(line: CommandLine<typeof LAB_OPTIONS>): LabCommand {
     logFormat: logFormat as LogPrintFormat,
     batchFormation,
     batchOptions: { batchSize: size, reportBatchItemFailures: report },
+    inspect,
   };
 }
 

@@ -6,6 +6,7 @@
  *
  *   npm run lab -- --batch-size 1 --report-batch-item-failures false
  *   npm run lab -- --batch-formation full      (always full batches; default AWS-like, seed printed)
+ *   npm run lab -- --inspect                   (a debugger on the handlers; function timeouts suspended)
  */
 import { watch } from 'node:fs';
 import { join } from 'node:path';
@@ -15,7 +16,9 @@ import { extraOriginsFrom } from '../common/lab-origins';
 import { type Language, resolveLanguage } from '../common/language';
 import { MESSAGES } from '../locales/messages';
 import { readCommand } from './command-line';
+import { withInspectDefault } from './inspect-args';
 import { LAB_OPTIONS, labCommand } from './lab-args';
+import { inspectorRefusal, openLabInspector } from './lab-inspector';
 import { LOCAL_LAB_KEY, LOCAL_OUTPUTS_FILE, type LabOutputs, writeLabOutputs } from '../outputs';
 import { StackOperationFailedError } from '../services/cloudformation/errors';
 import { formatStackEvent } from '../services/cloudformation/stack-event-format';
@@ -25,7 +28,7 @@ import { previousPorts } from './previous-ports';
 let language: Language = resolveLanguage(undefined);
 
 async function main(): Promise<void> {
-  const read = readCommand(process.argv.slice(2), LAB_OPTIONS, (line) => {
+  const read = readCommand(withInspectDefault(process.argv.slice(2)), LAB_OPTIONS, (line) => {
     const command = labCommand(line);
     // A bad entry fails here, in one sentence, not on the first cross-origin request.
     extraOriginsFrom(process.env);
@@ -43,6 +46,9 @@ async function main(): Promise<void> {
     process.stdout.write(say.usage);
     return;
   }
+  // Before the lab starts, so a debugger attached early sees every function's first environment.
+  const labInspector = command.inspect === undefined ? undefined : openLabInspector(command.inspect, language);
+  if (labInspector !== undefined) process.stdout.write(MESSAGES[language].inspect.open(labInspector.address));
   // The lab loads only to start one: help and mistakes answer at once.
   const [{ startLab }, { startConsole }, { startDeployEndpoint }, { LabBus }, { printLogs }] = await Promise.all([
     import('../lab'),
@@ -66,6 +72,7 @@ async function main(): Promise<void> {
     bus,
     batchFormation: command.batchFormation,
     deployOnStart: !command.empty,
+    debugging: labInspector !== undefined,
     onStackEvent: printEvent,
     onLabNotes: (notes) => {
       for (const { properties, note } of notes) process.stdout.write(say.labNote(properties, note[language]));
@@ -131,6 +138,7 @@ async function main(): Promise<void> {
   await labConsole.stop();
   await endpoint.stop();
   await lab.stop();
+  labInspector?.close();
   process.stdout.write(say.stopped);
 }
 
@@ -191,6 +199,12 @@ function watchSources(
 }
 
 main().catch((error: unknown) => {
+  const refusal = inspectorRefusal(error);
+  if (refusal !== undefined) {
+    process.stderr.write(refusal);
+    process.exitCode = 1;
+    return;
+  }
   process.stderr.write(
     MESSAGES[language].lab.failed(error instanceof Error ? `${error.name}: ${error.message}` : String(error)),
   );

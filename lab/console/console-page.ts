@@ -2,14 +2,16 @@
  * The console's page: an HTML document with its style sheet (`/console.css`) and script
  * (`/console.js`), all served by the console itself (no external assets, no inline script, so a
  * Content-Security-Policy of `script-src 'self'` holds), reading the lab only through the console API (`/api/state`, `/api/events`, `/api/enqueue`, `/api/redrive`,
- * `/api/experiments`). The send form has a field for each body field of `POST /enqueue`
+ * `/api/experiments`, `/api/logs/…`). The send form has a field for each body field of `POST /enqueue`
  * (Step 7: lambda/visibility-dup/job.ts; Step 8: lambda/batch-partial/run.ts); an experiment's
- * run draws its timeline, full width above the log stream, when it ends.
+ * run draws its timeline, full width above the log stream, when it ends; the Logs Insights panel
+ * (query-panel-page.ts) follows the log stream.
  */
 import { BATCH_PARTIAL, SQS_MAX_DELAY_SECONDS, VISIBILITY_DUP } from '../../lib/settings';
 import type { Language } from '../common/language';
 import { MESSAGES } from '../locales/messages';
 import { DLQ_PAGE } from './dlq-page';
+import { QUERY_PANEL_HTML, QUERY_PANEL_SCRIPT, QUERY_PANEL_STYLE } from './query-panel-page';
 
 const PAGE = `<!doctype html>
 <html lang="{{lang}}">
@@ -54,7 +56,7 @@ const PAGE = `<!doctype html>
     <h2>{{logStream}} <input id="log-filter" placeholder="{{filter}}"></h2>
     <div id="log"></div>
   </section>
-</main>
+  ${QUERY_PANEL_HTML}</main>
 <script src="/console.js?lang={{lang}}"></script>
 </body>
 </html>
@@ -280,10 +282,10 @@ export function consolePage(language: Language): string {
 
 /** The page's script, with its texts in `language`. */
 export function consoleScript(language: Language): string {
-  return fill(SCRIPT, language);
+  return fill(SCRIPT + QUERY_PANEL_SCRIPT, language);
 }
 
 /** The page's style sheet. */
 export function consoleStyle(): string {
-  return STYLE;
+  return STYLE + QUERY_PANEL_STYLE;
 }

@@ -13,12 +13,17 @@
  *   fresh lab of its own, answered when it ends with its verdict, log lines and `timeline`: the
  *   report's SVG of the run (one lane per message) and its legend, in the asked language, or
  *   `null` for an experiment with no message lanes to draw (fifo-dedup, short-vs-long-polling).
+ * - `GET  /api/logs/groups`, `GET /api/logs/saved-queries?lang=en|ja`, `POST /api/logs/query`:
+ *   the Logs Insights panel's (query-panel.ts): the lab's log groups, the tutorials' saved
+ *   queries, and `{ "queryString", "logGroupNames", "range": "15m" | "1h" | "run" }` run on the
+ *   lab's Logs endpoint, answered with `columns`, `rows`, `statistics` and `status`.
  *
  * Bad input gets a 4xx with `{ "error": "…" }`, in `?lang=` or the console's language.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
+import { CloudWatchLogsClient } from '@aws-sdk/client-cloudwatch-logs';
 import type { StackName } from '../app/lab-topologies';
 import type { Lab } from '../lab';
 import { EXPERIMENTS } from '../experiments/catalog';
@@ -40,6 +45,9 @@ import { timelineOf } from '../experiments/timeline/timeline-of-result';
 import { renderLegendSvg, renderTimelineSvg } from '../experiments/timeline/timeline-svg';
 import { MESSAGES, type Messages } from '../locales/messages';
 import { DLQ_PAGE, type DlqMessage } from './dlq-page';
+import { ConsoleRequestError } from './console-request-error';
+import { QueryPanel } from './query-panel';
+import { LAB_CREDENTIALS, LAB_REGION } from '../common/local-aws';
 
 /** A queue's counts. */
 export interface QueueState {
@@ -117,17 +125,6 @@ export interface LabConsole {
   stop(): Promise<void>;
 }
 
-/** Raised for a request the API cannot take (turned into a 4xx). */
-class ConsoleRequestError extends Error {
-  override readonly name = 'ConsoleRequestError';
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 /** Starts the console for a running lab, on 127.0.0.1 and `port` (0: one the OS picks). */
 export async function startConsole(
   lab: Lab,
@@ -137,6 +134,17 @@ export async function startConsole(
   const documents = DynamoDBDocumentClient.from(lab.clients.dynamodb);
   const tracker = new InFlightTracker(lab.logs, (stackName) => visibilityTimeouts.get(stackName) ?? 30);
   const clients = new Set<ServerResponse>();
+  // The panel's queries go through the lab's Logs endpoint, as the SDK and the AWS CLI send them.
+  const logsClient = new CloudWatchLogsClient({
+    region: LAB_REGION,
+    endpoint: lab.logsEndpoint,
+    credentials: LAB_CREDENTIALS,
+  });
+  const queryPanel = new QueryPanel({
+    client: logsClient,
+    logGroupOf: (stack, functionId) =>
+      lab.stacks.has(stack) ? lab.deployed.get(stack)?.outputs[`${functionId}LogGroup`] : undefined,
+  });
   /** A page of a stack's DLQ, from the emulator's state: no receive, so no receive count grows. */
   const dlqPage = async (
     dlqUrl: string | undefined,
@@ -282,6 +290,11 @@ export async function startConsole(
       request.on('close', () => clients.delete(response));
       return;
     }
+    if (route === 'GET /api/logs/groups') return reply(response, 200, { logGroups: await queryPanel.logGroups() });
+    if (route === 'GET /api/logs/saved-queries')
+      return reply(response, 200, { savedQueries: queryPanel.savedQueries(language) });
+    if (route === 'POST /api/logs/query')
+      return reply(response, 200, await queryPanel.run(await readJson(request, say), say));
     if (route === 'POST /api/enqueue') {
       const { stack, body } = (await readJson(request, say)) as { stack?: unknown; body?: unknown };
       const target = stackOf(lab, stack, say);
@@ -348,7 +361,8 @@ export async function startConsole(
   const server = await serveOnLoopback(
     (request, response) => {
       handle(request, response).catch((error: unknown) => {
-        if (error instanceof ConsoleRequestError) return reply(response, error.status, { error: error.message });
+        if (error instanceof ConsoleRequestError)
+          return reply(response, error.status, { error: error.message, ...error.details });
         reply(response, 500, {
           error: MESSAGES[languageOf(request, options.language)].consoleApi.failed(
             error instanceof Error ? error.message : String(error),
@@ -369,6 +383,7 @@ export async function startConsole(
       for (const revoke of revokeOrigins) revoke();
       for (const client of clients) client.end();
       await server.stop();
+      logsClient.destroy();
     },
   };
 }

@@ -21,7 +21,11 @@ import { formatRunLine } from './run-line';
 export async function openLocalProbe(
   experiment: Experiment,
   emulators: Emulators,
-  options: { readonly batchFormation?: BatchFormation } = {},
+  options: {
+    readonly batchFormation?: BatchFormation;
+    /** The run is under a debugger (`--inspect`): function timeouts are not enforced. */
+    readonly debugging?: boolean;
+  } = {},
 ): Promise<ExperimentProbe> {
   if (experiment.stack === 'SQS') return new LocalQueueProbe(emulators);
   const lab = await startLab({
@@ -30,6 +34,7 @@ export async function openLocalProbe(
     batchOptions: experiment.stack === 'BatchPartialStack' ? experiment.options : undefined,
     emulators,
     awsCalls: experiment.variant?.awsCalls,
+    debugging: options.debugging,
   });
   return new LocalProbe(lab, experiment.stack);
 }

@@ -3,12 +3,17 @@
  * `AWS_ENDPOINT_URL` set to it, send every service's calls here, as they would send them to
  * AWS's regional endpoints, and the endpoint passes each to the service its signature names
  * (service-router.ts). It opens through serveOnLoopback, behind the lab's request guard.
+ *
+ * With the lab's emulators, the endpoint listens in front of the SQS emulator, in its thread
+ * (endpoint-front.ts): SQS JSON calls are answered there, and everything else comes to this
+ * router, which then listens on a port of its own that only the front uses.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { serveOnLoopback } from '../common/serve-on-loopback';
+import { LOOPBACK_ADDRESS, serveOnLoopback } from '../common/serve-on-loopback';
 import type { GatewayHandler, GatewayRequest, GatewayResponse } from './gateway-handler';
 import { jsonError } from './protocols/json-protocol';
 import { routeRequest } from './service-router';
+import { gatewayRefusal, writeGatewayResponse } from './write-gateway-response';
 
 /** The largest request the endpoint reads: an asset upload (the CDK CLI goes multipart above 5 MB). */
 export const GATEWAY_MAX_REQUEST_BYTES = 64 * 1024 * 1024;
@@ -23,10 +28,29 @@ export interface LabGateway {
   stop(): Promise<void>;
 }
 
+/** An open endpoint front (endpoint-front.ts). */
+export interface OpenEndpointFront {
+  readonly port: number;
+  stop(): Promise<void>;
+}
+
+/** Opens the endpoint's listener in front of the SQS emulator (the lab's emulators do: lab/services/emulators.ts). */
+export interface EndpointFrontHost {
+  /** Listens on `preferredPort` (or one the OS picks), passing what is not SQS JSON to `behind`. */
+  openEndpointFront(behind: string, preferredPort: number): Promise<OpenEndpointFront>;
+}
+
+/** How to start the endpoint. */
+export interface LabGatewayOptions {
+  readonly preferredPort?: number;
+  /** Listen in front of the SQS emulator (see the module comment); without it, here. */
+  readonly front?: EndpointFrontHost;
+}
+
 /** Starts the endpoint with `handlers`. */
 export async function startLabGateway(
   handlers: readonly GatewayHandler[],
-  options: { readonly preferredPort?: number } = {},
+  options: LabGatewayOptions = {},
 ): Promise<LabGateway> {
   const bySigningName = new Map(handlers.map((handler) => [handler.signingName, handler]));
   let origin = '';
@@ -43,7 +67,7 @@ export async function startLabGateway(
           ),
         )
         .then(
-          (answered) => write(response, answered),
+          (answered) => writeGatewayResponse(response, answered),
           () => undefined,
         );
     });
@@ -74,38 +98,33 @@ export async function startLabGateway(
     };
     return handler.handle(gatewayRequest);
   };
-  const server = await serveOnLoopback(handle, {
+  const { front } = options;
+  const router = await serveOnLoopback(handle, {
     name: 'AWS endpoint',
     maxBodyBytes: GATEWAY_MAX_REQUEST_BYTES,
-    ...(options.preferredPort === undefined ? {} : { preferredPort: options.preferredPort }),
-    refuse: (response, refusal) =>
-      write(
-        response,
-        jsonError(
-          refusal.kind === 'body-too-large' ? 'RequestEntityTooLarge' : 'AccessDeniedException',
-          refusal.message,
-          refusal.status,
-        ),
-      ),
+    // Behind a front, the router's port is the front's business only: the preferred port is the front's.
+    ...(options.preferredPort === undefined || front !== undefined ? {} : { preferredPort: options.preferredPort }),
+    refuse: gatewayRefusal,
   });
-  origin = server.origin;
+  let listening: OpenEndpointFront = router;
+  if (front !== undefined) {
+    try {
+      listening = await front.openEndpointFront(router.origin, options.preferredPort ?? 0);
+    } catch (error) {
+      await router.stop();
+      throw error;
+    }
+  }
+  origin = `http://${LOOPBACK_ADDRESS}:${listening.port}`;
   return {
-    url: server.origin,
-    port: server.port,
+    url: origin,
+    port: listening.port,
     serve: (handler) => {
       bySigningName.set(handler.signingName, handler);
     },
-    stop: () => server.stop(),
+    async stop() {
+      if (listening !== router) await listening.stop();
+      await router.stop();
+    },
   };
-}
-
-function write(response: ServerResponse, answer: GatewayResponse): void {
-  const body = answer.body ?? '';
-  // A HEAD answer (S3's HeadObject) keeps the length its handler gave: the object's, not the empty body's.
-  const length =
-    body.length === 0 && answer.headers?.['content-length'] !== undefined
-      ? answer.headers['content-length']
-      : String(Buffer.byteLength(body));
-  response.writeHead(answer.status, { ...answer.headers, 'content-length': length });
-  response.end(body);
 }

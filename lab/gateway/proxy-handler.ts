@@ -6,8 +6,18 @@
 import { Agent, request as httpRequest } from 'node:http';
 import type { GatewayHandler, GatewayRequest, GatewayResponse } from './gateway-handler';
 
-/** Headers that belong to one connection, not to the request (RFC 9110, section 7.6.1). */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'host', 'content-length']);
+/**
+ * Headers that belong to one connection, not to the request (RFC 9110, section 7.6.1), and the
+ * two a proxy writes itself (Host, Content-Length).
+ */
+export const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'upgrade',
+  'host',
+  'content-length',
+]);
 
 /** A {@link GatewayHandler} passing `signingName`'s requests to `upstream` (`http://127.0.0.1:<port>`). */
 export function proxyHandler(signingName: string, upstream: string): GatewayHandler {

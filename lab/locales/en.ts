@@ -46,6 +46,12 @@ const BATCH_FORMATION_USAGE = `  --batch-formation aws|full              aws (de
                                           the batch size, as SQS does; full: always full batches
   --batch-seed N                          seed of the AWS-like split (default: a fresh one, printed)`;
 
+/** The help lines of `--inspect`, in the help of `npm run lab` and `npm run experiment`. */
+const INSPECT_USAGE = `  --inspect[=[host:]port]                 open the Node inspector on loopback (default
+                                          127.0.0.1:9229) and attach VS Code or Chrome DevTools
+                                          to the functions' worker threads; function timeouts
+                                          are suspended while it is open`;
+
 /** Every text, in English. */
 export const en = {
   commandLine: {
@@ -99,6 +105,7 @@ ${BATCH_FORMATION_USAGE}
                                           yourself, as on AWS, with npm run cdk:lab -- bootstrap
                                           and npm run cdk:lab -- deploy --all
   --quiet                                 do not print function logs
+${INSPECT_USAGE}
   --help                                  show this help
 `,
     error: (message: string) => `error: ${message}`,
@@ -174,6 +181,18 @@ messages and items are kept. The running lab is found through its outputs file
     alarmActionFailed: (name: string, summary: string) =>
       `[CloudWatch] alarm ${name}: no notification was sent. ${summary} (the topic policy must let cloudwatch.amazonaws.com publish; aws cloudwatch describe-alarm-history --history-item-type Action shows it on AWS)\n`,
   },
+  inspect: {
+    badValue: (value: string) =>
+      `--inspect takes [host:]port, such as --inspect=9229 or --inspect=127.0.0.1:9230; got "${value}"`,
+    notLoopback: (host: string) =>
+      `--inspect listens on loopback only (127.0.0.1 or ::1): the inspector runs any code it is sent, so ${host} is refused.\n`,
+    notListening: (address: string) =>
+      `The inspector could not listen on ${address}: another debugger or lab may hold the port; pick another with --inspect=<port>.\n`,
+    open: (address: string) =>
+      `Inspector open on ${address} (Node prints its URL): attach VS Code (Run and Debug, "Attach to the lab" in .vscode/launch.json, which attaches to 127.0.0.1:9229) or Chrome DevTools (chrome://inspect, Configure, ${address}).
+  Function timeouts are suspended while it is open, as sam local invoke -d does: a handler paused at a breakpoint is not ended at its timeout, and the queues' clocks keep running.
+`,
+  },
   cdkLab: {
     noLab: (file: string) =>
       `No running lab found (${file} names no LocalLab.EndpointUrl): start one with npm run lab, then run npm run cdk:lab again.\n`,
@@ -220,7 +239,7 @@ ${BATCH_FORMATION_USAGE}
     usage: (
       experiments: readonly ListedExperiment[],
     ) => `Usage: npm run experiment -- <name> [--target local|aws] [--outputs cdk-outputs.json] [--report <dir>]
-                              [--batch-formation aws|full] [--batch-seed N] [--lang en|ja]
+                              [--batch-formation aws|full] [--batch-seed N] [--lang en|ja] [--inspect]
 
 Runs one experiment and judges its outcome against the tutorial's prediction: on a fresh
 local lab (--target local, the default) or on the stacks in cdk-outputs.json (--target aws).
@@ -231,6 +250,7 @@ Options:
   --report <dir>                          write the run's timeline (HTML, Mermaid, JSON) to <dir>/index.html
 ${BATCH_FORMATION_USAGE}
   --lang en|ja                            the language of this command and its report (default: from LANG)
+${INSPECT_USAGE}
   --help                                  show this help
 
 Experiments (* = lab only):
@@ -238,6 +258,7 @@ ${experimentList(experiments)}
 `,
     error: (message: string) => `error: ${message} (npm run experiment -- --help lists the options)\n`,
     badTarget: (value: string | undefined) => `--target must be local or aws, got ${value ?? 'nothing'}`,
+    inspectLocalOnly: '--inspect debugs the handlers on the lab; on AWS they run in Lambda: leave out --target aws',
     outputsNeedsFile: '--outputs needs a file name',
     reportNeedsDir: '--report needs a directory',
     oneAtATime: (first: string, second: string) =>
@@ -516,6 +537,11 @@ Options:
     unknownExperiment: (name: string, names: readonly string[]) =>
       `unknown experiment "${name}"; choose one of: ${names.join(', ')}`,
     failed: (why: string) => `the console could not answer: ${why}`,
+    queryStringRequired: 'queryString must be a Logs Insights query (a non-empty string)',
+    logGroupNamesRequired: 'logGroupNames must list one or more log group names',
+    badQueryRange: (ranges: readonly string[], got: string) => `range must be one of ${ranges.join(', ')}, got ${got}`,
+    malformedQuery: (message: string) => `MalformedQueryException: ${message}`,
+    logsRefused: (code: string, message: string) => `CloudWatch Logs refused the query: ${code}: ${message}`,
   },
   consolePage: {
     title: 'sqs-lab console',
@@ -560,6 +586,25 @@ Options:
     hintSendTwice: 'the producer sends the job twice, as a retry would',
     hintCount: 'messages in the run',
     hintFailEvery: 'every n-th message fails (0: none)',
+    queryTitle: 'Logs Insights',
+    queryHint:
+      'Query the lab’s log groups as in CloudWatch Logs Insights (run by the lab’s Logs endpoint: StartQuery, then GetQueryResults).',
+    queryGroups: 'Log groups',
+    queryRefresh: 'refresh',
+    queryRange: 'Time range',
+    queryRange15m: 'last 15 minutes',
+    queryRange1h: 'last hour',
+    queryRangeRun: 'whole lab run',
+    queryRun: 'Run query',
+    queryRunning: 'running…',
+    querySaved: 'Saved queries',
+    queryStatus: 'Status',
+    queryStatistics: '%matched records matched · %scanned records scanned · %bytes bytes scanned',
+    queryNoRows: 'No rows',
+    queryNoGroup: 'pick one or more log groups',
+    savedDuplicatesSkipped: 'How many duplicates the guard skipped, per id',
+    savedDlqArrivals: 'Which messages reached the DLQ, after how many receives',
+    savedJobDurations: 'p50 and p99 job duration, from the REPORT records',
   },
 };
 

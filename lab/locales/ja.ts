@@ -8,6 +8,12 @@ import { LOCAL_OUTPUTS_FILE } from '../outputs';
 import { experimentList, listed, readyCommands, readyTail } from './common-text';
 import type { Messages } from './en';
 
+/** The help lines of `--inspect`, in the help of `npm run lab` and `npm run experiment`. */
+const INSPECT_USAGE = `  --inspect[=[host:]port]                 Node のインスペクターをループバックで開き（既定
+                                          127.0.0.1:9229）、VS Code か Chrome DevTools を関数の
+                                          ワーカースレッドにアタッチできるようにする。開いている
+                                          あいだ関数のタイムアウトは止める`;
+
 /** The help lines of `--batch-formation` and `--batch-seed`, in every help that takes them. */
 const BATCH_FORMATION_USAGE = `  --batch-formation aws|full              aws（既定）: SQS と同じく、受信でバッチサイズより少ない
                                           メッセージが返ることがある。full: 常に満杯のバッチ
@@ -63,6 +69,7 @@ ${BATCH_FORMATION_USAGE}
                                           npm run cdk:lab -- bootstrap と
                                           npm run cdk:lab -- deploy --all で自分でデプロイする
   --quiet                                 関数のログを表示しない
+${INSPECT_USAGE}
   --help                                  このヘルプを表示
 `,
     error: (message) => `エラー: ${message}`,
@@ -134,6 +141,18 @@ cdk deploy と同じく、スタックごとの変更セット、CloudFormation 
     alarmActionFailed: (name, summary) =>
       `[CloudWatch] アラーム ${name}: 通知は送られませんでした。${summary}（トピックポリシーが cloudwatch.amazonaws.com の発行を許す必要があります。AWS では aws cloudwatch describe-alarm-history --history-item-type Action で見えます）\n`,
   },
+  inspect: {
+    badValue: (value) =>
+      `--inspect は [host:]port の形で指定してください（例: --inspect=9229、--inspect=127.0.0.1:9230。指定された値: "${value}"）`,
+    notLoopback: (host) =>
+      `--inspect はループバック（127.0.0.1 か ::1）でだけ待ち受けます。インスペクターは送られたコードを何でも実行するため、${host} は受け付けません。\n`,
+    notListening: (address) =>
+      `インスペクターが ${address} で待ち受けられませんでした。別のデバッガーかラボがそのポートを使っているかもしれません。--inspect=<port> で別のポートを選んでください。\n`,
+    open: (address) =>
+      `インスペクターを ${address} で開きました（URL は Node が表示します）。VS Code（「実行とデバッグ」で .vscode/launch.json の "Attach to the lab"。127.0.0.1:9229 にアタッチします）か Chrome DevTools（chrome://inspect の Configure に ${address}）をアタッチしてください。
+  開いているあいだ、sam local invoke -d と同じく関数のタイムアウトは止めます。ブレークポイントで止まったハンドラーはタイムアウトで終わらず、キューの時計は進み続けます。
+`,
+  },
   cdkLab: {
     noLab: (file) =>
       `動いているラボが見つかりません（${file} に LocalLab.EndpointUrl がありません）。npm run lab で起動してから、もう一度 npm run cdk:lab を実行してください。\n`,
@@ -175,7 +194,7 @@ ${BATCH_FORMATION_USAGE}
     usage: (
       experiments,
     ) => `使い方: npm run experiment -- <名前> [--target local|aws] [--outputs cdk-outputs.json] [--report <dir>]
-                              [--batch-formation aws|full] [--batch-seed N] [--lang en|ja]
+                              [--batch-formation aws|full] [--batch-seed N] [--lang en|ja] [--inspect]
 
 実験を 1 つ実行し、その結果をチュートリアルの予測と照らして判定します。新しいローカルのラボ
 （--target local、既定）か、cdk-outputs.json のスタック（--target aws）で実行します。
@@ -186,6 +205,7 @@ ${BATCH_FORMATION_USAGE}
   --report <dir>                          実行のタイムライン（HTML、Mermaid、JSON）を <dir>/index.html に書き出す
 ${BATCH_FORMATION_USAGE}
   --lang en|ja                            このコマンドとレポートの言語（既定: LANG から）
+${INSPECT_USAGE}
   --help                                  このヘルプを表示
 
 実験（* = ラボ専用）:
@@ -193,6 +213,8 @@ ${experimentList(experiments)}
 `,
     error: (message) => `エラー: ${message}（npm run experiment -- --help でオプションを表示）\n`,
     badTarget: (value) => `--target は local か aws です（指定: ${value ?? 'なし'}）`,
+    inspectLocalOnly:
+      '--inspect はラボで動くハンドラーをデバッグします。AWS ではハンドラーは Lambda で動くため、--target aws は付けないでください',
     outputsNeedsFile: '--outputs にはファイル名を指定してください',
     reportNeedsDir: '--report にはディレクトリを指定してください',
     oneAtATime: (first, second) =>
@@ -429,6 +451,11 @@ ${experimentList(experiments)}
     badOffset: (offset) => `offset には 0 以上の整数を指定してください（指定: "${offset}"）`,
     unknownExperiment: (name, names) => `「${name}」という実験はありません。次から選んでください: ${names.join(', ')}`,
     failed: (why) => `コンソールが応答できませんでした: ${why}`,
+    queryStringRequired: 'queryString には Logs Insights のクエリ（空でない文字列）を指定してください',
+    logGroupNamesRequired: 'logGroupNames にはロググループ名を 1 つ以上並べてください',
+    badQueryRange: (ranges, got) => `range は ${ranges.join('、')} のどれかにしてください (指定された値: ${got})`,
+    malformedQuery: (message) => `クエリを解析できません。MalformedQueryException: ${message}`,
+    logsRefused: (code, message) => `CloudWatch Logs がクエリを受け付けませんでした: ${code}: ${message}`,
   },
   consolePage: {
     title: 'sqs-lab コンソール',
@@ -473,5 +500,24 @@ ${experimentList(experiments)}
     hintSendTwice: 'リトライしたときのように、プロデューサーがジョブを 2 回送る',
     hintCount: '送るメッセージの数',
     hintFailEvery: 'n 件ごとに失敗させる (0 なら失敗なし)',
+    queryTitle: 'Logs Insights',
+    queryHint:
+      'CloudWatch Logs Insights と同じクエリでラボのロググループを調べます（ラボの Logs エンドポイントが StartQuery と GetQueryResults で実行します）。',
+    queryGroups: 'ロググループ',
+    queryRefresh: '更新',
+    queryRange: '期間',
+    queryRange15m: '直近 15 分',
+    queryRange1h: '直近 1 時間',
+    queryRangeRun: 'ラボの起動から',
+    queryRun: 'クエリを実行',
+    queryRunning: '実行中…',
+    querySaved: '保存済みクエリ',
+    queryStatus: 'ステータス',
+    queryStatistics: '一致したレコード %matched 件 · スキャンしたレコード %scanned 件 · スキャンしたバイト数 %bytes',
+    queryNoRows: '該当する行はありません',
+    queryNoGroup: 'ロググループを 1 つ以上選んでください',
+    savedDuplicatesSkipped: 'ガードが読み飛ばした重複の数（id ごと）',
+    savedDlqArrivals: 'DLQ に入ったメッセージと、それまでの受信回数',
+    savedJobDurations: 'ジョブ時間の p50 と p99（REPORT レコードから）',
   },
 };

@@ -13,6 +13,7 @@ import { interceptLocalhostDns } from 'fauxqs';
 import { EmulatorStartError } from './emulator-threads/emulator-servers';
 import { EmulatorThread } from './emulator-threads/emulator-thread-client';
 import { LAB_CREDENTIALS, LAB_REGION } from '../common/local-aws';
+import type { OpenEndpointFront } from '../gateway/lab-gateway';
 import type { QueueAttributeChange } from './sqs/fidelity/attribute-change-log';
 import type { QueueContentsPage } from './sqs/fidelity/queue-contents';
 
@@ -65,6 +66,11 @@ export interface Emulators extends EmulatorEndpoints {
    * memory bench.
    */
   threadHeapBytes(): Promise<number>;
+  /**
+   * Opens the lab's one endpoint in front of the SQS emulator, in its thread: SQS JSON calls
+   * answered there, the rest passed to `behind` (lab/gateway/endpoint-front.ts).
+   */
+  openEndpointFront(behind: string, preferredPort: number): Promise<OpenEndpointFront>;
   /** How long each emulator thread's event loop has been busy since it started, in ms. For the bench. */
   threadBusyMs(): { readonly sqs: number; readonly dynamodb: number };
   /** Stops both servers, closes every connection, ends their threads and releases the DNS interception. */
@@ -145,6 +151,19 @@ export async function startEmulators(options: StartEmulatorsOptions = {}): Promi
       async threadHeapBytes() {
         const heaps = await Promise.all([sqs, dynamodb].map((thread) => thread.request({ op: 'heap-used' })));
         return heaps.reduce<number>((sum, heap) => sum + (typeof heap === 'number' ? heap : 0), 0);
+      },
+      async openEndpointFront(behind, preferredPort) {
+        const port = await sqs.request({ op: 'open-endpoint-front', behind, preferredPort });
+        if (typeof port !== 'number') throw new EmulatorStartError('the SQS emulator thread opened no endpoint');
+        return {
+          port,
+          // An emulator thread that has stopped closed its fronts with it.
+          stop: () =>
+            sqs.request({ op: 'close-endpoint-front', port }).then(
+              () => undefined,
+              () => undefined,
+            ),
+        };
       },
       threadBusyMs: () => ({ sqs: sqs.eventLoopActiveMs(), dynamodb: dynamodb.eventLoopActiveMs() }),
       sqsEndpoint: `http://sqs.${LAB_REGION}.localhost:${sqs.port}`,

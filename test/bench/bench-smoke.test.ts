@@ -72,6 +72,9 @@ describe('runBench (smoke, all sections)', () => {
     expect(results.endpoint?.direct).toHaveLength(1);
     expect(results.endpoint?.throughEndpoint).toHaveLength(1);
     expect(results.endpoint?.throughEndpoint[0]).toBeGreaterThan(0);
+    // The main thread's CPU per message on each path, one figure per pass.
+    expect(results.endpoint?.mainThreadCpu?.direct).toEqual([expect.any(Number)]);
+    expect(results.endpoint?.mainThreadCpu?.throughEndpoint[0]).toBeGreaterThan(0);
     expect(results.targets.map((target) => target.id)).toContain('endpoint-overhead');
   });
 

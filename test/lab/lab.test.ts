@@ -1,9 +1,15 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import {
+  CloudFormationClient,
+  DescribeChangeSetCommand,
+  DescribeStackEventsCommand,
+} from '@aws-sdk/client-cloudformation';
 import { GetQueueAttributesCommand, ListQueuesCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LabLogRecord } from '../../lab/bus/lab-log-record';
+import { LAB_CREDENTIALS, LAB_REGION } from '../../lab/common/local-aws';
 import { type Lab, startLab } from '../../lab/lab';
 import { LOCAL_LAB_KEY, writeLabOutputs } from '../../lab/outputs';
 import { startEmulators } from '../../lab/services/emulators';
@@ -75,6 +81,31 @@ describe('startLab with the real stacks', () => {
     );
 
     expect(Attributes?.VisibilityTimeout).toBe(String(VISIBILITY_DUP.queueVisibilityTimeoutSeconds));
+  });
+
+  it('deployed each stack as cdk deploy does: a change set the CloudFormation API describes, executed', async () => {
+    // The CDK CLI's change set name and statuses (aws-cdk's deploy-stack.ts; the statuses of
+    // https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_DescribeChangeSet.html).
+    const cloudformation = new CloudFormationClient({
+      endpoint: lab.endpointUrl,
+      region: LAB_REGION,
+      credentials: LAB_CREDENTIALS,
+    });
+    try {
+      const changeSet = await cloudformation.send(
+        new DescribeChangeSetCommand({ StackName: 'VisibilityDupStack', ChangeSetName: 'cdk-deploy-change-set' }),
+      );
+      expect(changeSet).toMatchObject({ Status: 'CREATE_COMPLETE', ExecutionStatus: 'EXECUTE_COMPLETE' });
+      expect(changeSet.Changes?.some((change) => change.ResourceChange?.ResourceType === 'AWS::SQS::Queue')).toBe(true);
+      const { StackEvents = [] } = await cloudformation.send(
+        new DescribeStackEventsCommand({ StackName: 'VisibilityDupStack' }),
+      );
+      // Newest first: the create's end on top, its review at the bottom.
+      expect(StackEvents.at(0)?.ResourceStatus).toBe('CREATE_COMPLETE');
+      expect(StackEvents.at(-1)?.ResourceStatus).toBe('REVIEW_IN_PROGRESS');
+    } finally {
+      cloudformation.destroy();
+    }
   });
 
   it('takes a job through the real producer and worker, guard and all, and deletes the message', async () => {

@@ -35,6 +35,7 @@ async function runChangeSet(call: ApiCall, record: StackRecord, changeSet: Chang
     changeSet.executionStatus = 'EXECUTE_COMPLETE';
   } catch (error) {
     changeSet.executionStatus = 'EXECUTE_FAILED';
+    changeSet.executionError = error;
     // A failure the engine rolled back has its events; one before the engine began (a template
     // it cannot resolve) gets the rollback statuses here, with the reason.
     if (!(error instanceof StackOperationFailedError)) failBeforeDeploy(call, record, changeSet, error);

@@ -9,6 +9,7 @@
 import type { GatewayHandler } from '../../gateway/gateway-handler';
 import { queryError, queryParameters, queryResponse } from '../../gateway/protocols/query-protocol';
 import { ServiceError } from '../service-error';
+import { InvalidActionError } from './errors';
 import type { ApiAction, CloudFormationApiOptions } from './api-context';
 import { createChangeSet, deleteChangeSet, describeChangeSet, executeChangeSet, listChangeSets } from './change-sets';
 import {
@@ -52,25 +53,48 @@ const ACTIONS: Readonly<Record<string, ApiAction>> = {
   ValidateTemplate: validateTemplate,
 };
 
-/** The CloudFormation API as a handler of the lab's endpoint (signing name `cloudformation`). */
-export function cloudFormationApi(options: CloudFormationApiOptions): GatewayHandler {
+/**
+ * The API's actions called in-process, as the endpoint calls them after parsing a request:
+ * `parameters` are the query protocol's (`TemplateBody`, `Capabilities.member.1`, …). The lab's
+ * own deploy (change-set-deployer.ts) goes through here, the same path as the CDK CLI's.
+ */
+export interface CloudFormationActions {
+  readonly options: CloudFormationApiOptions;
+  /** Runs `action`; throws its `ServiceError` (AWS's code and words) when it refuses. */
+  call(
+    action: string,
+    parameters: ReadonlyMap<string, string>,
+    region: string,
+  ): Promise<Record<string, unknown> | undefined>;
+}
+
+/** The actions over `options` (one set of stack records: the service's). */
+export function cloudFormationActions(options: CloudFormationApiOptions): CloudFormationActions {
   const records = options.cloudformation.state.records;
   const now = options.now ?? (() => new Date());
+  return {
+    options,
+    call(action, parameters, region) {
+      const run = Object.hasOwn(ACTIONS, action) ? ACTIONS[action] : undefined;
+      if (run === undefined)
+        throw new InvalidActionError(
+          `The action ${action} is not valid for this web service; the lab's CloudFormation answers ${Object.keys(ACTIONS).join(', ')}.`,
+        );
+      return run({ options, records, region, parameters, now });
+    },
+  };
+}
+
+/** The CloudFormation API as a handler of the lab's endpoint (signing name `cloudformation`). */
+export function cloudFormationApi(options: CloudFormationApiOptions): GatewayHandler {
+  const actions = cloudFormationActions(options);
   return {
     signingName: 'cloudformation',
     async handle(request) {
       const parameters = queryParameters(request.body, request.query);
       const action = parameters.get('Action') ?? '';
-      const run = Object.hasOwn(ACTIONS, action) ? ACTIONS[action] : undefined;
-      if (run === undefined)
-        return queryError(
-          'InvalidAction',
-          `The action ${action} is not valid for this web service; the lab's CloudFormation answers ${Object.keys(ACTIONS).join(', ')}.`,
-          400,
-          CLOUDFORMATION_NAMESPACE,
-        );
       try {
-        const result = await run({ options, records, region: request.region, parameters, now });
+        const result = await actions.call(action, parameters, request.region);
         return queryResponse(action, CLOUDFORMATION_NAMESPACE, result);
       } catch (error) {
         if (error instanceof ServiceError)

@@ -56,10 +56,22 @@ export interface StackOperationOptions {
 /** Stacks of one account: deployed in order, kept by region. */
 export class CloudFormationService {
   readonly state: CloudFormationState;
+  private readonly watchers = new Set<(event: StackEvent, region: string) => void>();
 
   constructor(private readonly options: CloudFormationOptions) {
     this.state = options.state ?? new CloudFormationState();
     this.state.region(options.target.region);
+  }
+
+  /**
+   * Hears every event of every deploy and delete from now on, with its region, until the
+   * returned function is called: the lab's own change-set deploy follows its stacks this way.
+   */
+  watch(listener: (event: StackEvent, region: string) => void): () => void {
+    this.watchers.add(listener);
+    return () => {
+      this.watchers.delete(listener);
+    };
   }
 
   /** The account and the service's own region. */
@@ -124,6 +136,7 @@ export class CloudFormationService {
         onEvent: (event) => {
           this.state.records.log(record, event);
           this.options.onStackEvent?.(event);
+          for (const watcher of this.watchers) watcher(event, region);
           deploy.onEvent?.(event);
         },
       });
@@ -154,6 +167,7 @@ export class CloudFormationService {
     const log = (event: StackEvent): void => {
       if (record !== undefined) this.state.records.log(record, event);
       this.options.onStackEvent?.(event);
+      for (const watcher of this.watchers) watcher(event, region);
       operation.onEvent?.(event);
     };
     if (stack !== undefined)

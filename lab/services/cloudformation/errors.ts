@@ -116,3 +116,17 @@ export class StackAlreadyExistsError extends CloudFormationError {
   override readonly name = 'StackAlreadyExistsError';
   override readonly code = 'AlreadyExistsException';
 }
+
+/** An action the API does not have (the query protocol's `InvalidAction`, 400). */
+export class InvalidActionError extends CloudFormationError {
+  override readonly name = 'InvalidActionError';
+  override readonly code = 'InvalidAction';
+}
+
+/**
+ * A change set the lab's own deploy made that CloudFormation could not compute (FAILED for a
+ * reason other than "no changes"), with its status reason.
+ */
+export class ChangeSetFailedError extends CloudFormationError {
+  override readonly name = 'ChangeSetFailedError';
+}

@@ -68,6 +68,11 @@ export interface ChangeSetRecord {
   readonly capabilities: readonly string[];
   readonly tags: readonly StackTag[];
   readonly changes: readonly ResourceChangeRecord[];
+  /**
+   * What the execution failed with (the engine's `StackOperationFailedError`, or what stopped it
+   * before it began); the lab's own deploy (change-set-deployer.ts) throws it again.
+   */
+  executionError?: unknown;
 }
 
 /** A stack as the API describes it. */

@@ -13,7 +13,8 @@ import type { SqsLabClock } from '../sqs/fidelity/sqs-lab-clock';
 import type { AttributeChangeLog } from '../sqs/fidelity/attribute-change-log';
 import { SQS_MAX_REQUEST_BYTES, sqsRefusal } from '../sqs/errors';
 import { DYNAMODB_MAX_REQUEST_BYTES, dynamodbRefusal } from '../dynamodb/errors';
-import { serveOnLoopback } from '../../common/serve-on-loopback';
+import { LOOPBACK_ADDRESS, type LoopbackServer, serveOnLoopback } from '../../common/serve-on-loopback';
+import { serveEndpointFront } from '../../gateway/endpoint-front';
 
 /** Raised when an emulator cannot start (for example a missing Node feature). */
 export class EmulatorStartError extends Error {
@@ -33,6 +34,13 @@ export interface SqsEmulatorServer extends EmulatorServer {
   readonly attributeChanges: AttributeChangeLog;
   /** A page of every message `queueUrl` holds, read without receiving. */
   contents(queueUrl: string, page: { readonly offset: number; readonly limit: number }): QueueContentsPage;
+  /**
+   * Opens the lab's one endpoint in front of this emulator (lab/gateway/endpoint-front.ts): SQS
+   * JSON calls answered here, the rest passed to `behind`. Resolves with its port.
+   */
+  openEndpointFront(behind: string, preferredPort: number): Promise<number>;
+  /** Closes the front on `port`. */
+  closeEndpointFront(port: number): Promise<void>;
 }
 
 /** fauxqs behind the fidelity layer, on `preferredPort` when it is free, else on a port the OS picks. */
@@ -50,6 +58,7 @@ export async function startSqsEmulator(
       maxBodyBytes: SQS_MAX_REQUEST_BYTES,
       refuse: sqsRefusal,
     });
+    const fronts = new Map<number, LoopbackServer>();
     return {
       port: server.port,
       clock: state.clock,
@@ -58,7 +67,23 @@ export async function startSqsEmulator(
         if (state.store === undefined) throw new Error('the SQS fidelity layer has no store yet');
         return queueContents(state.store, queueUrl, page);
       },
+      async openEndpointFront(behind, frontPort) {
+        const front = await serveEndpointFront({
+          sqs: app.routing,
+          sqsHost: `${LOOPBACK_ADDRESS}:${server.port}`,
+          sqsMaxBodyBytes: SQS_MAX_REQUEST_BYTES,
+          behind,
+          preferredPort: frontPort,
+        });
+        fronts.set(front.port, front);
+        return front.port;
+      },
+      async closeEndpointFront(frontPort) {
+        await fronts.get(frontPort)?.stop();
+        fronts.delete(frontPort);
+      },
       async stop() {
+        await Promise.all([...fronts.values()].map((front) => front.stop()));
         // fauxqs's close hook also ends pending long polls.
         state.stop();
         await app.close();

@@ -35,6 +35,13 @@ export type EmulatorThreadRequest =
       readonly offset: number;
       readonly limit: number;
     }
+  /**
+   * Opens the lab's one endpoint in front of the SQS emulator (lab/gateway/endpoint-front.ts),
+   * passing what is not SQS JSON to `behind`; answers its port (SQS thread only).
+   */
+  | { readonly id: number; readonly op: 'open-endpoint-front'; readonly behind: string; readonly preferredPort: number }
+  /** Closes the endpoint front listening on `port` (SQS thread only). */
+  | { readonly id: number; readonly op: 'close-endpoint-front'; readonly port: number }
   /** The web origins the lab now allows cross-origin (a console started or stopped). */
   | { readonly id: number; readonly op: 'allow-origins'; readonly origins: readonly string[] }
   /** A full garbage collection in the thread, then its heap in use, in bytes. */
@@ -42,7 +49,7 @@ export type EmulatorThreadRequest =
   /** Stops the emulator; the thread then ends. */
   | { readonly id: number; readonly op: 'stop' };
 
-/** What a request answers: a number (heap bytes), a queue's attribute changes or a page of its messages. */
+/** What a request answers: a number (heap bytes, a port), a queue's attribute changes or a page of its messages. */
 export type EmulatorThreadValue = number | readonly QueueAttributeChange[] | QueueContentsPage;
 
 /** The answer to one request. */

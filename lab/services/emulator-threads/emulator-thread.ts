@@ -54,6 +54,17 @@ async function answer(
       clock.advance(request.ms);
       return undefined;
     }
+    case 'open-endpoint-front': {
+      const sqs = server as Partial<SqsEmulatorServer>;
+      if (sqs.openEndpointFront === undefined) throw new Error('this emulator thread has no SQS emulator');
+      return sqs.openEndpointFront(request.behind, request.preferredPort);
+    }
+    case 'close-endpoint-front': {
+      const sqs = server as Partial<SqsEmulatorServer>;
+      if (sqs.closeEndpointFront === undefined) throw new Error('this emulator thread has no SQS emulator');
+      await sqs.closeEndpointFront(request.port);
+      return undefined;
+    }
     case 'allow-origins':
       labOrigins.replaceGranted(request.origins);
       return undefined;

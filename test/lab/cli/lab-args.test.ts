@@ -130,6 +130,19 @@ describe('npm run lab (lab/cli/lab.ts)', () => {
     expect((failure as { stderr: string }).stderr).toContain('Usage: npm run lab');
   });
 
+  it('refuses --inspect off loopback in one sentence, exit 1, and starts nothing', async () => {
+    const failure = await run(['--inspect=0.0.0.0:9229']).catch(
+      (error: { code: number; stdout: string; stderr: string }) => error,
+    );
+
+    expect(failure).toMatchObject({
+      code: 1,
+      stdout: '',
+      stderr:
+        '--inspect listens on loopback only (127.0.0.1 or ::1): the inspector runs any code it is sent, so 0.0.0.0 is refused.\n',
+    });
+  });
+
   it('words the error and the usage in Japanese with --lang ja', async () => {
     const failure = await run(['--lang', 'ja', '--bogus']).catch((error: { code: number; stderr: string }) => error);
 

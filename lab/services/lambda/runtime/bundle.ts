@@ -49,7 +49,7 @@ export async function bundleFunction(options: {
     'index.cjs',
   );
   const files = await esbuildOutputs(
-    { ...NODEJS_FUNCTION_OPTIONS, entryPoints: [resolve(REPOSITORY_ROOT, options.entry)] },
+    { ...NODEJS_FUNCTION_OPTIONS, entryPoints: [resolve(REPOSITORY_ROOT, options.entry)], outfile },
     options.entry,
   );
   // The map first, so a reader of the new bundle never finds an old map beside it.
@@ -63,19 +63,27 @@ export async function bundleRuntimeWorker(): Promise<string> {
   const outfile = join(LAB_WORK_DIR, 'runtime', 'runtime-worker.cjs');
   const entry = fileURLToPath(new URL('./runtime-worker.ts', import.meta.url));
   const files = await esbuildOutputs(
-    { bundle: true, platform: 'node', target: 'node24', format: 'cjs', logLevel: 'silent', entryPoints: [entry] },
+    {
+      ...{ bundle: true, platform: 'node', target: 'node24', format: 'cjs', logLevel: 'silent' },
+      ...{ entryPoints: [entry], outfile },
+    },
     entry,
   );
   await writeAtomically(outfile, files.code);
   return outfile;
 }
 
+/**
+ * esbuild's output for `options` (its `outfile` the path the bundle is written to), kept in
+ * memory. The map's `sources` are relative to that `outfile`, so a debugger that reads the map
+ * beside the bundle (its `sourceMappingURL` comment) finds the project's own `.ts` files.
+ */
 async function esbuildOutputs(
-  options: BuildOptions,
+  options: BuildOptions & { readonly outfile: string },
   entry: string,
 ): Promise<{ code: string; map: string | undefined }> {
   try {
-    const result = await build({ ...options, write: false, outfile: 'index.cjs' });
+    const result = await build({ ...options, write: false });
     const files = result.outputFiles ?? [];
     const code = files.find((file) => file.path.endsWith('.cjs'));
     if (code === undefined) throw new Error('esbuild produced no output');

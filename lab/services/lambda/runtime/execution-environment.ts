@@ -126,14 +126,15 @@ export class ExecutionEnvironment {
     });
     const environment = new ExecutionEnvironment(options, worker, freezeBuffer, logStreamName);
     return new Promise((resolve) => {
-      const timer = setTimeout(() => {
+      // Under a debugger a breakpoint in the handler's module may hold INIT as long as it likes.
+      const timer = unlessDebugging(options, INIT_TIMEOUT_MS, () => {
         environment.current = RuntimeStatus.StartupTimedOut;
         void environment.terminate();
         resolve({
           ok: false,
           error: { errorType: 'Runtime.InitTimeout', errorMessage: 'INIT phase timed out', trace: [] },
         });
-      }, INIT_TIMEOUT_MS);
+      });
       const onInit = (message: FromRuntimeMessage): void => {
         if (message.type === 'ready') {
           clearTimeout(timer);
@@ -229,11 +230,12 @@ export class ExecutionEnvironment {
     this.lines.beginRequest(requestId);
     const deadlineMs = Date.now() + timeoutMs;
     return new Promise<RunOutcome>((resolve) => {
-      const timer = setTimeout(() => {
-        // Like Lambda: the environment is torn down; nothing the handler scheduled runs on.
+      // Like Lambda: the environment is torn down; nothing the handler scheduled runs on.
+      // Not under a debugger: a handler paused at a breakpoint must not be ended (local-function-options.ts).
+      const timer = unlessDebugging(this.options, timeoutMs, () => {
         this.settle({ kind: 'timeout' });
         void this.terminate();
-      }, timeoutMs);
+      });
       this.pending = (outcome) => {
         clearTimeout(timer);
         this.lines.flush();
@@ -290,6 +292,11 @@ export class ExecutionEnvironment {
     this.pending = undefined;
     pending?.(outcome);
   }
+}
+
+/** A timer for `ms`, or none when the lab runs under a debugger (`LocalFunctionOptions.debugging`). */
+function unlessDebugging(options: LocalFunctionOptions, ms: number, onTimeout: () => void): NodeJS.Timeout | undefined {
+  return options.debugging === true ? undefined : setTimeout(onTimeout, ms);
 }
 
 /** `<Stack>/<Function>`: the key of a function's row in `lab.awsCallCounts()`. */

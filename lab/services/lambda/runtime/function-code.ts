@@ -3,15 +3,17 @@
  * from, with the `CodeSha256` and `CodeSize` Lambda reports for it. A zip (an S3 asset the CDK
  * CLI uploaded, an inline `ZipFile`) is unpacked once into a cache directory named after the
  * zip's SHA-256, so the same archive is never unpacked twice, and every entry that would land
- * outside that directory is refused.
+ * outside that directory is refused. A source map's sources are pointed back at the project's
+ * files (the only entry not unpacked byte for byte).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, normalize, relative, sep } from 'node:path';
 import { strToU8, unzipSync, zipSync } from 'fflate';
-import { LAB_WORK_DIR } from '../../../common/lab-work-dir';
+import { LAB_WORK_DIR, REPOSITORY_ROOT } from '../../../common/lab-work-dir';
 import { InvalidCodeArchiveError } from '../errors';
+import { rebaseSourceMapSources } from './source-map-sources';
 
 /** Where unpacked code archives go by default: `.lab/lambda-code/<sha256 hex>/`. */
 export const DEFAULT_CODE_CACHE_DIR = join(LAB_WORK_DIR, 'lambda-code');
@@ -55,7 +57,7 @@ export async function unzipFunctionCode(zip: Uint8Array, cacheDir = DEFAULT_CODE
         continue;
       }
       await mkdir(dirname(target), { recursive: true });
-      await writeFile(target, bytes);
+      await writeFile(target, unpackedBytes(name, bytes, code.dir));
     }
     await mkdir(staging, { recursive: true });
     await rename(staging, code.dir).catch((error: unknown) => {
@@ -66,6 +68,21 @@ export async function unzipFunctionCode(zip: Uint8Array, cacheDir = DEFAULT_CODE
     await rm(staging, { recursive: true, force: true });
   }
   return code;
+}
+
+/**
+ * An entry's bytes as unpacked into `dir`: as in the zip, except a source map whose `sources`
+ * were written relative to where the bundle was built, pointed back at this project's files
+ * (source-map-sources.ts), so a debugger and stack traces find them.
+ */
+function unpackedBytes(name: string, bytes: Uint8Array, dir: string): Uint8Array {
+  if (!name.endsWith('.map')) return bytes;
+  const rebased = rebaseSourceMapSources(
+    Buffer.from(bytes).toString('utf8'),
+    dirname(join(dir, name)),
+    REPOSITORY_ROOT,
+  );
+  return rebased === undefined ? bytes : Buffer.from(rebased);
 }
 
 /**

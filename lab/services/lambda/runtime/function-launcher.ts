@@ -17,11 +17,14 @@ export interface FunctionRuntimeOptions {
   readonly runtimePath: string;
   readonly localhostDnsModuleUrl: string;
   readonly endpoints: { readonly sqsEndpoint: string; readonly dynamodbEndpoint: string };
-  /** Everything else a LocalFunction takes that the lab decides (logs, call counting, IAM, redirects). */
+  /** Everything else a LocalFunction takes that the lab decides (logs, call counting, IAM, redirects, debugging). */
   runtimeOptions(function_: {
     readonly functionName: string;
     readonly roleArn: string;
-  }): Pick<LocalFunctionOptions, 'logs' | 'awsCalls' | 'authorize' | 'httpsRedirects' | 'iamVersion' | 'activeAt'>;
+  }): Pick<
+    LocalFunctionOptions,
+    'logs' | 'awsCalls' | 'authorize' | 'httpsRedirects' | 'iamVersion' | 'activeAt' | 'debugging'
+  >;
 }
 
 /** One function to start. */

@@ -53,4 +53,12 @@ export interface LocalFunctionOptions {
    * The lab sets it to when the grants its role had at creation have propagated. Default: at once.
    */
   readonly activeAt?: number;
+  /**
+   * The lab runs under a debugger (`--inspect`): neither the function timeout nor the INIT limit
+   * ends an environment, so a handler paused at a breakpoint stays paused, as `sam local invoke
+   * -d` does (SAM sets no timeout timer when debugging: aws/aws-sam-cli,
+   * samcli/local/lambdafn/runtime.py `_configure_interrupt`). The deadline the handler reads
+   * (`context.getRemainingTimeInMillis()`) is the function's own, as without a debugger.
+   */
+  readonly debugging?: boolean;
 }

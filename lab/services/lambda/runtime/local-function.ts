@@ -63,6 +63,14 @@ export class LocalFunction implements Invocable {
     this.records = new PlatformRecords(options);
   }
 
+  /**
+   * The handler file its environments load (`index.js` of its code directory): the script a
+   * debugger sees, with its source map beside it.
+   */
+  get bundlePath(): string {
+    return this.options.bundlePath;
+  }
+
   /** Environments started so far (cold starts). */
   get coldStarts(): number {
     return this.pool.coldStarts;

@@ -27,7 +27,7 @@ describe('LocalFunction (worker-thread execution environments)', () => {
     await Promise.all(started.splice(0).map((fn) => fn.stop()));
   });
 
-  function startFunction(options: { bundlePath?: string; timeoutSeconds?: number } = {}) {
+  function startFunction(options: { bundlePath?: string; timeoutSeconds?: number; debugging?: boolean } = {}) {
     const logs = new LabBus();
     const { records } = logs.collect();
     const fn = new LocalFunction({
@@ -44,6 +44,7 @@ describe('LocalFunction (worker-thread execution environments)', () => {
         MODE: 'unit',
       },
       logs,
+      ...(options.debugging === undefined ? {} : { debugging: options.debugging }),
     });
     started.push(fn);
     return { fn, records };
@@ -158,6 +159,21 @@ describe('LocalFunction (worker-thread execution environments)', () => {
     expect(next.status).toBe('success');
     expect(fn.coldStarts).toBe(2);
     expect(functionEvents(records, 'done').map((line) => line.parsed?.id)).toEqual(['next']);
+  });
+
+  // `npm run lab -- --inspect`: a handler paused at a breakpoint must not be ended, as SAM sets no
+  // timeout timer when debugging (aws/aws-sam-cli, samcli/local/lambdafn/runtime.py _configure_interrupt).
+  it('lets an invocation run past its timeout under a debugger, in the same environment', async () => {
+    const { fn, records } = startFunction({ timeoutSeconds: 0.3, debugging: true });
+
+    const result = await fn.invoke(eventOf({ id: 'paused', sleepMs: 800 }));
+    const next = await fn.invoke(eventOf({ id: 'next' }));
+
+    expect(result.status).toBe('success');
+    expect(result.durationMs).toBeGreaterThanOrEqual(800);
+    expect(next.status).toBe('success');
+    expect(fn.coldStarts).toBe(1);
+    expect(functionEvents(records, 'done').map((line) => line.parsed?.id)).toEqual(['paused', 'next']);
   });
 
   it('freezes an environment between invocations, as Lambda does: a timer left running fires only when thawed', async () => {

@@ -7,11 +7,12 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve as resolvePath } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CodeObjectNotFoundError, InvalidCodeArchiveError } from '../../../../../../lab/services/lambda/errors';
 import { codeFromS3 } from '../../../../../../lab/services/lambda/runtime/code-from-s3';
+import { PROJECT_ROOT } from '../../../../../../lib/project-root';
 
 /**
  * Every zip's entries dated 1980-01-01 (the zip format's epoch): a zip made twice of the same files
@@ -57,6 +58,21 @@ describe('codeFromS3', () => {
     expect(readFileSync(join(code.dir, 'lib/util.js'), 'utf8')).toBe('module.exports = 2;');
     // Lambda reads .js as CommonJS; this repository's package.json says "module", so the cache says otherwise.
     expect(JSON.parse(readFileSync(join(cacheDir, 'package.json'), 'utf8'))).toEqual({ type: 'commonjs' });
+  });
+
+  it("points the bundle's source map back at the project's files: a debugger binds lambda/ breakpoints", async () => {
+    // As the CDK CLI zips an asset it built in <project>/cdk.out/asset.<hash>/.
+    const map = { version: 3, sources: ['../../lambda/visibility-dup/worker.ts'], mappings: 'AAAA' };
+    const bundle = 'exports.handler = async () => 1;\n//# sourceMappingURL=index.js.map\n';
+    objects.set('mapped.zip', zipOf({ 'index.js': bundle, 'index.js.map': JSON.stringify(map) }));
+
+    const code = await resolve({ stackName: 'AppStack', s3Bucket: bucket, s3Key: 'mapped.zip' });
+
+    const unpacked = JSON.parse(readFileSync(join(code.dir, 'index.js.map'), 'utf8')) as { sources: string[] };
+    expect(unpacked.sources.map((source) => resolvePath(code.dir, source))).toEqual([
+      join(PROJECT_ROOT, 'lambda/visibility-dup/worker.ts'),
+    ]);
+    expect(readFileSync(join(code.dir, 'index.js'), 'utf8')).toBe(bundle);
   });
 
   it('reuses the cached directory for the same zip under another key (nothing unpacked again)', async () => {
