@@ -1,8 +1,10 @@
 /**
  * SQS's query protocol on the one endpoint: the form requests old AWS CLIs and SDKs send (the
  * forms below are what @aws-sdk/client-sqs 3.445.0, the last SQS client with the query protocol,
- * serialises, e.g. `Tag.1.Key=…&Attribute.1.Name=…&Action=CreateQueue&Version=2012-11-05`)
- * reach the JSON emulator and come back as the query protocol's XML, read here with an XML parser.
+ * serialises, e.g. `Tag.1.Key=…&Attribute.1.Name=…&Action=CreateQueue&Version=2012-11-05`),
+ * sent to the lab's endpoint as the lab wires it (lab/app/lab-endpoint.ts: sqsQueryCompatible over
+ * the proxy, behind the front in the SQS thread), reach the JSON emulator and come back as the
+ * query protocol's XML, read here with an XML parser.
  * Answers are checked against AWS's, recorded by LocalStack with both protocols
  * (tests/aws/services/sqs/test_sqs.py and its .snapshot.json, the `[sqs_query]` cases).
  */
@@ -11,17 +13,18 @@ import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAB_CREDENTIALS, LAB_REGION } from '../../../../lab/common/local-aws';
-import { type LabGateway, startLabGateway } from '../../../../lab/gateway/lab-gateway';
-import { proxyHandler } from '../../../../lab/gateway/proxy-handler';
+import { startEmulatorsEndpoint } from '../../../../lab/app/lab-endpoint';
+import type { LabGateway } from '../../../../lab/gateway/lab-gateway';
 import { SQS_MAX_REQUEST_BYTES } from '../../../../lab/services/sqs/errors';
-import { sqsQueryCompatible } from '../../../../lab/services/sqs/sqs-query-protocol';
 import { sqsEmulatorsForThisFile } from '../../../helpers/sqs-emulators';
 
 const { emulators } = sqsEmulatorsForThisFile();
 let gateway: LabGateway;
 
 beforeAll(async () => {
-  gateway = await startLabGateway([sqsQueryCompatible(proxyHandler('sqs', emulators().sqsCliEndpoint))]);
+  // The lab's own endpoint in front of the emulators (its front in the SQS thread hands a form
+  // request to the router, whose sqs handler is sqsQueryCompatible over the proxy).
+  gateway = await startEmulatorsEndpoint(emulators());
 });
 afterAll(() => gateway.stop());
 
