@@ -1,20 +1,22 @@
 /**
  * The lab's one AWS endpoint (`LocalLab.EndpointUrl`): every service the lab serves, behind one
  * loopback port, as AWS's regional endpoints are behind one account: CloudFormation, S3, STS,
- * SSM and Lambda answered by the lab itself; SQS, DynamoDB and Logs, which keep their own ports
- * too, reached by passing the request on.
+ * SSM, Lambda and CloudWatch answered by the lab itself; SQS, DynamoDB and Logs, which keep their
+ * own ports too, reached by passing the request on (SQS's query protocol answered in front of it).
  */
 import { LAB_REGION } from '../common/local-aws';
 import type { GatewayHandler } from '../gateway/gateway-handler';
 import { type LabGateway, startLabGateway } from '../gateway/lab-gateway';
 import { proxyHandler } from '../gateway/proxy-handler';
 import { type CloudFormationApiOptions, cloudFormationApi } from '../services/cloudformation/cloudformation-api';
+import { cloudWatchApi } from '../services/cloudwatch/cloudwatch-api';
 import type { CloudFormationService } from '../services/cloudformation/cloudformation-service';
 import { templateFromS3 } from '../services/cloudformation/template-url';
 import type { Emulators } from '../services/emulators';
 import { lambdaApi } from '../services/lambda/lambda-api';
 import type { FunctionRuntimeOptions } from '../services/lambda/runtime/function-launcher';
 import { s3ObjectAddress } from '../services/s3/s3-object-url';
+import { sqsQueryCompatible } from '../services/sqs/sqs-query-protocol';
 import { s3Service } from '../services/s3/s3-service';
 import { ssmService } from '../services/ssm/ssm-service';
 import { stsService } from '../services/sts/sts-service';
@@ -63,9 +65,12 @@ export function startEmulatorsEndpoint(emulators: Emulators): Promise<LabGateway
   return startLabGateway(emulatorProxies(emulators), { front: emulators });
 }
 
-/** SQS and DynamoDB, passed on to the emulators' own ports. */
+/** SQS (its query protocol answered in front of it) and DynamoDB, passed on to the emulators' own ports. */
 function emulatorProxies(emulators: Emulators): GatewayHandler[] {
-  return [proxyHandler('sqs', emulators.sqsCliEndpoint), proxyHandler('dynamodb', emulators.dynamodbEndpoint)];
+  return [
+    sqsQueryCompatible(proxyHandler('sqs', emulators.sqsCliEndpoint)),
+    proxyHandler('dynamodb', emulators.dynamodbEndpoint),
+  ];
 }
 
 /** Starts the endpoint with every service of the lab; `cleanups` stops it. */
@@ -82,6 +87,7 @@ export async function startLabEndpoint(setup: LabEndpointSetup, cleanups: Cleanu
     }),
     cloudFormationApi(setup.cloudformationApi),
     lambdaApi({ ...setup.functionRuntime, lambda: services.lambda, objectBytes }),
+    cloudWatchApi(services.cloudwatch),
   ];
   const gateway = await startLabGateway(handlers, {
     front: setup.emulators,

@@ -21,7 +21,7 @@ import type {
 import { GetQueueAttributesCommand, GetQueueUrlCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import { LAB_ACCOUNT_ID } from '../../common/local-aws';
 import type { SnsService } from '../sns/sns-service';
-import type { AlarmActionOutcome, AlarmDefinition, AlarmState, CloudWatchState } from './cloudwatch-state';
+import type { AlarmActionOutcome, AlarmDefinition, AlarmRecord, AlarmState, CloudWatchState } from './cloudwatch-state';
 
 /** The principal CloudWatch alarms act as. */
 const CLOUDWATCH_PRINCIPAL = 'cloudwatch.amazonaws.com';
@@ -71,11 +71,28 @@ export class AlarmEvaluator {
 
   put(definition: AlarmDefinition): void {
     const existing = this.alarms.get(definition.alarmName);
+    const now = new Date();
     this.alarms.set(definition.alarmName, {
       definition,
       state: existing?.state ?? 'INSUFFICIENT_DATA',
       reason: existing?.reason ?? 'Unchecked: Initial alarm creation',
+      configuredAt: now,
+      stateUpdatedAt: existing?.stateUpdatedAt ?? now,
     });
+  }
+
+  /**
+   * SetAlarmState: the alarm takes `state` at once, with its history item and actions, as a
+   * change the evaluation made would; the next evaluation (within a second here) sets it back if
+   * the metric disagrees, as on AWS ("the alarm returns to its actual state (often within
+   * seconds)", https://docs.aws.amazon.com/AmazonCloudWatch/latest/APIReference/API_SetAlarmState.html).
+   * False when there is no such alarm.
+   */
+  async setState(alarmName: string, state: AlarmState, reason: string): Promise<boolean> {
+    const alarm = this.alarms.get(alarmName);
+    if (alarm === undefined) return false;
+    if (state !== alarm.state) await this.transition(alarmName, alarm, state, reason);
+    return true;
   }
 
   delete(alarmName: string): void {
@@ -131,7 +148,8 @@ export class AlarmEvaluator {
     this.running = true;
     try {
       for (const [name, alarm] of this.alarms) {
-        const value = await this.read(alarm.definition).catch(() => undefined);
+        const { namespace, metricName, dimensions } = alarm.definition;
+        const value = await this.readMetric(namespace, metricName, dimensions);
         const compare = COMPARE[alarm.definition.comparisonOperator];
         const state: AlarmState =
           value === undefined || compare === undefined
@@ -147,27 +165,33 @@ export class AlarmEvaluator {
                 .replace(/([A-Z])/g, ' $1')
                 .trim()
                 .toLowerCase()} (${alarm.definition.threshold}).`;
-        const changedAt = new Date();
-        this.remember(name, {
-          Timestamp: changedAt,
-          HistoryItemType: 'StateUpdate',
-          HistorySummary: `Alarm updated from ${alarm.state} to ${state}`,
-          HistoryData: JSON.stringify({
-            version: '1.0',
-            oldState: { stateValue: alarm.state, stateReason: alarm.reason },
-            newState: { stateValue: state, stateReason: reason },
-          }),
-        });
-        alarm.state = state;
-        alarm.reason = reason;
-        const actions =
-          state === 'ALARM' ? alarm.definition.alarmActions : state === 'OK' ? alarm.definition.okActions : [];
-        for (const topicArn of actions) await this.notify(alarm.definition, topicArn, state, reason, changedAt);
-        this.onChange(name, state, reason);
+        await this.transition(name, alarm, state, reason);
       }
     } finally {
       this.running = false;
     }
+  }
+
+  /** A state change: its history item, the new state, the actions of that state, the listener. */
+  private async transition(name: string, alarm: AlarmRecord, state: AlarmState, reason: string): Promise<void> {
+    const changedAt = new Date();
+    this.remember(name, {
+      Timestamp: changedAt,
+      HistoryItemType: 'StateUpdate',
+      HistorySummary: `Alarm updated from ${alarm.state} to ${state}`,
+      HistoryData: JSON.stringify({
+        version: '1.0',
+        oldState: { stateValue: alarm.state, stateReason: alarm.reason },
+        newState: { stateValue: state, stateReason: reason },
+      }),
+    });
+    alarm.state = state;
+    alarm.reason = reason;
+    alarm.stateUpdatedAt = changedAt;
+    const actions =
+      state === 'ALARM' ? alarm.definition.alarmActions : state === 'OK' ? alarm.definition.okActions : [];
+    for (const topicArn of actions) await this.notify(alarm.definition, topicArn, state, reason, changedAt);
+    this.onChange(name, state, reason);
   }
 
   /** One SNS action: CloudWatch publishes as its service principal, SNS may refuse; both land in the history. */
@@ -215,14 +239,27 @@ export class AlarmEvaluator {
     clearInterval(this.timer);
   }
 
-  private async read(definition: AlarmDefinition): Promise<number | undefined> {
-    const attribute = SQS_METRICS[definition.metricName];
-    const queueName = definition.dimensions.find((dimension) => dimension.Name === 'QueueName')?.Value;
-    if (definition.namespace !== 'AWS/SQS' || attribute === undefined || queueName === undefined) return undefined;
-    const { QueueUrl } = await this.sqs.send(new GetQueueUrlCommand({ QueueName: queueName }));
-    const { Attributes = {} } = await this.sqs.send(
-      new GetQueueAttributesCommand({ QueueUrl, AttributeNames: [attribute as 'ApproximateNumberOfMessages'] }),
-    );
-    return Number(Attributes[attribute as 'ApproximateNumberOfMessages'] ?? 0);
+  /**
+   * The current value of an SQS metric the lab can read (the queue attribute behind it, for the
+   * queue its `QueueName` dimension names); undefined for any other metric, or a queue that does
+   * not exist. The alarms and GetMetricStatistics read it.
+   */
+  async readMetric(
+    namespace: string,
+    metricName: string,
+    dimensions: readonly { readonly Name: string; readonly Value: string }[],
+  ): Promise<number | undefined> {
+    const attribute = SQS_METRICS[metricName];
+    const queueName = dimensions.find((dimension) => dimension.Name === 'QueueName')?.Value;
+    if (namespace !== 'AWS/SQS' || attribute === undefined || queueName === undefined) return undefined;
+    try {
+      const { QueueUrl } = await this.sqs.send(new GetQueueUrlCommand({ QueueName: queueName }));
+      const { Attributes = {} } = await this.sqs.send(
+        new GetQueueAttributesCommand({ QueueUrl, AttributeNames: [attribute as 'ApproximateNumberOfMessages'] }),
+      );
+      return Number(Attributes[attribute as 'ApproximateNumberOfMessages'] ?? 0);
+    } catch {
+      return undefined;
+    }
   }
 }

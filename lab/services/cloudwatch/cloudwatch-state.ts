@@ -18,6 +18,11 @@ export interface AlarmDefinition {
   readonly comparisonOperator: string;
   readonly alarmActions: readonly string[];
   readonly okActions: readonly string[];
+  /** Kept for DescribeAlarms, not evaluated (the lab evaluates the current value every second). */
+  readonly statistic?: string;
+  readonly period?: number;
+  readonly evaluationPeriods?: number;
+  readonly description?: string;
 }
 
 /** An alarm's state. */
@@ -40,6 +45,16 @@ export interface AlarmRecord {
   definition: AlarmDefinition;
   state: AlarmState;
   reason: string;
+  /** When the definition was last written (DescribeAlarms' AlarmConfigurationUpdatedTimestamp). */
+  configuredAt: Date;
+  /** When the state last changed (StateUpdatedTimestamp). */
+  stateUpdatedAt: Date;
+}
+
+/** A dashboard: its body (kept, not drawn) and when it was last written. */
+export interface DashboardRecord {
+  readonly body: string;
+  readonly lastModified: Date;
 }
 
 /** The alarms, their history and last actions, and the dashboards of one lab's CloudWatch. */
@@ -47,6 +62,6 @@ export class CloudWatchState {
   readonly alarms = new Map<string, AlarmRecord>();
   readonly history = new Map<string, AlarmHistoryItem[]>();
   readonly lastActions = new Map<string, AlarmActionOutcome>();
-  /** Dashboard name → `DashboardBody` (kept, not drawn). */
-  readonly dashboards = new Map<string, string>();
+  /** Dashboards by name. */
+  readonly dashboards = new Map<string, DashboardRecord>();
 }

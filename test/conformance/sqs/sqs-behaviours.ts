@@ -1142,19 +1142,19 @@ export const SQS_BEHAVIOURS = [
     id: 'sqs.protocol.query',
     service: 'SQS',
     source:
-      'https://docs.aws.amazon.com/AWSSimpleQueueService/latest/SQSDeveloperGuide/sqs-making-api-requests-json.html',
-    verdict: 'different',
+      'https://docs.aws.amazon.com/AWSSimpleQueueService/latest/SQSDeveloperGuide/sqs-making-api-requests-xml.html',
+    verdict: 'same',
     en: {
       title: 'The query (form-encoded) protocol',
-      aws: 'SQS still serves the query protocol that older SDKs and AWS CLI versions send.',
-      lab: 'Not served: a form-encoded SQS request gets an SNS-style error.',
-      why: 'fauxqs hands every form-encoded request to its SNS router; the SDK v3 and current AWS CLI v2 use the JSON protocol, which the lab serves.',
+      aws: 'SQS still serves the query protocol that older SDKs and AWS CLI versions send, answering in XML.',
+      lab: "Served on the lab's one endpoint (`LocalLab.EndpointUrl`), which turns the form into the JSON action in front of the emulator and the answer into XML; the emulator's own port (`LocalLab.SqsEndpointUrl`) answers a form request with an SNS-style error.",
+      why: 'fauxqs hands every form-encoded request to its SNS router; lab/services/sqs/sqs-query-protocol.ts translates in front of it.',
     },
     ja: {
       title: 'クエリ（フォーム形式）プロトコル',
-      aws: 'SQS は古い SDK や AWS CLI が送るクエリプロトコルも受け付ける。',
-      lab: '受け付けない。フォーム形式の SQS リクエストには SNS 形式のエラーが返る。',
-      why: 'fauxqs はフォーム形式のリクエストをすべて SNS のルーターに渡す。SDK v3 と最近の AWS CLI v2 は JSON プロトコルを使い、ラボはそれを受け付ける。',
+      aws: 'SQS は古い SDK や AWS CLI が送るクエリプロトコルも受け付け、XML で答える。',
+      lab: 'ラボの 1 つのエンドポイント（`LocalLab.EndpointUrl`）が受け付け、エミュレーターの手前でフォームを JSON のアクションに、答えを XML に変える。エミュレーター自身のポート（`LocalLab.SqsEndpointUrl`）はフォーム形式のリクエストに SNS 形式のエラーを返す。',
+      why: 'fauxqs はフォーム形式のリクエストをすべて SNS のルーターに渡す。lab/services/sqs/sqs-query-protocol.ts がその手前で変換する。',
     },
   },
 ] as const satisfies readonly Behaviour[];

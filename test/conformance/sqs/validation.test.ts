@@ -7,6 +7,10 @@ import {
   SetQueueAttributesCommand,
 } from '@aws-sdk/client-sqs';
 import { describe, expect } from 'vitest';
+import { LAB_REGION } from '../../../lab/common/local-aws';
+import { startLabGateway } from '../../../lab/gateway/lab-gateway';
+import { proxyHandler } from '../../../lab/gateway/proxy-handler';
+import { sqsQueryCompatible } from '../../../lab/services/sqs/sqs-query-protocol';
 import { conform } from '../behaviour';
 import { sqsBehaviour } from './sqs-behaviours';
 import { expectSqsError, useSqsLab } from './sqs-lab';
@@ -313,20 +317,30 @@ describe('SQS validation and receive shape', () => {
 
   conform(sqsBehaviour('sqs.protocol.query'), async () => {
     const { url } = await lab.queue();
+    const form = new URLSearchParams({ Action: 'SendMessage', QueueUrl: url, MessageBody: 'm', Version: '2012-11-05' });
+    const post = (endpoint: string) =>
+      fetch(endpoint, {
+        method: 'POST',
+        headers: {
+          authorization: `AWS4-HMAC-SHA256 Credential=lab/20261126/${LAB_REGION}/sqs/aws4_request, SignedHeaders=host, Signature=00`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: form.toString(),
+      });
+    const gateway = await startLabGateway([sqsQueryCompatible(proxyHandler('sqs', lab.emulators.sqsCliEndpoint))]);
+    try {
+      const served = await post(gateway.url);
+      expect(served.status).toBe(200);
+      expect(await served.text()).toMatch(
+        /^<\?xml[^>]*>\s*<SendMessageResponse xmlns="http:\/\/queue.amazonaws.com\/doc\/2012-11-05\/"><SendMessageResult><MD5OfMessageBody>6f8f57715090da2632453988d9a1501b<\/MD5OfMessageBody>/,
+      );
+    } finally {
+      await gateway.stop();
+    }
 
-    const response = await fetch(lab.emulators.sqsCliEndpoint, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        Action: 'SendMessage',
-        QueueUrl: url,
-        MessageBody: 'm',
-        Version: '2012-11-05',
-      }).toString(),
-    });
-
-    // The lab's own answer: not an SQS SendMessageResponse.
-    expect(response.status).toBeGreaterThanOrEqual(400);
-    expect(await response.text()).not.toContain('SendMessageResult');
+    // The emulator's own port: not an SQS SendMessageResponse.
+    const direct = await post(lab.emulators.sqsCliEndpoint);
+    expect(direct.status).toBeGreaterThanOrEqual(400);
+    expect(await direct.text()).not.toContain('SendMessageResult');
   });
 });

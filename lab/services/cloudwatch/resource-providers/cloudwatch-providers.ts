@@ -70,6 +70,12 @@ export function cloudWatchProviders(cloudwatch: CloudWatchService): ResourceProv
       comparisonOperator: String(properties.ComparisonOperator ?? ''),
       alarmActions: (properties.AlarmActions ?? []) as string[],
       okActions: (properties.OKActions ?? []) as string[],
+      ...(typeof properties.Statistic === 'string' ? { statistic: properties.Statistic } : {}),
+      ...(properties.Period === undefined ? {} : { period: Number(properties.Period) }),
+      ...(properties.EvaluationPeriods === undefined
+        ? {}
+        : { evaluationPeriods: Number(properties.EvaluationPeriods) }),
+      ...(typeof properties.AlarmDescription === 'string' ? { description: properties.AlarmDescription } : {}),
     });
     return { physicalId: name, attributes: { Arn: arn } };
   };
@@ -97,11 +103,14 @@ export function cloudWatchProviders(cloudwatch: CloudWatchService): ResourceProv
           typeof properties.DashboardName === 'string'
             ? properties.DashboardName
             : generatedName({ stackName, logicalId, randomLength: 12 });
-        state.dashboards.set(name, String(properties.DashboardBody ?? ''));
+        state.dashboards.set(name, { body: String(properties.DashboardBody ?? ''), lastModified: new Date() });
         return { physicalId: name, attributes: {} };
       },
       async update({ properties, previous }) {
-        state.dashboards.set(previous.physicalId, String(properties.DashboardBody ?? ''));
+        state.dashboards.set(previous.physicalId, {
+          body: String(properties.DashboardBody ?? ''),
+          lastModified: new Date(),
+        });
         return previous;
       },
       async delete({ resource }) {
