@@ -33,8 +33,8 @@ export class SynthesisChild {
    * Synthesizes `source` into `outdir` in the child. `moduleKey` names the content of the files
    * the child imports (bin/, lib/); a new key ends the old child, whose imports are stale.
    */
-  synthesize(source: AppSource, outdir: string, moduleKey: string): Promise<void> {
-    const turn = this.last.then(() => this.request({ source, outdir }, moduleKey));
+  synthesize(source: AppSource, outdir: string, moduleKey: string, inputsKey: string): Promise<void> {
+    const turn = this.last.then(() => this.request({ source, outdir, inputsKey }, moduleKey));
     this.last = turn.catch(() => undefined);
     return turn;
   }

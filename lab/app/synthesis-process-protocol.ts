@@ -4,6 +4,8 @@ import type { AppSource } from './app-source';
 export interface SynthesisRequest {
   readonly source: AppSource;
   readonly outdir: string;
+  /** The content of the files the app reads (bin/, lib/, lambda/, …): bundles are reused while it is the same. */
+  readonly inputsKey: string;
 }
 
 /** The synthesis process's one answer: done, or the app's error message. */

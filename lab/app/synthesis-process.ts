@@ -6,18 +6,23 @@
  */
 import { LAB_CDK_CONTEXT } from './lab-cdk-context';
 import type { SynthesisAnswer, SynthesisRequest } from './synthesis-process-protocol';
+import { copyAssembly, prepareSynthesisWorkdir, removeSynthesisWorkdirs } from './synthesis-workdir';
 
-async function synthesize({ source, outdir }: SynthesisRequest): Promise<void> {
+async function synthesize({ source, outdir, inputsKey }: SynthesisRequest): Promise<void> {
   const [{ App }, { addSqsLabStacks, cdkJsonContext }, { TopologyStack }] = await Promise.all([
     import('aws-cdk-lib'),
     import('../../lib/app'),
     import('../../lib/topology-stack'),
   ]);
   const context = { ...cdkJsonContext(), ...LAB_CDK_CONTEXT, ...(source.kind === 'app' ? source.context : {}) };
-  const app = new App({ outdir, context });
+  // In the work directory of these inputs, where CDK finds the bundles an earlier variant made
+  // (synthesis-workdir.ts), then copied to the assembly's own directory.
+  const workdir = prepareSynthesisWorkdir(inputsKey);
+  const app = new App({ outdir: workdir, context });
   if (source.kind === 'app') addSqsLabStacks(app);
   else for (const topology of source.topologies) new TopologyStack(app, topology.stackName, { topology });
   app.synth();
+  copyAssembly(workdir, outdir);
 }
 
 function answer(message: SynthesisAnswer): void {
@@ -30,6 +35,7 @@ function answer(message: SynthesisAnswer): void {
 
 // The lab's process ended (or let go of this one): nothing more will be asked.
 process.once('disconnect', () => process.exit(0));
+process.once('exit', removeSynthesisWorkdirs);
 
 process.on('message', (request: SynthesisRequest) => {
   synthesize(request).then(

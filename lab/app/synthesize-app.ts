@@ -31,7 +31,7 @@ export function synthesizeApp(
       settings: LAB_CDK_CONTEXT,
       inputs: appInputs(source),
       root: PROJECT_ROOT,
-      synthesize: (outdir) => synthesizeInto(source, outdir),
+      synthesize: (outdir) => synthesizeInto(source, outdir, inputsKey(source)),
     },
     options,
   );
@@ -54,8 +54,18 @@ function appInputs(source: AppSource): string[] {
  * worker thread will not do: CDK's bundling hands process.stderr to spawnSync, which a thread's
  * stderr is not.) One child serves the whole process while bin/ and lib/ are unchanged.
  */
-function synthesizeInto(source: AppSource, outdir: string): Promise<void> {
-  return synthesisChild.synthesize(source, outdir, moduleKey());
+function synthesizeInto(source: AppSource, outdir: string, inputs: string): Promise<void> {
+  return synthesisChild.synthesize(source, outdir, moduleKey(), inputs);
+}
+
+/** The content of the files `source` reads, without what it synthesizes: the child reuses bundles while it holds. */
+function inputsKey(source: AppSource): string {
+  return assemblyKey({
+    source: 'inputs',
+    inputs: appInputs(source),
+    root: PROJECT_ROOT,
+    synthesize: async () => undefined,
+  });
 }
 
 const synthesisChild = new SynthesisChild();

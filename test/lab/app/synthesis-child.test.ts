@@ -2,15 +2,43 @@
  * The synthesis child: one process serves the lab's syntheses in turn while the modules it
  * imported are unchanged, survives an app's error, and is replaced when bin/ or lib/ change.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SynthesisChild } from '../../../lab/app/synthesis-child';
+import { LAB_WORK_DIR } from '../../../lab/common/lab-work-dir';
+import { PROJECT_ROOT } from '../../../lib/project-root';
+import type { StackTopology } from '../../../lib/topology';
+import { fixtureTopology } from '../../helpers/lab';
 
 const work = mkdtempSync(join(tmpdir(), 'sqs-lab-synthesis-child-'));
 const child = new SynthesisChild();
 const noStacks = { kind: 'topologies', topologies: [] } as const;
+
+/** A handler under the project (esbuild bundles what the topology names, relative to the root). */
+const entries = mkdtempSync(join(LAB_WORK_DIR, 'synthesis-child-entries-'));
+const entry = join(entries, 'handler.ts');
+
+/** The fixture stack with its worker built from `entry`. */
+function topologyWithEntry(stackName: StackTopology['stackName']): StackTopology {
+  const topology = fixtureTopology();
+  return {
+    ...topology,
+    stackName,
+    functions: topology.functions.map((spec) =>
+      spec.id === 'Worker' ? { ...spec, entry: relative(PROJECT_ROOT, entry) } : spec,
+    ),
+  };
+}
+
+/** The edition the worker's bundle in an assembly says (the one asset with an edition in it). */
+function workerEdition(outdir: string): string[] {
+  return readdirSync(outdir)
+    .filter((name) => name.startsWith('asset.'))
+    .map((name) => /["'`](\w+) edition["'`]/.exec(readFileSync(join(outdir, name, 'index.js'), 'utf8'))?.[1])
+    .filter((edition): edition is string => edition !== undefined);
+}
 
 /** True while a process with this id runs. */
 function alive(pid: number): boolean {
@@ -25,29 +53,62 @@ function alive(pid: number): boolean {
 afterAll(() => {
   child.stop();
   rmSync(work, { recursive: true, force: true });
+  rmSync(entries, { recursive: true, force: true });
 });
 
 describe('SynthesisChild', () => {
   it('synthesizes twice in the same process, and survives an app error', async () => {
-    await child.synthesize(noStacks, join(work, 'a'), 'modules-1');
+    await child.synthesize(noStacks, join(work, 'a'), 'modules-1', 'inputs-1');
     const first = child.pid;
     expect(first).toBeTypeOf('number');
     expect(JSON.parse(readFileSync(join(work, 'a', 'manifest.json'), 'utf8'))).toHaveProperty('version');
 
-    await child.synthesize(noStacks, join(work, 'b'), 'modules-1');
+    await child.synthesize(noStacks, join(work, 'b'), 'modules-1', 'inputs-1');
     expect(child.pid).toBe(first);
 
     // The project's app refuses an unknown batch size (lib/settings.ts): the child answers the
     // error and stays for the next request.
     await expect(
-      child.synthesize({ kind: 'app', context: { batchSize: 'lots' } }, join(work, 'c'), 'modules-1'),
+      child.synthesize({ kind: 'app', context: { batchSize: 'lots' } }, join(work, 'c'), 'modules-1', 'inputs-1'),
     ).rejects.toThrow(/batchSize/);
     expect(child.pid).toBe(first);
   }, 60_000);
 
+  it('bundles a function once while the inputs are the same, and again when they change', async () => {
+    mkdirSync(entries, { recursive: true });
+    writeFileSync(entry, "export const handler = async () => 'first edition';\n");
+    await child.synthesize(
+      { kind: 'topologies', topologies: [topologyWithEntry('BatchPartialStack')] },
+      join(work, 'f'),
+      'modules-1',
+      'inputs-A',
+    );
+    expect(workerEdition(join(work, 'f'))).toEqual(['first']);
+
+    // The handler changes, but the caller says the inputs are the same: the bundle CDK made in
+    // this work directory is reused, for another stack too (this is what saves the time).
+    writeFileSync(entry, "export const handler = async () => 'second edition';\n");
+    await child.synthesize(
+      { kind: 'topologies', topologies: [topologyWithEntry('VisibilityDupStack')] },
+      join(work, 'g'),
+      'modules-1',
+      'inputs-A',
+    );
+    expect(workerEdition(join(work, 'g'))).toEqual(['first']);
+
+    // New inputs (the lab's key covers the handler's content): bundled afresh.
+    await child.synthesize(
+      { kind: 'topologies', topologies: [topologyWithEntry('VisibilityDupStack')] },
+      join(work, 'h'),
+      'modules-1',
+      'inputs-B',
+    );
+    expect(workerEdition(join(work, 'h'))).toEqual(['second']);
+  }, 60_000);
+
   it('starts a new process when the modules it imported changed, and ends the old one', async () => {
     const before = child.pid;
-    await child.synthesize(noStacks, join(work, 'd'), 'modules-2');
+    await child.synthesize(noStacks, join(work, 'd'), 'modules-2', 'inputs-1');
     expect(child.pid).toBeTypeOf('number');
     expect(child.pid).not.toBe(before);
     await expect.poll(() => alive(before ?? -1), { timeout: 5_000 }).toBe(false);
@@ -58,7 +119,7 @@ describe('SynthesisChild', () => {
     process.kill(dead ?? -1, 'SIGKILL');
     await expect.poll(() => child.pid, { timeout: 5_000 }).toBeUndefined();
 
-    await child.synthesize(noStacks, join(work, 'e'), 'modules-2');
+    await child.synthesize(noStacks, join(work, 'e'), 'modules-2', 'inputs-1');
     expect(child.pid).toBeTypeOf('number');
     expect(child.pid).not.toBe(dead);
   }, 60_000);
