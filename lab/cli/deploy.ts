@@ -48,6 +48,8 @@ async function main(): Promise<number> {
   }
   let outcome = 1;
   let buffered = '';
+  // A stack with no event in this deploy had nothing to change: its change set was empty.
+  const changed = new Set<string>();
   for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
     buffered += Buffer.from(chunk).toString('utf8');
     let newline = buffered.indexOf('\n');
@@ -56,13 +58,19 @@ async function main(): Promise<number> {
       buffered = buffered.slice(newline + 1);
       newline = buffered.indexOf('\n');
       if ('event' in line) {
+        changed.add(line.event.stackName);
         process.stdout.write(
           `${formatStackEvent({ ...line.event, timestamp: new Date(line.event.timestamp) } as StackEvent)}\n`,
         );
       } else if ('result' in line) {
         for (const { properties, note } of line.result.notes)
           process.stdout.write(say.labNote(properties, note[language]));
-        for (const stack of line.result.stacks) process.stdout.write(say.stackDone(stack.stackName, stack.status));
+        for (const stack of line.result.stacks)
+          process.stdout.write(
+            changed.has(stack.stackName)
+              ? say.stackDone(stack.stackName, stack.status)
+              : say.stackUnchanged(stack.stackName),
+          );
         outcome = 0;
       } else {
         const { error } = line;

@@ -175,6 +175,8 @@ messages and items are kept. The running lab is found through its outputs file
     notAnswering: (url: string) => `The lab at ${url} does not answer: start it with npm run lab.\n`,
     refused: (why: string) => `The lab refused the deploy: ${why}.\n`,
     stackDone: (stack: string, status: string) => `\n ✅  ${stack} (${status})\n`,
+    /** A stack the deploy left as it was: its change set had no changes (as `cdk deploy` says it). */
+    stackUnchanged: (stack: string) => `\n ✅  ${stack} (no changes)\n`,
     labNote: (properties: readonly string[], text: string) => `lab note: ${properties.join(', ')}: ${text}\n`,
     deployError: (what: string) => `\n ❌  Deployment failed: ${what}\n`,
     alarm: (name: string, state: string, reason: string) => `[CloudWatch] alarm ${name} is now ${state}: ${reason}\n`,

@@ -135,6 +135,7 @@ cdk deploy と同じく、スタックごとの変更セット、CloudFormation 
     notAnswering: (url) => `${url} のラボが応答しません。npm run lab で起動してください。\n`,
     refused: (why) => `ラボがデプロイを断りました: ${why}。\n`,
     stackDone: (stack, status) => `\n ✅  ${stack}（${status}）\n`,
+    stackUnchanged: (stack) => `\n ✅  ${stack}（変更なし）\n`,
     labNote: (properties, text) => `ラボの注記: ${properties.join('、')}: ${text}\n`,
     deployError: (what) => `\n ❌  デプロイに失敗しました: ${what}\n`,
     alarm: (name, state, reason) => `[CloudWatch] アラーム ${name} が ${state} になりました: ${reason}\n`,

@@ -60,6 +60,13 @@ describe('npm run lab:deploy', () => {
     expect(Attributes?.VisibilityTimeout).toBe('10');
   });
 
+  it('says a stack had no changes when the same deploy runs again, as cdk deploy does, and exits 0', async () => {
+    const { status, stdout } = await deployCli('--outputs', outputs, '-c', 'batchSize=2');
+    expect(status).toBe(0);
+    expect(stdout).toContain('BatchPartialStack (no changes)');
+    expect(stdout).not.toMatch(/UPDATE_IN_PROGRESS/);
+  });
+
   it('exits 1 with one sentence naming the failed resource when the update fails', async () => {
     const { status, stderr } = await deployCli('--outputs', outputs, '-c', 'batchSize=11');
     expect(status).toBe(1);
