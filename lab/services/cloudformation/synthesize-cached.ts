@@ -115,7 +115,8 @@ export function assemblyKey(app: CachedSynthesis): string {
   const hash = createHash('sha256');
   hash.update(JSON.stringify(app.source));
   if (app.settings !== undefined) hash.update(JSON.stringify(app.settings));
-  for (const file of [...new Set(app.inputs)].flatMap(filesUnder).sort()) {
+  // A file under two of the inputs (lambda/ and a variant entry's folder in it) counts once.
+  for (const file of [...new Set([...new Set(app.inputs)].flatMap(filesUnder))].sort()) {
     hash.update(relative(app.root, file));
     hash.update(readFileSync(file));
   }
