@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LabConsole, startConsole } from '../../../lab/console/console-server';
 import { SAVED_QUERIES } from '../../../lab/console/saved-queries';
 import { type Lab, startLab } from '../../../lab/lab';
+import { sqsEvent, sqsRecord } from '../../helpers/factories';
 import { functionEvents, waitFor } from '../../helpers/lab';
 
 /** The panel's table: its header cells and its rows' cells. */
@@ -168,7 +169,23 @@ describe('the Logs Insights panel of the lab console (Chromium)', () => {
     expect(p50).toBeGreaterThan(0);
     expect(p99).toBeGreaterThanOrEqual(p50 ?? Infinity);
 
-    // Step 8 has not run: its worker's group holds no failure yet.
+    // A Step 8 message that failed on its first and second receive, as the mapping would have
+    // delivered it on its way to the DLQ: the worker invoked directly, so no visibility timeout
+    // is waited for.
+    const failing = sqsRecord({ id: 'dlq-7', shouldFail: true });
+    const { records, stop } = lab.logs.collect();
+    try {
+      for (const receiveCount of ['1', '2'])
+        await lab
+          .stack('BatchPartialStack')
+          .invoke(
+            'Worker',
+            sqsEvent({ ...failing, attributes: { ...failing.attributes, ApproximateReceiveCount: receiveCount } }),
+          );
+      await waitFor(() => functionEvents(records, 'fail').length === 2, 10_000, 'two fail lines');
+    } finally {
+      stop();
+    }
     await page.click('[data-saved-query="dlq-arrivals"]');
     expect(await runEnded(page)).toBe('Complete');
     expect(
@@ -176,7 +193,14 @@ describe('the Logs Insights panel of the lab console (Chromium)', () => {
         options.filter((option) => (option as HTMLOptionElement).selected).map((option) => option.textContent),
       ),
     ).toEqual([batchWorkerGroup]);
-    expect(await page.$eval('#query-table', (element) => element.textContent)).toBe('No rows');
+    const arrivals = await table(page);
+    expect([...arrivals.header].sort()).toEqual(['failedReceives', 'id', 'messageId', 'receives']);
+    const cell = (row: string[] | undefined, name: string) => row?.[arrivals.header.indexOf(name)];
+    expect(arrivals.rows).toHaveLength(1);
+    expect(cell(arrivals.rows[0], 'id')).toBe('dlq-7');
+    expect(cell(arrivals.rows[0], 'messageId')).toBe(failing.messageId);
+    expect(cell(arrivals.rows[0], 'failedReceives')).toBe('2');
+    expect(cell(arrivals.rows[0], 'receives')).toBe('2');
   });
 
   it("shows a malformed query's MalformedQueryException and its place in the panel, not a 500", async () => {
