@@ -107,7 +107,9 @@ export class EmulatorThread {
   ): Promise<EmulatorThread> {
     const file = await bundleEmulatorThread();
     const data: EmulatorThreadData = { kind, preferredPort, sqsFidelity, allowedOrigins: labOrigins.grantedOrigins() };
-    const worker = new Worker(file, { workerData: data, name: `${kind}-emulator` });
+    // The thread runs a bundle and packages of plain JavaScript: it needs none of the lab's own
+    // flags (tsx's loader would hook every import it makes, about half a second per thread).
+    const worker = new Worker(file, { workerData: data, name: `${kind}-emulator`, execArgv: [] });
     const listeners: {
       message?: (message: EmulatorThreadMessage) => void;
       error?: (error: Error) => void;
