@@ -74,7 +74,7 @@ async function deployOne(
   let record = records.find(region, stackName);
   if (record !== undefined && CREATE_FAILURES.has(record.status)) {
     await call('DeleteStack', { StackName: record.stackId });
-    await settled(() => record?.status === 'DELETE_COMPLETE' || record?.status === 'DELETE_FAILED');
+    await record.operation;
     record = undefined;
   }
   const deployed = record === undefined ? undefined : service.state.stacksIn(region).get(stackName);
@@ -98,9 +98,8 @@ async function deployOne(
   });
   const changeSetId = String(created?.Id);
   const live = records.find(region, stackName);
-  const changeSet =
-    live === undefined ? undefined : [...live.changeSets.values()].find((c) => c.changeSetId === changeSetId);
-  if (live === undefined || changeSet === undefined)
+  const changeSet = live?.changeSets.get(LAB_CHANGE_SET_NAME);
+  if (live === undefined || changeSet?.changeSetId !== changeSetId)
     throw new CloudFormationError(`the change set ${changeSetId} of ${stackName} is not in its stack's record`);
   await settled(() => changeSet.status !== 'CREATE_PENDING');
   if (changeSet.status === 'FAILED') {
@@ -129,7 +128,7 @@ async function deployOne(
   return result;
 }
 
-/** Waits, a turn of the event loop at a time, until `done` holds (the API settles change sets one turn after it answers). */
+/** Waits, a millisecond at a time, until `done` holds (the API settles a change set one turn after it answers). */
 async function settled(done: () => boolean): Promise<void> {
   while (!done()) await new Promise((resolve) => setTimeout(resolve, 1));
 }

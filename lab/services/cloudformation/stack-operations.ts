@@ -24,14 +24,14 @@ export const deleteStack: ApiAction = async (call) => {
     throw new ApiValidationError(
       `Stack [${record.stackName}] cannot be deleted while TerminationProtection is enabled`,
     );
-  void runDelete(call, record);
+  record.operation = runDelete(call, record, record.operation);
   return undefined;
 };
 
-async function runDelete(call: ApiCall, record: StackRecord): Promise<void> {
+async function runDelete(call: ApiCall, record: StackRecord, running: Promise<void> | undefined): Promise<void> {
   try {
     // A deploy still running ends first (its own failure is in its events), then the stack goes.
-    await record.operation;
+    await running;
     await call.options.cloudformation.delete(record.stackName, { region: call.region });
   } catch (error) {
     call.records.log(record, {

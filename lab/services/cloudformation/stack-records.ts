@@ -98,7 +98,10 @@ export interface StackRecord {
   readonly events: ApiStackEvent[];
   /** By name. */
   readonly changeSets: Map<string, ChangeSetRecord>;
-  /** The deploy running on the stack, if any: a DeleteStack waits for it to end. */
+  /**
+   * What runs on the stack, if anything: a change set's execution or a delete. A DeleteStack
+   * waits for it to end, and so does the lab's own deploy (change-set-deployer.ts).
+   */
   operation?: Promise<void>;
 }
 
