@@ -9,17 +9,10 @@
  * - hotswap: after a handler edit and a new synth, `cdk deploy --hotswap` of that stack, and the
  *   "hotswap-deployment time" the CLI prints.
  */
-import {
-  CDK_CLI_SCRIPT,
-  cdkLabArguments,
-  cdkLabEnvironment,
-  type Lab,
-  LAB_ACCOUNT_ID,
-  LAB_REGION,
-  startLab,
-} from '../../lab';
+import { type Lab, LAB_ACCOUNT_ID, LAB_REGION, startLab } from '../../lab';
 import { copyProject } from '../project-copy';
-import { type CommandResult, runCommand } from '../run-command';
+import { runCdkOnLab } from '../run-cdk-on-lab';
+import type { CommandResult } from '../run-command';
 
 /** The parts of one deploy, and the hotswap, in ms. */
 export interface CdkCliDeployResult {
@@ -50,11 +43,7 @@ export async function measureCdkCliDeploy(): Promise<CdkCliDeployResult> {
     const endpoint = lab.endpointUrl;
     const cdk = async (...args: string[]): Promise<{ result: CommandResult; ms: number }> => {
       const started = performance.now();
-      const result = await runCommand(process.execPath, [CDK_CLI_SCRIPT, ...cdkLabArguments(args)], {
-        cwd: project.dir,
-        env: cdkLabEnvironment(endpoint, process.env),
-        timeoutMs: COMMAND_MS,
-      });
+      const result = await runCdkOnLab(endpoint, args, { cwd: project.dir, timeoutMs: COMMAND_MS });
       if (result.code !== 0)
         throw new CdkCommandError(`cdk ${args[0]} exited ${result.code}: ${result.stderr.slice(-2000)}`);
       return { result, ms: performance.now() - started };

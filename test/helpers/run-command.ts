@@ -1,2 +1,3 @@
-/** Runs a command without blocking the test's event loop: the bench's (bench/run-command.ts), shared. */
+/** Runs a command (or the CDK CLI against a lab) without blocking the test's event loop: the bench's, shared. */
 export { type CommandResult, runCommand } from '../../bench/run-command';
+export { runCdkOnLab } from '../../bench/run-cdk-on-lab';

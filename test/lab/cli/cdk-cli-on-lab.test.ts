@@ -18,14 +18,13 @@ import { GetQueueAttributesCommand, ListQueuesCommand } from '@aws-sdk/client-sq
 import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAB_CREDENTIALS, LAB_REGION } from '../../../lab/common/local-aws';
-import { CDK_CLI_SCRIPT, cdkLabArguments, cdkLabEnvironment } from '../../../lab/cli/cdk-lab-environment';
 import { type Lab, startLab } from '../../../lab/lab';
 import { writeLabOutputs } from '../../../lab/outputs';
 import { PROJECT_ROOT } from '../../../lib/project-root';
 import { VISIBILITY_DUP } from '../../../lib/settings';
 import { functionEvents, waitFor } from '../../helpers/lab';
 import { copyProject, type ProjectCopy } from '../../helpers/project-copy';
-import { type CommandResult, runCommand } from '../../helpers/run-command';
+import { type CommandResult, runCdkOnLab, runCommand } from '../../helpers/run-command';
 
 let lab: Lab;
 let project: ProjectCopy;
@@ -47,11 +46,7 @@ function cdkLab(...args: string[]): Promise<CommandResult> {
  * wrapper's own process: the steps after the bootstrap, which runs through the wrapper itself.
  */
 function cdk(...args: string[]): Promise<CommandResult> {
-  return runCommand(process.execPath, [CDK_CLI_SCRIPT, ...cdkLabArguments(args)], {
-    cwd: project.dir,
-    env: cdkLabEnvironment(lab.endpointUrl, process.env),
-    timeoutMs: COMMAND_MS,
-  });
+  return runCdkOnLab(lab.endpointUrl, args, { cwd: project.dir, timeoutMs: COMMAND_MS });
 }
 
 function succeeded(result: CommandResult): void {
