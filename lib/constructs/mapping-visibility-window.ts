@@ -49,7 +49,8 @@ export const QUEUE_VISIBILITY_TIMEOUT_TYPE = 'Custom::QueueVisibilityTimeout';
  *   queue before they start). Its properties hold the mappings' ids and the same fingerprint
  *   plus one of the queue's rendered properties, so it runs again after any mapping change and
  *   after any update CloudFormation makes to the queue (which may send the rendered
- *   `VisibilityTimeout` again).
+ *   `VisibilityTimeout` again), and a copy of Raise's own properties (`AfterRaise`), so it runs
+ *   again whenever Raise does (`-c queueSettleSeconds=60.1`, then `60.4`, changes Raise alone).
  */
 export class MappingVisibilityWindow extends Construct {
   public readonly raise: CustomResource;
@@ -69,12 +70,13 @@ export class MappingVisibilityWindow extends Construct {
         serviceTimeout: Duration.seconds(provider.timeoutSeconds + 30),
         properties: { QueueUrl: props.queue.queueUrl, ...properties },
       });
-    this.raise = step('Raise', {
+    const raiseProperties = {
       VisibilityTimeout: props.mappingVisibilityTimeoutSeconds,
       StableReads: RAISE_STABLE_READS,
       SettleSeconds: props.settleSeconds,
       MappingsFingerprint: mappingsFingerprint,
-    });
+    };
+    this.raise = step('Raise', raiseProperties);
     for (const mapping of props.mappings) mapping.node.addDependency(this.raise);
     this.lower = step('Lower', {
       VisibilityTimeout: props.visibilityTimeoutSeconds,
@@ -83,6 +85,9 @@ export class MappingVisibilityWindow extends Construct {
       MappingIds: props.mappings.map((mapping) => mapping.eventSourceMappingId),
       MappingsFingerprint: mappingsFingerprint,
       QueueFingerprint: queueFingerprint,
+      // Whatever makes Raise run again makes Lower run after it: a Raise alone (a new settle
+      // time) would leave the queue at the raised timeout, and Step 7's duplicate would never show.
+      AfterRaise: raiseProperties,
     });
     for (const mapping of props.mappings) this.lower.node.addDependency(mapping);
   }

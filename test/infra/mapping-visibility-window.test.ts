@@ -86,6 +86,23 @@ describe('MappingVisibilityWindow, applied from the topology', () => {
     expect(scaled.raise).not.toBe(base.raise);
   });
 
+  it('lowers again whenever it raises again: a new settle time alone changes both steps (issue #29)', () => {
+    const settled = (settleSeconds: number) =>
+      stepsOf(
+        Template.fromStack(
+          new TopologyStack(labApp({ bundle: false }), 'S', {
+            topology: withWindow(),
+            queueSettleSeconds: settleSeconds,
+          }),
+        ),
+      );
+    const [first, second] = [settled(60.1), settled(60.4)];
+    expect(second.raise[1]).not.toEqual(first.raise[1]);
+    expect(second.lower[1]).not.toEqual(first.lower[1]);
+    const { ServiceToken: _token, ServiceTimeout: _timeout, QueueUrl: _url, ...raised } = second.raise[1];
+    expect(second.lower[1].AfterRaise).toEqual(raised);
+  });
+
   it('lowers again when CloudFormation updates the queue itself, and only then', () => {
     const base = renderedSteps(withWindow());
     const queueChanged = renderedSteps(mapQueue(withWindow(), 'BatchQueue', { retentionSeconds: 1_000_000 }));
