@@ -208,7 +208,19 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
     const assembly = new LabAssembly(options, topologies, firstAssembly);
     const assetDir = (stackName: string, key: string) => assembly.assetDir(stackName, key);
     const objectBytes = (bucket: string, key: string) => services.s3.objectBytes(bucket, key)?.bytes;
-    const context = { logs, endpoints: emulators, runtimePath, assetDir, objectBytes, responses, awsCalls };
+    // Functions start once the endpoint listens (a deploy comes after it), and read its URL then.
+    let endpointUrl: string | undefined;
+    const awsEndpoint = () => endpointUrl;
+    const context = {
+      logs,
+      endpoints: emulators,
+      awsEndpoint,
+      runtimePath,
+      assetDir,
+      objectBytes,
+      responses,
+      awsCalls,
+    };
     const cloudformation = createLabCloudFormation(services, context, options);
     let views: StackViews | undefined;
     const cloudformationApi = labCloudFormationApi({
@@ -229,6 +241,7 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
       },
       cleanups,
     );
+    endpointUrl = endpoint.url;
     const wanted = new Set<string>(topologies.map((topology) => topology.stackName));
     // The lab deploys as `cdk deploy` does: change sets through the API the one endpoint serves.
     const deployer = {

@@ -77,6 +77,11 @@ export interface LabProviderSettings {
 export interface LabDeployContext {
   readonly logs: LabBus;
   readonly endpoints: EmulatorEndpoints;
+  /**
+   * The lab's one endpoint (`http://127.0.0.1:<port>`), once it listens: every function's SDK
+   * calls go there (`AWS_ENDPOINT_URL`), whatever the service.
+   */
+  readonly awsEndpoint?: () => string | undefined;
   /** The bundled runtime worker every function's environments run. */
   readonly runtimePath: string;
   /** The directory of a stack's asset, by its key, in the cloud assembly being deployed. */
@@ -158,7 +163,7 @@ export function labProviderRegistry(
  */
 export function labFunctionRuntime(
   services: Pick<LabServices, 'iam'>,
-  context: Pick<LabDeployContext, 'logs' | 'endpoints' | 'runtimePath' | 'responses' | 'awsCalls'>,
+  context: Pick<LabDeployContext, 'logs' | 'endpoints' | 'awsEndpoint' | 'runtimePath' | 'responses' | 'awsCalls'>,
   settings: Pick<LabProviderSettings, 'enforceIam' | 'debugging'>,
 ): FunctionRuntimeOptions {
   const { iam } = services;
@@ -166,6 +171,7 @@ export function labFunctionRuntime(
     runtimePath: context.runtimePath,
     localhostDnsModuleUrl: localhostDnsModuleUrl(),
     endpoints: context.endpoints,
+    ...(context.awsEndpoint === undefined ? {} : { awsEndpoint: context.awsEndpoint }),
     runtimeOptions: ({ functionName, roleArn }) => ({
       logs: context.logs,
       // A new function is Active once the grants its role already has have propagated.

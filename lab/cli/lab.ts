@@ -50,13 +50,19 @@ async function main(): Promise<void> {
   const labInspector = command.inspect === undefined ? undefined : openLabInspector(command.inspect, language);
   if (labInspector !== undefined) process.stdout.write(MESSAGES[language].inspect.open(labInspector.address));
   // The lab loads only to start one: help and mistakes answer at once.
-  const [{ startLab }, { startConsole }, { startDeployEndpoint }, { LabBus }, { printLogs }] = await Promise.all([
-    import('../lab'),
-    import('../console/console-server'),
-    import('../services/cloudformation/deploy-endpoint'),
-    import('../bus/lab-bus'),
-    import('../terminal/print-logs'),
-  ]);
+  const [{ startLab }, { startConsole }, { startDeployEndpoint }, { LabBus }, { printLogs }, threads] =
+    await Promise.all([
+      import('../lab'),
+      import('../console/console-server'),
+      import('../services/cloudformation/deploy-endpoint'),
+      import('../bus/lab-bus'),
+      import('../terminal/print-logs'),
+      import('../services/emulator-threads/emulator-thread-client'),
+    ]);
+  threads.onEmulatorThreadLost(({ kind, error }) => {
+    process.stderr.write(say.threadLost(kind, error.message));
+    process.exit(1);
+  });
   const printEvent = (event: Parameters<typeof formatStackEvent>[0]): void => {
     process.stdout.write(`${formatStackEvent(event)}\n`);
   };

@@ -22,13 +22,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { labOrigins, type LabOrigins } from './lab-origins';
 
-/** Why the guard refused a request. */
-export type GuardRefusalKind = 'host' | 'origin' | 'cross-site' | 'frame' | 'body-too-large';
+/**
+ * Why the guard refused a request; `failure` is the server's error boundary
+ * (serve-on-loopback.ts): the handler failed, and the same writer answers in the server's shape.
+ */
+export type GuardRefusalKind = 'host' | 'origin' | 'cross-site' | 'frame' | 'body-too-large' | 'failure';
 
 /** A refused request, handed to the server's {@link RefusalWriter}. */
 export interface GuardRefusal {
   readonly kind: GuardRefusalKind;
-  readonly status: 403 | 413;
+  readonly status: 403 | 413 | 500;
   /** One sentence a user understands (English: the lab's servers answer in English, as AWS does). */
   readonly message: string;
   /** The server's body limit (for `body-too-large`). */

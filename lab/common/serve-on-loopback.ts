@@ -4,10 +4,16 @@
  * connections cannot pile up. On the port a previous run used when it is free (a restarted lab
  * keeps its URLs), else on one the OS picks. `npm run lint` refuses `.listen(` anywhere else in
  * lab/ and bench/, so no server can skip the guard.
+ *
+ * Every request also passes an error boundary: a handler that throws, or whose promise rejects,
+ * gets a 500 in the server's own shape (its refusal writer, kind `failure`) and a line in the
+ * lab's log (server-fault.ts); a client that leaves mid-answer is a normal event (the errors of
+ * its request and response are its own loss). The server, and the state behind it, go on.
  */
 import { createServer, type IncomingMessage, type RequestListener, Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { RequestGuard, type RequestGuardOptions } from './request-guard';
+import { jsonErrorRefusal, RequestGuard, type RequestGuardOptions } from './request-guard';
+import { faultSummary, reportServerFault } from './server-fault';
 
 /** The address every lab server binds: loopback, never `0.0.0.0`. */
 export const LOOPBACK_ADDRESS = '127.0.0.1';
@@ -66,8 +72,40 @@ export async function serveOnLoopback(
     });
     handle = handler;
   }
+  const fail = (request: IncomingMessage, response: ServerResponse, error: unknown): void => {
+    // A client that left took its answer with it: its own loss, not the server's fault.
+    if (request.socket.destroyed) {
+      response.destroy();
+      return;
+    }
+    reportServerFault({ server: options.name, method: request.method, path: request.url ?? '', error });
+    if (response.headersSent || response.destroyed) {
+      response.destroy();
+      return;
+    }
+    try {
+      (options.refuse ?? jsonErrorRefusal)(response, {
+        kind: 'failure',
+        status: 500,
+        message: `The lab's ${options.name} failed to answer this request (${faultSummary(error)}); it goes on serving.`,
+        limitBytes: options.maxBodyBytes,
+      });
+    } catch {
+      response.destroy();
+    }
+  };
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-    if (guard.admit(request, response, port)) handle(request, response);
+    // A client that leaves (Ctrl-C, a timeout, a reset) fails its own streams, never the server.
+    request.on('error', ignore);
+    response.on('error', ignore);
+    try {
+      if (!guard.admit(request, response, port)) return;
+      // A listener may be async although Node's type says void: its rejection is caught too.
+      const result: unknown = handle(request, response);
+      if (result instanceof Promise) result.catch((error: unknown) => fail(request, response, error));
+    } catch (error) {
+      fail(request, response, error);
+    }
   });
   await listen(server, options.preferredPort ?? 0);
   port = (server.address() as AddressInfo).port;
@@ -85,6 +123,8 @@ export async function serveOnLoopback(
     },
   };
 }
+
+function ignore(): void {}
 
 async function listen(server: Server, preferredPort: number): Promise<void> {
   const attempt = (port: number): Promise<void> =>

@@ -20,6 +20,7 @@
  *
  * Bad input gets a 4xx with `{ "error": "…" }`, in `?lang=` or the console's language.
  */
+import { splitRequestTarget } from '../common/request-target';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
@@ -245,8 +246,8 @@ export async function startConsole(
   }, 1000);
 
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    const route = `${request.method} ${url.pathname}`;
+    const url = splitRequestTarget(request.url);
+    const route = `${request.method} ${url.path}`;
     const language = languageOf(request, options.language);
     const say = MESSAGES[language].consoleApi;
     if (route === 'GET /') return reply(response, 200, consolePage(language), 'text/html; charset=utf-8');
@@ -259,9 +260,9 @@ export async function startConsole(
     }
     if (route === 'GET /api/state') return reply(response, 200, await state());
     if (route === 'GET /api/dlq') {
-      const target = stackOf(lab, url.searchParams.get('stack') ?? undefined, say);
+      const target = stackOf(lab, url.query.get('stack') ?? undefined, say);
       if (target.dlqUrl === undefined) throw new ConsoleRequestError(400, say.noDlq(target.stackName));
-      const raw = url.searchParams.get('offset') ?? '0';
+      const raw = url.query.get('offset') ?? '0';
       const offset = /^\d{1,9}$/.test(raw) ? Number(raw) : Number.NaN;
       if (!Number.isInteger(offset)) throw new ConsoleRequestError(400, say.badOffset(raw));
       return reply(response, 200, { offset, ...(await dlqPage(target.dlqUrl, offset)) });
@@ -359,7 +360,7 @@ export async function startConsole(
     reply(response, refusal.status, { error: say.refused(refusal.kind, refusal.limitBytes) });
   };
   const server = await serveOnLoopback(
-    (request, response) => {
+    (request, response) =>
       handle(request, response).catch((error: unknown) => {
         if (error instanceof ConsoleRequestError)
           return reply(response, error.status, { error: error.message, ...error.details });
@@ -368,8 +369,7 @@ export async function startConsole(
             error instanceof Error ? error.message : String(error),
           ),
         });
-      });
-    },
+      }),
     { name: 'console', preferredPort: options.port ?? 0, maxBodyBytes: CONSOLE_MAX_REQUEST_BYTES, refuse },
   );
   // The console's page may call the lab's other servers (none does today; their CORS grant is for it alone).
@@ -393,7 +393,7 @@ export const CONSOLE_MAX_REQUEST_BYTES = 64 * 1024;
 
 /** `?lang=` when it names a language, else the console's own. */
 function languageOf(request: IncomingMessage, fallback: Language | undefined): Language {
-  const asked = new URL(request.url ?? '/', 'http://127.0.0.1').searchParams.get('lang');
+  const asked = splitRequestTarget(request.url).query.get('lang');
   return asked === 'ja' || asked === 'en' ? asked : (fallback ?? 'en');
 }
 

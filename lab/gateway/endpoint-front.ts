@@ -25,6 +25,7 @@ import {
   request as httpRequest,
 } from 'node:http';
 import { pipeline } from 'node:stream';
+import { splitRequestTarget } from '../common/request-target';
 import { type LoopbackServer, serveOnLoopback } from '../common/serve-on-loopback';
 import { GATEWAY_MAX_REQUEST_BYTES } from './lab-gateway';
 import { jsonError } from './protocols/json-protocol';
@@ -52,8 +53,6 @@ export interface EndpointFrontOptions {
  */
 const JUDGED_BY_THE_FRONT = new Set(['origin', 'sec-fetch-site', 'sec-fetch-dest', 'sec-fetch-mode', 'sec-fetch-user']);
 
-const NO_QUERY = new URLSearchParams();
-
 /**
  * Whether `request` is an SQS JSON call the main thread's router would pass to `sqs` unchanged:
  * an `AmazonSQS.*` target in a JSON body of a declared length up to `maxBodyBytes`, signed for
@@ -66,9 +65,7 @@ export function takesSqsFastPath(request: IncomingMessage, maxBodyBytes: number)
   if (!headers['content-type']?.startsWith('application/x-amz-json')) return false;
   const length = headers['content-length'];
   if (length === undefined || !(Number(length) <= maxBodyBytes)) return false;
-  const url = request.url ?? '/';
-  const query = url.includes('?') ? new URL(url, 'http://lab').searchParams : NO_QUERY;
-  return routeRequest(headers, query).signingName === 'sqs';
+  return routeRequest(headers, splitRequestTarget(request.url).query).signingName === 'sqs';
 }
 
 /** Opens the endpoint's listener on loopback, behind the guard; `stop()` closes it. */
@@ -117,8 +114,9 @@ function forward(behind: URL, agent: Agent, request: IncomingMessage, response: 
       headers: { ...headers, host: behind.host },
     },
     (incoming) => {
-      if (response.headersSent) {
-        // The guard has refused the body meanwhile (too large, counted as it arrived).
+      if (response.headersSent || response.destroyed) {
+        // The guard has refused the body meanwhile (too large, counted as it arrived), or the
+        // client has left (Ctrl-C, a timeout): nobody reads this answer.
         incoming.resume();
         return;
       }
@@ -130,12 +128,16 @@ function forward(behind: URL, agent: Agent, request: IncomingMessage, response: 
     },
   );
   outgoing.on('error', (error) => {
-    if (response.headersSent) response.destroy();
+    if (response.headersSent || response.destroyed) response.destroy();
     else
       writeGatewayResponse(
         response,
         jsonError('InternalFailure', `the lab's endpoint could not reach its router: ${error.message}`, 502),
       );
   });
+  // A client that leaves mid-request ends the request to the router too, never the thread.
   pipeline(request, outgoing, () => undefined);
+  response.once('close', () => {
+    if (!response.writableFinished) outgoing.destroy();
+  });
 }

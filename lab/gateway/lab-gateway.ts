@@ -9,9 +9,11 @@
  * router, which then listens on a port of its own that only the front uses.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { splitRequestTarget } from '../common/request-target';
 import { LOOPBACK_ADDRESS, serveOnLoopback } from '../common/serve-on-loopback';
 import type { GatewayHandler, GatewayRequest, GatewayResponse } from './gateway-handler';
 import { jsonError } from './protocols/json-protocol';
+import { queryError } from './protocols/query-protocol';
 import { routeRequest } from './service-router';
 import { gatewayRefusal, writeGatewayResponse } from './write-gateway-response';
 
@@ -47,6 +49,26 @@ export interface LabGatewayOptions {
   readonly front?: EndpointFrontHost;
 }
 
+/**
+ * The answer to a request for a service the endpoint does not serve, in the request's protocol:
+ * XML for a form-encoded query call (SNS, SES…, whose SDK parses only XML), else JSON; it names the
+ * service and the ones the lab serves. Never passed on: a function's call to it stays in the lab.
+ */
+function unknownService(
+  request: IncomingMessage,
+  signingName: string | undefined,
+  served: readonly string[],
+): GatewayResponse {
+  const message =
+    signingName === undefined
+      ? `the lab's endpoint could not tell which service this request is for: sign it with SigV4 (the AWS CLI and SDKs do); it serves ${served.join(', ')}`
+      : `the lab's endpoint does not serve ${signingName}; it serves ${served.join(', ')}`;
+  const form = request.headers['content-type']?.startsWith('application/x-www-form-urlencoded') === true;
+  return form
+    ? queryError('UnknownServiceException', message, 400)
+    : jsonError('UnknownServiceException', message, 400);
+}
+
 /** Starts the endpoint with `handlers`. */
 export async function startLabGateway(
   handlers: readonly GatewayHandler[],
@@ -54,43 +76,33 @@ export async function startLabGateway(
 ): Promise<LabGateway> {
   const bySigningName = new Map(handlers.map((handler) => [handler.signingName, handler]));
   let origin = '';
-  const handle = (request: IncomingMessage, response: ServerResponse): void => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      answer(request, Buffer.concat(chunks))
-        .catch((error: unknown) =>
-          jsonError(
-            'InternalFailure',
-            `the lab's endpoint failed: ${error instanceof Error ? error.message : String(error)}`,
-            500,
-          ),
-        )
-        .then(
-          (answered) => writeGatewayResponse(response, answered),
-          () => undefined,
-        );
+  // Errors past this point are serveOnLoopback's: a failed answer becomes a 500 and a log line.
+  const handle = (request: IncomingMessage, response: ServerResponse): Promise<void> =>
+    new Promise<Buffer | undefined>((resolve) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => resolve(Buffer.concat(chunks)));
+      // A client that leaves before its body is whole (Ctrl-C, a timeout) is owed nothing.
+      request.on('error', () => resolve(undefined));
+    }).then(async (body) => {
+      if (body === undefined) return;
+      const answered = await answer(request, body);
+      // A client that left meanwhile has nobody to read the answer.
+      if (!response.destroyed) writeGatewayResponse(response, answered);
     });
-  };
   const answer = async (request: IncomingMessage, body: Buffer): Promise<GatewayResponse> => {
-    const url = new URL(request.url ?? '/', 'http://lab');
-    const routed = routeRequest(request.headers, url.searchParams);
+    // The path exactly as sent: an S3 key may hold `..` or `//` (request-target.ts).
+    const target = splitRequestTarget(request.url);
+    const routed = routeRequest(request.headers, target.query);
     const handler = routed.signingName === undefined ? undefined : bySigningName.get(routed.signingName);
-    if (handler === undefined)
-      return jsonError(
-        'UnknownServiceException',
-        routed.signingName === undefined
-          ? `the lab's endpoint could not tell which service this request is for: sign it with SigV4 (the AWS CLI and SDKs do); it serves ${[...bySigningName.keys()].sort().join(', ')}`
-          : `the lab's endpoint does not serve ${routed.signingName}; it serves ${[...bySigningName.keys()].sort().join(', ')}`,
-        400,
-      );
+    if (handler === undefined) return unknownService(request, routed.signingName, [...bySigningName.keys()].sort());
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(request.headers))
       if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
     const gatewayRequest: GatewayRequest = {
       method: request.method ?? 'GET',
-      path: url.pathname,
-      query: url.searchParams,
+      path: target.path,
+      query: target.query,
       headers,
       body,
       region: routed.region,

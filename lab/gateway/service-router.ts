@@ -7,6 +7,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { LAB_REGION } from '../common/local-aws';
+import { ownProperty } from '../common/own-property';
 
 /** `X-Amz-Target` prefixes of the JSON services, for a request without a signature. */
 const TARGET_PREFIXES: Readonly<Record<string, string>> = {
@@ -37,7 +38,7 @@ export function routeRequest(headers: IncomingHttpHeaders, query: URLSearchParam
   const target = headers['x-amz-target'];
   if (typeof target === 'string') {
     const prefix = target.slice(0, target.indexOf('.'));
-    return { signingName: TARGET_PREFIXES[prefix], region: LAB_REGION };
+    return { signingName: ownProperty(TARGET_PREFIXES, prefix), region: LAB_REGION };
   }
   return { signingName: undefined, region: LAB_REGION };
 }

@@ -20,13 +20,15 @@ export function writeGatewayResponse(response: ServerResponse, answer: GatewayRe
   response.end(body);
 }
 
-/** The endpoint guard's refusals: 413 `RequestEntityTooLarge`, 403 `AccessDeniedException`. */
+/**
+ * The endpoint guard's refusals: 413 `RequestEntityTooLarge`, 403 `AccessDeniedException`, and
+ * the error boundary's 500 `InternalFailure` (the code every AWS JSON service shares for it).
+ */
 export const gatewayRefusal: RefusalWriter = (response, refusal) =>
-  writeGatewayResponse(
-    response,
-    jsonError(
-      refusal.kind === 'body-too-large' ? 'RequestEntityTooLarge' : 'AccessDeniedException',
-      refusal.message,
-      refusal.status,
-    ),
-  );
+  writeGatewayResponse(response, jsonError(GATEWAY_REFUSAL_TYPES[refusal.status], refusal.message, refusal.status));
+
+const GATEWAY_REFUSAL_TYPES = {
+  403: 'AccessDeniedException',
+  413: 'RequestEntityTooLarge',
+  500: 'InternalFailure',
+} as const;

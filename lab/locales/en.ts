@@ -178,6 +178,9 @@ messages and items are kept. The running lab is found through its outputs file
     /** A stack the deploy left as it was: its change set had no changes (as `cdk deploy` says it). */
     stackUnchanged: (stack: string) => `\n ✅  ${stack} (no changes)\n`,
     labNote: (properties: readonly string[], text: string) => `lab note: ${properties.join(', ')}: ${text}\n`,
+    /** An emulator thread ended by itself: its queues or tables are gone, so the lab stops (exit code 1). */
+    threadLost: (kind: string, why: string) =>
+      `\n ❌  The lab's ${kind} emulator ended unexpectedly (${why}). Its state is lost, so the lab stops instead of serving half alive; start it again with npm run lab.\n`,
     deployError: (what: string) => `\n ❌  Deployment failed: ${what}\n`,
     alarm: (name: string, state: string, reason: string) => `[CloudWatch] alarm ${name} is now ${state}: ${reason}\n`,
     alarmActionFailed: (name: string, summary: string) =>
@@ -532,6 +535,7 @@ Options:
         'cross-site': 'the console refuses writes sent by another site',
         frame: 'the console may not be framed by another site',
         'body-too-large': `the request body is larger than ${limit} bytes`,
+        failure: 'the console failed to answer this request (the lab logged why) and goes on serving',
       })[kind],
     unknownStack: (names: readonly string[], got: string) => `stack must be one of ${names.join(', ')}, got ${got}`,
     noDlq: (stack: string) => `${stack} has no DLQ`,

@@ -137,6 +137,8 @@ cdk deploy と同じく、スタックごとの変更セット、CloudFormation 
     stackDone: (stack, status) => `\n ✅  ${stack}（${status}）\n`,
     stackUnchanged: (stack) => `\n ✅  ${stack}（変更なし）\n`,
     labNote: (properties, text) => `ラボの注記: ${properties.join('、')}: ${text}\n`,
+    threadLost: (kind, why) =>
+      `\n ❌  ラボの ${kind} エミュレーターが予期せず終了しました（${why}）。その状態は失われたため、ラボは中途半端に動き続けずに停止します。npm run lab でもう一度起動してください。\n`,
     deployError: (what) => `\n ❌  デプロイに失敗しました: ${what}\n`,
     alarm: (name, state, reason) => `[CloudWatch] アラーム ${name} が ${state} になりました: ${reason}\n`,
     alarmActionFailed: (name, summary) =>
@@ -446,6 +448,8 @@ ${experimentList(experiments)}
         'cross-site': 'コンソールはほかのサイトから送られた書き込みを受け付けません',
         frame: 'コンソールはほかのサイトのフレームに表示できません',
         'body-too-large': `リクエストの本文が ${limit} バイトを超えています`,
+        failure:
+          'コンソールはこのリクエストに応答できませんでした (理由はラボのログにあります)。サービスは続いています',
       })[kind],
     unknownStack: (names, got) => `stack は ${names.join('、')} のどれかにしてください (指定された値: ${got})`,
     noDlq: (stack) => `${stack} には DLQ がありません`,

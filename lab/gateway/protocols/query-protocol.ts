@@ -8,15 +8,49 @@
  */
 import { randomUUID } from 'node:crypto';
 import { XMLBuilder } from 'fast-xml-parser';
+import { decodeComponent } from '../../common/request-target';
+import { decodeUtf8Strict } from '../../common/strict-utf8';
 import type { GatewayResponse } from '../gateway-handler';
 
 const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', suppressEmptyNode: false });
 
-/** The parameters of a query request (form body, or the query string of a GET). */
-export function queryParameters(body: Buffer, query: URLSearchParams): Map<string, string> {
-  const parameters = new Map<string, string>(query);
-  for (const [name, value] of new URLSearchParams(body.toString('utf8'))) parameters.set(name, value);
+/**
+ * The parameters of a query request (form body, or the query string of a GET). A name given twice
+ * is refused with `refuse`'s error (the service's own validation error): the last one winning let
+ * `Action=DescribeStacks&Action=DeleteStack` delete a stack that the first word only described.
+ */
+export function queryParameters(
+  body: Buffer,
+  query: URLSearchParams,
+  refuse: (message: string) => Error,
+): Map<string, string> {
+  const parameters = new Map<string, string>();
+  for (const source of [query, new URLSearchParams(formText(body, refuse))])
+    for (const [name, value] of source) {
+      if (parameters.has(name))
+        throw refuse(`The parameter ${name} is given more than once; a query request names each parameter once.`);
+      parameters.set(name, value);
+    }
   return parameters;
+}
+
+/**
+ * A form body's text, refused (not replaced with U+FFFD, as `Buffer.toString` and URLSearchParams
+ * would) when its bytes or its percent-escapes are not UTF-8: a template sent with invalid bytes
+ * must not deploy as other text than was sent.
+ */
+function formText(body: Buffer, refuse: (message: string) => Error): string {
+  const notUtf8 = 'The request body is not URL-encoded UTF-8 text; the lab reads query requests as AWS does, in UTF-8.';
+  let text: string;
+  try {
+    text = decodeUtf8Strict(body);
+  } catch {
+    throw refuse(notUtf8);
+  }
+  if (text.includes('%'))
+    for (const pair of text.split('&'))
+      if (pair.includes('%') && decodeComponent(pair.replaceAll('+', ' ')) === undefined) throw refuse(notUtf8);
+  return text;
 }
 
 /**

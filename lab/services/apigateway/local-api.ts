@@ -7,6 +7,7 @@
  * a malformed response, 504 after the 29 s integration timeout, 413 above 10 MB, and 429 when
  * the stage's throttling bucket is empty.
  */
+import { splitRequestTarget } from '../../common/request-target';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -92,7 +93,7 @@ export class LocalApi {
   }
 
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
+    const pathname = splitRequestTarget(request.url).path;
     if (pathname !== `/${this.route.stage}${this.route.resourcePath}` || request.method !== 'POST') {
       request.resume();
       sendJson(response, 403, { message: 'Missing Authentication Token' }, 'MissingAuthenticationTokenException');
@@ -186,5 +187,8 @@ async function readBody(request: IncomingMessage): Promise<Buffer> {
  */
 const apiGatewayRefusal: RefusalWriter = (response, refusal) => {
   if (refusal.status === 413) sendJson(response, 413, { message: 'Request Too Long' }, 'RequestTooLongException');
+  // API Gateway's own answer when it fails: `{"message": "Internal server error"}`.
+  else if (refusal.status === 500)
+    sendJson(response, 500, { message: 'Internal server error' }, 'InternalServerErrorException');
   else sendJson(response, 403, { message: refusal.message }, 'ForbiddenException');
 };

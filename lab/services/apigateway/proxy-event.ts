@@ -2,6 +2,7 @@
  * Builds the event an API Gateway REST API hands to a Lambda proxy integration, from a
  * plain HTTP request: the same fields, nulls and header handling as in AWS.
  */
+import { splitRequestTarget } from '../../common/request-target';
 import type { IncomingMessage } from 'node:http';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { LAB_ACCOUNT_ID } from '../../common/local-aws';
@@ -39,7 +40,7 @@ export function toProxyEvent(options: {
   readonly now: Date;
 }): APIGatewayProxyEvent {
   const { request, route, now } = options;
-  const url = new URL(request.url ?? '/', 'http://localhost');
+  const url = splitRequestTarget(request.url);
   const sourceIp = request.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1';
   const host = request.headers.host ?? '127.0.0.1';
   const headerPairs: [string, string][] = [];
@@ -63,13 +64,13 @@ export function toProxyEvent(options: {
   }
   const query: Record<string, string> = {};
   const multiQuery: Record<string, string[]> = {};
-  for (const [name, value] of url.searchParams) {
+  for (const [name, value] of url.query) {
     query[name] = value;
     (multiQuery[name] ??= []).push(value);
   }
-  const hasQuery = url.searchParams.size > 0;
+  const hasQuery = url.query.size > 0;
   const method = request.method ?? 'GET';
-  const stagePath = url.pathname;
+  const stagePath = url.path;
   const path = stagePath.startsWith(`/${route.stage}/`) ? stagePath.slice(route.stage.length + 1) : stagePath;
   return {
     resource: route.resourcePath,

@@ -8,8 +8,9 @@
  */
 import type { GatewayHandler } from '../../gateway/gateway-handler';
 import { queryError, queryParameters, queryResponse } from '../../gateway/protocols/query-protocol';
+import { ownProperty } from '../../common/own-property';
 import { ServiceError } from '../service-error';
-import { InvalidActionError } from './errors';
+import { ApiValidationError, InvalidActionError } from './errors';
 import type { ApiAction, CloudFormationApiOptions } from './api-context';
 import { createChangeSet, deleteChangeSet, describeChangeSet, executeChangeSet, listChangeSets } from './change-sets';
 import {
@@ -75,7 +76,7 @@ export function cloudFormationActions(options: CloudFormationApiOptions): CloudF
   return {
     options,
     call(action, parameters, region) {
-      const run = Object.hasOwn(ACTIONS, action) ? ACTIONS[action] : undefined;
+      const run = ownProperty(ACTIONS, action);
       if (run === undefined)
         throw new InvalidActionError(
           `The action ${action} is not valid for this web service; the lab's CloudFormation answers ${Object.keys(ACTIONS).join(', ')}.`,
@@ -91,9 +92,10 @@ export function cloudFormationApi(options: CloudFormationApiOptions): GatewayHan
   return {
     signingName: 'cloudformation',
     async handle(request) {
-      const parameters = queryParameters(request.body, request.query);
-      const action = parameters.get('Action') ?? '';
+      let action = '';
       try {
+        const parameters = queryParameters(request.body, request.query, (message) => new ApiValidationError(message));
+        action = parameters.get('Action') ?? '';
         const result = await actions.call(action, parameters, request.region);
         return queryResponse(action, CLOUDFORMATION_NAMESPACE, result);
       } catch (error) {

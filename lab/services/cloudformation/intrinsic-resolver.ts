@@ -3,7 +3,14 @@
  * Fn::Join, Fn::Sub, Fn::Select, Fn::Split, Fn::If, Fn::Equals, Fn::And, Fn::Or, Fn::Not,
  * Fn::Contains, Condition, Fn::FindInMap, Fn::Base64, Fn::GetAZs, and `AWS::NoValue`, which
  * removes the key or list element it stands in. Pseudo parameters come from the context.
+ *
+ * Bounded before it allocates: a text an intrinsic makes (Fn::Sub, Fn::Join, Fn::Base64) is
+ * measured first and refused above {@link MAX_MADE_VALUE_LENGTH}, so a 655-byte template of
+ * nested Fn::Sub, each doubling its text, fails its stack instead of filling the lab's heap.
+ * Names a template chooses (`Ref: constructor`) are looked up as the template's own, never an
+ * object's prototype's.
  */
+import { dictionary, ownProperty } from '../../common/own-property';
 import { TemplateError } from './errors';
 import type { Template } from './template';
 
@@ -28,6 +35,36 @@ export interface ResolutionContext {
 
 const NO_VALUE = Symbol('AWS::NoValue');
 
+/**
+ * The longest text an intrinsic function may make: 1 MiB, the size of the largest template
+ * CloudFormation reads (TemplateURL), so no value a template builds is larger than a template.
+ */
+export const MAX_MADE_VALUE_LENGTH = 1_048_576;
+
+/**
+ * The most text all of a template's intrinsic functions may make together, in every resolution
+ * of it: 64 MiB. One value is bounded above; this bounds their number (a 1 MB template of 50,000
+ * Fn::Sub, each making a megabyte, would otherwise hold 50 GB).
+ */
+export const MAX_MADE_TEMPLATE_TOTAL = 64 * 1_048_576;
+
+/** Characters made so far for each template object (its resolutions share the total). */
+const madeForTemplate = new WeakMap<object, number>();
+
+/** Refuses a text of `length` characters before it is made, alone or with the template's others. */
+function checkMadeLength(length: number, where: string, context: ResolutionContext): void {
+  if (length > MAX_MADE_VALUE_LENGTH)
+    throw new TemplateError(
+      `Template error: ${where} would make a value of ${length} characters; the lab refuses values over ${MAX_MADE_VALUE_LENGTH} characters (a template cannot be larger than that).`,
+    );
+  const total = (madeForTemplate.get(context.template) ?? 0) + length;
+  if (total > MAX_MADE_TEMPLATE_TOTAL)
+    throw new TemplateError(
+      `Template error: the template's intrinsic functions would make more than ${MAX_MADE_TEMPLATE_TOTAL} characters of values in all; the lab refuses it.`,
+    );
+  madeForTemplate.set(context.template, total);
+}
+
 /** Resolves every intrinsic in `value`. */
 export function resolveValue(value: unknown, context: ResolutionContext): unknown {
   const resolved = resolve(value, context);
@@ -40,15 +77,16 @@ export function evaluateConditions(
   parameters: Readonly<Record<string, unknown>>,
 ): Record<string, boolean> {
   const definitions = template.Conditions ?? {};
-  const results: Record<string, boolean> = {};
+  const results = dictionary<boolean>();
   const pending = new Set<string>();
   const context: ResolutionContext = {
     template,
     parameters,
     resource: () => undefined,
     condition: (name) => {
-      if (name in results) return results[name] === true;
-      if (!(name in definitions)) throw new TemplateError(`condition ${name} is not defined in the template`);
+      if (Object.hasOwn(results, name)) return results[name] === true;
+      if (!Object.hasOwn(definitions, name))
+        throw new TemplateError(`condition ${name} is not defined in the template`);
       if (pending.has(name)) throw new TemplateError(`condition ${name} refers to itself`);
       pending.add(name);
       results[name] = toBoolean(resolve(definitions[name], context), `condition ${name}`);
@@ -68,10 +106,11 @@ function resolve(value: unknown, context: ResolutionContext): unknown {
   const entries = Object.entries(value);
   if (entries.length === 1) {
     const [key, argument] = entries[0] as [string, unknown];
-    const intrinsic = INTRINSICS[key];
+    const intrinsic = ownProperty(INTRINSICS, key);
     if (intrinsic !== undefined) return intrinsic(argument, context);
   }
-  const result: Record<string, unknown> = {};
+  // A template's keys may be anything, `__proto__` too: kept as keys, never as a prototype.
+  const result = dictionary<unknown>();
   for (const [key, inner] of entries) {
     const resolved = resolve(inner, context);
     if (resolved !== NO_VALUE) result[key] = resolved;
@@ -81,11 +120,14 @@ function resolve(value: unknown, context: ResolutionContext): unknown {
 
 type Intrinsic = (argument: unknown, context: ResolutionContext) => unknown;
 
+/** A `${Name}` in Fn::Sub's text. */
+const SUB_VARIABLE = /\$\{([^}]*)\}/g;
+
 const INTRINSICS: Record<string, Intrinsic> = {
   Ref: (argument, context) => {
     const name = expectString(argument, 'Ref');
     if (name === 'AWS::NoValue') return NO_VALUE;
-    if (name in context.parameters) return context.parameters[name];
+    if (Object.hasOwn(context.parameters, name)) return context.parameters[name];
     const resource = context.resource(name);
     if (resource === undefined)
       throw new TemplateError(`Ref to ${name}, which is not a parameter or a created resource`);
@@ -99,21 +141,38 @@ const INTRINSICS: Record<string, Intrinsic> = {
   },
   'Fn::Join': (argument, context) => {
     const [delimiter, list] = expectArray(argument, 'Fn::Join', 2);
-    const items = expectArray(resolve(list, context), 'Fn::Join list');
-    return items.map((item) => scalar(item, 'Fn::Join')).join(expectString(delimiter, 'Fn::Join delimiter'));
+    const items = expectArray(resolve(list, context), 'Fn::Join list').map((item) => scalar(item, 'Fn::Join'));
+    const separator = expectString(delimiter, 'Fn::Join delimiter');
+    checkMadeLength(
+      items.reduce((sum, item) => sum + item.length, Math.max(0, items.length - 1) * separator.length),
+      'Fn::Join',
+      context,
+    );
+    return items.join(separator);
   },
   'Fn::Sub': (argument, context) => {
     const [text, variables] = Array.isArray(argument) ? [argument[0], argument[1]] : [argument, {}];
     const resolvedVariables = (resolve(variables, context) ?? {}) as Record<string, unknown>;
-    return expectString(text, 'Fn::Sub').replace(/\$\{([^}]*)\}/g, (_whole, name: string) => {
+    const template = expectString(text, 'Fn::Sub');
+    const value = (name: string): string => {
       if (name.startsWith('!')) return `\${${name.slice(1)}}`;
-      if (name in resolvedVariables) return scalar(resolvedVariables[name], `Fn::Sub \${${name}}`);
+      if (Object.hasOwn(resolvedVariables, name)) return scalar(resolvedVariables[name], `Fn::Sub \${${name}}`);
       if (name.includes('.')) {
         const [logicalId, attribute] = splitOnce(name);
         return scalar(getAtt(logicalId, attribute, context), `Fn::Sub \${${name}}`);
       }
       return scalar(INTRINSICS.Ref?.(name, context), `Fn::Sub \${${name}}`);
-    });
+    };
+    // Measured before it is made: each variable's text is read once, then the whole is checked.
+    const values = new Map<string, string>();
+    let length = template.length;
+    for (const [whole, name] of template.matchAll(SUB_VARIABLE)) {
+      const text = values.get(name as string) ?? value(name as string);
+      values.set(name as string, text);
+      length += text.length - whole.length;
+    }
+    checkMadeLength(length, 'Fn::Sub', context);
+    return template.replace(SUB_VARIABLE, (_whole, name: string) => values.get(name) ?? '');
   },
   'Fn::Select': (argument, context) => {
     const [index, list] = expectArray(argument, 'Fn::Select', 2);
@@ -150,12 +209,20 @@ const INTRINSICS: Record<string, Intrinsic> = {
     const [map, top, second] = expectArray(resolve(argument, context), 'Fn::FindInMap', 3).map((part) =>
       expectString(part, 'Fn::FindInMap'),
     );
-    const value = context.template.Mappings?.[map as string]?.[top as string]?.[second as string];
+    const mappings = context.template.Mappings ?? {};
+    const level = (table: unknown, key: string): unknown =>
+      typeof table === 'object' && table !== null && Object.hasOwn(table, key)
+        ? (table as Record<string, unknown>)[key]
+        : undefined;
+    const value = level(level(level(mappings, map as string), top as string), second as string);
     if (value === undefined) throw new TemplateError(`Fn::FindInMap found nothing at ${map}.${top}.${second}`);
     return value;
   },
-  'Fn::Base64': (argument, context) =>
-    Buffer.from(expectString(resolve(argument, context), 'Fn::Base64')).toString('base64'),
+  'Fn::Base64': (argument, context) => {
+    const text = expectString(resolve(argument, context), 'Fn::Base64');
+    checkMadeLength(Math.ceil(Buffer.byteLength(text) / 3) * 4, 'Fn::Base64', context);
+    return Buffer.from(text).toString('base64');
+  },
   'Fn::GetAZs': (argument, context) => {
     const region = expectString(resolve(argument, context), 'Fn::GetAZs') || String(context.parameters['AWS::Region']);
     return ['a', 'b', 'c'].map((zone) => `${region}${zone}`);
@@ -165,7 +232,8 @@ const INTRINSICS: Record<string, Intrinsic> = {
 function getAtt(logicalId: string, attribute: string, context: ResolutionContext): unknown {
   const resource = context.resource(logicalId);
   if (resource === undefined) throw new TemplateError(`Fn::GetAtt ${logicalId}.${attribute}: no such created resource`);
-  if (!(attribute in resource.attributes))
+  // Attributes may be a provider's lazy view (`in` asks it), but never Object's members.
+  if (!(attribute in resource.attributes) || attribute in Object.prototype)
     throw new TemplateError(
       `Fn::GetAtt ${logicalId}.${attribute}: the resource has no attribute ${attribute} (it has ${Object.keys(resource.attributes).join(', ') || 'none'})`,
     );

@@ -26,7 +26,11 @@ export async function submittedTemplate(
       `1 validation error detected: Value '${body}' at 'templateBody' failed to satisfy constraint: Member must have length less than or equal to ${TEMPLATE_BODY_MAX_BYTES}`,
     );
   let text: string | undefined = body;
-  if (url !== undefined) text = await templateAt(call, url);
+  if (url !== undefined) {
+    text = await templateAt(call, url);
+    if (Buffer.byteLength(text) > TEMPLATE_URL_MAX_BYTES)
+      throw new ApiValidationError(`Template may not exceed ${TEMPLATE_URL_MAX_BYTES} bytes in size.`);
+  }
   if (usePrevious) {
     text = record === undefined ? undefined : templateBodyOf(call, record);
     if (text === undefined) throw new ApiValidationError('UsePreviousTemplate can only be used on an existing stack.');
@@ -40,6 +44,9 @@ export async function submittedTemplate(
  * https://docs.aws.amazon.com/AWSCloudFormation/latest/APIReference/API_CreateChangeSet.html
  */
 const TEMPLATE_BODY_MAX_BYTES = 51_200;
+
+/** The largest template CloudFormation reads from S3 (TemplateURL): 1 MB ("AWS CloudFormation quotas"). */
+const TEMPLATE_URL_MAX_BYTES = 1_048_576;
 
 /** The text at a TemplateURL; what the reader fails with becomes CloudFormation's "S3 error". */
 async function templateAt(call: ApiCall, url: string): Promise<string> {

@@ -16,6 +16,7 @@
  * (tests/aws/services/cloudwatch/test_cloudwatch.snapshot.json, TestCloudWatchMultiProtocol).
  */
 import { LAB_ACCOUNT_ID } from '../../common/local-aws';
+import { dictionary, ownProperty } from '../../common/own-property';
 import type { GatewayHandler, GatewayRequest, GatewayResponse } from '../../gateway/gateway-handler';
 import { jsonBody, jsonResponse, jsonTarget } from '../../gateway/protocols/json-protocol';
 import { members, queryError, queryParameters, queryResponse } from '../../gateway/protocols/query-protocol';
@@ -55,11 +56,14 @@ export function cloudWatchApi(cloudwatch: CloudWatchService, now: () => Date = (
         rpc !== undefined ? 'cbor' : request.headers['x-amz-target'] !== undefined ? 'json' : 'query';
       const queryMode = protocol === 'query' || request.headers['x-amzn-query-mode'] === 'true';
       try {
-        const parameters = protocol === 'query' ? queryParameters(request.body, request.query) : undefined;
+        const parameters =
+          protocol === 'query'
+            ? queryParameters(request.body, request.query, (message) => new CloudWatchValidationError(message))
+            : undefined;
         const operation = rpc?.operation ?? parameters?.get('Action') ?? jsonTarget(request) ?? '';
         const target =
           protocol === 'query' ? SERVICE : (rpc?.service ?? request.headers['x-amz-target']?.split('.')[0]);
-        const action = actions[operation];
+        const action = ownProperty(actions, operation);
         if (target !== SERVICE || action === undefined)
           throw new CloudWatchUnsupportedError(
             `the lab's CloudWatch answers ${Object.keys(actions).join(', ')}, not ${operation || 'a request without an action'}`,
@@ -114,14 +118,21 @@ function jsonInput(request: GatewayRequest): Record<string, unknown> | undefined
  * the timestamp members (ISO 8601) as Dates.
  */
 function queryInput(parameters: ReadonlyMap<string, string>): Record<string, unknown> {
-  const root: Record<string, unknown> = {};
+  // Keys are the request's words: `__proto__.x=1` must make a member, never touch a prototype.
+  const root = dictionary<unknown>();
   for (const [key, value] of parameters) {
     if (key === 'Action' || key === 'Version') continue;
     const path = key.split('.');
     let node = root;
     for (const [index, part] of path.entries()) {
       if (index === path.length - 1) node[part] = value;
-      else node = (node[part] ??= {}) as Record<string, unknown>;
+      else {
+        const inner = node[part];
+        node =
+          typeof inner === 'object' && inner !== null
+            ? (inner as Record<string, unknown>)
+            : (node[part] = dictionary());
+      }
     }
   }
   const input = asLists(root) as Record<string, unknown>;

@@ -14,4 +14,6 @@ export const DYNAMODB_MAX_REQUEST_BYTES = 16 * 1024 * 1024;
 export const dynamodbRefusal = awsJsonRefusal({
   contentType: 'application/x-amz-json-1.0',
   typePrefix: 'com.amazon.coral.service#',
+  // DynamoDB's own 500 (the service model's InternalServerError).
+  failureType: 'InternalServerError',
 });

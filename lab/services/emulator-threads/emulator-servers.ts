@@ -12,6 +12,7 @@ import { type QueueContentsPage, queueContents } from '../sqs/fidelity/queue-con
 import type { SqsLabClock } from '../sqs/fidelity/sqs-lab-clock';
 import type { AttributeChangeLog } from '../sqs/fidelity/attribute-change-log';
 import { SQS_MAX_REQUEST_BYTES, sqsRefusal } from '../sqs/errors';
+import { sqsRequestsOnly } from '../sqs/sqs-requests-only';
 import { DYNAMODB_MAX_REQUEST_BYTES, dynamodbRefusal } from '../dynamodb/errors';
 import { LOOPBACK_ADDRESS, type LoopbackServer, serveOnLoopback } from '../../common/serve-on-loopback';
 import { serveEndpointFront } from '../../gateway/endpoint-front';
@@ -52,7 +53,8 @@ export async function startSqsEmulator(
   await allowSqsCharacterSet();
   try {
     const { app, state } = await buildFauxqsWithFidelity(fidelity);
-    const server = await serveOnLoopback(app.routing, {
+    const sqs = sqsRequestsOnly(app.routing);
+    const server = await serveOnLoopback(sqs, {
       name: 'SQS',
       preferredPort,
       maxBodyBytes: SQS_MAX_REQUEST_BYTES,
@@ -69,7 +71,7 @@ export async function startSqsEmulator(
       },
       async openEndpointFront(behind, frontPort) {
         const front = await serveEndpointFront({
-          sqs: app.routing,
+          sqs,
           sqsHost: `${LOOPBACK_ADDRESS}:${server.port}`,
           sqsMaxBodyBytes: SQS_MAX_REQUEST_BYTES,
           behind,

@@ -27,6 +27,33 @@ export class EmulatorThreadError extends Error {
 /** A request without its id (the client numbers them). */
 type Request = EmulatorThreadRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
+/** An emulator thread that ended while the lab still needed it, and why. */
+export interface LostEmulatorThread {
+  readonly kind: EmulatorKind;
+  readonly error: EmulatorThreadError;
+}
+
+/** What is done when a thread is lost: {@link onEmulatorThreadLost}'s listener, else {@link stopOnLostThread}. */
+let lostThreadListener: (lost: LostEmulatorThread) => void = stopOnLostThread;
+
+/**
+ * The default: a thread holds every queue or table of its emulator, so a lab without it is half
+ * alive; it says so in one line and exits with code 1, never serving on without its state.
+ */
+export function stopOnLostThread(lost: LostEmulatorThread): void {
+  process.stderr.write(
+    `The lab's ${lost.kind} emulator thread ended unexpectedly (${lost.error.message}); the lab stops, as it cannot serve without it.\n`,
+  );
+  process.exit(1);
+}
+
+/** Replaces what is done when an emulator thread is lost (a CLI says it in its language); returns the previous listener. */
+export function onEmulatorThreadLost(listener: (lost: LostEmulatorThread) => void): (lost: LostEmulatorThread) => void {
+  const previous = lostThreadListener;
+  lostThreadListener = listener;
+  return previous;
+}
+
 let bundled: Promise<string> | undefined;
 
 /**
@@ -75,6 +102,7 @@ export class EmulatorThread {
     private readonly worker: Worker,
     /** The loopback port the emulator listens on. */
     readonly port: number,
+    kind: EmulatorKind,
   ) {
     worker.on('message', (message: EmulatorThreadMessage) => {
       if (message.type !== 'reply') return;
@@ -84,7 +112,9 @@ export class EmulatorThread {
       if (message.ok) pending.resolve(message.value);
       else pending.reject(new EmulatorThreadError(`${message.error.name}: ${message.error.message}`));
     });
-    const end = (error: Error): void => {
+    const end = (error: EmulatorThreadError): void => {
+      // An end the lab did not ask for (stop() was not called): the emulator's state is gone.
+      if (this.#ended === undefined && this.#stopped === undefined) lostThreadListener({ kind, error });
       this.#ended ??= error;
       for (const pending of this.#pending.values()) pending.reject(error);
       this.#pending.clear();
@@ -138,7 +168,7 @@ export class EmulatorThread {
         if (listeners.error !== undefined) worker.off('error', listeners.error);
         if (listeners.exit !== undefined) worker.off('exit', listeners.exit);
       });
-    return new EmulatorThread(worker, port);
+    return new EmulatorThread(worker, port, kind);
   }
 
   /** Sends one request; resolves with its value (if any), rejects with what the thread reported. */

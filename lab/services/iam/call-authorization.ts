@@ -5,6 +5,7 @@
  * sqs:SendMessage, DeleteMessageBatch sqs:DeleteMessage, ChangeMessageVisibilityBatch
  * sqs:ChangeMessageVisibility).
  */
+import { ownProperty } from '../../common/own-property';
 import { UnmappedCallError } from './errors';
 
 /** One action on one resource. */
@@ -27,7 +28,7 @@ export function iamRequestsOf(
   const input = (call.input ?? {}) as Record<string, unknown>;
   switch (call.service) {
     case 'SQS': {
-      const action = `sqs:${SQS_BATCH_ACTIONS[call.operation] ?? call.operation}`;
+      const action = `sqs:${ownProperty(SQS_BATCH_ACTIONS, call.operation) ?? call.operation}`;
       if (call.operation === 'ListQueues' || (call.operation === 'CreateQueue' && typeof input.QueueName !== 'string'))
         return [{ action, resource: '*' }];
       const name =
@@ -59,9 +60,47 @@ export function iamRequestsOf(
     }
     case 'CloudWatch Logs':
       return [{ action: `logs:${call.operation}`, resource: '*' }];
-    default:
-      throw new UnmappedCallError(
-        `the lab cannot authorize ${call.service}.${call.operation}: no IAM mapping for ${call.service}`,
+    case 'AmazonSSM': {
+      // Parameter Store's actions name the parameter: arn:aws:ssm:<region>:<account>:parameter/<name without its leading slash>.
+      const names = [input.Name, ...(Array.isArray(input.Names) ? input.Names : [])].filter(
+        (name): name is string => typeof name === 'string',
       );
+      const action = `ssm:${call.operation}`;
+      if (names.length === 0) return [{ action, resource: '*' }];
+      return names.map((name) => ({
+        action,
+        resource: `arn:aws:ssm:${target.region}:${target.accountId}:parameter/${name.replace(/^\//, '')}`,
+      }));
+    }
+    default: {
+      // Any other JSON-protocol service: its IAM action on every resource, so the role's
+      // policies decide (an AccessDenied, as AWS answers a role without the permission).
+      const namespace = ownProperty(IAM_NAMESPACES, call.service);
+      if (namespace === undefined)
+        throw new UnmappedCallError(
+          `the lab cannot authorize ${call.service}.${call.operation}: no IAM mapping for ${call.service}`,
+        );
+      return [{ action: `${namespace}:${call.operation}`, resource: '*' }];
+    }
   }
 }
+
+/**
+ * The IAM namespace of each JSON-protocol service by its `X-Amz-Target` prefix (the services'
+ * models, `aws.auth#sigv4` names), for the services the lab knows by name but does not map per
+ * resource. A prefix not listed here cannot be authorized.
+ */
+const IAM_NAMESPACES: Readonly<Record<string, string>> = {
+  AWSEvents: 'events',
+  TrentService: 'kms',
+  secretsmanager: 'secretsmanager',
+  AWSStepFunctions: 'states',
+  Kinesis_20131202: 'kinesis',
+  Firehose_20150804: 'firehose',
+  AWSCognitoIdentityProviderService: 'cognito-idp',
+  AmazonEC2ContainerRegistry_V20150921: 'ecr',
+  GraniteServiceVersion20100801: 'cloudwatch',
+  CertificateManager: 'acm',
+  DynamoDBStreams_20120810: 'dynamodb',
+  AWSSecurityTokenServiceV20110615: 'sts',
+};

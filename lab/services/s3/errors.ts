@@ -183,6 +183,14 @@ export class MalformedXmlError extends S3Error {
   }
 }
 
+/** `InvalidURI` (400): a path whose percent-escapes are not UTF-8 (`/bucket/%E0%A4%A`). */
+export class InvalidUriError extends S3Error {
+  override readonly name = 'InvalidUriError';
+  constructor() {
+    super("Couldn't parse the specified URI.", 'InvalidURI', 400);
+  }
+}
+
 /** `InvalidRequest` / `InvalidArgument` (400): a request S3 refuses for the reason given. */
 export class InvalidRequestError extends S3Error {
   override readonly name = 'InvalidRequestError';

@@ -11,7 +11,11 @@ import { type ChecksumAlgorithm, isChecksumAlgorithm } from './s3-checksums';
 import { readPayload } from './s3-payload';
 import { listOf, requestDocument, textOf } from './s3-request-xml';
 import type { ObjectEncryption, S3Object, S3State } from './s3-state';
-import { InvalidRangeError, InvalidRequestError, S3Error } from './errors';
+import { InvalidRangeError, InvalidRequestError, MalformedXmlError, S3Error } from './errors';
+import { decodeComponent } from '../../common/request-target';
+
+/** The most keys one DeleteObjects may name (https://docs.aws.amazon.com/AmazonS3/latest/API/API_DeleteObjects.html). */
+export const DELETE_OBJECTS_MAX_KEYS = 1000;
 
 /** S3's XML namespace. */
 export const S3_NAMESPACE = 'http://s3.amazonaws.com/doc/2006-03-01/';
@@ -160,6 +164,8 @@ export function deleteObjects(state: S3State, bucket: string, request: GatewayRe
   const document = requestDocument(bytes, 'Delete');
   state.bucket(bucket);
   const keys = listOf(document, 'Object').map((object) => textOf(object, 'Key') ?? '');
+  // "The request can contain a list of up to 1,000 keys" (DeleteObjects); S3 refuses more as MalformedXML.
+  if (keys.length > DELETE_OBJECTS_MAX_KEYS) throw new MalformedXmlError();
   for (const key of keys) state.deleteObject(bucket, key);
   const quiet = textOf(document, 'Quiet') === 'true';
   return xmlAnswer('DeleteResult', quiet || keys.length === 0 ? {} : { Deleted: keys.map((key) => ({ Key: key })) });
@@ -167,10 +173,8 @@ export function deleteObjects(state: S3State, bucket: string, request: GatewayRe
 
 /** CopyObject from `x-amz-copy-source` (`bucket/key`, URL-encoded), metadata copied unless `REPLACE`. */
 export function copyObject(state: S3State, address: ObjectAddress, request: GatewayRequest): GatewayResponse {
-  const source = decodeURIComponent((request.headers['x-amz-copy-source'] ?? '').split('?')[0] ?? '').replace(
-    /^\//,
-    '',
-  );
+  const source = decodeComponent((request.headers['x-amz-copy-source'] ?? '').split('?')[0] ?? '')?.replace(/^\//, '');
+  if (source === undefined) throw new InvalidRequestError('Invalid copy source encoding.', 'InvalidArgument');
   const slash = source.indexOf('/');
   if (slash < 1)
     throw new InvalidRequestError(

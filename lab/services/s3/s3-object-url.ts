@@ -8,6 +8,8 @@
  * any of them, depending on which endpoint variables are set.
  */
 
+import { decodeComponent } from '../../common/request-target';
+
 /** An object's bucket and key. */
 export interface S3ObjectAddress {
   readonly bucket: string;
@@ -26,7 +28,8 @@ export function s3ObjectAddress(url: string): S3ObjectAddress | undefined {
   } catch {
     return undefined;
   }
-  const path = decodeURIComponent(parsed.pathname);
+  const path = decodeComponent(parsed.pathname);
+  if (path === undefined) return undefined;
   const host = parsed.hostname;
   if (parsed.protocol === 's3:') return address(host, path.slice(1));
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return undefined;

@@ -21,18 +21,29 @@ import { ServiceError } from '../service-error';
 /** The largest request the lab's SQS endpoint reads: 6 × 1 MiB + 88 KiB (see the module comment). */
 export const SQS_MAX_REQUEST_BYTES = 6 * 1024 * 1024 + 90_112;
 
-function sendSqsError(response: ServerResponse, status: number, shape: string, queryCode: string, message: string) {
+/** Writes one SQS error in its JSON-protocol shape (`__type`, `x-amzn-query-error`). */
+export function sendSqsError(
+  response: ServerResponse,
+  status: number,
+  shape: string,
+  queryCode: string,
+  message: string,
+) {
   const body = JSON.stringify({ __type: `com.amazonaws.sqs#${shape}`, message });
   response.writeHead(status, {
     'content-type': 'application/x-amz-json-1.0',
     'content-length': Buffer.byteLength(body),
-    'x-amzn-query-error': `${queryCode};Sender`,
+    'x-amzn-query-error': `${queryCode};${status >= 500 ? 'Receiver' : 'Sender'}`,
   });
   response.end(body);
 }
 
-/** The guard's refusals as SQS answers: 403 `AccessDenied`, or SQS's own 413. */
+/** The guard's refusals as SQS answers: 403 `AccessDenied`, SQS's own 413, or 500 `InternalError`. */
 export const sqsRefusal: RefusalWriter = (response, refusal) => {
+  if (refusal.status === 500) {
+    sendSqsError(response, 500, 'InternalError', 'InternalError', refusal.message);
+    return;
+  }
   if (refusal.status === 413) {
     const body = `HTTP content length exceeded ${refusal.limitBytes} bytes.`;
     response.writeHead(413, { 'content-type': 'text/plain', 'content-length': Buffer.byteLength(body) });

@@ -14,6 +14,7 @@
  */
 import type { GatewayHandler, GatewayRequest, GatewayResponse } from '../../gateway/gateway-handler';
 import { queryError, queryParameters, queryResponse } from '../../gateway/protocols/query-protocol';
+import { dictionary, ownProperty } from '../../common/own-property';
 import { type QueryMembers, type QueryShape, SQS_QUERY_ACTIONS, SQS_XML_NAMESPACE } from './sqs-query-shapes';
 
 /** A query request's path when it is sent to the queue's URL itself (`/<account>/<queue name>`). */
@@ -27,6 +28,11 @@ export function sqsQueryCompatible(json: GatewayHandler): GatewayHandler {
   };
 }
 
+/** A query request SQS refuses before it reaches an action (a parameter given twice). */
+class SqsQueryRefusal extends Error {
+  override readonly name = 'SqsQueryRefusal';
+}
+
 /** A form POST, or a GET whose query string names the action; a JSON request carries `X-Amz-Target`. */
 function isQueryRequest(request: GatewayRequest): boolean {
   if (request.headers['x-amz-target'] !== undefined) return false;
@@ -35,9 +41,15 @@ function isQueryRequest(request: GatewayRequest): boolean {
 }
 
 async function answerQuery(json: GatewayHandler, request: GatewayRequest): Promise<GatewayResponse> {
-  const parameters = queryParameters(request.body, request.query);
+  let parameters: Map<string, string>;
+  try {
+    parameters = queryParameters(request.body, request.query, (message) => new SqsQueryRefusal(message));
+  } catch (error) {
+    if (!(error instanceof SqsQueryRefusal)) throw error;
+    return queryError('MalformedQueryString', error.message, 400, SQS_XML_NAMESPACE);
+  }
   const action = parameters.get('Action') ?? '';
-  const shapes = SQS_QUERY_ACTIONS[action];
+  const shapes = ownProperty(SQS_QUERY_ACTIONS, action);
   // SQS's common errors: https://docs.aws.amazon.com/AWSSimpleQueueService/latest/APIReference/CommonErrors.html
   if (shapes === undefined)
     return action === ''
@@ -131,7 +143,7 @@ function readValue(parameters: ReadonlyMap<string, string>, name: string, shape:
   const indexes = itemIndexes(parameters, name);
   if (indexes.length === 0) return undefined;
   if ('list' in shape) return indexes.map((index) => readValue(parameters, `${name}.${index}`, shape.list));
-  const map: Record<string, unknown> = {};
+  const map = dictionary<unknown>();
   for (const index of indexes) {
     const key = parameters.get(`${name}.${index}.${shape.key}`);
     if (key !== undefined) map[key] = readValue(parameters, `${name}.${index}.${shape.value}`, shape.map);

@@ -21,45 +21,55 @@ export function ssmService(state: SsmState): GatewayHandler {
     ARN: state.arnOf(parameter.name),
     DataType: parameter.dataType,
   });
-  const operations: Record<string, (input: Record<string, unknown>) => GatewayResponse> = {
-    GetParameter: (input) => jsonResponse({ Parameter: shape(state.get(stringMember(input, 'Name'))) }),
-    GetParameters: (input) => {
-      const names = input.Names;
-      if (!Array.isArray(names) || names.length === 0 || names.length > 10 || names.some((n) => typeof n !== 'string'))
-        throw new SsmValidationError(
-          "1 validation error detected: Value at 'names' failed to satisfy constraint: Member must have length less than or equal to 10, and greater than or equal to 1",
-        );
-      const found: SsmParameter[] = [];
-      const invalid: string[] = [];
-      for (const name of names as string[]) {
-        try {
-          found.push(state.get(name));
-        } catch (error) {
-          if (!(error instanceof ParameterNotFoundError)) throw error;
-          invalid.push(name);
+  // A Map: an operation is a request's word (`constructor` must not find Object's).
+  const operations = new Map<string, (input: Record<string, unknown>) => GatewayResponse>(
+    Object.entries({
+      GetParameter: (input) => jsonResponse({ Parameter: shape(state.get(stringMember(input, 'Name'))) }),
+      GetParameters: (input) => {
+        const names = input.Names;
+        if (
+          !Array.isArray(names) ||
+          names.length === 0 ||
+          names.length > 10 ||
+          names.some((n) => typeof n !== 'string')
+        )
+          throw new SsmValidationError(
+            "1 validation error detected: Value at 'names' failed to satisfy constraint: Member must have length less than or equal to 10, and greater than or equal to 1",
+          );
+        const found: SsmParameter[] = [];
+        const invalid: string[] = [];
+        for (const name of names as string[]) {
+          try {
+            found.push(state.get(name));
+          } catch (error) {
+            if (!(error instanceof ParameterNotFoundError)) throw error;
+            invalid.push(name);
+          }
         }
-      }
-      return jsonResponse({ Parameters: found.map(shape), InvalidParameters: invalid });
-    },
-    PutParameter: (input) => {
-      const type = optionalString(input, 'Type');
-      const description = optionalString(input, 'Description');
-      const dataType = optionalString(input, 'DataType');
-      const parameter = state.put({
-        name: stringMember(input, 'Name'),
-        value: stringMember(input, 'Value'),
-        overwrite: input.Overwrite === true,
-        ...(type === undefined ? {} : { type }),
-        ...(description === undefined ? {} : { description }),
-        ...(dataType === undefined ? {} : { dataType }),
-      });
-      return jsonResponse({ Version: parameter.version, Tier: 'Standard' });
-    },
-    DeleteParameter: (input) => {
-      state.delete(stringMember(input, 'Name'));
-      return jsonResponse({});
-    },
-  };
+        return jsonResponse({ Parameters: found.map(shape), InvalidParameters: invalid });
+      },
+      PutParameter: (input) => {
+        const type = optionalString(input, 'Type');
+        const description = optionalString(input, 'Description');
+        const dataType = optionalString(input, 'DataType');
+        const tier = optionalString(input, 'Tier');
+        const parameter = state.put({
+          name: stringMember(input, 'Name'),
+          value: stringMember(input, 'Value'),
+          overwrite: input.Overwrite === true,
+          ...(type === undefined ? {} : { type }),
+          ...(description === undefined ? {} : { description }),
+          ...(dataType === undefined ? {} : { dataType }),
+          ...(tier === undefined ? {} : { tier }),
+        });
+        return jsonResponse({ Version: parameter.version, Tier: parameter.tier });
+      },
+      DeleteParameter: (input) => {
+        state.delete(stringMember(input, 'Name'));
+        return jsonResponse({});
+      },
+    }) as [string, (input: Record<string, unknown>) => GatewayResponse][],
+  );
   return {
     signingName: 'ssm',
     async handle(request) {
@@ -67,10 +77,10 @@ export function ssmService(state: SsmState): GatewayHandler {
       try {
         const input = jsonBody(request);
         if (input === undefined) throw new SsmValidationError('the request body is not a JSON object');
-        const run = operations[operation];
+        const run = operations.get(operation);
         if (run === undefined)
           throw new SsmUnknownOperationError(
-            `the lab's SSM answers ${Object.keys(operations).join(', ')}, not ${operation || 'a request without X-Amz-Target'}`,
+            `the lab's SSM answers ${[...operations.keys()].join(', ')}, not ${operation || 'a request without X-Amz-Target'}`,
           );
         return run(input);
       } catch (error) {

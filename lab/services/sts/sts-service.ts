@@ -80,9 +80,9 @@ export function stsService(options: StsServiceOptions): GatewayHandler {
   return {
     signingName: 'sts',
     async handle(request) {
-      const parameters = queryParameters(request.body, request.query);
-      const action = parameters.get('Action') ?? '';
       try {
+        const parameters = queryParameters(request.body, request.query, (message) => new StsValidationError(message));
+        const action = parameters.get('Action') ?? '';
         const caller = callerOf(request);
         switch (action) {
           case 'GetCallerIdentity':

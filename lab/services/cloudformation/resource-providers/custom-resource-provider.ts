@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { splitRequestTarget } from '../../../common/request-target';
 import { type LoopbackServer, serveOnLoopback } from '../../../common/serve-on-loopback';
 import type { ResourceProvider } from '../resource-provider';
 import type { PropertyCoverage } from '../property-coverage';
@@ -54,10 +55,18 @@ export class CustomResourceResponses {
   }
 
   private receive(request: IncomingMessage, response: ServerResponse): void {
+    // A handler answers with a PUT to its presigned ResponseURL (cfn-response, CDK's provider
+    // framework); anything else, such as a page's cross-site GET, is no answer.
+    if (request.method !== 'PUT') {
+      request.resume();
+      response.writeHead(405, { allow: 'PUT' });
+      response.end();
+      return;
+    }
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      const id = new URL(request.url ?? '/', 'http://localhost').pathname.slice(1);
+      const id = splitRequestTarget(request.url).path.slice(1);
       try {
         const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as CustomResourceResponse;
         this.waiting.get(id)?.(body);

@@ -36,6 +36,14 @@ export interface FunctionCode {
   readonly s3?: { readonly bucket: string; readonly key: string };
 }
 
+/** What the file system's refusals of an entry mean for the archive. */
+const ENTRY_FAILURES = new Map([
+  ['EEXIST', 'another entry of the archive uses the same name as a file and as a folder'],
+  ['ENOTDIR', 'another entry of the archive uses the same name as a file and as a folder'],
+  ['EISDIR', 'another entry of the archive uses the same name as a folder and as a file'],
+  ['ENAMETOOLONG', 'a name in its path is longer than the file system allows'],
+]);
+
 /**
  * Unpacks `zip` into `<cacheDir>/<sha256 hex>/` (nothing is written when that directory is
  * already there) and returns the code. Throws {@link InvalidCodeArchiveError} for a file that is
@@ -52,12 +60,22 @@ export async function unzipFunctionCode(zip: Uint8Array, cacheDir = DEFAULT_CODE
   try {
     for (const [name, bytes] of entries) {
       const target = join(staging, name);
-      if (name.endsWith('/')) {
-        await mkdir(target, { recursive: true });
-        continue;
+      try {
+        if (name.endsWith('/')) {
+          await mkdir(target, { recursive: true });
+          continue;
+        }
+        await mkdir(dirname(target), { recursive: true });
+        await writeFile(target, unpackedBytes(name, bytes, code.dir));
+      } catch (error) {
+        // A name used as both a file and a folder, or too long for the file system: the archive's
+        // fault, said without the lab's own paths.
+        const reason = (error as NodeJS.ErrnoException).code;
+        if (reason === undefined) throw error;
+        throw new InvalidCodeArchiveError(
+          `the entry ${JSON.stringify(name.slice(0, 120))} cannot be unpacked (${reason}: ${ENTRY_FAILURES.get(reason) ?? 'the file system refused it'})`,
+        );
       }
-      await mkdir(dirname(target), { recursive: true });
-      await writeFile(target, unpackedBytes(name, bytes, code.dir));
     }
     await mkdir(staging, { recursive: true });
     await rename(staging, code.dir).catch((error: unknown) => {

@@ -17,6 +17,8 @@ export interface FunctionRuntimeOptions {
   readonly runtimePath: string;
   readonly localhostDnsModuleUrl: string;
   readonly endpoints: { readonly sqsEndpoint: string; readonly dynamodbEndpoint: string };
+  /** The lab's one endpoint, where every other AWS call of a function goes (read when a function starts). */
+  readonly awsEndpoint?: () => string | undefined;
   /** Everything else a LocalFunction takes that the lab decides (logs, call counting, IAM, redirects, debugging). */
   runtimeOptions(function_: {
     readonly functionName: string;
@@ -48,6 +50,7 @@ export function launchFunction(runtime: FunctionRuntimeOptions, launch: Function
     awsEnvironment: fakeAwsEnvironment(),
     sqsEndpoint: runtime.endpoints.sqsEndpoint,
     dynamodbEndpoint: runtime.endpoints.dynamodbEndpoint,
+    awsEndpoint: runtime.awsEndpoint?.(),
   });
   environment._HANDLER = configuration.handler;
   if (launch.logGroupName !== undefined) environment.AWS_LAMBDA_LOG_GROUP_NAME = launch.logGroupName;

@@ -1,8 +1,9 @@
 /**
  * The environment variables of a Lambda function as the Node.js managed runtime sets them
  * (Lambda guide, "Defined runtime environment variables"): the reserved ones, the function's
- * own, and, in the lab only, the emulator endpoints through the SDK's standard
- * `AWS_ENDPOINT_URL_*` variables. Per environment (`AWS_LAMBDA_LOG_STREAM_NAME`) and per
+ * own, and, in the lab only, the lab's endpoints through the SDK's standard variables:
+ * `AWS_ENDPOINT_URL_SQS` and `_DYNAMODB` for the emulators, `AWS_ENDPOINT_URL` (the lab's one
+ * endpoint) for every other service, so that no SDK call of a function is addressed to AWS. Per environment (`AWS_LAMBDA_LOG_STREAM_NAME`) and per
  * invocation (`_X_AMZN_TRACE_ID`) values are made by the helpers below.
  */
 import { ReservedVariableError } from '../errors';
@@ -76,6 +77,8 @@ export function lambdaEnvironment(options: {
   readonly awsEnvironment: Readonly<Record<string, string>>;
   readonly sqsEndpoint: string;
   readonly dynamodbEndpoint: string;
+  /** The lab's one endpoint; without one (a lab of emulators only), an address on loopback that answers nothing. */
+  readonly awsEndpoint?: string | undefined;
   readonly logging?: LambdaLogging;
 }): Record<string, string> {
   const { functionName } = options.ref;
@@ -92,6 +95,7 @@ export function lambdaEnvironment(options: {
     NODE_PATH:
       '/opt/nodejs/node24/node_modules:/opt/nodejs/node_modules:/var/runtime/node_modules:/var/runtime:/var/task',
     ...options.awsEnvironment,
+    AWS_ENDPOINT_URL: options.awsEndpoint ?? NO_ENDPOINT,
     AWS_ENDPOINT_URL_SQS: options.sqsEndpoint,
     AWS_ENDPOINT_URL_DYNAMODB: options.dynamodbEndpoint,
     // Reserved.
@@ -114,6 +118,12 @@ export function lambdaEnvironment(options: {
     ...options.bindings,
   };
 }
+
+/**
+ * Where a function's SDK calls go when the lab has no one endpoint: port 9 (discard) on loopback,
+ * so a call fails with a refused connection on this machine instead of looking up AWS's hosts.
+ */
+const NO_ENDPOINT = 'http://127.0.0.1:9';
 
 /** Variables Lambda reserves: a function's own environment cannot set them. */
 export const RESERVED_VARIABLES = [

@@ -14,6 +14,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { FaultPlan } from '../../../interceptors/aws-call-faults';
 import { AwsCallGate } from '../../../interceptors/aws-call-gate';
 import { interceptAwsRequests } from './aws-request-interceptor';
+import { keepRequestsOnLoopback } from './loopback-only';
 import type {
   DeniedCall,
   ErrorDocument,
@@ -219,6 +220,11 @@ function loadHandler(): Handler {
   };
   localhost.interceptLocalhostDns();
   const requireFromBundle = createRequire(data.bundlePath);
+  // Innermost: whatever the interceptor and the redirects send out stays on loopback.
+  keepRequestsOnLoopback([
+    requireFromBundle('node:http') as typeof import('node:http'),
+    requireFromBundle('node:https') as typeof import('node:https'),
+  ]);
   installAwsCallInterceptor();
   installHttpsRedirects();
   const module = requireFromBundle(data.bundlePath) as { handler?: unknown };

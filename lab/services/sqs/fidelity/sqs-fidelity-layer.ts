@@ -35,6 +35,7 @@ import { sendMessageAction, sendMessageBatchAction } from './send-rules';
 import { SqsFidelityState } from './sqs-fidelity-state';
 import { SqsFidelityInstallError, sqsErrorHandler, toSqsApiError } from '../errors';
 import { decodeUtf8Strict } from '../../../common/strict-utf8';
+import { ownProperty } from '../../../common/own-property';
 
 /** The content type of SQS's JSON protocol. */
 const SQS_JSON_TYPE = 'application/x-amz-json-1.0';
@@ -118,7 +119,7 @@ async function install(): Promise<CreateFauxqsMessage> {
   ): Promise<unknown> {
     const target = request.headers['x-amz-target'];
     const action = typeof target === 'string' ? target.replace('AmazonSQS.', '') : '';
-    const layerAction = LAYER_ACTIONS[action];
+    const layerAction = ownProperty(LAYER_ACTIONS, action);
     const own = this.handlers.get(action);
     if (layerAction === undefined && own === undefined) return originalHandle.call(this, request, reply);
     const body = asRecord(request.body);

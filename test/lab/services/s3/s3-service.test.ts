@@ -360,4 +360,42 @@ describe('S3 buckets', () => {
     const gone = await failure(s3.send(new HeadBucketCommand({ Bucket: 'in-ireland' })));
     expect([gone.name, gone.$metadata.httpStatusCode]).toEqual(['NotFound', 404]);
   });
+
+  it('keeps a key literal: `../other/key` and `..` stay in their bucket, as on S3 (keys are names, not paths)', async () => {
+    await s3.send(new CreateBucketCommand({ Bucket: 'literal-a' }));
+    await s3.send(new CreateBucketCommand({ Bucket: 'literal-b' }));
+    await s3.send(new PutObjectCommand({ Bucket: 'literal-b', Key: 'important.txt', Body: 'kept' }));
+    await s3.send(new PutObjectCommand({ Bucket: 'literal-a', Key: '../literal-b/important.txt', Body: 'elsewhere' }));
+    await s3.send(new PutObjectCommand({ Bucket: 'literal-a', Key: 'a//b/./c', Body: 'slashes' }));
+    await s3.send(new DeleteObjectCommand({ Bucket: 'literal-a', Key: '../literal-b' }));
+    const kept = await s3.send(new GetObjectCommand({ Bucket: 'literal-b', Key: 'important.txt' }));
+    expect(await kept.Body?.transformToString()).toBe('kept');
+    const listed = await s3.send(new ListObjectsV2Command({ Bucket: 'literal-a' }));
+    expect(listed.Contents?.map((object) => object.Key).sort()).toEqual(['../literal-b/important.txt', 'a//b/./c']);
+    expect((await s3.send(new HeadBucketCommand({ Bucket: 'literal-b' }))).$metadata.httpStatusCode).toBe(200);
+  });
+
+  it('refuses DeleteObjects of more than 1,000 keys with MalformedXML, deleting none (API_DeleteObjects)', async () => {
+    await s3.send(new CreateBucketCommand({ Bucket: 'many-keys' }));
+    await s3.send(new PutObjectCommand({ Bucket: 'many-keys', Key: 'k0', Body: 'x' }));
+    const keys = Array.from({ length: 1001 }, (_, index) => ({ Key: `k${index}` }));
+    const refused = await failure(
+      s3.send(new DeleteObjectsCommand({ Bucket: 'many-keys', Delete: { Objects: keys } })),
+    );
+    expect([refused.name, refused.$metadata.httpStatusCode]).toEqual(['MalformedXML', 400]);
+    expect((await s3.send(new ListObjectsV2Command({ Bucket: 'many-keys' }))).KeyCount).toBe(1);
+    await s3.send(new DeleteObjectsCommand({ Bucket: 'many-keys', Delete: { Objects: keys.slice(0, 1000) } }));
+    expect((await s3.send(new ListObjectsV2Command({ Bucket: 'many-keys' }))).KeyCount).toBe(0);
+  });
+
+  it('serves a presigned URL (its signature in the query string, not verified), for GET and PUT', async () => {
+    const presigned = (method: string, key: string) =>
+      `${gateway.url}/assets/${key}?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=${encodeURIComponent(
+        'lab-access-key/20261128/us-east-1/s3/aws4_request',
+      )}&X-Amz-Date=20261128T000000Z&X-Amz-Expires=900&X-Amz-SignedHeaders=host&X-Amz-Signature=${'0'.repeat(64)}&x-id=${method === 'PUT' ? 'PutObject' : 'GetObject'}`;
+    const put = await fetch(presigned('PUT', 'presigned.txt'), { method: 'PUT', body: 'by a presigned URL' });
+    expect(put.status).toBe(200);
+    const got = await fetch(presigned('GET', 'presigned.txt'));
+    expect([got.status, await got.text()]).toEqual([200, 'by a presigned URL']);
+  });
 });

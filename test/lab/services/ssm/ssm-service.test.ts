@@ -87,4 +87,47 @@ describe('SSM parameters', () => {
       .catch((caught: unknown) => caught);
     expect((reserved as Error).name).toBe('ValidationException');
   });
+
+  // PutParameter's constraints: https://docs.aws.amazon.com/systems-manager/latest/APIReference/API_PutParameter.html
+  // (Name: "fully qualified", a-zA-Z0-9_.- and /, fifteen levels; Value: 4 KB standard, 8 KB advanced; Tier).
+  const refusal = (input: ConstructorParameters<typeof PutParameterCommand>[0]) =>
+    ssm.send(new PutParameterCommand(input)).then(
+      () => 'accepted',
+      (caught: unknown) => `${(caught as Error).name}: ${(caught as Error).message}`,
+    );
+
+  it('refuses a path that is not fully qualified, an empty sub-path and a hierarchy deeper than fifteen levels', async () => {
+    expect(await refusal({ Name: '../../etc/passwd', Value: 'x', Type: 'String' })).toBe(
+      'ValidationException: Parameter name must be a fully qualified name.',
+    );
+    expect(await refusal({ Name: '/a//b', Value: 'x', Type: 'String' })).toBe(
+      'ValidationException: Parameter name must be a fully qualified name.',
+    );
+    const deep = `/${Array.from({ length: 16 }, (_, index) => `l${index}`).join('/')}`;
+    expect(await refusal({ Name: deep, Value: 'x', Type: 'String' })).toMatch(/maximum depth of 15 levels/);
+    expect(await refusal({ Name: deep.slice(0, deep.lastIndexOf('/')), Value: 'x', Type: 'String' })).toBe('accepted');
+  });
+
+  it('keeps the tiers: 4,096 characters standard, 8,192 advanced, and answers the tier it stored', async () => {
+    expect(await refusal({ Name: '/tiers/standard-full', Value: 'x'.repeat(4096), Type: 'String' })).toBe('accepted');
+    expect(await refusal({ Name: '/tiers/too-long', Value: 'x'.repeat(4097), Type: 'String' })).toMatch(
+      /^ValidationException: Standard tier parameters support a maximum parameter value of 4096 characters/,
+    );
+    const advanced = await ssm.send(
+      new PutParameterCommand({ Name: '/tiers/advanced', Value: 'x'.repeat(8192), Type: 'String', Tier: 'Advanced' }),
+    );
+    expect(advanced.Tier).toBe('Advanced');
+    const intelligent = await ssm.send(
+      new PutParameterCommand({
+        Name: '/tiers/auto',
+        Value: 'x'.repeat(5000),
+        Type: 'String',
+        Tier: 'Intelligent-Tiering',
+      }),
+    );
+    expect(intelligent.Tier).toBe('Advanced');
+    expect(
+      await refusal({ Name: '/tiers/huge', Value: 'x'.repeat(5_000_000), Type: 'String', Tier: 'Advanced' }),
+    ).toMatch(/less than or equal to 8192/);
+  });
 });

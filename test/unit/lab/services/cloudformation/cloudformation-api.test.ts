@@ -627,6 +627,105 @@ describe('cloudFormationApi: CreateStack and UpdateStack', () => {
   });
 });
 
+/**
+ * A template of a few hundred bytes whose nested Fn::Sub doubles its text at each level: 2^N
+ * characters at depth N. Thirty levels make a billion; the lab measures each value before it
+ * makes it.
+ */
+function doublingTemplate(levels: number, wrap: (sub: unknown) => unknown = (sub) => sub): string {
+  let value: unknown = 'ab';
+  for (let level = 0; level < levels; level += 1) value = { 'Fn::Sub': ['${v}${v}', { v: value }] };
+  return JSON.stringify({ Resources: { Only: { Type: 'Lab::Test::Thing', Properties: { Name: wrap(value) } } } });
+}
+
+/** Stores `template` as JSON in the test's S3 and answers its TemplateURL (for templates over 51,200 bytes). */
+let storedCount = 0;
+async function stored(template: unknown): Promise<string> {
+  storedCount += 1;
+  objects.set(`cdk-assets/bounded-${storedCount}.json`, JSON.stringify(template));
+  return `https://cdk-assets.s3.us-east-1.amazonaws.com/bounded-${storedCount}.json`;
+}
+
+describe('cloudFormationApi: templates bounded before they are run (issue #29)', () => {
+  it('fails a 655-byte Fn::Select/Fn::Split over a doubling Fn::Sub chain as a stack with its reason, without filling the heap', async () => {
+    const body = doublingTemplate(28, (sub) => ({ 'Fn::Select': [0, { 'Fn::Split': ['', sub] }] }));
+    expect(Buffer.byteLength(body)).toBeLessThan(1200);
+    await client.send(new CreateStackCommand({ StackName: 'Doubling', TemplateBody: body }));
+    await waitUntilStackCreateComplete({ client, ...WAIT }, { StackName: 'Doubling' }).catch(() => undefined);
+    const stack = await stackOf('Doubling');
+    expect(stack.StackStatus).toBe('ROLLBACK_COMPLETE');
+    const reasons = (await allEvents('Doubling')).map((event) => event.ResourceStatusReason ?? '');
+    expect(reasons.join('\n')).toMatch(
+      /Fn::Sub would make a value of \d+ characters; the lab refuses values over 1048576/,
+    );
+    expect(process.memoryUsage().heapUsed).toBeLessThan(1024 ** 3);
+  });
+
+  it('takes values up to the ceiling (a 19-level chain makes 1,048,576 characters)', async () => {
+    await client.send(new CreateStackCommand({ StackName: 'AtTheCeiling', TemplateBody: doublingTemplate(19) }));
+    await waitUntilStackCreateComplete({ client, ...WAIT }, { StackName: 'AtTheCeiling' });
+    expect([...live.values()].some((properties) => String(properties.Name).length === 2 ** 20)).toBe(true);
+  });
+
+  it('refuses more than 500 resources, as AWS counts them ("AWS CloudFormation quotas")', async () => {
+    const resources = Object.fromEntries(
+      Array.from({ length: 501 }, (_, index) => [`R${index}`, { Type: 'Lab::Test::Thing' }]),
+    );
+    expect(
+      await errorOf(client.send(new ValidateTemplateCommand({ TemplateURL: await stored({ Resources: resources }) }))),
+    ).toEqual({
+      name: 'ValidationError',
+      message: 'Template format error: Number of resources, 501, is greater than maximum allowed, 500',
+    });
+  });
+
+  it('refuses a circular DependsOn and a self-Ref when the template is read: ValidateTemplate and CreateStack, no stack left', async () => {
+    const circular = JSON.stringify({
+      Resources: {
+        A: { Type: 'Lab::Test::Thing', DependsOn: 'B' },
+        B: { Type: 'Lab::Test::Thing', DependsOn: 'A' },
+      },
+    });
+    const selfRef = JSON.stringify({
+      Resources: { A: { Type: 'Lab::Test::Thing', Properties: { Peer: { Ref: 'A' } } } },
+    });
+    expect(await errorOf(client.send(new ValidateTemplateCommand({ TemplateBody: circular })))).toEqual({
+      name: 'ValidationError',
+      message: 'Template format error: Circular dependency between resources: [A, B]',
+    });
+    expect(await errorOf(client.send(new CreateStackCommand({ StackName: 'SelfRef', TemplateBody: selfRef })))).toEqual(
+      {
+        name: 'ValidationError',
+        message: 'Template format error: Circular dependency between resources: [A]',
+      },
+    );
+    expect(
+      (await client.send(new ListStacksCommand({}))).StackSummaries?.map((stack) => stack.StackName),
+    ).not.toContain('SelfRef');
+  });
+
+  it('refuses a template nested deeper than the lab walks, in one sentence', async () => {
+    const deep = `${'['.repeat(5000)}"leaf"${']'.repeat(5000)}`;
+    const body = `{"Resources":{"A":{"Type":"Lab::Test::Thing","Properties":{"Deep":${deep}}}}}`;
+    expect((await errorOf(client.send(new ValidateTemplateCommand({ TemplateBody: body })))).message).toBe(
+      'Template format error: the template nests values more than 100 levels deep; the lab refuses it.',
+    );
+  });
+
+  it('refuses a TemplateBody whose bytes are not UTF-8 instead of replacing them', async () => {
+    const answer = await fetch(gateway.url, {
+      method: 'POST',
+      headers: {
+        authorization: `AWS4-HMAC-SHA256 Credential=AKID/20261128/us-east-1/cloudformation/aws4_request, SignedHeaders=host, Signature=00`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: 'Action=ValidateTemplate&Version=2010-05-15&TemplateBody=%7B%22Resources%22%3A%7B%22A%22%3A%7B%22Type%22%3A%22Lab%3A%3ATest%3A%3AThing%FF%22%7D%7D%7D',
+    });
+    expect(answer.status).toBe(400);
+    expect(await answer.text()).toContain('not URL-encoded UTF-8');
+  });
+});
+
 describe('cloudFormationApi: deletion', () => {
   it('keeps a stack under termination protection, then deletes it: DELETE_COMPLETE by id, gone by name, Retain kept', async () => {
     await deployed('Doomed', YAML_TEMPLATE);
