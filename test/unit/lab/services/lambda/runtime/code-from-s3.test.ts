@@ -121,6 +121,33 @@ describe('codeFromS3', () => {
     });
   });
 
+  it.each([
+    [
+      'a name used as a file and as a folder',
+      { lib: 'a file', 'lib/inner.js': 'a file inside it' },
+      'as a file and as a folder',
+    ],
+    [
+      'an entry name longer than the file system allows',
+      { [`${'n'.repeat(300)}.js`]: 'x' },
+      'longer than the file system allows',
+    ],
+  ])('refuses %s as Lambda does, without the lab’s own paths (issue #29)', async (_case, files, reason) => {
+    const key = `clash-${Object.keys(files).length}-${reason.length}.zip`;
+    objects.set(key, zipOf({ 'index.js': 'exports.handler = 1;', ...files }));
+
+    const refused = await resolve({ stackName: 'AppStack', s3Bucket: bucket, s3Key: key }).catch(
+      (error: unknown) => error as InvalidCodeArchiveError,
+    );
+
+    expect(refused).toBeInstanceOf(InvalidCodeArchiveError);
+    expect((refused as InvalidCodeArchiveError).message).toBe(
+      'Could not unzip uploaded file. Please check your file, then try to upload again.',
+    );
+    expect((refused as InvalidCodeArchiveError).reason).toContain(reason);
+    expect((refused as InvalidCodeArchiveError).reason).not.toContain(cacheDir);
+  });
+
   it('refuses an object that is not a zip', async () => {
     objects.set('text.zip', Buffer.from('not a zip'));
 
