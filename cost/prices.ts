@@ -33,6 +33,8 @@ export interface PriceTable {
   readonly lambdaRequest: Price;
   readonly lambdaGbSecondX86: Price;
   readonly apiGatewayRestRequest: Price;
+  readonly logsIngestionGb: Price;
+  readonly dashboardMonth: Price;
 }
 
 /** The prices every estimate uses. */
@@ -80,5 +82,19 @@ export const PRICES: PriceTable = {
     officialPage: 'https://aws.amazon.com/api-gateway/pricing/',
     confirmation:
       'Read from an AWS whitepaper ("Best Practices for Designing Amazon API Gateway Private APIs", cost optimization: first 333 million requests $3.50 per million); the official pricing page itself renders its rates client-side.',
+  },
+  logsIngestionGb: {
+    usd: 0.5,
+    unit: 'GB of log data ingested (Standard log class; every line a function and Lambda platform write)',
+    officialPage: 'https://aws.amazon.com/cloudwatch/pricing/',
+    confirmation:
+      "Not read from the official page (rates rendered client-side). $0.50 per GB collected for us-east-1 is quoted throughout (the pricing page's own example, repeated by every secondary page found); Tokyo (ap-northeast-1) charges more, about $0.76. The first 5 GB a month are free (ignored here).",
+  },
+  dashboardMonth: {
+    usd: 3,
+    unit: 'custom dashboard a month, beyond the 3 an account has free (dashboards are global to the account)',
+    officialPage: 'https://aws.amazon.com/cloudwatch/pricing/',
+    confirmation:
+      'Not read from the official page. $3.00 per dashboard per month and the free tier of 3 dashboards (up to 50 metrics each) are quoted by every secondary page found.',
   },
 };

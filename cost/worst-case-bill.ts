@@ -20,9 +20,16 @@
  *   model, within the same cap.
  * Counting Step 7's duration and heartbeats at their caps *and* every message at the full rate
  * overstates a little (long jobs cannot also be fast ones); the figure is an upper bound under
- * these assumptions. Not counted: CloudWatch Logs ingestion, data transfer, the free tiers.
+ * these assumptions.
+ * - CloudWatch Logs: the bytes one request makes the stack's functions and Lambda's platform write
+ *   (cost/log-volume.ts, measured on the lab), at the ingestion price. For Step 8's body it is the
+ *   largest line of the whole bill.
+ * - Dashboards: one per stack in every region deployed to, and dashboards are the account's: the
+ *   first 3 are free, each further one is a month's price. One region makes 2; two make 4.
+ * Not counted: data transfer, log storage, the free tiers (but the 3 free dashboards).
  */
 import { billedGbSecondsPerInvocation } from './duration-model';
+import { LOG_BYTES_PER_REQUEST } from './log-volume';
 import { PRICES, type PriceTable } from './prices';
 import {
   API_THROTTLING,
@@ -38,7 +45,7 @@ const SQS_BATCH_ENTRIES = 10;
 
 /** One line of a stack's bill. */
 export interface BillLine {
-  readonly service: 'API Gateway' | 'Lambda requests' | 'Lambda duration' | 'SQS' | 'DynamoDB';
+  readonly service: 'API Gateway' | 'Lambda requests' | 'Lambda duration' | 'SQS' | 'DynamoDB' | 'CloudWatch Logs';
   /** Billed units in the month (requests, GB-seconds, write units). */
   readonly quantity: number;
   readonly usd: number;
@@ -60,9 +67,23 @@ export interface WorstCaseBill {
   /** Requests per stack in the month. */
   readonly requestsPerStack: number;
   readonly stacks: readonly StackBill[];
+  /** The stacks' dashboards in every region: the account's first 3 are free. */
+  readonly dashboards: {
+    readonly regions: number;
+    readonly count: number;
+    readonly billed: number;
+    readonly usd: number;
+  };
+  /** Both stacks in every region, and the dashboards. */
   readonly totalUsd: number;
   readonly pricesDate: string;
 }
+
+/** Dashboards an account has free ("CloudWatch pricing": 3 custom dashboards). */
+export const FREE_DASHBOARDS = 3;
+
+/** Dashboards one region's deploy makes: one per stack (lib/constructs/stack-dashboard.ts). */
+export const DASHBOARDS_PER_REGION = 2;
 
 /** Billable units one request causes, besides the capped worker duration and heartbeat. */
 interface RequestProfile {
@@ -75,6 +96,8 @@ interface RequestProfile {
   /** True when a request can make the worker wait (a `sleep`): its duration is then taken at the cap. */
   readonly workerWaitsOnRequest: boolean;
   readonly dynamodbWriteUnits: number;
+  /** Bytes the request's invocations write to CloudWatch Logs (cost/log-volume.ts). */
+  readonly logBytes: number;
 }
 
 /** Step 7: one job sent twice (two messages), no sleep, so every message is handled at the full rate. */
@@ -91,6 +114,7 @@ function visibilityDupProfile(): RequestProfile {
     workerWaitsOnRequest: true,
     // The guard's claim and its completion, per message (a duplicate of a completed one costs one).
     dynamodbWriteUnits: 2 * messages,
+    logBytes: LOG_BYTES_PER_REQUEST.VisibilityDupStack,
   };
 }
 
@@ -117,6 +141,8 @@ function batchPartialProfile(failEvery: number): RequestProfile {
     workerSequentialRequests: 0,
     workerWaitsOnRequest: false,
     dynamodbWriteUnits: 0,
+    // Measured for the bill's body, every 2nd failing; other bodies log less (fewer messages, fewer retries).
+    logBytes: LOG_BYTES_PER_REQUEST.BatchPartialStack,
   };
 }
 
@@ -140,12 +166,14 @@ function stackBill(
   const gbSeconds = requests * billedGbSecondsPerInvocation(profile.producerSequentialRequests) + workerGbSeconds;
   const sqsRequests = requests * profile.sqsRequests + heartbeats;
   const writeUnits = requests * profile.dynamodbWriteUnits;
+  const logGb = (requests * profile.logBytes) / 1024 ** 3;
   const lines: BillLine[] = [
     { service: 'API Gateway', quantity: requests, usd: requests * prices.apiGatewayRestRequest.usd },
     { service: 'Lambda requests', quantity: invocations, usd: invocations * prices.lambdaRequest.usd },
     { service: 'Lambda duration', quantity: gbSeconds, usd: gbSeconds * prices.lambdaGbSecondX86.usd },
     { service: 'SQS', quantity: sqsRequests, usd: sqsRequests * prices.sqsStandardRequest.usd },
     { service: 'DynamoDB', quantity: writeUnits, usd: writeUnits * prices.dynamodbWriteRequestUnit.usd },
+    { service: 'CloudWatch Logs', quantity: logGb, usd: logGb * prices.logsIngestionGb.usd },
   ];
   return { stackName, body: profile.body, lines, totalUsd: lines.reduce((sum, line) => sum + line.usd, 0) };
 }
@@ -158,7 +186,8 @@ function perRequestUsd(profile: RequestProfile, prices: PriceTable): number {
       prices.lambdaGbSecondX86.usd +
     (1 + profile.workerInvocations) * prices.lambdaRequest.usd +
     profile.sqsRequests * prices.sqsStandardRequest.usd +
-    profile.dynamodbWriteUnits * prices.dynamodbWriteRequestUnit.usd
+    profile.dynamodbWriteUnits * prices.dynamodbWriteRequestUnit.usd +
+    (profile.logBytes / 1024 ** 3) * prices.logsIngestionGb.usd
   );
 }
 
@@ -167,7 +196,13 @@ function perRequestUsd(profile: RequestProfile, prices: PriceTable): number {
  * throttle's rate) for `days` (default 30), every request the most expensive body.
  */
 export function worstCaseMonthlyBill(
-  options: { readonly requestsPerSecond?: number; readonly days?: number; readonly prices?: PriceTable } = {},
+  options: {
+    readonly requestsPerSecond?: number;
+    readonly days?: number;
+    readonly prices?: PriceTable;
+    /** Regions the stacks are deployed to (default 1): each has its own stacks and dashboards. */
+    readonly regions?: number;
+  } = {},
 ): WorstCaseBill {
   const requestsPerSecond = options.requestsPerSecond ?? API_THROTTLING.rateLimitPerSecond;
   const days = options.days ?? 30;
@@ -188,12 +223,17 @@ export function worstCaseMonthlyBill(
     ),
     stackBill('BatchPartialStack', step8, requests, seconds, prices, undefined),
   ];
+  const regions = options.regions ?? 1;
+  const count = DASHBOARDS_PER_REGION * regions;
+  const billed = Math.max(0, count - FREE_DASHBOARDS);
+  const dashboards = { regions, count, billed, usd: billed * prices.dashboardMonth.usd * (days / 30) };
   return {
     requestsPerSecond,
     days,
     requestsPerStack: requests,
     stacks,
-    totalUsd: stacks.reduce((sum, stack) => sum + stack.totalUsd, 0),
+    dashboards,
+    totalUsd: regions * stacks.reduce((sum, stack) => sum + stack.totalUsd, 0) + dashboards.usd,
     pricesDate: prices.date,
   };
 }

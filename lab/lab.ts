@@ -20,6 +20,7 @@ import { type AssemblyUpdate, LabAssembly, type LabAssemblyOptions } from './app
 import { createLabCloudFormation, type LabCloudFormationSettings } from './app/lab-cloudformation';
 import { labCloudFormationApi, startLabEndpoint } from './app/lab-endpoint';
 import { storeLabTemplate } from './app/lab-template-bucket';
+import { AccountConcurrency, NEW_ACCOUNT_CONCURRENCY } from './services/lambda/account-concurrency';
 import { labFunctionRuntime } from './app/lab-provider-registry';
 import { deleteLabResources, type LabServices, startLabServices } from './app/lab-services';
 import { resolveTopologies, type StackName } from './app/lab-topologies';
@@ -81,6 +82,13 @@ export interface StartLabOptions extends LabAssemblyOptions, LabCloudFormationSe
    * coin flips. Calls are counted whether or not this is given.
    */
   readonly awsCalls?: AwsCallsOptions;
+  /**
+   * The account's Lambda concurrency quota: how many invocations of all the lab's functions run
+   * at once; one more is throttled, as Lambda throttles it (account-concurrency.ts). Default 10,
+   * a new account's; `aws service-quotas get-service-quota --service-code lambda --quota-code
+   * L-B99A9384` tells yours.
+   */
+  readonly accountConcurrency?: number;
 }
 
 /** A running lab. */
@@ -220,6 +228,7 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
       objectBytes,
       responses,
       awsCalls,
+      concurrency: new AccountConcurrency(options.accountConcurrency ?? NEW_ACCOUNT_CONCURRENCY),
     };
     const cloudformation = createLabCloudFormation(services, context, options);
     let views: StackViews | undefined;

@@ -117,12 +117,15 @@ export const API_THROTTLING = {
  * concurrent invocations per mapping, which caps the workers' Lambda duration (at most this
  * many × `LAMBDA_MEMORY_MB` all month), whatever the requests ask for: `{"sleep":25}` at the
  * stage's rate would otherwise keep a worker busy per 1/rate seconds of sleep.
- * 5 is where Lambda's SQS scaling starts, so no experiment depends on scaling beyond it. With
- * it set, Lambda does not scale an idle mapping down to 2 pollers (Lambda guide, "Configuring
- * scaling behavior for SQS event source mappings"); two mappings at 5 use all of a new
- * account's concurrency quota of 10.
+ * 3 keeps both stacks within a new account's concurrency quota of 10 ("Lambda quotas": new
+ * accounts have reduced concurrency quotas) with room to spare: two mappings at 3 leave 4 for
+ * the two producers and the deploy's custom resources. At 5, both busy mappings took all 10, the
+ * producers were throttled (the API answered 500), and throttled SQS batches came back with a
+ * higher receive count: duplicates no code made. 2 is Lambda's minimum. With it set, Lambda does
+ * not scale an idle mapping down to 2 pollers (Lambda guide, "Configuring scaling behavior for
+ * SQS event source mappings").
  */
-export const MAPPING_MAX_CONCURRENCY = 5;
+export const MAPPING_MAX_CONCURRENCY = 3;
 
 /** API Gateway stage name: the endpoint is `https://…/prod/`, so `${API}enqueue` works. */
 export const API_STAGE_NAME = 'prod';

@@ -25,6 +25,8 @@ import { eventSourceMappingProvider } from '../services/lambda/resource-provider
 import { lambdaFunctionProvider } from '../services/lambda/resource-providers/lambda-function-provider';
 import { lambdaPermissionProvider } from '../services/lambda/resource-providers/lambda-permission-provider';
 import { codeFromS3 } from '../services/lambda/runtime/code-from-s3';
+import { invokeAsynchronously } from '../services/lambda/async-invocation';
+import type { AccountConcurrency } from '../services/lambda/account-concurrency';
 import type { FunctionRuntimeOptions } from '../services/lambda/runtime/function-launcher';
 import type { LabBus } from '../bus/lab-bus';
 import { logGroupProvider } from '../services/logs/resource-providers/log-group-provider';
@@ -82,6 +84,8 @@ export interface LabDeployContext {
    * calls go there (`AWS_ENDPOINT_URL`), whatever the service.
    */
   readonly awsEndpoint?: () => string | undefined;
+  /** The account's concurrency quota, shared by every function (absent: none). */
+  readonly concurrency?: AccountConcurrency;
   /** The bundled runtime worker every function's environments run. */
   readonly runtimePath: string;
   /** The directory of a stack's asset, by its key, in the cloud assembly being deployed. */
@@ -150,7 +154,8 @@ export function labProviderRegistry(
       stackId: (stackName) => context.stackIdOf(stackName) ?? stackName,
       invoke: (serviceToken, event) => {
         const deployed = lambda.resolve(serviceToken);
-        return { timeoutSeconds: deployed.timeoutSeconds, done: deployed.fn.invoke(event) };
+        // CloudFormation invokes a custom resource's function asynchronously: a throttled attempt is retried.
+        return { timeoutSeconds: deployed.timeoutSeconds, done: invokeAsynchronously(deployed.fn, event) };
       },
     }),
   ]);
@@ -163,7 +168,10 @@ export function labProviderRegistry(
  */
 export function labFunctionRuntime(
   services: Pick<LabServices, 'iam'>,
-  context: Pick<LabDeployContext, 'logs' | 'endpoints' | 'awsEndpoint' | 'runtimePath' | 'responses' | 'awsCalls'>,
+  context: Pick<
+    LabDeployContext,
+    'logs' | 'endpoints' | 'awsEndpoint' | 'runtimePath' | 'responses' | 'awsCalls' | 'concurrency'
+  >,
   settings: Pick<LabProviderSettings, 'enforceIam' | 'debugging'>,
 ): FunctionRuntimeOptions {
   const { iam } = services;
@@ -181,6 +189,7 @@ export function labFunctionRuntime(
         ? {}
         : { authorize: iam.authorizer(roleArn, functionName), iamVersion: iam.version }),
       httpsRedirects: { [RESPONSE_URL_HOST]: context.responses.target },
+      ...(context.concurrency === undefined ? {} : { concurrency: context.concurrency }),
       ...(settings.debugging === true ? { debugging: true } : {}),
     }),
   };

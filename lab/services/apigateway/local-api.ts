@@ -13,6 +13,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type ProxyRoute, toProxyEvent } from './proxy-event';
 import type { Invocable, InvocationResult } from '../lambda/runtime/local-function';
+import { TooManyRequestsError } from '../lambda/errors';
 import { TokenBucket } from './token-bucket';
 import type { RefusalWriter } from '../../common/request-guard';
 import { type LoopbackServer, serveOnLoopback } from '../../common/serve-on-loopback';
@@ -108,7 +109,11 @@ export class LocalApi {
     const event = toProxyEvent({ request, body, route: this.route, requestId, now: new Date() });
     const timeout = new AbortController();
     const result = await Promise.race([
-      this.options.fn.invoke(event).catch((): InvocationResult | undefined => undefined),
+      this.options.fn
+        .invoke(event)
+        .catch((error: unknown): InvocationResult | 'throttled' | undefined =>
+          error instanceof TooManyRequestsError ? 'throttled' : undefined,
+        ),
       sleep(this.options.integrationTimeoutMs ?? INTEGRATION_TIMEOUT_MS, 'timeout' as const, {
         signal: timeout.signal,
       }),
@@ -117,6 +122,12 @@ export class LocalApi {
     const common = { 'x-amzn-RequestId': requestId, 'x-amz-apigw-id': `${requestId.slice(0, 8)}FAKE=` };
     if (result === 'timeout') {
       sendJson(response, 504, { message: 'Endpoint request timed out' }, 'IntegrationTimeout', common);
+      return;
+    }
+    // A throttled Lambda never runs, so there is no proxy response: API Gateway answers 500
+    // (AWS Knowledge Center, "API Gateway internal server error": "If the backend service throttled …").
+    if (result === 'throttled') {
+      sendJson(response, 500, { message: 'Internal server error' }, 'InternalServerErrorException', common);
       return;
     }
     const proxy = result?.status === 'success' ? parseProxyResponse(result.payload) : undefined;

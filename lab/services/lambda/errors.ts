@@ -100,6 +100,23 @@ export class CodeObjectNotFoundError extends ServiceError {
   }
 }
 
+/**
+ * `TooManyRequestsException` (429): the account's concurrency quota is in use, so Lambda
+ * throttles the invocation before it runs (account-concurrency.ts). AWS's body names the reason:
+ * `{"Reason":"ConcurrentInvocationLimitExceeded","Type":"User","message":"Rate Exceeded."}`
+ * (Lambda API reference, Invoke, Errors; the "Rate Exceeded." words as the SDKs show them).
+ */
+export class TooManyRequestsError extends ServiceError {
+  override readonly name = 'TooManyRequestsException';
+  override readonly code = 'TooManyRequestsException';
+  override readonly statusCode = 429;
+  readonly reason = 'ConcurrentInvocationLimitExceeded';
+
+  constructor(readonly functionName: string) {
+    super('Rate Exceeded.');
+  }
+}
+
 /** `ResourceConflictException` (409): an update is already being applied to the function. */
 export class ResourceConflictError extends ServiceError {
   override readonly name = 'ResourceConflictException';

@@ -15,10 +15,12 @@ import {
   InvalidRequestContentError,
   RequestTooLargeError,
   ResourceNotFoundError,
+  TooManyRequestsError,
 } from './errors';
 import { deployedAt, functionAddress } from './function-address';
 import { FunctionUpdates, type FunctionUpdatesOptions } from './function-updates';
 import { invokeWithLogTail } from './invocation-log-tail';
+import { invokeAsynchronously } from './async-invocation';
 import { codeLocation, eventSourceMappingDocument, functionConfigurationDocument } from './lambda-api-documents';
 import type { InvocationResult } from './runtime/local-function';
 
@@ -142,7 +144,7 @@ export function lambdaApi(options: LambdaApiOptions): GatewayHandler {
     if (invocationType === 'DryRun') return { status: 204, headers };
     if (invocationType === 'Event') {
       // Asynchronous: Lambda queues the event and answers at once; failures go to the function's log only.
-      void fn.invoke(event).catch(() => undefined);
+      void invokeAsynchronously(fn, event).catch(() => undefined);
       return { status: 202, headers: { 'content-type': JSON_TYPE } };
     }
     const tail = request.headers['x-amz-log-type'] === 'Tail';
@@ -167,6 +169,12 @@ export function lambdaApi(options: LambdaApiOptions): GatewayHandler {
       try {
         return await route(request);
       } catch (error) {
+        if (error instanceof TooManyRequestsError)
+          return {
+            status: 429,
+            headers: { 'content-type': JSON_TYPE, 'x-amzn-errortype': error.code },
+            body: JSON.stringify({ Reason: error.reason, Type: 'User', message: error.message }),
+          };
         if (error instanceof ServiceError)
           return restJsonError(
             error.code,

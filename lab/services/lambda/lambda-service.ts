@@ -7,7 +7,7 @@
 import { ResourceNotFoundError } from './errors';
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import type { LabBus } from '../../bus/lab-bus';
-import type { Invocable, InvocationResult, LocalFunction } from './runtime/local-function';
+import type { Invocable, InvocationResult, InvokeAdmission, LocalFunction } from './runtime/local-function';
 import { type DeployedFunction, LambdaState } from './lambda-state';
 
 /** Functions, mappings and permissions of one lab. */
@@ -91,8 +91,11 @@ export class LambdaService {
       get timeoutSeconds() {
         return service.get(name).timeoutSeconds;
       },
-      invoke(event: unknown): Promise<InvocationResult> {
-        return service.get(name).fn.invoke(event);
+      get concurrency() {
+        return service.get(name).fn.concurrency;
+      },
+      invoke(event: unknown, admission?: InvokeAdmission): Promise<InvocationResult> {
+        return service.get(name).fn.invoke(event, admission);
       },
     };
   }

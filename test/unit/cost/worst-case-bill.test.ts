@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { billedGbSecondsPerInvocation } from '../../../cost/duration-model';
 import { PRICES } from '../../../cost/prices';
 import { API_THROTTLING, MAPPING_MAX_CONCURRENCY } from '../../../lib/settings';
+import { LOG_BYTES_PER_REQUEST } from '../../../cost/log-volume';
 import { type StackBill, worstCaseMonthlyBill } from '../../../cost/worst-case-bill';
 
 const MONTH_SECONDS = 30 * 24 * 3600;
@@ -44,14 +45,14 @@ describe('worstCaseMonthlyBill', () => {
   it('sends Step 7 one job twice with no sleep: 6 SQS requests and 4 writes per request, plus the heartbeat at its cap', () => {
     const requests = bill.requestsPerStack;
     expect(step7?.body).toBe('{"id":"<new each time>","sleep":0,"sendTwice":true}');
-    // 2 SendMessage + 2 × (ReceiveMessage + DeleteMessage); ChangeMessageVisibility every 3 s on 5 workers.
+    // 2 SendMessage + 2 × (ReceiveMessage + DeleteMessage); ChangeMessageVisibility every 3 s on each capped worker.
     expect(line(step7, 'SQS').quantity).toBe(requests * 6 + (MAPPING_MAX_CONCURRENCY * MONTH_SECONDS) / 3);
     expect(line(step7, 'DynamoDB').quantity).toBe(requests * 4);
     // The producer and two worker invocations per request.
     expect(line(step7, 'Lambda requests').quantity).toBe(requests * 3);
   });
 
-  it('takes Step 7’s worker duration at the MaximumConcurrency cap: 5 × 256 MB all month', () => {
+  it(`takes Step 7’s worker duration at the MaximumConcurrency cap: ${MAPPING_MAX_CONCURRENCY} × 256 MB all month`, () => {
     const cap = MAPPING_MAX_CONCURRENCY * 0.25 * MONTH_SECONDS;
     const producer = bill.requestsPerStack * billedGbSecondsPerInvocation(2);
     expect(line(step7, 'Lambda duration').quantity).toBeCloseTo(cap + producer, 6);
@@ -89,5 +90,30 @@ describe('worstCaseMonthlyBill', () => {
       2 * bill.requestsPerStack * PRICES.apiGatewayRestRequest.usd,
       6,
     );
+  });
+
+  it('bills what each request writes to CloudWatch Logs, per GB ingested (issue #29: its largest line was missing)', () => {
+    for (const [stack, name] of [
+      [step7, 'VisibilityDupStack'],
+      [step8, 'BatchPartialStack'],
+    ] as const) {
+      const gb = (bill.requestsPerStack * LOG_BYTES_PER_REQUEST[name]) / 1024 ** 3;
+      expect(line(stack, 'CloudWatch Logs')).toEqual({
+        service: 'CloudWatch Logs',
+        quantity: gb,
+        usd: gb * PRICES.logsIngestionGb.usd,
+      });
+    }
+    const step8Lines = step8?.lines ?? [];
+    expect(step8Lines.reduce((largest, item) => (item.usd > largest.usd ? item : largest)).service).toBe(
+      'CloudWatch Logs',
+    );
+  });
+
+  it('counts the dashboards of every region against the account’s 3 free ones: one region none billed, two regions one', () => {
+    expect(bill.dashboards).toEqual({ regions: 1, count: 2, billed: 0, usd: 0 });
+    const two = worstCaseMonthlyBill({ regions: 2 });
+    expect(two.dashboards).toEqual({ regions: 2, count: 4, billed: 1, usd: PRICES.dashboardMonth.usd });
+    expect(two.totalUsd).toBeCloseTo(2 * bill.totalUsd + PRICES.dashboardMonth.usd, 9);
   });
 });

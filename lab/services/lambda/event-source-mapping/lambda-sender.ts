@@ -1,8 +1,10 @@
 /**
  * The mapping's side of the function, as LocalStack's `senders/lambda_sender.py` is: one
- * synchronous invocation per event, within the function's reserved concurrency. An invocation
- * the reserved concurrency cannot take is throttled: Lambda backs off and retries until the
- * batch's visibility timeout would run out, then drops the batch, which reappears in the queue.
+ * synchronous invocation per event, within the function's reserved concurrency and the
+ * account's concurrency quota. An invocation either cannot take is throttled: Lambda backs off
+ * and retries until the batch's visibility timeout would run out, then drops the batch, which
+ * reappears in the queue with its receive count raised (so throttling alone can send a message to
+ * the DLQ, or show a "duplicate" no code caused).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { SQSEvent } from 'aws-lambda';
@@ -42,7 +44,7 @@ export class LambdaSender {
     emit({ type: 'invoked', messageIds: event.Records.map((record) => record.messageId) });
     let result: InvocationResult;
     try {
-      result = await fn.invoke(event);
+      result = await fn.invoke(event, fn.concurrency === undefined ? {} : { quotaTaken: true });
     } catch (error) {
       result = {
         status: 'error',
@@ -52,18 +54,18 @@ export class LambdaSender {
       };
     } finally {
       this.invoking -= 1;
+      fn.concurrency?.release();
     }
     emit({ type: 'invocation-ended', requestId: result.requestId, status: result.status });
     return result;
   }
 
-  /** Takes one unit of the function's reserved concurrency, retrying while the batch is still hidden. */
+  /**
+   * Takes one unit of the function's reserved concurrency and one execution of the account's
+   * quota, retrying while the batch is still hidden.
+   */
   private async acquireConcurrency(receivedAt: number): Promise<boolean> {
-    const limit = this.options.reservedConcurrency();
-    if (limit === undefined || this.invoking < limit) {
-      this.invoking += 1;
-      return true;
-    }
+    if (this.tryTake()) return true;
     let expires: number | undefined;
     let pause: number = THROTTLE_RETRY_MS.first;
     for (;;) {
@@ -72,11 +74,16 @@ export class LambdaSender {
       if (Date.now() + pause >= expires || this.options.signal.aborted) return false;
       await sleep(pause);
       pause = Math.min(pause * 2, THROTTLE_RETRY_MS.longest);
-      const current = this.options.reservedConcurrency();
-      if (current === undefined || this.invoking < current) {
-        this.invoking += 1;
-        return true;
-      }
+      if (this.tryTake()) return true;
     }
+  }
+
+  /** One unit of reserved concurrency and one account execution, both or neither. */
+  private tryTake(): boolean {
+    const limit = this.options.reservedConcurrency();
+    if (limit !== undefined && this.invoking >= limit) return false;
+    if (this.options.fn.concurrency?.tryAcquire() === false) return false;
+    this.invoking += 1;
+    return true;
   }
 }

@@ -25,7 +25,7 @@ export interface FunctionRuntimeOptions {
     readonly roleArn: string;
   }): Pick<
     LocalFunctionOptions,
-    'logs' | 'awsCalls' | 'authorize' | 'httpsRedirects' | 'iamVersion' | 'activeAt' | 'debugging'
+    'logs' | 'awsCalls' | 'authorize' | 'httpsRedirects' | 'iamVersion' | 'activeAt' | 'debugging' | 'concurrency'
   >;
 }
 

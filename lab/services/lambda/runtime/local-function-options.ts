@@ -4,6 +4,7 @@ import type { LabBus } from '../../../bus/lab-bus';
 import type { FunctionRef } from '../../../bus/lab-log-record';
 import type { LambdaLogging } from './lambda-environment';
 import type { DeniedCall } from './runtime-protocol';
+import type { AccountConcurrency } from '../account-concurrency';
 
 /**
  * How to run one function: what `LocalFunction` takes, and what its execution environments,
@@ -61,4 +62,10 @@ export interface LocalFunctionOptions {
    * (`context.getRemainingTimeInMillis()`) is the function's own, as without a debugger.
    */
   readonly debugging?: boolean;
+  /**
+   * The account's concurrency quota every function of the lab shares (account-concurrency.ts):
+   * an invocation it cannot take is throttled (`TooManyRequestsError`) before it runs. Absent:
+   * no account limit.
+   */
+  readonly concurrency?: AccountConcurrency;
 }

@@ -7,7 +7,7 @@
  * ends an invocation: the environment's thread is terminated, so nothing the handler scheduled
  * runs afterwards, and the next invocation starts cold, as after a timeout in Lambda.
  */
-import { FunctionStoppedError } from '../errors';
+import { FunctionStoppedError, TooManyRequestsError } from '../errors';
 import { randomUUID } from 'node:crypto';
 import type { FunctionRef } from '../../../bus/lab-log-record';
 import { EnvironmentPool } from './environment-pool';
@@ -15,6 +15,7 @@ import { newLogStreamName, newTraceHeader } from './lambda-environment';
 import type { LocalFunctionOptions } from './local-function-options';
 import { PlatformRecords } from './platform-records';
 import type { ErrorDocument } from './runtime-protocol';
+import type { AccountConcurrency } from '../account-concurrency';
 
 export type { LocalFunctionOptions } from './local-function-options';
 
@@ -35,11 +36,19 @@ export type InvocationResult =
       readonly durationMs: number;
     };
 
+/** How an invocation is admitted. */
+export interface InvokeAdmission {
+  /** The caller took the invocation's execution of the account's quota itself (the event source mapping does, to back off). */
+  readonly quotaTaken?: boolean;
+}
+
 /** Anything that can be invoked like a Lambda function (the event source mapping and the API need no more). */
 export interface Invocable {
   readonly ref: FunctionRef;
   readonly timeoutSeconds: number;
-  invoke(event: unknown): Promise<InvocationResult>;
+  /** The account's concurrency quota its invocations count against, if any. */
+  readonly concurrency?: AccountConcurrency | undefined;
+  invoke(event: unknown, admission?: InvokeAdmission): Promise<InvocationResult>;
 }
 
 /** Lambda's message for a timeout, e.g. `Task timed out after 30.00 seconds`. */
@@ -88,17 +97,27 @@ export class LocalFunction implements Invocable {
     while (Date.now() < activeAt) await new Promise((resolve) => setTimeout(resolve, activeAt - Date.now()));
   }
 
-  /** Invokes the function synchronously (RequestResponse) with `event`, once it is Active. */
-  invoke(event: unknown): Promise<InvocationResult> {
+  /**
+   * Invokes the function synchronously (RequestResponse) with `event`, once it is Active.
+   * Rejects with `TooManyRequestsError` when the account's concurrency quota has no execution
+   * free: the invocation is throttled and never runs.
+   */
+  invoke(event: unknown, admission: InvokeAdmission = {}): Promise<InvocationResult> {
     if (this.pool.isStopped) {
       return Promise.reject(
         new FunctionStoppedError(`${this.ref.functionName} was stopped; start a new lab to invoke it`),
       );
     }
     const running =
-      (this.options.activeAt ?? 0) > Date.now() ? this.whenActive().then(() => this.run(event)) : this.run(event);
+      admission.quotaTaken === true
+        ? this.whenActive().then(() => this.run(event))
+        : (this.options.activeAt ?? 0) > Date.now()
+          ? this.whenActive().then(() => this.runWithinQuota(event))
+          : this.runWithinQuota(event);
     this.inFlight.add(running);
-    void running.finally(() => this.inFlight.delete(running));
+    const forget = (): void => void this.inFlight.delete(running);
+    // A throttled invocation rejects: its caller handles that; this only forgets it.
+    running.then(forget, forget);
     return running;
   }
 
@@ -144,6 +163,23 @@ export class LocalFunction implements Invocable {
    */
   killRandom(random: () => number = Math.random): boolean {
     return this.pool.killRandom(random);
+  }
+
+  /** The account's concurrency quota this function's invocations count against. */
+  get concurrency(): AccountConcurrency | undefined {
+    return this.options.concurrency;
+  }
+
+  /** Runs `event` in one of the account's executions, or rejects as Lambda throttles. */
+  private async runWithinQuota(event: unknown): Promise<InvocationResult> {
+    const { concurrency } = this.options;
+    if (concurrency === undefined) return this.run(event);
+    if (!concurrency.tryAcquire()) throw new TooManyRequestsError(this.ref.functionName);
+    try {
+      return await this.run(event);
+    } finally {
+      concurrency.release();
+    }
   }
 
   private async run(event: unknown): Promise<InvocationResult> {
