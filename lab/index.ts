@@ -10,6 +10,7 @@ export type { Lab, StartLabOptions } from './lab';
 export type { LabStack } from './app/stack-view';
 export type { StackName } from './app/lab-topologies';
 export { TopologyError } from './app/topology-error';
+export { ESTABLISHED_ACCOUNT_CONCURRENCY, NEW_ACCOUNT_CONCURRENCY } from './services/lambda/account-concurrency';
 export { createDynamoDbClient, createSqsClient, startEmulators } from './services/emulators';
 export type { EmulatorEndpoints, Emulators } from './services/emulators';
 export { startEmulatorsEndpoint } from './app/lab-endpoint';

@@ -3,6 +3,7 @@
  * sent straight to its queue, the worker left to cope, and then the books: for every message
  * sent, was its effect applied (how often), or is it in the DLQ, or is it lost?
  */
+import { ESTABLISHED_ACCOUNT_CONCURRENCY } from '../services/lambda/account-concurrency';
 import { type AttributeValue, type DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { ReceiveMessageCommand, SendMessageBatchCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import type { AwsCallCounts } from '../interceptors/aws-call-ledger';
@@ -107,6 +108,8 @@ export async function runChaos(options: ChaosRunOptions): Promise<ChaosResult> {
   const lab = await setUp(async () => {
     const started = await startLab({
       stacks: [step7 ? chaosVisibilityTopology(scale) : chaosBatchTopology(scale)],
+      // Chaos loads the lab as a busy, established account would (1,000), not a new one's 10.
+      accountConcurrency: ESTABLISHED_ACCOUNT_CONCURRENCY,
       emulators: options.emulators,
       pollers,
       waitTimeSeconds: 2,

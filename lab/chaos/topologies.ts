@@ -73,6 +73,7 @@ export function chaosVisibilityTopology(scale = 1): StackTopology {
           }
         : { ...queue, visibilityTimeoutSeconds: timing.workerTimeoutSeconds },
     ),
+    mappings: withChaosConcurrency(base.mappings),
     functions: base.functions.map((fn) =>
       fn.id === 'Worker'
         ? {
@@ -99,10 +100,21 @@ export function chaosBatchTopology(scale = 1): StackTopology {
   return {
     ...base,
     queues: base.queues.map((queue) => ({ ...queue, visibilityTimeoutSeconds: timing.visibilityTimeoutSeconds })),
+    mappings: withChaosConcurrency(base.mappings),
     functions: base.functions.map((fn) =>
       fn.id === 'Worker' ? { ...fn, timeoutSeconds: timing.workerTimeoutSeconds } : fn,
     ),
   };
+}
+
+/**
+ * The concurrency the chaos harness was calibrated with: 5 invocations per mapping (the stacks'
+ * own cap, `MAPPING_MAX_CONCURRENCY`, is 3, to keep a new account within its quota of 10).
+ */
+export const CHAOS_MAPPING_CONCURRENCY = 5;
+
+function withChaosConcurrency(mappings: StackTopology['mappings']): StackTopology['mappings'] {
+  return mappings.map((mapping) => ({ ...mapping, maximumConcurrency: CHAOS_MAPPING_CONCURRENCY }));
 }
 
 /** One sentence stating the time scale, printed with every run and quoted in the README. */

@@ -82,8 +82,10 @@ export async function startLabGateway(
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => resolve(Buffer.concat(chunks)));
-      // A client that leaves before its body is whole (Ctrl-C, a timeout) is owed nothing.
+      // A client that leaves before its body is whole (Ctrl-C, a timeout) is owed nothing; after
+      // 'end', these resolve nothing more.
       request.on('error', () => resolve(undefined));
+      request.on('close', () => resolve(undefined));
     }).then(async (body) => {
       if (body === undefined) return;
       const answered = await answer(request, body);

@@ -33,6 +33,19 @@ function recorded(handler: GatewayHandler): GatewayHandler {
   };
 }
 
+/** The fixture function's environment, with the lab's one endpoint or without one. */
+function callerEnvironment(awsEndpoint: string | undefined): Record<string, string> {
+  return lambdaEnvironment({
+    ref,
+    spec: { memoryMb: 128 },
+    bindings: {},
+    awsEnvironment: fakeAwsEnvironment(),
+    sqsEndpoint: 'http://127.0.0.1:1',
+    dynamodbEndpoint: 'http://127.0.0.1:2',
+    ...(awsEndpoint === undefined ? {} : { awsEndpoint }),
+  });
+}
+
 beforeAll(async () => {
   gateway = await startLabGateway([
     recorded(s3Service(new S3State())),
@@ -57,15 +70,7 @@ beforeAll(async () => {
     localhostDnsModuleUrl: localhostDnsModuleUrl(),
     timeoutSeconds: 20,
     memoryMb: 128,
-    environment: lambdaEnvironment({
-      ref,
-      spec: { memoryMb: 128 },
-      bindings: {},
-      awsEnvironment: fakeAwsEnvironment(),
-      sqsEndpoint: 'http://127.0.0.1:1',
-      dynamodbEndpoint: 'http://127.0.0.1:2',
-      awsEndpoint: gateway.url,
-    }),
+    environment: callerEnvironment(gateway.url),
     logs: new LabBus(),
   });
 }, 60_000);
@@ -94,17 +99,7 @@ describe("a function's network calls", () => {
   });
 
   it('are pointed at the lab by AWS_ENDPOINT_URL, and at a loopback port that answers nothing when the lab has no endpoint', () => {
-    const environment = (awsEndpoint?: string) =>
-      lambdaEnvironment({
-        ref,
-        spec: { memoryMb: 128 },
-        bindings: {},
-        awsEnvironment: fakeAwsEnvironment(),
-        sqsEndpoint: 'http://127.0.0.1:1',
-        dynamodbEndpoint: 'http://127.0.0.1:2',
-        ...(awsEndpoint === undefined ? {} : { awsEndpoint }),
-      }).AWS_ENDPOINT_URL;
-    expect(environment(gateway.url)).toBe(gateway.url);
-    expect(environment()).toBe('http://127.0.0.1:9');
+    expect(callerEnvironment(gateway.url).AWS_ENDPOINT_URL).toBe(gateway.url);
+    expect(callerEnvironment(undefined).AWS_ENDPOINT_URL).toBe('http://127.0.0.1:9');
   });
 });
