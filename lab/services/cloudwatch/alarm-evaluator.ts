@@ -13,6 +13,7 @@
  * https://repost.aws/knowledge-center/cloudwatch-receive-sns-for-alarm-trigger; the success line
  * and the HistoryData fields as aws/aws-sdk-java#1723 shows them).
  */
+import { ownProperty } from '../../common/own-property';
 import type {
   AlarmHistoryItem,
   DescribeAlarmHistoryCommandInput,
@@ -150,7 +151,7 @@ export class AlarmEvaluator {
       for (const [name, alarm] of this.alarms) {
         const { namespace, metricName, dimensions } = alarm.definition;
         const value = await this.readMetric(namespace, metricName, dimensions);
-        const compare = COMPARE[alarm.definition.comparisonOperator];
+        const compare = ownProperty(COMPARE, alarm.definition.comparisonOperator);
         const state: AlarmState =
           value === undefined || compare === undefined
             ? 'INSUFFICIENT_DATA'
@@ -249,7 +250,7 @@ export class AlarmEvaluator {
     metricName: string,
     dimensions: readonly { readonly Name: string; readonly Value: string }[],
   ): Promise<number | undefined> {
-    const attribute = SQS_METRICS[metricName];
+    const attribute = ownProperty(SQS_METRICS, metricName);
     const queueName = dimensions.find((dimension) => dimension.Name === 'QueueName')?.Value;
     if (namespace !== 'AWS/SQS' || attribute === undefined || queueName === undefined) return undefined;
     try {

@@ -7,6 +7,7 @@
  * by LocalStack (tests/aws/services/cloudwatch/test_cloudwatch.snapshot.json,
  * test_invalid_amount_of_datapoints).
  */
+import { ownProperty } from '../../common/own-property';
 import {
   CloudWatchUnsupportedError,
   InvalidParameterCombinationError,
@@ -56,7 +57,7 @@ export async function metricStatistics(input: Input, read: MetricReader, now: Da
             Timestamp: reading.timestamp,
             ...Object.fromEntries(
               statistics.flatMap((name) => {
-                const statistic = STATISTICS[name];
+                const statistic = ownProperty(STATISTICS, name);
                 return statistic === undefined ? [] : [[name, statistic(reading.value)]];
               }),
             ),

@@ -5,6 +5,7 @@
  * (where `{"logGroupName":{"a":1}}` was a 500). Members not listed are ignored, as AWS ignores
  * unknown members.
  */
+import { ownProperty } from '../../common/own-property';
 import { SerializationError } from './errors';
 
 /** A member's JSON type. */
@@ -68,9 +69,9 @@ function hasType(value: unknown, type: MemberType): boolean {
 
 /** Throws {@link SerializationError} for the first member of `input` whose type `action` does not take. */
 export function checkMemberTypes(action: string, input: Readonly<Record<string, unknown>>): void {
-  const types = MEMBER_TYPES[action] ?? {};
+  const types = ownProperty(MEMBER_TYPES, action) ?? {};
   for (const [member, value] of Object.entries(input)) {
-    const type = types[member];
+    const type = ownProperty(types, member);
     if (type === undefined || value === null || hasType(value, type)) continue;
     throw new SerializationError(
       `${member} must be a ${type === 'string[]' ? 'list of strings' : type}, not ${JSON.stringify(value)}`,
