@@ -24,6 +24,9 @@ const LANES = 6;
 const PAIRS = [
   ['README.md', 'README.ja.md'],
   ['docs/experiments.md', 'docs/experiments.ja.md'],
+  ['docs/lab.md', 'docs/lab.ja.md'],
+  ['docs/aws.md', 'docs/aws.ja.md'],
+  ['docs/project.md', 'docs/project.ja.md'],
 ] as const;
 
 const read = (path: string): string => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');

@@ -19,8 +19,8 @@ describe('docs/fidelity.md and .ja.md', () => {
   );
 
   it.each([
-    ['README.md', 'en'],
-    ['README.ja.md', 'ja'],
+    ['docs/lab.md', 'en'],
+    ['docs/lab.ja.md', 'ja'],
   ] as const)('%s summarizes the suite with its current counts', (path, language) => {
     expect(read(path)).toContain(fidelitySummary(CONFORMANCE_CATALOG, language));
   });
