@@ -48,7 +48,9 @@ function headings(text: string, level: number): string[] {
 describe.each(Object.entries(PATHS))('%s', (path, sections) => {
   const text = read(path);
 
-  it('is a path: its sections in order, Step 7 then Step 8, each on the lab and then on AWS', () => {
+  it('is a path: what you will see (the timeline), then its sections in order, Step 7 then Step 8, each on the lab and then on AWS', () => {
+    expect(text.indexOf('](docs/images/timeline.png)')).toBeGreaterThan(0);
+    expect(text.indexOf('](docs/images/timeline.png)')).toBeLessThan(text.indexOf('\n## '));
     expect(headings(text, 2)).toEqual(sections);
     const steps = text.split(/^## /m).filter((section) => section.startsWith('Step '));
     for (const step of steps) {
