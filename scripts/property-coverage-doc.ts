@@ -5,7 +5,7 @@
  * the providers' own declarations and the schema packages, so the document cannot drift from them.
  */
 import { markdownTable } from '../lab/common/markdown-table';
-import { DEPLOYED_TYPE_COVERAGE } from '../lab/services/cloudformation/deployed-types';
+import { DEPLOYED_TYPE_COVERAGE } from '../lab/app/deployed-type-coverage';
 import { mergeNotes } from '../lab/services/cloudformation/property-coverage';
 import { registrySchemas } from '../lab/services/cloudformation/registry-schemas';
 import { resourceSchemas } from '../lab/services/cloudformation/resource-schemas';

@@ -1,12 +1,11 @@
 /**
  * The project's own lint rules, for what a formatter cannot see: no focused or skipped tests
  * (a green run must mean every test ran), no `any` without a comment saying why, no
- * `console.*` in the Lambda code (its logs are one JSON line per event, through Logger), no import
- * of lib/ or lambda/ in lab/services/ (the stand-ins are generic: lab/app/ hands them the app),
- * bench/ reaching the lab through its API (lab/index.ts) and test/ importing what it tests, no
+ * `console.*` in the Lambda code (its logs are one JSON line per event, through Logger), no
  * AWS client mock that outlives its test file (test files share their worker's modules), no server
- * in lab/ or bench/ that does not open through lab/common/serve-on-loopback.ts, and no merge
- * conflict marker in the code or the Markdown.
+ * in lab/ or bench/ that does not open through lab/common/serve-on-loopback.ts, no file of the
+ * lab's services over 350 lines, and no merge conflict marker in the code or the Markdown.
+ * Import boundaries and cycles are dependency-cruiser's (.dependency-cruiser.cjs).
  */
 
 /** One broken rule at a line. */
@@ -33,21 +32,6 @@ interface Rule {
 }
 
 const isTest = (file: string): boolean => file.startsWith('test/');
-
-/** The import names the project's lab/ (as many `../` as the file is deep), not test/lab/. */
-const isProjectLab = (file: string, match: RegExpExecArray): boolean =>
-  (match[1] ?? '').length / 3 === file.split('/').length - 1;
-
-/**
- * The lab's internals bench/ imports without the API: the bundler and the fake credentials that
- * the bundle section measures functions with outside a lab, and the Markdown table helper the
- * report renders with, so that the bench's tables read like the docs'.
- */
-const BENCH_LAB_INTERNALS: readonly string[] = [
-  'services/lambda/runtime/bundle',
-  'common/local-aws',
-  'common/markdown-table',
-];
 
 const RULES: readonly Rule[] = [
   {
@@ -81,31 +65,6 @@ const RULES: readonly Rule[] = [
     applies: (file) => file.startsWith('lambda/'),
     pattern: /\bconsole\s*\.\s*\w+\s*\(/,
     excusedByComment: false,
-  },
-  {
-    name: 'bench/ reaches the lab through its API (lab/index.ts), apart from the internals it measures',
-    applies: (file) => file.startsWith('bench/'),
-    pattern: /\bfrom\s+'((?:\.\.\/)+)lab\/([^']+)'/,
-    excusedByComment: false,
-    raw: true,
-    holds: (file, match) => isProjectLab(file, match) && !BENCH_LAB_INTERNALS.includes(match[2] ?? ''),
-  },
-  {
-    name: 'test/ imports the lab module it tests, not the API (lab/index.ts)',
-    applies: isTest,
-    pattern: /\bfrom\s+'((?:\.\.\/)+)lab(?:\/index)?'/,
-    excusedByComment: false,
-    raw: true,
-    holds: isProjectLab,
-  },
-  {
-    name: 'lab/services/ imports nothing from lib/ or lambda/ (the app reaches the services through lab/app/)',
-    applies: (file) => file.startsWith('lab/services/'),
-    pattern: /(?:\bfrom\s+|\bimport\s*\(\s*|\bimport\s+)'((?:\.\.\/)+)(?:lib|lambda)\/[^']*'/,
-    excusedByComment: false,
-    raw: true,
-    // Only the project's lib/ and lambda/ (as many `../` as the file is deep), not lab/services/lambda/.
-    holds: (file, match) => (match[1] ?? '').length / 3 === file.split('/').length - 1,
   },
   {
     name: 'test files mock AWS clients through test/helpers/mock-aws-client.ts (restored when the file ends)',

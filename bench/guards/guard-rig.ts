@@ -8,7 +8,7 @@ import type { EmulatorEndpoints } from '../../lab';
 import { LAB_CREDENTIALS, LAB_REGION } from '../../lab';
 import { type CallCounter, countAwsCalls } from '../aws-call-counter';
 import { createBenchTable } from '../bench-resources';
-import { powertoolsGuard } from '../powertools/powertools-guard';
+import { powertoolsGuard } from './powertools-guard';
 import { installAllOldShim } from './all-old-shim';
 import type { GuardContender } from './guard-contender';
 import { naiveGuardContender } from './naive-guard-contender';

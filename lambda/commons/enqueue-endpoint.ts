@@ -2,7 +2,8 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { EnqueueFailedError, RequestValidationError } from '../core/errors';
 import { parseJsonObjectBody } from '../core/request-body';
 import { jsonResponse } from './http';
-import { describeError, type Logger } from './logger';
+import type { Logger } from './logger';
+import { describeError } from '../core/describe-error';
 
 /** The two steps that differ between the producers. */
 export interface EnqueueSteps<Request> {

@@ -59,9 +59,3 @@ export class Logger {
     this.log('ERROR', event, message, fields);
   }
 }
-
-/** Short text for an unknown thrown value, without a stack trace. */
-export function describeError(error: unknown): { errorName: string; errorMessage: string } {
-  if (error instanceof Error) return { errorName: error.name, errorMessage: error.message };
-  return { errorName: 'NonError', errorMessage: String(error) };
-}

@@ -1,4 +1,4 @@
-import { describeError } from '../commons/logger';
+import { describeError } from './describe-error';
 
 /** SQS never keeps a message invisible for more than 12 hours after its first receive. */
 export const MAX_VISIBILITY_SECONDS = 12 * 3600;

@@ -1,5 +1,5 @@
 import { SendMessageBatchCommand, type SendMessageBatchCommandOutput, type SQSClient } from '@aws-sdk/client-sqs';
-import { describeError } from '../commons/logger';
+import { describeError } from './describe-error';
 import { EnqueueFailedError } from './errors';
 
 /** SQS accepts at most ten entries per SendMessageBatch. */

@@ -3,7 +3,7 @@ import {
   ChangeMessageVisibilityCommand,
   type SQSClient,
 } from '@aws-sdk/client-sqs';
-import { describeError } from '../commons/logger';
+import { describeError } from './describe-error';
 import type { Extension, ExtensionFailure, VisibilityExtender } from './heartbeat';
 
 /** SQS accepts at most this many entries per ChangeMessageVisibilityBatch. */

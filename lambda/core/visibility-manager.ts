@@ -12,7 +12,7 @@ import {
   ChangeMessageVisibilityBatchCommand,
   type ChangeMessageVisibilityBatchCommandOutput,
 } from '@aws-sdk/client-sqs';
-import { describeError } from '../commons/logger';
+import { describeError } from './describe-error';
 import { type HeartbeatEvent, type HeartbeatTarget, isMessageGone, MAX_VISIBILITY_SECONDS } from './heartbeat';
 
 /** SQS accepts at most this many entries per ChangeMessageVisibilityBatch. */

@@ -7,7 +7,8 @@
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import type { CloudFormationCustomResourceEvent } from 'aws-lambda';
 import type { CustomResourceOutcome } from '../commons/cloudformation-response';
-import { describeError, type Logger } from '../commons/logger';
+import type { Logger } from '../commons/logger';
+import { describeError } from '../core/describe-error';
 import { secondsWithOneDecimalOf } from '../../lib/queue-settle-seconds';
 import { applyVisibilityTimeout, type Clock, readIntervalMsFor } from '../core/apply-visibility-timeout';
 

@@ -1,5 +1,6 @@
 import type { SQSRecord } from 'aws-lambda';
-import { describeError, type Logger } from '../commons/logger';
+import type { Logger } from '../commons/logger';
+import { describeError } from '../core/describe-error';
 import {
   ClaimLostError,
   IdempotencyInProgressError,

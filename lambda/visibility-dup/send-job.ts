@@ -1,6 +1,6 @@
 import { SendMessageCommand, type SendMessageCommandInput, type SQSClient } from '@aws-sdk/client-sqs';
 import type { Logger } from '../commons/logger';
-import { describeError } from '../commons/logger';
+import { describeError } from '../core/describe-error';
 import { EnqueueFailedError } from '../core/errors';
 import type { VisibilityJob } from './job';
 

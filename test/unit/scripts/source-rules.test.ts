@@ -39,51 +39,6 @@ describe('checkSource', () => {
     expect(rulesBroken('lab/a.ts', "console.log('x');")).toEqual([]);
   });
 
-  it('lets bench/ reach the lab only through its API, apart from the internals it measures', () => {
-    const rule = 'bench/ reaches the lab through its API (lab/index.ts), apart from the internals it measures';
-    // Written in two pieces so that this file does not break the rule it tests.
-    const deep = (path: string): string => `import { x } from '../../${''}lab/${path}';`;
-    expect(rulesBroken('bench/sections/a.ts', deep('services/emulators'))).toEqual([rule]);
-    expect(rulesBroken('bench/sections/a.ts', deep('lab'))).toEqual([rule]);
-    expect(rulesBroken('bench/sections/a.ts', `import { startLab } from '../../${''}lab';`)).toEqual([]);
-    expect(rulesBroken('bench/sections/a.ts', deep('services/lambda/runtime/bundle'))).toEqual([]);
-    expect(rulesBroken('bench/report.ts', "import { markdownTable } from '../lab/common/markdown-table';")).toEqual([]);
-    expect(rulesBroken('lab/cli/a.ts', "import { startLab } from '../lab';")).toEqual([]);
-  });
-
-  it('lets test/ import the lab module it tests, never the API', () => {
-    const rule = 'test/ imports the lab module it tests, not the API (lab/index.ts)';
-    const api = (depth: number, path = ''): string =>
-      `import { startLab } from '${'../'.repeat(depth)}${''}lab${path}';`;
-    expect(rulesBroken('test/unit/a.test.ts', api(2))).toEqual([rule]);
-    expect(rulesBroken('test/lab/services/sqs/a.test.ts', api(4, '/index'))).toEqual([rule]);
-    expect(rulesBroken('test/unit/a.test.ts', api(2, '/lab'))).toEqual([]);
-    expect(rulesBroken('test/lab/services/sqs/a.test.ts', api(4, '/services/emulators'))).toEqual([]);
-    expect(rulesBroken('test/chaos/a.test.ts', "import { waitFor } from '../lab/helpers';")).toEqual([]);
-  });
-
-  it('keeps lib/ and lambda/ out of lab/services/', () => {
-    const rule = 'lab/services/ imports nothing from lib/ or lambda/ (the app reaches the services through lab/app/)';
-    expect(
-      rulesBroken('lab/services/apigateway/local-api.ts', "import { API_THROTTLING } from '../../../lib/settings';"),
-    ).toEqual([rule]);
-    expect(
-      rulesBroken('lab/services/lambda/runtime/a.ts', "import type { X } from '../../../../lambda/core/x';"),
-    ).toEqual([rule]);
-    expect(rulesBroken('lab/services/cloudformation/a.ts', "const m = await import('../../../lib/app');")).toEqual([
-      rule,
-    ]);
-    expect(
-      rulesBroken('lab/services/logs/a.ts', "import { reportText } from '../lambda/runtime/platform-lines';"),
-    ).toEqual([]);
-    expect(rulesBroken('lab/app/synthesize-app.ts', "import { PROJECT_ROOT } from '../../lib/project-root';")).toEqual(
-      [],
-    );
-    expect(rulesBroken('lab/lab.ts', "import { parseEventFilterOption } from '../lib/batch-partial-options';")).toEqual(
-      [],
-    );
-  });
-
   it('lets lab/ and bench/ open a server only through serveOnLoopback', () => {
     const rule = 'lab servers open through serveOnLoopback only (loopback, behind the request guard)';
     expect(rulesBroken('lab/services/x/x-server.ts', 'const server = createServer(handler);')).toEqual([rule]);

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEPLOYED_TYPE_COVERAGE } from '../../../../../lab/services/cloudformation/deployed-types';
+import { DEPLOYED_TYPE_COVERAGE } from '../../../../../lab/app/deployed-type-coverage';
 import { javaPattern } from '../../../../../lab/services/cloudformation/java-pattern';
 
 describe('javaPattern', () => {

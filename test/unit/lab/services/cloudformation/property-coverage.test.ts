@@ -9,7 +9,7 @@
 import { Template as CdkTemplate } from 'aws-cdk-lib/assertions';
 import { Stack } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
-import { DEPLOYED_TYPE_COVERAGE } from '../../../../../lab/services/cloudformation/deployed-types';
+import { DEPLOYED_TYPE_COVERAGE } from '../../../../../lab/app/deployed-type-coverage';
 import { UnemulatedPropertyError } from '../../../../../lab/services/cloudformation/errors';
 import {
   type DeployNote,

@@ -8,7 +8,7 @@ import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dyn
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { Context } from 'aws-lambda';
 import { VISIBILITY_DUP } from '../../lib/settings';
-import type { DeliveryOutcome, GuardContender } from '../guards/guard-contender';
+import type { DeliveryOutcome, GuardContender } from './guard-contender';
 
 /** The job as Powertools sees it: the idempotency key is `id`; `delivery` tells who ran it. */
 interface PowertoolsJob {

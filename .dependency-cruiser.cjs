@@ -1,0 +1,74 @@
+/**
+ * The project's import boundaries and cycles, checked by dependency-cruiser (`npm run lint`).
+ * Rule names say what they keep apart; each `comment` says why.
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'lab-services-know-no-app',
+      comment:
+        'The stand-ins are generic: the tutorial app (lib/, lambda/, cost/, bench/) reaches them through lab/app/, never the reverse.',
+      severity: 'error',
+      from: { path: '^lab/services/' },
+      to: { path: '^(lib|lambda|cost|bench)/' },
+    },
+    {
+      name: 'bench-reaches-the-lab-through-its-api',
+      comment:
+        'bench/ uses the lab as a program would, through lab/index.ts, apart from the internals it measures: the bundler, the fake credentials, the Markdown tables its report shares with the docs.',
+      severity: 'error',
+      from: { path: '^bench/' },
+      to: {
+        path: '^lab/',
+        pathNot: '^lab/(index|services/lambda/runtime/bundle|common/local-aws|common/markdown-table)\\.ts$',
+      },
+    },
+    {
+      name: 'tests-import-the-module-they-test',
+      comment: 'A test imports the lab module it tests, not the API (lab/index.ts), so a failure points at its module.',
+      severity: 'error',
+      from: { path: '^test/' },
+      to: { path: '^lab/index\\.ts$' },
+    },
+    {
+      name: 'code-imports-no-tests',
+      comment:
+        'Nothing that runs (the app, the lab, the bench) depends on a test file; scripts/ may, to write docs/fidelity.md from the conformance catalog.',
+      severity: 'error',
+      from: { path: '^(lab|lib|lambda|bench|cost|bin)/' },
+      to: { path: '^test/' },
+    },
+    {
+      name: 'deployed-code-knows-no-lab',
+      comment: 'What is deployed to AWS (lib/, lambda/) runs without the lab, the bench or the tests.',
+      severity: 'error',
+      from: { path: '^(lib|lambda)/' },
+      to: { path: '^(lab|bench|test)/' },
+    },
+    {
+      name: 'no-file-cycles',
+      comment: 'Files that import each other in a loop have no order a reader can follow.',
+      severity: 'error',
+      from: {},
+      to: { circular: true, dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'no-folder-cycles',
+      comment: 'Folders that import each other in a loop are one concern cut in two.',
+      severity: 'error',
+      scope: 'folder',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(node_modules|cdk\\.out|\\.lab|lab-report)/' },
+    // swc reads type-only imports too, so the TypeScript compiler's pre-compilation pass (which
+    // does not read TypeScript 7 yet) is not needed.
+    tsPreCompilationDeps: false,
+    parser: 'swc',
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
+  },
+};

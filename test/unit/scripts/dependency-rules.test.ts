@@ -1,0 +1,85 @@
+/**
+ * The import boundaries and cycles of .dependency-cruiser.cjs, run by dependency-cruiser itself on
+ * a small tree made for each rule (so each rule is shown to catch what it names), and on the
+ * project, which breaks none.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { cruise, type ICruiseResult, type IConfiguration } from 'dependency-cruiser';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const config = createRequire(import.meta.url)('../../../.dependency-cruiser.cjs') as IConfiguration;
+const work = mkdtempSync(join(tmpdir(), 'sqs-lab-depcruise-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** Writes `files` (path → imports) as a tree of TypeScript files, and cruises it with the project's rules. */
+async function violations(files: Readonly<Record<string, readonly string[]>>): Promise<string[]> {
+  const root = mkdtempSync(join(work, 'tree-'));
+  for (const [path, imports] of Object.entries(files)) {
+    mkdirSync(join(root, dirname(path)), { recursive: true });
+    writeFileSync(
+      join(root, path),
+      `${imports.map((target, index) => `import { x${index} } from '${target}';`).join('\n')}\nexport const x = 1;\n`,
+    );
+  }
+  const tops = [...new Set(Object.keys(files).map((path) => path.split('/')[0] ?? '.'))];
+  const result = await cruise(
+    tops,
+    {
+      baseDir: root,
+      validate: true,
+      ruleSet: { forbidden: config.forbidden ?? [] },
+      parser: 'swc',
+      tsPreCompilationDeps: false,
+    },
+    { extensions: ['.ts', '.js'] },
+  );
+  const output = result.output as ICruiseResult;
+  return output.summary.violations.map((violation) => `${violation.rule.name} ${violation.from} → ${violation.to}`);
+}
+
+describe('the import rules', () => {
+  it('keep the app out of lab/services/', async () => {
+    expect(await violations({ 'lab/services/sqs/a.ts': ['../../../lib/settings'], 'lib/settings.ts': [] })).toEqual([
+      'lab-services-know-no-app lab/services/sqs/a.ts → lib/settings.ts',
+    ]);
+  });
+
+  it('let bench/ reach the lab through lab/index.ts and the internals it measures only', async () => {
+    const found = await violations({
+      'bench/a.ts': ['../lab/index', '../lab/services/lambda/runtime/bundle', '../lab/services/sqs/b'],
+      'lab/index.ts': [],
+      'lab/services/lambda/runtime/bundle.ts': [],
+      'lab/services/sqs/b.ts': [],
+    });
+    expect(found).toEqual(['bench-reaches-the-lab-through-its-api bench/a.ts → lab/services/sqs/b.ts']);
+  });
+
+  it('make a test import the module it tests, not lab/index.ts, and keep tests out of running code', async () => {
+    const found = await violations({
+      'test/a.test.ts': ['../lab/index'],
+      'lab/index.ts': ['../test/helper'],
+      'test/helper.ts': [],
+    });
+    // (lab/ and test/ importing each other is also a folder cycle; that rule has its own test.)
+    expect(found.filter((violation) => !violation.startsWith('no-folder-cycles')).sort()).toEqual([
+      'code-imports-no-tests lab/index.ts → test/helper.ts',
+      'tests-import-the-module-they-test test/a.test.ts → lab/index.ts',
+    ]);
+  });
+
+  it('keep what is deployed (lib/, lambda/) free of the lab', async () => {
+    expect(await violations({ 'lambda/h.ts': ['../lab/index'], 'lab/index.ts': [] })).toEqual([
+      'deployed-code-knows-no-lab lambda/h.ts → lab/index.ts',
+    ]);
+  });
+
+  it('refuse file cycles and folder cycles', async () => {
+    const files = await violations({ 'lab/a.ts': ['./b'], 'lab/b.ts': ['./a'] });
+    expect(files.filter((found) => found.startsWith('no-file-cycles')).length).toBeGreaterThan(0);
+    const folders = await violations({ 'lab/p/a.ts': ['../q/b'], 'lab/q/b.ts': ['../p/c'], 'lab/p/c.ts': [] });
+    expect(folders.filter((found) => found.startsWith('no-folder-cycles')).length).toBeGreaterThan(0);
+  });
+});
