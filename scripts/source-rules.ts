@@ -82,10 +82,21 @@ const RULES: readonly Rule[] = [
   },
 ];
 
+/** The most lines a file of the lab's services may have: past it, a file holds more than one concept. */
+export const MAX_SERVICE_FILE_LINES = 350;
+
 /** Checks one file's text against every rule that applies to it. */
 export function checkSource(file: string, text: string): RuleViolation[] {
   const lines = text.split('\n');
   const violations: RuleViolation[] = [];
+  const length = text.endsWith('\n') ? lines.length - 1 : lines.length;
+  if (file.startsWith('lab/services/') && file.endsWith('.ts') && length > MAX_SERVICE_FILE_LINES)
+    violations.push({
+      file,
+      line: MAX_SERVICE_FILE_LINES + 1,
+      rule: `a file of the lab's services stays within ${MAX_SERVICE_FILE_LINES} lines (split it by concept)`,
+      text: `${length} lines`,
+    });
   lines.forEach((line, index) => {
     if (/^\s*(?:\/\*|\*)/.test(line)) return; // inside a doc comment
     const code = blankStrings(stripLineComment(line));

@@ -10,7 +10,8 @@ import { xmlDocument } from '../../gateway/protocols/query-protocol';
 import { type ChecksumAlgorithm, isChecksumAlgorithm } from './s3-checksums';
 import { readPayload } from './s3-payload';
 import { listOf, requestDocument, textOf } from './s3-request-xml';
-import type { ObjectEncryption, S3Object, S3State } from './s3-state';
+import type { ObjectEncryption, S3Object } from './s3-records';
+import type { S3State } from './s3-state';
 import { InvalidRangeError, InvalidRequestError, MalformedXmlError, S3Error } from './errors';
 import { decodeComponent } from '../../common/request-target';
 

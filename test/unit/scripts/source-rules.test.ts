@@ -68,4 +68,12 @@ describe('checkSource', () => {
       [],
     );
   });
+
+  it("keeps each file of the lab's services within 350 lines, and only those", () => {
+    const rule = "a file of the lab's services stays within 350 lines (split it by concept)";
+    const lines = (count: number): string => `${'const x = 1;\n'.repeat(count)}`;
+    expect(rulesBroken('lab/services/s3/a.ts', lines(350))).toEqual([]);
+    expect(rulesBroken('lab/services/s3/a.ts', lines(351))).toEqual([rule]);
+    expect(rulesBroken('lab/app/a.ts', lines(400))).toEqual([]);
+  });
 });

@@ -10,7 +10,8 @@ import { changedAny, type ResourceProvider } from '../../cloudformation/resource
 import { generatedName } from '../../cloudformation/generated-name';
 import { TAGS_NOTE } from '../../cloudformation/common-notes';
 import type { PropertyCoverage } from '../../cloudformation/property-coverage';
-import { DEFAULT_ENCRYPTION, type EncryptionRule, type S3Bucket, type S3State } from '../s3-state';
+import { DEFAULT_ENCRYPTION, type EncryptionRule, type S3Bucket } from '../s3-records';
+import type { S3State } from '../s3-state';
 
 /** What the bucket provider does with each property of `AWS::S3::Bucket`. */
 export const S3_BUCKET_PROPERTIES: PropertyCoverage = {
