@@ -20,7 +20,7 @@ export { LAB_ACCOUNT_ID, LAB_CREDENTIALS, LAB_REGION } from './common/local-aws'
 
 // Deploy: synthesize the CDK app (`startLab` deploys it; `onStackEvent` follows the deploy).
 export { synthesizeApp } from './app/synthesize-app';
-export type { StackEvent } from './services/cloudformation/deployed-stack';
+export type { StackEvent } from './services/cloudformation/engine/deployed-stack';
 
 // Run an experiment on a lab, or a plan of chaos runs, each on a lab of its own.
 export { EXPERIMENTS, findExperiment } from './experiments/catalog';

@@ -26,11 +26,11 @@ import { deleteLabResources, type LabServices, startLabServices } from './app/la
 import { resolveTopologies, type StackName } from './app/lab-topologies';
 import { type LabStack, mappingCountersOf, StackViews } from './app/stack-view';
 import { TopologyError } from './app/topology-error';
-import { cloudFormationActions } from './services/cloudformation/cloudformation-api';
+import { cloudFormationActions } from './services/cloudformation/api/cloudformation-api';
 import { CloudFormationService } from './services/cloudformation/cloudformation-service';
-import { deployThroughChangeSets } from './services/cloudformation/change-set-deployer';
-import type { DeployedStack, StackEvent } from './services/cloudformation/deployed-stack';
-import { type DeployNote, mergeNotes } from './services/cloudformation/property-coverage';
+import { deployThroughChangeSets } from './services/cloudformation/cdk-client/change-set-deployer';
+import type { DeployedStack, StackEvent } from './services/cloudformation/engine/deployed-stack';
+import { type DeployNote, mergeNotes } from './services/cloudformation/validation/property-coverage';
 import { CustomResourceResponses } from './services/cloudformation/resource-providers/custom-resource-provider';
 import type { CloudWatchListeners } from './services/cloudwatch/cloudwatch-service';
 import type { AlarmActionOutcome, AlarmState } from './services/cloudwatch/cloudwatch-state';

@@ -6,9 +6,9 @@
  */
 import { markdownTable } from '../lab/common/markdown-table';
 import { DEPLOYED_TYPE_COVERAGE } from '../lab/app/deployed-type-coverage';
-import { mergeNotes } from '../lab/services/cloudformation/property-coverage';
-import { registrySchemas } from '../lab/services/cloudformation/registry-schemas';
-import { resourceSchemas } from '../lab/services/cloudformation/resource-schemas';
+import { mergeNotes } from '../lab/services/cloudformation/validation/property-coverage';
+import { registrySchemas } from '../lab/services/cloudformation/validation/registry-schemas';
+import { resourceSchemas } from '../lab/services/cloudformation/validation/resource-schemas';
 
 type Language = 'en' | 'ja';
 

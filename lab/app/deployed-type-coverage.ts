@@ -33,7 +33,7 @@ import { S3_BUCKET_PROPERTIES } from '../services/s3/resource-providers/s3-bucke
 import { SSM_PARAMETER_PROPERTIES } from '../services/ssm/resource-providers/ssm-parameter-provider';
 import { CDK_METADATA_PROPERTIES } from '../services/cloudformation/resource-providers/cdk-metadata-provider';
 import { CUSTOM_RESOURCE_PROPERTIES } from '../services/cloudformation/resource-providers/custom-resource-provider';
-import type { PropertyCoverage } from '../services/cloudformation/property-coverage';
+import type { PropertyCoverage } from '../services/cloudformation/validation/property-coverage';
 
 /** Resource type (custom resources under their registry name) → its provider's coverage. */
 export const DEPLOYED_TYPE_COVERAGE: Readonly<Record<string, PropertyCoverage>> = {

@@ -5,8 +5,8 @@
  * directories from the assembly in effect.
  */
 import type { StackTopology } from '../../lib/topology';
-import { type CloudAssembly, readCloudAssembly } from '../services/cloudformation/assembly-reader';
-import { markAssetsCommonJs } from '../services/cloudformation/synthesize-cached';
+import { type CloudAssembly, readCloudAssembly } from '../services/cloudformation/cdk-client/assembly-reader';
+import { markAssetsCommonJs } from '../services/cloudformation/cdk-client/synthesize-cached';
 import type { AppSource } from './app-source';
 import { appContext, appSource, type LabAppOptions, servesCustomTopologies } from './lab-topologies';
 import { synthesizeApp } from './synthesize-app';

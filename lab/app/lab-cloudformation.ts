@@ -3,7 +3,7 @@
  * deploys on its services, and the bootstrap version CDK's templates check, read from the lab's
  * SSM (where `cdk bootstrap` on the lab stores it), else the version the lab claims.
  */
-import type { StackEvent } from '../services/cloudformation/deployed-stack';
+import type { StackEvent } from '../services/cloudformation/engine/deployed-stack';
 import { CloudFormationService } from '../services/cloudformation/cloudformation-service';
 import { CloudFormationState } from '../services/cloudformation/cloudformation-state';
 import { type LabDeployContext, type LabProviderSettings, labProviderRegistry } from './lab-provider-registry';

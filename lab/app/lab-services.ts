@@ -6,7 +6,7 @@
 import { LAB_ACCOUNT_ID, LAB_REGION } from '../common/local-aws';
 import { propagationDelayMs, type ResolvedPropagation } from '../common/propagation';
 import { ApiGatewayService } from '../services/apigateway/apigateway-service';
-import type { DeployedStack } from '../services/cloudformation/deployed-stack';
+import type { DeployedStack } from '../services/cloudformation/engine/deployed-stack';
 import { type CloudWatchListeners, CloudWatchService } from '../services/cloudwatch/cloudwatch-service';
 import { DynamoDbService } from '../services/dynamodb/dynamodb-service';
 import type { Emulators } from '../services/emulators';

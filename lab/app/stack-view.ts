@@ -7,7 +7,7 @@ import type { StackTopology } from '../../lib/topology';
 import { LAB_REGION } from '../common/local-aws';
 import type { ApiGatewayService } from '../services/apigateway/apigateway-service';
 import type { CloudFormationService } from '../services/cloudformation/cloudformation-service';
-import type { DeployedStack } from '../services/cloudformation/deployed-stack';
+import type { DeployedStack } from '../services/cloudformation/engine/deployed-stack';
 import type { EventSourceMapping, MappingCounters } from '../services/lambda/event-source-mapping/event-source-mapping';
 import type { LambdaService } from '../services/lambda/lambda-service';
 import { constructIdOf } from '../services/lambda/resource-providers/lambda-function-provider';

@@ -8,7 +8,11 @@
 import { dirname, join, resolve } from 'node:path';
 import { PROJECT_ROOT } from '../../lib/project-root';
 import type { AppSource } from './app-source';
-import { assemblyKey, type SynthesizedAssembly, synthesizeCached } from '../services/cloudformation/synthesize-cached';
+import {
+  assemblyKey,
+  type SynthesizedAssembly,
+  synthesizeCached,
+} from '../services/cloudformation/cdk-client/synthesize-cached';
 import { LAB_CDK_CONTEXT } from './lab-cdk-context';
 import { SynthesisChild } from './synthesis-child';
 

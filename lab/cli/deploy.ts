@@ -4,9 +4,9 @@
  * the stack events; exits 0 on `UPDATE_COMPLETE`, 1 naming the failed resource and the reason.
  */
 import { readLocalLabEntry } from '../outputs';
-import type { DeployStreamLine } from '../services/cloudformation/deploy-endpoint';
-import type { StackEvent } from '../services/cloudformation/deployed-stack';
-import { formatStackEvent } from '../services/cloudformation/stack-event-format';
+import type { DeployStreamLine } from '../services/cloudformation/cdk-client/deploy-endpoint';
+import type { StackEvent } from '../services/cloudformation/engine/deployed-stack';
+import { formatStackEvent } from '../services/cloudformation/cdk-client/stack-event-format';
 import { MESSAGES } from '../locales/messages';
 import { readCommand } from './command-line';
 import { DEPLOY_OPTIONS, deployCommand } from './deploy-args';

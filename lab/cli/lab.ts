@@ -21,7 +21,7 @@ import { LAB_OPTIONS, labCommand } from './lab-args';
 import { inspectorRefusal, openLabInspector } from './lab-inspector';
 import { LOCAL_LAB_KEY, LOCAL_OUTPUTS_FILE, type LabOutputs, writeLabOutputs } from '../outputs';
 import { StackOperationFailedError } from '../services/cloudformation/errors';
-import { formatStackEvent } from '../services/cloudformation/stack-event-format';
+import { formatStackEvent } from '../services/cloudformation/cdk-client/stack-event-format';
 import { batchFormationLine } from './batch-formation-args';
 import { previousPorts } from './previous-ports';
 
@@ -54,7 +54,7 @@ async function main(): Promise<void> {
     await Promise.all([
       import('../lab'),
       import('../console/console-server'),
-      import('../services/cloudformation/deploy-endpoint'),
+      import('../services/cloudformation/cdk-client/deploy-endpoint'),
       import('../bus/lab-bus'),
       import('../terminal/print-logs'),
       import('../services/emulator-threads/emulator-thread-client'),

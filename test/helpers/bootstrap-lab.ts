@@ -13,7 +13,7 @@ import { parse } from 'yaml';
 import { LAB_ACCOUNT_ID, LAB_REGION } from '../../lab/common/local-aws';
 import { CloudFormationService } from '../../lab/services/cloudformation/cloudformation-service';
 import { ProviderRegistry } from '../../lab/services/cloudformation/resource-provider';
-import type { Template } from '../../lab/services/cloudformation/template';
+import type { Template } from '../../lab/services/cloudformation/engine/template';
 import { ecrRepositoryProvider } from '../../lab/services/ecr/resource-providers/ecr-repository-provider';
 import { IamRegistry } from '../../lab/services/iam/iam-registry';
 import { iamPolicyProvider } from '../../lab/services/iam/resource-providers/iam-policy-provider';

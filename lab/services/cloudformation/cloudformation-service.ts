@@ -6,13 +6,13 @@
  * which the CloudFormation API (cloudformation-api.ts) answers from.
  */
 import { randomUUID } from 'node:crypto';
-import type { DeployedStack, DeployTarget, StackEvent } from './deployed-stack';
+import type { DeployedStack, DeployTarget, StackEvent } from './engine/deployed-stack';
 import type { ProviderRegistry } from './resource-provider';
 import { CloudFormationState } from './cloudformation-state';
-import { deleteStack } from './resource-deletion';
-import { deployStack } from './stack-deployer';
-import { STACK_RESOURCE_TYPE, type StackRecord } from './stack-records';
-import type { Template } from './template';
+import { deleteStack } from './engine/resource-deletion';
+import { deployStack } from './engine/stack-deployer';
+import { STACK_RESOURCE_TYPE, type StackRecord } from './api/stack-records';
+import type { Template } from './engine/template';
 
 /** How a {@link CloudFormationService} deploys. */
 export interface CloudFormationOptions {

@@ -5,9 +5,9 @@
  * (name-registry.ts), which some types keep per region and some per account; and what the
  * CloudFormation API says of each stack (stack-records.ts: status, events, change sets).
  */
-import type { DeployedStack } from './deployed-stack';
-import { NameRegistry } from './name-registry';
-import { StackRecords } from './stack-records';
+import type { DeployedStack } from './engine/deployed-stack';
+import { NameRegistry } from './engine/name-registry';
+import { StackRecords } from './api/stack-records';
 
 /** The stacks of one account, by region, and the names its resources hold. */
 export class CloudFormationState {

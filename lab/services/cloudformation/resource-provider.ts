@@ -4,7 +4,7 @@
  * their service (`lab/services/sqs/resource-providers/…`); {@link ProviderRegistry} finds them.
  */
 import { UnsupportedResourceTypeError } from './errors';
-import type { PropertyCoverage } from './property-coverage';
+import type { PropertyCoverage } from './validation/property-coverage';
 
 /** A resource as a provider created it. */
 export interface ProvisionedResource {

@@ -11,7 +11,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Lab, startLab } from '../../../lab/lab';
-import type { StackEvent } from '../../../lab/services/cloudformation/deployed-stack';
+import type { StackEvent } from '../../../lab/services/cloudformation/engine/deployed-stack';
 import { StackOperationFailedError } from '../../../lab/services/cloudformation/errors';
 import { logicalIdOf, shapedAssembly } from '../../helpers/fixture-assembly';
 import { fixtureTopology } from '../../helpers/lab';

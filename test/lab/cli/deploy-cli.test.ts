@@ -6,7 +6,10 @@ import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Lab, startLab } from '../../../lab/lab';
 import { LOCAL_LAB_KEY, writeLabOutputs } from '../../../lab/outputs';
-import { type DeployEndpoint, startDeployEndpoint } from '../../../lab/services/cloudformation/deploy-endpoint';
+import {
+  type DeployEndpoint,
+  startDeployEndpoint,
+} from '../../../lab/services/cloudformation/cdk-client/deploy-endpoint';
 import { PROJECT_ROOT } from '../../../lib/project-root';
 
 /** `npm run lab:deploy` as a user runs it, against a running lab; resolves with its exit code and output. */

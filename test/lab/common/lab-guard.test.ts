@@ -12,7 +12,10 @@ import type { LabLogRecord } from '../../../lab/bus/lab-log-record';
 import { CONSOLE_MAX_REQUEST_BYTES, type LabConsole, startConsole } from '../../../lab/console/console-server';
 import { type Lab, startLab } from '../../../lab/lab';
 import { MAX_PAYLOAD_BYTES } from '../../../lab/services/apigateway/local-api';
-import { DEPLOY_MAX_REQUEST_BYTES, startDeployEndpoint } from '../../../lab/services/cloudformation/deploy-endpoint';
+import {
+  DEPLOY_MAX_REQUEST_BYTES,
+  startDeployEndpoint,
+} from '../../../lab/services/cloudformation/cdk-client/deploy-endpoint';
 import { DYNAMODB_MAX_REQUEST_BYTES } from '../../../lab/services/dynamodb/errors';
 import { LOGS_MAX_REQUEST_BYTES } from '../../../lab/services/logs/logs-server';
 import { SQS_MAX_REQUEST_BYTES } from '../../../lab/services/sqs/errors';

@@ -12,8 +12,8 @@ import { LocalApi, type StageThrottling } from '../local-api';
 import type { ApiGatewayService } from '../apigateway-service';
 import type { RestApi } from '../apigateway-state';
 import { BadRequestError, NotFoundError } from '../errors';
-import { DESCRIPTION_NOTE, TAGS_NOTE } from '../../cloudformation/common-notes';
-import type { PropertyCoverage } from '../../cloudformation/property-coverage';
+import { DESCRIPTION_NOTE, TAGS_NOTE } from '../../cloudformation/validation/common-notes';
+import type { PropertyCoverage } from '../../cloudformation/validation/property-coverage';
 
 /** `AWS::ApiGateway::RestApi`: the lab serves one Lambda proxy route per API, by id. */
 export const REST_API_PROPERTIES: PropertyCoverage = {

@@ -1,6 +1,6 @@
 /** `AWS::CDK::Metadata`: CDK's version report, which CloudFormation keeps and nothing reads. */
 import type { ResourceProvider } from '../resource-provider';
-import type { PropertyCoverage } from '../property-coverage';
+import type { PropertyCoverage } from '../validation/property-coverage';
 
 /** `AWS::CDK::Metadata`: no registry schema; its one property is CDK's version report. */
 export const CDK_METADATA_PROPERTIES: PropertyCoverage = {

@@ -10,7 +10,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { splitRequestTarget } from '../../../common/request-target';
 import { type LoopbackServer, serveOnLoopback } from '../../../common/serve-on-loopback';
 import type { ResourceProvider } from '../resource-provider';
-import type { PropertyCoverage } from '../property-coverage';
+import type { PropertyCoverage } from '../validation/property-coverage';
 
 /**
  * Custom resources: `ServiceToken` names the handler, `ServiceTimeout` is how long CloudFormation

@@ -2,9 +2,9 @@
 import { LAB_ACCOUNT_ID, LAB_REGION } from '../../../common/local-aws';
 import type { ResourceProvider } from '../../cloudformation/resource-provider';
 import type { CloudWatchService } from '../cloudwatch-service';
-import { generatedName } from '../../cloudformation/generated-name';
-import { DESCRIPTION_NOTE, TAGS_NOTE } from '../../cloudformation/common-notes';
-import type { LabNote, PropertyCoverage } from '../../cloudformation/property-coverage';
+import { generatedName } from '../../cloudformation/engine/generated-name';
+import { DESCRIPTION_NOTE, TAGS_NOTE } from '../../cloudformation/validation/common-notes';
+import type { LabNote, PropertyCoverage } from '../../cloudformation/validation/property-coverage';
 
 /** The lab's alarm evaluator looks at the current value every second. */
 const EVALUATED_EVERY_SECOND: LabNote = {

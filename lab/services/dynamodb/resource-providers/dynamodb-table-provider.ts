@@ -8,9 +8,9 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { LAB_ACCOUNT_ID, LAB_REGION } from '../../../common/local-aws';
 import { changedAny, type ResourceProvider } from '../../cloudformation/resource-provider';
-import { generatedName } from '../../cloudformation/generated-name';
-import { TAGS_NOTE } from '../../cloudformation/common-notes';
-import type { PropertyCoverage } from '../../cloudformation/property-coverage';
+import { generatedName } from '../../cloudformation/engine/generated-name';
+import { TAGS_NOTE } from '../../cloudformation/validation/common-notes';
+import type { PropertyCoverage } from '../../cloudformation/validation/property-coverage';
 
 /** What the table provider does with each property of `AWS::DynamoDB::Table`. */
 export const DYNAMODB_TABLE_PROPERTIES: PropertyCoverage = {

@@ -5,9 +5,9 @@
  * (https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/aws-resource-ecr-repository.html#aws-resource-ecr-repository-return-values).
  */
 import { changedAny, type ResourceProvider } from '../../cloudformation/resource-provider';
-import { generatedName } from '../../cloudformation/generated-name';
-import type { LabNote, PropertyCoverage } from '../../cloudformation/property-coverage';
-import { TAGS_NOTE } from '../../cloudformation/common-notes';
+import { generatedName } from '../../cloudformation/engine/generated-name';
+import type { LabNote, PropertyCoverage } from '../../cloudformation/validation/property-coverage';
+import { TAGS_NOTE } from '../../cloudformation/validation/common-notes';
 import { ServiceError } from '../../service-error';
 
 const RECORD_NOTE: LabNote = {

@@ -2,7 +2,7 @@
 import type { ResourceProvider } from '../../cloudformation/resource-provider';
 import type { IamRegistry } from '../iam-registry';
 import type { PolicyDocument } from '../policy-document';
-import type { PropertyCoverage } from '../../cloudformation/property-coverage';
+import type { PropertyCoverage } from '../../cloudformation/validation/property-coverage';
 
 /** `AWS::IAM::Policy`: the lab has roles, no users or groups. */
 export const IAM_POLICY_PROPERTIES: PropertyCoverage = {

@@ -3,9 +3,9 @@ import { changedAny, type ResourceProvider } from '../../cloudformation/resource
 import type { IamRegistry } from '../iam-registry';
 import { roleArn } from '../iam-registry';
 import type { PolicyDocument } from '../policy-document';
-import { generatedName } from '../../cloudformation/generated-name';
-import { DESCRIPTION_NOTE, TAGS_NOTE } from '../../cloudformation/common-notes';
-import type { PropertyCoverage } from '../../cloudformation/property-coverage';
+import { generatedName } from '../../cloudformation/engine/generated-name';
+import { DESCRIPTION_NOTE, TAGS_NOTE } from '../../cloudformation/validation/common-notes';
+import type { PropertyCoverage } from '../../cloudformation/validation/property-coverage';
 
 /** What the role provider does with each property of `AWS::IAM::Role`. */
 export const IAM_ROLE_PROPERTIES: PropertyCoverage = {

@@ -13,8 +13,8 @@ import { EventSourceMapping, type EventSourceMappingProperties } from '../event-
 import type { LambdaService } from '../lambda-service';
 import type { LabBus } from '../../../bus/lab-bus';
 import type { PropagatedAttributeReader } from '../../sqs/attribute-propagation';
-import { TAGS_NOTE } from '../../cloudformation/common-notes';
-import type { PropertyCoverage } from '../../cloudformation/property-coverage';
+import { TAGS_NOTE } from '../../cloudformation/validation/common-notes';
+import type { PropertyCoverage } from '../../cloudformation/validation/property-coverage';
 
 /**
  * What the mapping provider does with each property of `AWS::Lambda::EventSourceMapping`: the

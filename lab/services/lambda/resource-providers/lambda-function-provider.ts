@@ -18,9 +18,9 @@ import {
   splitHandler,
 } from '../runtime/function-launcher';
 import type { LambdaLogging } from '../runtime/lambda-environment';
-import { generatedName } from '../../cloudformation/generated-name';
-import { DESCRIPTION_NOTE, TAGS_NOTE } from '../../cloudformation/common-notes';
-import type { PropertyCoverage } from '../../cloudformation/property-coverage';
+import { generatedName } from '../../cloudformation/engine/generated-name';
+import { DESCRIPTION_NOTE, TAGS_NOTE } from '../../cloudformation/validation/common-notes';
+import type { PropertyCoverage } from '../../cloudformation/validation/property-coverage';
 
 /** What the function provider does with each property of `AWS::Lambda::Function`. */
 export const LAMBDA_FUNCTION_PROPERTIES: PropertyCoverage = {

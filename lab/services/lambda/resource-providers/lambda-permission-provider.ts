@@ -1,7 +1,7 @@
 /** `AWS::Lambda::Permission`: recorded (API Gateway may invoke the function); the lab's API checks it exists. */
 import { randomUUID } from 'node:crypto';
 import type { ResourceProvider } from '../../cloudformation/resource-provider';
-import type { LabNote, PropertyCoverage } from '../../cloudformation/property-coverage';
+import type { LabNote, PropertyCoverage } from '../../cloudformation/validation/property-coverage';
 import type { PermissionStore } from '../lambda-state';
 
 /** The lab keeps who may invoke, not from where. */

@@ -1,8 +1,8 @@
 /** `AWS::Logs::LogGroup`: a group in the lab's log store (its name is what `Ref` returns). */
 import { changedAny, type ResourceProvider } from '../../cloudformation/resource-provider';
-import { generatedName } from '../../cloudformation/generated-name';
-import { TAGS_NOTE } from '../../cloudformation/common-notes';
-import type { PropertyCoverage } from '../../cloudformation/property-coverage';
+import { generatedName } from '../../cloudformation/engine/generated-name';
+import { TAGS_NOTE } from '../../cloudformation/validation/common-notes';
+import type { PropertyCoverage } from '../../cloudformation/validation/property-coverage';
 import { logGroupArn } from '../logs-service';
 
 /** What the log group provider does with each property of `AWS::Logs::LogGroup`. */

@@ -4,7 +4,7 @@
  * bucket's policy denies every request without TLS, and the lab's endpoint is plain HTTP on loopback.
  */
 import type { ResourceProvider } from '../../cloudformation/resource-provider';
-import type { PropertyCoverage } from '../../cloudformation/property-coverage';
+import type { PropertyCoverage } from '../../cloudformation/validation/property-coverage';
 import type { S3State } from '../s3-state';
 
 /** What the bucket policy provider does with each property of `AWS::S3::BucketPolicy`. */

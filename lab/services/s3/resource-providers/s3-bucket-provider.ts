@@ -7,9 +7,9 @@
  * (https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/aws-resource-s3-bucket.html#aws-resource-s3-bucket-return-values).
  */
 import { changedAny, type ResourceProvider } from '../../cloudformation/resource-provider';
-import { generatedName } from '../../cloudformation/generated-name';
-import { TAGS_NOTE } from '../../cloudformation/common-notes';
-import type { PropertyCoverage } from '../../cloudformation/property-coverage';
+import { generatedName } from '../../cloudformation/engine/generated-name';
+import { TAGS_NOTE } from '../../cloudformation/validation/common-notes';
+import type { PropertyCoverage } from '../../cloudformation/validation/property-coverage';
 import { DEFAULT_ENCRYPTION, type EncryptionRule, type S3Bucket } from '../s3-records';
 import type { S3State } from '../s3-state';
 

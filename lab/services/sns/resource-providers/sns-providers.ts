@@ -3,9 +3,9 @@ import type { ResourceProvider } from '../../cloudformation/resource-provider';
 import type { IamRegistry } from '../../iam/iam-registry';
 import type { PolicyDocument } from '../../iam/policy-document';
 import type { SnsService } from '../sns-service';
-import { generatedName, randomSuffix } from '../../cloudformation/generated-name';
-import { TAGS_NOTE } from '../../cloudformation/common-notes';
-import type { PropertyCoverage } from '../../cloudformation/property-coverage';
+import { generatedName, randomSuffix } from '../../cloudformation/engine/generated-name';
+import { TAGS_NOTE } from '../../cloudformation/validation/common-notes';
+import type { PropertyCoverage } from '../../cloudformation/validation/property-coverage';
 
 /** What the topic provider does with each property of `AWS::SNS::Topic`. */
 export const SNS_TOPIC_PROPERTIES: PropertyCoverage = {

@@ -2,7 +2,7 @@
 import type { ResourceProvider } from '../../cloudformation/resource-provider';
 import type { IamRegistry } from '../../iam/iam-registry';
 import type { PolicyDocument } from '../../iam/policy-document';
-import type { PropertyCoverage } from '../../cloudformation/property-coverage';
+import type { PropertyCoverage } from '../../cloudformation/validation/property-coverage';
 
 /** `AWS::SQS::QueuePolicy`: both properties become the queues' resource policy. */
 export const SQS_QUEUE_POLICY_PROPERTIES: PropertyCoverage = {

@@ -7,9 +7,9 @@ import {
   type SQSClient,
 } from '@aws-sdk/client-sqs';
 import { changedAny, type ProvisionedResource, type ResourceProvider } from '../../cloudformation/resource-provider';
-import { randomSuffix } from '../../cloudformation/generated-name';
-import { TAGS_NOTE } from '../../cloudformation/common-notes';
-import type { PropertyCoverage } from '../../cloudformation/property-coverage';
+import { randomSuffix } from '../../cloudformation/engine/generated-name';
+import { TAGS_NOTE } from '../../cloudformation/validation/common-notes';
+import type { PropertyCoverage } from '../../cloudformation/validation/property-coverage';
 
 /** What the queue provider does with each property of `AWS::SQS::Queue`. */
 export const SQS_QUEUE_PROPERTIES: PropertyCoverage = {

@@ -4,9 +4,9 @@
  * and Value (https://docs.aws.amazon.com/AWSCloudFormation/latest/TemplateReference/aws-resource-ssm-parameter.html#aws-resource-ssm-parameter-return-values).
  */
 import { changedAny, type ResourceProvider } from '../../cloudformation/resource-provider';
-import { randomSuffix } from '../../cloudformation/generated-name';
-import { TAGS_NOTE } from '../../cloudformation/common-notes';
-import type { PropertyCoverage } from '../../cloudformation/property-coverage';
+import { randomSuffix } from '../../cloudformation/engine/generated-name';
+import { TAGS_NOTE } from '../../cloudformation/validation/common-notes';
+import type { PropertyCoverage } from '../../cloudformation/validation/property-coverage';
 import { SsmValidationError } from '../errors';
 import type { SsmState } from '../ssm-state';
 
