@@ -11,8 +11,8 @@ export type { LabStack } from './app/stack-view';
 export type { StackName } from './app/lab-topologies';
 export { TopologyError } from './app/topology-error';
 export { ESTABLISHED_ACCOUNT_CONCURRENCY, NEW_ACCOUNT_CONCURRENCY } from './services/lambda/account-concurrency';
-export { createDynamoDbClient, createSqsClient, startEmulators } from './services/emulators';
-export type { EmulatorEndpoints, Emulators } from './services/emulators';
+export { createDynamoDbClient, createSqsClient, startEmulators } from './emulators/emulators';
+export type { EmulatorEndpoints, Emulators } from './emulators/emulators';
 export { startEmulatorsEndpoint } from './app/lab-endpoint';
 // The real CDK CLI against a lab's one endpoint, as `npm run cdk:lab` runs it.
 export { CDK_CLI_SCRIPT, cdkLabArguments, cdkLabEnvironment } from './cli/cdk-lab-environment';

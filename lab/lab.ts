@@ -34,7 +34,7 @@ import { type DeployNote, mergeNotes } from './services/cloudformation/validatio
 import { CustomResourceResponses } from './services/cloudformation/resource-providers/custom-resource-provider';
 import type { CloudWatchListeners } from './services/cloudwatch/cloudwatch-service';
 import type { AlarmActionOutcome, AlarmState } from './services/cloudwatch/cloudwatch-state';
-import { type EmulatorEndpoints, type Emulators, startEmulators } from './services/emulators';
+import { type EmulatorEndpoints, type Emulators, startEmulators } from './emulators/emulators';
 import { type BatchFormation, DEFAULT_BATCH_FORMATION } from './services/lambda/event-source-mapping/batch-formation';
 import type { MappingCounters } from './services/lambda/event-source-mapping/event-source-mapping';
 import { bundleRuntimeWorker } from './services/lambda/runtime/bundle';

@@ -9,7 +9,7 @@ import type { SQSClient } from '@aws-sdk/client-sqs';
 import { type AwsFaultRule, FaultPlan, LAB_CALL_SITE } from '../interceptors/aws-call-faults';
 import { buildFaultError, instrumentClient } from '../interceptors/aws-call-interceptor';
 import type { AwsCallLedger } from '../interceptors/aws-call-ledger';
-import { createDynamoDbClient, createSqsClient, type EmulatorEndpoints } from '../services/emulators';
+import { createDynamoDbClient, createSqsClient, type EmulatorEndpoints } from '../emulators/emulators';
 
 /** Loads an SDK package from the lab's own node_modules (for modeled exception classes). */
 const requireSdkPackage = createRequire(import.meta.url);

@@ -12,14 +12,14 @@ import { type CloudFormationApiOptions, cloudFormationApi } from '../services/cl
 import { cloudWatchApi } from '../services/cloudwatch/cloudwatch-api';
 import type { CloudFormationService } from '../services/cloudformation/cloudformation-service';
 import { templateFromS3 } from '../services/cloudformation/api/template-url';
-import type { Emulators } from '../services/emulators';
+import type { Emulators } from '../emulators/emulators';
 import { lambdaApi } from '../services/lambda/lambda-api';
 import type { FunctionRuntimeOptions } from '../services/lambda/runtime/function-launcher';
 import { s3ObjectAddress } from '../services/s3/s3-object-url';
 import { sqsQueryCompatible } from '../services/sqs/sqs-query-protocol';
-import { s3Service } from '../services/s3/s3-service';
-import { ssmService } from '../services/ssm/ssm-service';
-import { stsService } from '../services/sts/sts-service';
+import { s3Api } from '../services/s3/s3-api';
+import { ssmApi } from '../services/ssm/ssm-api';
+import { stsApi } from '../services/sts/sts-api';
 import type { Cleanups } from './cleanups';
 import { LAB_TARGET, type LabServices } from './lab-services';
 
@@ -79,9 +79,9 @@ export async function startLabEndpoint(setup: LabEndpointSetup, cleanups: Cleanu
   const handlers: GatewayHandler[] = [
     ...emulatorProxies(setup.emulators),
     proxyHandler('logs', services.logsServer.url),
-    s3Service(services.s3),
-    ssmService(services.ssm),
-    stsService({
+    s3Api(services.s3),
+    ssmApi(services.ssm),
+    stsApi({
       accountId: LAB_TARGET.accountId,
       roleExists: (roleArn) => services.iam.registry.roleByArn(roleArn) !== undefined,
     }),

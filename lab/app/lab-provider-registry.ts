@@ -17,7 +17,7 @@ import {
 import { ProviderRegistry } from '../services/cloudformation/resource-provider';
 import { cloudWatchProviders } from '../services/cloudwatch/resource-providers/cloudwatch-providers';
 import { dynamodbTableProvider } from '../services/dynamodb/resource-providers/dynamodb-table-provider';
-import { type EmulatorEndpoints, localhostDnsModuleUrl } from '../services/emulators';
+import { type EmulatorEndpoints, localhostDnsModuleUrl } from '../emulators/emulators';
 import { iamPolicyProvider } from '../services/iam/resource-providers/iam-policy-provider';
 import { iamRoleProvider } from '../services/iam/resource-providers/iam-role-provider';
 import type { BatchFormation } from '../services/lambda/event-source-mapping/batch-formation';

@@ -9,12 +9,12 @@ import { ApiGatewayService } from '../services/apigateway/apigateway-service';
 import type { DeployedStack } from '../services/cloudformation/engine/deployed-stack';
 import { type CloudWatchListeners, CloudWatchService } from '../services/cloudwatch/cloudwatch-service';
 import { DynamoDbService } from '../services/dynamodb/dynamodb-service';
-import type { Emulators } from '../services/emulators';
+import type { Emulators } from '../emulators/emulators';
 import { IamService } from '../services/iam/iam-service';
 import { LambdaService } from '../services/lambda/lambda-service';
 import type { LabBus } from '../bus/lab-bus';
 import { LogsService } from '../services/logs/logs-service';
-import { LogsServer } from '../services/logs/logs-server';
+import { LogsApi } from '../services/logs/logs-api';
 import { SnsService } from '../services/sns/sns-service';
 import { SqsService } from '../services/sqs/sqs-service';
 import { S3State } from '../services/s3/s3-state';
@@ -28,7 +28,7 @@ export const LAB_TARGET = { accountId: LAB_ACCOUNT_ID, region: LAB_REGION } as c
 /** One lab's services. */
 export interface LabServices {
   readonly logsService: LogsService;
-  readonly logsServer: LogsServer;
+  readonly logsServer: LogsApi;
   readonly iam: IamService;
   readonly lambda: LambdaService;
   readonly apis: ApiGatewayService;
@@ -58,7 +58,7 @@ export interface LabServicesSetup extends CloudWatchListeners {
 export async function startLabServices(setup: LabServicesSetup, cleanups: Cleanups): Promise<LabServices> {
   const { clients, logs, propagation } = setup;
   const logsService = new LogsService();
-  const logsServer = await LogsServer.start(logsService, setup.logsPort);
+  const logsServer = await LogsApi.start(logsService, setup.logsPort);
   cleanups.add(() => logsServer.stop());
   const iam = new IamService(
     LAB_TARGET,

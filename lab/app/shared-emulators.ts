@@ -3,7 +3,7 @@
  * started for the whole run, every lab of the run started on them (`startLab({ emulators })`, as
  * `openLocalProbe` and `runChaos` do), and the emulators stopped when the run ends, however it ends.
  */
-import { type Emulators, startEmulators } from '../services/emulators';
+import { type Emulators, startEmulators } from '../emulators/emulators';
 
 /** Runs `run` on freshly started emulators, and stops them afterwards. */
 export async function withSharedEmulators<T>(run: (emulators: Emulators) => Promise<T>): Promise<T> {

@@ -5,7 +5,7 @@
  * changing what each run proves: every run keeps its own queue, table, workload, seed and
  * fault coin flips.
  */
-import type { Emulators } from '../services/emulators';
+import type { Emulators } from '../emulators/emulators';
 import type { ChaosMix } from './mixes';
 import { type ChaosProgress, type ChaosResult, runChaos } from './run-chaos';
 

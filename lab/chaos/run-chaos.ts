@@ -7,7 +7,7 @@ import { ESTABLISHED_ACCOUNT_CONCURRENCY } from '../services/lambda/account-conc
 import { type AttributeValue, type DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { ReceiveMessageCommand, SendMessageBatchCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import type { AwsCallCounts } from '../interceptors/aws-call-ledger';
-import type { Emulators } from '../services/emulators';
+import type { Emulators } from '../emulators/emulators';
 import type { MappingCounters } from '../services/lambda/event-source-mapping/event-source-mapping';
 import { queueDepth } from '../experiments/stack-reads';
 import type { LabStack } from '../app/stack-view';

@@ -9,7 +9,7 @@
 import { type Language, resolveLanguage } from '../common/language';
 import { EXPERIMENTS, labOnlyReason } from '../experiments/catalog';
 import type { ExperimentProbe } from '../experiments/probe';
-import type { Emulators } from '../services/emulators';
+import type { Emulators } from '../emulators/emulators';
 import { MESSAGES } from '../locales/messages';
 import { batchFormationLine } from './batch-formation-args';
 import { readCommand } from './command-line';

@@ -16,7 +16,7 @@
  *   `experiment` npm scripts start Node with it.
  * Each thread pauses on its own: a handler stopped at a breakpoint stops its worker only, while
  * the main thread (pollers, the Lambda API) and the emulators' threads (fauxqs's visibility
- * clock, lab/services/emulator-threads/) run on.
+ * clock, lab/emulators/) run on.
  */
 import inspector from 'node:inspector';
 import type { Language } from '../common/language';

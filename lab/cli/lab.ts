@@ -57,7 +57,7 @@ async function main(): Promise<void> {
       import('../services/cloudformation/cdk-client/deploy-endpoint'),
       import('../bus/lab-bus'),
       import('../terminal/print-logs'),
-      import('../services/emulator-threads/emulator-thread-client'),
+      import('../emulators/emulator-thread-client'),
     ]);
   threads.onEmulatorThreadLost(({ kind, error }) => {
     process.stderr.write(say.threadLost(kind, error.message));

@@ -1,6 +1,6 @@
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { CreateQueueCommand, DeleteQueueCommand, type SQSClient } from '@aws-sdk/client-sqs';
-import { createSqsClient, type Emulators } from '../services/emulators';
+import { createSqsClient, type Emulators } from '../emulators/emulators';
 import type { BatchFormation } from '../services/lambda/event-source-mapping/batch-formation';
 import { type Lab, startLab } from '../lab';
 import type { LabLogRecord } from '../bus/lab-log-record';

@@ -1,6 +1,6 @@
 /**
  * The lab's one endpoint's listener in front of the SQS emulator, in the emulator's own thread
- * (lab/services/emulator-threads/): an SQS JSON call (`X-Amz-Target: AmazonSQS.*`, signed for
+ * (lab/emulators/): an SQS JSON call (`X-Amz-Target: AmazonSQS.*`, signed for
  * `sqs` or unsigned) is handed in-process to fauxqs's request listener, the very listener the
  * emulator's own port serves; every other request (the other services, and SQS's form-encoded
  * query protocol, which the `sqs` GatewayHandler answers) is streamed to the endpoint's router

@@ -36,7 +36,7 @@ export interface OpenEndpointFront {
   stop(): Promise<void>;
 }
 
-/** Opens the endpoint's listener in front of the SQS emulator (the lab's emulators do: lab/services/emulators.ts). */
+/** Opens the endpoint's listener in front of the SQS emulator (the lab's emulators do: lab/emulators/emulators.ts). */
 export interface EndpointFrontHost {
   /** Listens on `preferredPort` (or one the OS picks), passing what is not SQS JSON to `behind`. */
   openEndpointFront(behind: string, preferredPort: number): Promise<OpenEndpointFront>;

@@ -6,7 +6,7 @@ import { openLocalProbe } from '../../lab/experiments/local-probe';
 import type { BatchObservation, VisibilityObservation, WorkerLine } from '../../lab/experiments/observation';
 import { toRow } from '../../lab/experiments/report';
 import { runExperiment } from '../../lab/experiments/runner';
-import { type Emulators, startEmulators } from '../../lab/services/emulators';
+import { type Emulators, startEmulators } from '../../lab/emulators/emulators';
 import { experimentCommands, missingFrom, shellCommands } from './fenced-commands';
 
 // The guides cannot rot: the English and Japanese versions show the same commands, every

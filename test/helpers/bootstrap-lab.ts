@@ -15,7 +15,7 @@ import { CloudFormationService } from '../../lab/services/cloudformation/cloudfo
 import { ProviderRegistry } from '../../lab/services/cloudformation/resource-provider';
 import type { Template } from '../../lab/services/cloudformation/engine/template';
 import { ecrRepositoryProvider } from '../../lab/services/ecr/resource-providers/ecr-repository-provider';
-import { IamRegistry } from '../../lab/services/iam/iam-registry';
+import { IamState } from '../../lab/services/iam/iam-state';
 import { iamPolicyProvider } from '../../lab/services/iam/resource-providers/iam-policy-provider';
 import { iamRoleProvider } from '../../lab/services/iam/resource-providers/iam-role-provider';
 import { s3BucketPolicyProvider } from '../../lab/services/s3/resource-providers/s3-bucket-policy-provider';
@@ -52,7 +52,7 @@ export function bootstrapTemplate(): Template {
 export function bootstrapLab(parameters: Readonly<Record<string, string>>) {
   const s3 = new S3State();
   const ssm = new SsmState(BOOTSTRAP_TARGET);
-  const iam = new IamRegistry();
+  const iam = new IamState();
   const providers = new ProviderRegistry([
     s3BucketProvider({ state: s3, region: BOOTSTRAP_TARGET.region }),
     s3BucketPolicyProvider(s3),

@@ -12,7 +12,7 @@ import type { LabLogRecord } from '../../lab/bus/lab-log-record';
 import { LAB_CREDENTIALS, LAB_REGION } from '../../lab/common/local-aws';
 import { type Lab, startLab } from '../../lab/lab';
 import { LOCAL_LAB_KEY, writeLabOutputs } from '../../lab/outputs';
-import { startEmulators } from '../../lab/services/emulators';
+import { startEmulators } from '../../lab/emulators/emulators';
 import { VISIBILITY_DUP } from '../../lib/settings';
 import { fixtureTopology, functionEvents, mappingRecords, messagesInQueue, waitFor } from '../helpers/lab';
 import { LabBus } from '../../lab/bus/lab-bus';

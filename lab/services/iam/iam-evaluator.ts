@@ -17,7 +17,7 @@
  */
 import { runSimulation } from '@cloud-copilot/iam-simulate';
 import type { IamRequest } from './call-authorization';
-import type { IamRegistry } from './iam-registry';
+import type { IamState } from './iam-state';
 import type { PolicyDocument } from './policy-document';
 
 /** The outcome of one authorization. */
@@ -50,13 +50,13 @@ export interface ServiceRequest extends IamRequest {
   readonly secureTransport?: boolean;
 }
 
-/** Evaluates IAM requests against an {@link IamRegistry}. */
+/** Evaluates IAM requests against an {@link IamState}. */
 export class IamEvaluator {
   private readonly cache = new Map<string, Promise<Decision>>();
   private cachedVersion = -1;
 
   constructor(
-    private readonly registry: IamRegistry,
+    private readonly registry: IamState,
     private readonly target: { readonly accountId: string; readonly region: string },
   ) {}
 

@@ -1,5 +1,5 @@
 /**
- * The lab's IAM: the roles and policies the resource providers write (iam-registry.ts, IAM's
+ * The lab's IAM: the roles and policies the resource providers write (iam-state.ts, IAM's
  * state), the {@link IamEvaluator} that decides each request, and the authorizer a function's
  * environments ask before every AWS call they send: the call's IAM requests (one per action and
  * resource it needs) evaluated for the function's role session, the first refusal answered with
@@ -8,7 +8,7 @@
 import { type AccessDeniedDocument, accessDenied } from './access-denied';
 import { iamRequestsOf } from './call-authorization';
 import { IamEvaluator } from './iam-evaluator';
-import { IamRegistry, type IamRegistryOptions } from './iam-registry';
+import { IamState, type IamStateOptions } from './iam-state';
 
 /** One SDK call as a function's environment asks about it. */
 export interface AuthorizedCall {
@@ -27,14 +27,14 @@ export class IamService {
    * there, so a worker's cache of allowed calls drops at once.
    */
   readonly version = new SharedArrayBuffer(4);
-  readonly registry: IamRegistry;
+  readonly registry: IamState;
   readonly evaluator: IamEvaluator;
 
   constructor(
     private readonly target: { readonly accountId: string; readonly region: string },
-    options: IamRegistryOptions = {},
+    options: IamStateOptions = {},
   ) {
-    this.registry = new IamRegistry(new Int32Array(this.version), options);
+    this.registry = new IamState(new Int32Array(this.version), options);
     this.evaluator = new IamEvaluator(this.registry, target);
   }
 

@@ -1,8 +1,8 @@
 /**
- * The lab's CloudWatch Logs: it fills its {@link LogStore} from the lab's bus as Lambda fills
+ * The lab's CloudWatch Logs: it fills its {@link LogsState} from the lab's bus as Lambda fills
  * CloudWatch (`/aws/lambda/<function>`, one stream per execution environment), creates and
  * deletes the groups a stack declares, and answers the four read actions the endpoint
- * (logs-server.ts) serves. Each action takes and returns the JSON shapes of the CloudWatch Logs API.
+ * (logs-api.ts) serves. Each action takes and returns the JSON shapes of the CloudWatch Logs API.
  */
 import type { LabBus } from '../../bus/lab-bus';
 import type { LabLogRecord } from '../../bus/lab-log-record';
@@ -10,7 +10,7 @@ import { LAB_ACCOUNT_ID, LAB_REGION } from '../../common/local-aws';
 import { logGroupName as lambdaLogGroupName } from '../lambda/runtime/lambda-environment';
 import { InvalidParameterError, ResourceNotFoundError } from './errors';
 import { compileFilterPattern } from './filter-pattern';
-import { compareEvents, eventId, type LogStream, LogStore, type StoredEvent } from './log-store';
+import { compareEvents, eventId, type LogStream, LogsState, type StoredEvent } from './logs-state';
 import { decodeCursor, encodeCursor, pageLimit, pageOf } from './paging';
 import { QueryRegistry } from './insights/query-registry';
 import { storeQuerySource } from './insights/store-query-source';
@@ -75,7 +75,7 @@ export const MAX_EVENTS_PER_PAGE = 10_000;
 /** The lab's CloudWatch Logs service. */
 export class LogsService {
   /** The groups, streams and events. */
-  private readonly store = new LogStore();
+  private readonly store = new LogsState();
 
   /** Logs Insights: StartQuery, GetQueryResults, StopQuery and DescribeQueries over the store. */
   readonly insights = new QueryRegistry(storeQuerySource(this.store));

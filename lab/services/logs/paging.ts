@@ -4,7 +4,7 @@
  * or the last event read (FilterLogEvents, so a page resumes after it even as events arrive).
  */
 import { InvalidParameterError } from './errors';
-import type { StoredEvent } from './log-store';
+import type { StoredEvent } from './logs-state';
 
 /** The page size `limit` asks for, `maximum` when absent; refused outside 1..maximum. */
 export function pageLimit(limit: number | undefined, maximum: number): number {

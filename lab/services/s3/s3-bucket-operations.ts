@@ -2,7 +2,7 @@
  * S3's bucket operations on the lab's endpoint: CreateBucket, HeadBucket, DeleteBucket,
  * ListBuckets, ListObjectsV2, the location, encryption, versioning and policy sub-resources, and
  * DeleteObjects (https://docs.aws.amazon.com/AmazonS3/latest/API/API_Operations_Amazon_Simple_Storage_Service.html),
- * routed here by s3-service.ts as s3-object-operations.ts is for objects.
+ * routed here by s3-api.ts as s3-object-operations.ts is for objects.
  */
 import type { GatewayRequest, GatewayResponse } from '../../gateway/gateway-handler';
 import { LAB_ACCOUNT_ID } from '../../common/local-aws';

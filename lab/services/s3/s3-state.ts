@@ -1,7 +1,7 @@
 /**
  * The lab's S3: buckets (region, policy, default encryption, versioning, public access block,
  * lifecycle rules) and their objects (bytes, ETag, checksums, content type, metadata, time), and
- * the multipart uploads in progress. The endpoint (s3-service.ts) and the resource providers
+ * the multipart uploads in progress. The endpoint (s3-api.ts) and the resource providers
  * write it; the lab reads assets from it ({@link S3State.objectBytes}).
  *
  * Versioning is recorded and reported, and a versioned bucket answers a version id per write,

@@ -1,6 +1,6 @@
 /**
  * The lab's SSM Parameter Store: parameters by name, each with its type, value, version and
- * time. The endpoint (ssm-service.ts) and `AWS::SSM::Parameter` write it; the lab's
+ * time. The endpoint (ssm-api.ts) and `AWS::SSM::Parameter` write it; the lab's
  * CloudFormation reads SSM-typed template parameters from it (CDK's `BootstrapVersion`, which
  * `cdk bootstrap` stores at `/cdk-bootstrap/<qualifier>/version`).
  */

@@ -14,11 +14,11 @@ import type { DeployedStack, StackEvent } from '../../../lab/services/cloudforma
 import { deleteStack } from '../../../lab/services/cloudformation/engine/resource-deletion';
 import { ProviderRegistry } from '../../../lab/services/cloudformation/resource-provider';
 import type { Template } from '../../../lab/services/cloudformation/engine/template';
-import { s3Service } from '../../../lab/services/s3/s3-service';
+import { s3Api } from '../../../lab/services/s3/s3-api';
 import { s3BucketProvider } from '../../../lab/services/s3/resource-providers/s3-bucket-provider';
-import { ssmService } from '../../../lab/services/ssm/ssm-service';
+import { ssmApi } from '../../../lab/services/ssm/ssm-api';
 import { SsmState } from '../../../lab/services/ssm/ssm-state';
-import { stsService } from '../../../lab/services/sts/sts-service';
+import { stsApi } from '../../../lab/services/sts/sts-api';
 import {
   BOOTSTRAP_BUCKET,
   BOOTSTRAP_TARGET,
@@ -40,9 +40,9 @@ beforeAll(async () => {
     { stackName: 'CDKToolkit', template: bootstrapTemplate() },
   ])) as [DeployedStack];
   gateway = await startLabGateway([
-    s3Service(lab.s3),
-    ssmService(lab.ssm),
-    stsService({
+    s3Api(lab.s3),
+    ssmApi(lab.ssm),
+    stsApi({
       accountId: BOOTSTRAP_TARGET.accountId,
       roleExists: (arn) => lab.iam.roleByArn(arn) !== undefined,
     }),

@@ -7,7 +7,7 @@
  */
 import { describe, expect } from 'vitest';
 import { IamEvaluator } from '../../../lab/services/iam/iam-evaluator';
-import { IamRegistry } from '../../../lab/services/iam/iam-registry';
+import { IamState } from '../../../lab/services/iam/iam-state';
 import { conform } from '../behaviour';
 import { deployBehaviour } from './deploy-behaviours';
 
@@ -46,7 +46,7 @@ const snsSend = (secureTransport = true, sourceArn = TOPIC) => ({
 
 describe('a service principal sending to a queue', () => {
   conform(deployBehaviour('deploy.sqs.queue-policy-service-principal'), async () => {
-    const iam = new IamRegistry();
+    const iam = new IamState();
     const evaluator = new IamEvaluator(iam, TARGET);
     expect(await evaluator.evaluateService(snsSend())).toBe('ImplicitlyDenied');
     iam.putResourcePolicy(QUEUE, 'QueuePolicy', { Statement: [enforceSsl] });

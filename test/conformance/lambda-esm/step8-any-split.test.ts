@@ -3,7 +3,7 @@ import { EXPERIMENTS } from '../../../lab/experiments/catalog';
 import type { ExperimentResult } from '../../../lab/experiments/experiment-result';
 import { openLocalProbe } from '../../../lab/experiments/local-probe';
 import { runExperiment } from '../../../lab/experiments/runner';
-import { type Emulators, startEmulators } from '../../../lab/services/emulators';
+import { type Emulators, startEmulators } from '../../../lab/emulators/emulators';
 import { describeBatchFormation } from '../../../lab/services/lambda/event-source-mapping/batch-formation';
 import { batchPartialTopology, type StackTopology } from '../../../lib/topology';
 

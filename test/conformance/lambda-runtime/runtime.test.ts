@@ -4,7 +4,7 @@ import { LabBus } from '../../../lab/bus/lab-bus';
 import type { FunctionLogRecord, LabLogRecord, PlatformLogRecord } from '../../../lab/bus/lab-log-record';
 import { fakeAwsEnvironment, LAB_CREDENTIALS, LAB_REGION } from '../../../lab/common/local-aws';
 import { startLab } from '../../../lab/lab';
-import { localhostDnsModuleUrl } from '../../../lab/services/emulators';
+import { localhostDnsModuleUrl } from '../../../lab/emulators/emulators';
 import { ReservedVariableError } from '../../../lab/services/lambda/errors';
 import { bundleFunction, bundleRuntimeWorker } from '../../../lab/services/lambda/runtime/bundle';
 import {

@@ -11,7 +11,7 @@ import {
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { LabBus } from '../../../lab/bus/lab-bus';
 import { LAB_ACCOUNT_ID, LAB_CREDENTIALS, LAB_REGION } from '../../../lab/common/local-aws';
-import { LogsServer } from '../../../lab/services/logs/logs-server';
+import { LogsApi } from '../../../lab/services/logs/logs-api';
 import { LogsService } from '../../../lab/services/logs/logs-service';
 import { conform } from '../behaviour';
 import { insightsBehaviour } from './insights-behaviours';
@@ -39,7 +39,7 @@ const LINES = [
 ];
 
 describe('Logs Insights (conformance)', () => {
-  let server: LogsServer;
+  let server: LogsApi;
   let client: CloudWatchLogsClient;
   const range = { startTime: T0 / 1000, endTime: T0 / 1000 + 60 };
 
@@ -61,7 +61,7 @@ describe('Logs Insights (conformance)', () => {
         time: T0 + index * 1000,
       }),
     );
-    server = await LogsServer.start(service);
+    server = await LogsApi.start(service);
     client = new CloudWatchLogsClient({ region: LAB_REGION, endpoint: server.url, credentials: LAB_CREDENTIALS });
   });
 

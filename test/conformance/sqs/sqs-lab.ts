@@ -14,7 +14,7 @@ import {
   type Emulators,
   startEmulators,
   type StartEmulatorsOptions,
-} from '../../../lab/services/emulators';
+} from '../../../lab/emulators/emulators';
 
 /** The running lab, for one test file. */
 export interface SqsLab {

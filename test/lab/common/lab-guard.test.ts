@@ -17,7 +17,7 @@ import {
   startDeployEndpoint,
 } from '../../../lab/services/cloudformation/cdk-client/deploy-endpoint';
 import { DYNAMODB_MAX_REQUEST_BYTES } from '../../../lab/services/dynamodb/errors';
-import { LOGS_MAX_REQUEST_BYTES } from '../../../lab/services/logs/logs-server';
+import { LOGS_MAX_REQUEST_BYTES } from '../../../lab/services/logs/logs-api';
 import { SQS_MAX_REQUEST_BYTES } from '../../../lab/services/sqs/errors';
 import { listeningSockets } from '../../helpers/listening-sockets';
 import { GATEWAY_MAX_REQUEST_BYTES } from '../../../lab/gateway/lab-gateway';

@@ -10,7 +10,7 @@ import {
   FaultRuleError,
 } from '../../../lab/interceptors/aws-call-faults';
 import { type Lab, startLab } from '../../../lab/lab';
-import { type Emulators, startEmulators } from '../../../lab/services/emulators';
+import { type Emulators, startEmulators } from '../../../lab/emulators/emulators';
 import type { StackTopology } from '../../../lib/topology';
 
 /** One stack whose Worker is the aws-caller fixture, invoked directly (no mapping). */

@@ -15,10 +15,7 @@ import { LAB_CREDENTIALS, LAB_REGION } from '../../../lab/common/local-aws';
 import { captureServerFaults } from '../../../lab/common/server-fault';
 import { type LabConsole, startConsole } from '../../../lab/console/console-server';
 import { type Lab, startLab } from '../../../lab/lab';
-import {
-  type LostEmulatorThread,
-  onEmulatorThreadLost,
-} from '../../../lab/services/emulator-threads/emulator-thread-client';
+import { type LostEmulatorThread, onEmulatorThreadLost } from '../../../lab/emulators/emulator-thread-client';
 import { listeningSockets } from '../../helpers/listening-sockets';
 import { type RawSocketAnswer, sendRaw } from '../../helpers/raw-socket';
 import { fuzzRequests } from './request-fuzzer';

@@ -1,6 +1,6 @@
 /** `AWS::IAM::Policy`: a policy attached to roles (CDK's `DefaultPolicy` of every role). */
 import type { ResourceProvider } from '../../cloudformation/resource-provider';
-import type { IamRegistry } from '../iam-registry';
+import type { IamState } from '../iam-state';
 import type { PolicyDocument } from '../policy-document';
 import type { PropertyCoverage } from '../../cloudformation/validation/property-coverage';
 
@@ -12,7 +12,7 @@ export const IAM_POLICY_PROPERTIES: PropertyCoverage = {
 };
 
 /** The attached-policy provider. Roles are named by `Ref` (the role name). */
-export function iamPolicyProvider(registry: IamRegistry): ResourceProvider {
+export function iamPolicyProvider(registry: IamState): ResourceProvider {
   const put = (id: string, properties: Readonly<Record<string, unknown>>) => {
     registry.putAttachedPolicy(id, (properties.Roles ?? []) as string[], properties.PolicyDocument as PolicyDocument);
     return { physicalId: id, attributes: { Id: id } };

@@ -1,7 +1,7 @@
 /** `AWS::IAM::Role`: a role in the lab's IAM, with its managed and inline policies. */
 import { changedAny, type ResourceProvider } from '../../cloudformation/resource-provider';
-import type { IamRegistry } from '../iam-registry';
-import { roleArn } from '../iam-registry';
+import type { IamState } from '../iam-state';
+import { roleArn } from '../iam-state';
 import type { PolicyDocument } from '../policy-document';
 import { generatedName } from '../../cloudformation/engine/generated-name';
 import { DESCRIPTION_NOTE, TAGS_NOTE } from '../../cloudformation/validation/common-notes';
@@ -27,7 +27,7 @@ export const IAM_ROLE_PROPERTIES: PropertyCoverage = {
 };
 
 /** The role provider. */
-export function iamRoleProvider(registry: IamRegistry): ResourceProvider {
+export function iamRoleProvider(registry: IamState): ResourceProvider {
   const put = (roleName: string, properties: Readonly<Record<string, unknown>>) => {
     const path = typeof properties.Path === 'string' ? properties.Path : '/';
     const arn = roleArn(roleName, path);

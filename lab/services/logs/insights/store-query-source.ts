@@ -1,14 +1,14 @@
 /**
- * The {@link QuerySource} of the lab's {@link LogStore}: the groups a StartQuery names (by name or
+ * The {@link QuerySource} of the lab's {@link LogsState}: the groups a StartQuery names (by name or
  * ARN, ResourceNotFoundException when one does not exist) and their events in a time range.
  */
 import { LAB_ACCOUNT_ID } from '../../../common/local-aws';
-import type { LogStore } from '../log-store';
+import type { LogsState } from '../logs-state';
 import type { LogRecord } from './log-fields';
 import type { QuerySource } from './query-registry';
 
 /** Reads the queries' events from `store`. */
-export function storeQuerySource(store: LogStore): QuerySource {
+export function storeQuerySource(store: LogsState): QuerySource {
   return {
     accountId: LAB_ACCOUNT_ID,
     resolveGroups: (identifiers) => identifiers.map((identifier) => store.requireGroup(identifier).name),

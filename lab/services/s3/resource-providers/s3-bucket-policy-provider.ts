@@ -1,6 +1,6 @@
 /**
  * `AWS::S3::BucketPolicy`: the policy stored on the bucket, so GetBucketPolicy answers it. The
- * lab does not enforce bucket policies on its endpoint (see s3-service.ts): the CDK bootstrap
+ * lab does not enforce bucket policies on its endpoint (see s3-api.ts): the CDK bootstrap
  * bucket's policy denies every request without TLS, and the lab's endpoint is plain HTTP on loopback.
  */
 import type { ResourceProvider } from '../../cloudformation/resource-provider';

@@ -1,6 +1,6 @@
 /** AWS::SNS::Topic, AWS::SNS::TopicPolicy and AWS::SNS::Subscription on the lab's SNS. */
 import type { ResourceProvider } from '../../cloudformation/resource-provider';
-import type { IamRegistry } from '../../iam/iam-registry';
+import type { IamState } from '../../iam/iam-state';
 import type { PolicyDocument } from '../../iam/policy-document';
 import type { SnsService } from '../sns-service';
 import { generatedName, randomSuffix } from '../../cloudformation/engine/generated-name';
@@ -67,7 +67,7 @@ export const SNS_SUBSCRIPTION_PROPERTIES: PropertyCoverage = {
 };
 
 /** The three providers. */
-export function snsProviders(options: { readonly sns: SnsService; readonly iam: IamRegistry }): ResourceProvider[] {
+export function snsProviders(options: { readonly sns: SnsService; readonly iam: IamState }): ResourceProvider[] {
   const { sns, iam } = options;
   return [
     {

@@ -1,6 +1,6 @@
 /** `AWS::SQS::QueuePolicy`: each named queue's resource policy in the lab's IAM. */
 import type { ResourceProvider } from '../../cloudformation/resource-provider';
-import type { IamRegistry } from '../../iam/iam-registry';
+import type { IamState } from '../../iam/iam-state';
 import type { PolicyDocument } from '../../iam/policy-document';
 import type { PropertyCoverage } from '../../cloudformation/validation/property-coverage';
 
@@ -13,7 +13,7 @@ export const SQS_QUEUE_POLICY_PROPERTIES: PropertyCoverage = {
 
 /** The queue policy provider; queue URLs become ARNs in the lab's account and region. */
 export function sqsQueuePolicyProvider(options: {
-  readonly registry: IamRegistry;
+  readonly registry: IamState;
   readonly queueArnOf: (queueUrl: string) => string;
 }): ResourceProvider {
   const apply = (id: string, properties: Readonly<Record<string, unknown>>) => {

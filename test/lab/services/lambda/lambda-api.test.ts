@@ -30,7 +30,7 @@ import { LabBus } from '../../../../lab/bus/lab-bus';
 import { functionArn, LAB_CREDENTIALS, LAB_REGION, queueArn } from '../../../../lab/common/local-aws';
 import type { GatewayHandler } from '../../../../lab/gateway/gateway-handler';
 import { type LabGateway, startLabGateway } from '../../../../lab/gateway/lab-gateway';
-import { localhostDnsModuleUrl } from '../../../../lab/services/emulators';
+import { localhostDnsModuleUrl } from '../../../../lab/emulators/emulators';
 import { EventSourceMapping } from '../../../../lab/services/lambda/event-source-mapping/event-source-mapping';
 import { lambdaApi } from '../../../../lab/services/lambda/lambda-api';
 import { LambdaService } from '../../../../lab/services/lambda/lambda-service';

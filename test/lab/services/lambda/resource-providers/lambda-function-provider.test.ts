@@ -12,7 +12,7 @@ import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LabBus } from '../../../../../lab/bus/lab-bus';
 import type { ResourceProvider } from '../../../../../lab/services/cloudformation/resource-provider';
-import { localhostDnsModuleUrl } from '../../../../../lab/services/emulators';
+import { localhostDnsModuleUrl } from '../../../../../lab/emulators/emulators';
 import { LambdaService } from '../../../../../lab/services/lambda/lambda-service';
 import { lambdaFunctionProvider } from '../../../../../lab/services/lambda/resource-providers/lambda-function-provider';
 import { bundleRuntimeWorker } from '../../../../../lab/services/lambda/runtime/bundle';

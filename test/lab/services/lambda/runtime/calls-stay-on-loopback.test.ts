@@ -9,11 +9,11 @@ import { LabBus } from '../../../../../lab/bus/lab-bus';
 import { fakeAwsEnvironment } from '../../../../../lab/common/local-aws';
 import type { GatewayHandler } from '../../../../../lab/gateway/gateway-handler';
 import { type LabGateway, startLabGateway } from '../../../../../lab/gateway/lab-gateway';
-import { localhostDnsModuleUrl } from '../../../../../lab/services/emulators';
+import { localhostDnsModuleUrl } from '../../../../../lab/emulators/emulators';
 import { bundleFunction, bundleRuntimeWorker } from '../../../../../lab/services/lambda/runtime/bundle';
 import { lambdaEnvironment } from '../../../../../lab/services/lambda/runtime/lambda-environment';
 import { LocalFunction } from '../../../../../lab/services/lambda/runtime/local-function';
-import { s3Service } from '../../../../../lab/services/s3/s3-service';
+import { s3Api } from '../../../../../lab/services/s3/s3-api';
 import { S3State } from '../../../../../lab/services/s3/s3-state';
 import { testBundleDir } from '../../../../helpers/lab';
 
@@ -48,7 +48,7 @@ function callerEnvironment(awsEndpoint: string | undefined): Record<string, stri
 
 beforeAll(async () => {
   gateway = await startLabGateway([
-    recorded(s3Service(new S3State())),
+    recorded(s3Api(new S3State())),
     recorded({
       signingName: 'sts',
       handle: async () => ({ status: 400, headers: { 'content-type': 'text/xml' }, body: '<ErrorResponse/>' }),

@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IamEvaluator } from '../../../../../lab/services/iam/iam-evaluator';
-import { IamRegistry, roleArn } from '../../../../../lab/services/iam/iam-registry';
+import { IamState, roleArn } from '../../../../../lab/services/iam/iam-state';
 
 const TARGET = { accountId: '000000000000', region: 'us-east-1' };
 const QUEUE = 'arn:aws:sqs:us-east-1:000000000000:jobs';
@@ -14,7 +14,7 @@ const caller = { roleArn: roleArn('Provider'), sessionName: 'provider-fn' };
 const setAttributes = { action: 'sqs:SetQueueAttributes', resource: QUEUE };
 const allow = (action: string) => ({ Statement: [{ Effect: 'Allow', Action: action, Resource: QUEUE }] });
 
-describe('IamRegistry with a grant delay', () => {
+describe('IamState with a grant delay', () => {
   beforeEach(() => {
     vi.useFakeTimers();
   });
@@ -24,8 +24,8 @@ describe('IamRegistry with a grant delay', () => {
   });
 
   /** A registry whose n-th grant takes 700 ms + n ms, with the provider role already in effect. */
-  function delayed(): IamRegistry {
-    const iam = new IamRegistry(undefined, { grantDelayMs: (grant) => 700 + grant });
+  function delayed(): IamState {
+    const iam = new IamState(undefined, { grantDelayMs: (grant) => 700 + grant });
     iam.putRole({ roleName: 'Provider', arn: caller.roleArn, managedPolicyArns: [], inlinePolicies: [] });
     vi.advanceTimersByTime(1000);
     return iam;
@@ -70,7 +70,7 @@ describe('IamRegistry with a grant delay', () => {
   });
 
   it('applies a role’s inline policies after the delay too; without a delay, at once', async () => {
-    const iam = new IamRegistry(undefined, { grantDelayMs: () => 500 });
+    const iam = new IamState(undefined, { grantDelayMs: () => 500 });
     iam.putRole({
       roleName: 'Provider',
       arn: caller.roleArn,
@@ -82,7 +82,7 @@ describe('IamRegistry with a grant delay', () => {
     vi.advanceTimersByTime(500);
     expect(await evaluator.evaluate(caller, setAttributes)).toBe('Allowed');
 
-    const immediate = new IamRegistry();
+    const immediate = new IamState();
     immediate.putRole({ roleName: 'Provider', arn: caller.roleArn, managedPolicyArns: [], inlinePolicies: [] });
     immediate.putAttachedPolicy('RaisePolicy', ['Provider'], allow('sqs:SetQueueAttributes'));
     expect(await new IamEvaluator(immediate, TARGET).evaluate(caller, setAttributes)).toBe('Allowed');

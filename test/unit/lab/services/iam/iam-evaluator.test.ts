@@ -3,15 +3,15 @@ import { accessDenied } from '../../../../../lab/services/iam/access-denied';
 import { iamRequestsOf } from '../../../../../lab/services/iam/call-authorization';
 import { UnknownManagedPolicyError, UnmappedCallError } from '../../../../../lab/services/iam/errors';
 import { IamEvaluator } from '../../../../../lab/services/iam/iam-evaluator';
-import { IamRegistry, roleArn } from '../../../../../lab/services/iam/iam-registry';
+import { IamState, roleArn } from '../../../../../lab/services/iam/iam-state';
 
 const TARGET = { accountId: '000000000000', region: 'us-east-1' };
 const QUEUE = 'arn:aws:sqs:us-east-1:000000000000:jobs';
 const OTHER_QUEUE = 'arn:aws:sqs:us-east-1:000000000000:other';
 
 /** The producer of the stacks, as the template renders it: basic execution plus SendMessage on its queue. */
-function registry(): IamRegistry {
-  const iam = new IamRegistry();
+function registry(): IamState {
+  const iam = new IamState();
   iam.putRole({
     roleName: 'Producer',
     arn: roleArn('Producer'),
@@ -101,7 +101,7 @@ describe('IamEvaluator', () => {
 
   it('refuses a managed policy it has no document for', () => {
     expect(() =>
-      new IamRegistry().putRole({
+      new IamState().putRole({
         roleName: 'R',
         arn: roleArn('R'),
         managedPolicyArns: ['arn:aws:iam::aws:policy/Nope'],

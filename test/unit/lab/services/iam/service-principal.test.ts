@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { IamEvaluator } from '../../../../../lab/services/iam/iam-evaluator';
-import { IamRegistry } from '../../../../../lab/services/iam/iam-registry';
+import { IamState } from '../../../../../lab/services/iam/iam-state';
 import { defaultTopicPolicy, SnsService } from '../../../../../lab/services/sns/sns-service';
 
 const ACCOUNT = '000000000000';
@@ -47,19 +47,19 @@ const cloudWatch = (sourceArn = ALARM, sourceAccount = ACCOUNT) => ({
 
 describe('IamEvaluator.evaluateService: CloudWatch publishing to a topic', () => {
   it('is allowed by SNS’s default policy when the topic has no policy of its own, for the owner account only', async () => {
-    const evaluator = new IamEvaluator(new IamRegistry(), TARGET);
+    const evaluator = new IamEvaluator(new IamState(), TARGET);
     expect(await evaluator.evaluateService(cloudWatch())).toBe('Allowed');
     expect(await evaluator.evaluateService(cloudWatch(ALARM, '111111111111'))).toBe('ImplicitlyDenied');
   });
 
   it('is refused by a topic policy that holds only the enforceSSL deny: the policy replaced the default', async () => {
-    const iam = new IamRegistry();
+    const iam = new IamState();
     iam.putResourcePolicy(TOPIC, 'TopicPolicy', { Statement: [enforceSsl(TOPIC, 'sns:Publish')] });
     expect(await new IamEvaluator(iam, TARGET).evaluateService(cloudWatch())).toBe('ImplicitlyDenied');
   });
 
   it('is allowed by an Allow for cloudwatch.amazonaws.com for its own alarm only (aws:SourceArn, aws:SourceAccount)', async () => {
-    const iam = new IamRegistry();
+    const iam = new IamState();
     iam.putResourcePolicy(TOPIC, 'TopicPolicy', {
       Statement: [
         enforceSsl(TOPIC, 'sns:Publish'),
@@ -75,7 +75,7 @@ describe('IamEvaluator.evaluateService: CloudWatch publishing to a topic', () =>
 
 describe('SnsService.publishFromService', () => {
   it('records a delivered notification, or answers the error CloudWatch writes in the alarm history', async () => {
-    const iam = new IamRegistry();
+    const iam = new IamState();
     const evaluator = new IamEvaluator(iam, TARGET);
     const sns = new SnsService((request) => evaluator.evaluateService(request));
     sns.topics.set(TOPIC, { name: 'alarms' });

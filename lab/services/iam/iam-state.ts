@@ -23,8 +23,8 @@ export interface LabRole {
   readonly inlinePolicies: readonly { readonly name: string; readonly document: PolicyDocument }[];
 }
 
-/** Settings of an {@link IamRegistry}. */
-export interface IamRegistryOptions {
+/** Settings of an {@link IamState}. */
+export interface IamStateOptions {
   /** The propagation delay of the n-th grant (a role's policies, an attached policy), in ms; default 0. */
   readonly grantDelayMs?: (grantNumber: number) => number;
 }
@@ -37,7 +37,7 @@ interface PendingGrant {
 }
 
 /** Roles, attached policies and resource policies; `version` changes with every write that takes effect. */
-export class IamRegistry {
+export class IamState {
   private readonly roles = new Map<string, LabRole>();
   /** The managed and inline policies of each role that are in effect. */
   private readonly roleGrants = new Map<string, Pick<LabRole, 'managedPolicyArns' | 'inlinePolicies'>>();
@@ -55,7 +55,7 @@ export class IamRegistry {
    */
   constructor(
     private readonly versionCell?: Int32Array,
-    private readonly options: IamRegistryOptions = {},
+    private readonly options: IamStateOptions = {},
   ) {}
 
   private changed(): void {

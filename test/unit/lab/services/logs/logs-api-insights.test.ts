@@ -26,7 +26,7 @@ import { Logger } from '../../../../../lambda/commons/logger';
 import { LabBus } from '../../../../../lab/bus/lab-bus';
 import { fakeAwsEnvironment, LAB_CREDENTIALS, LAB_REGION } from '../../../../../lab/common/local-aws';
 import { PlatformRecords } from '../../../../../lab/services/lambda/runtime/platform-records';
-import { LogsServer } from '../../../../../lab/services/logs/logs-server';
+import { LogsApi } from '../../../../../lab/services/logs/logs-api';
 import { LogsService } from '../../../../../lab/services/logs/logs-service';
 
 const T0 = Date.parse('2026-11-23T07:18:00.000Z');
@@ -115,7 +115,7 @@ function delivery(id: string, receiveCount: number, sleep: number) {
   };
 }
 
-let server: LogsServer;
+let server: LogsApi;
 let client: CloudWatchLogsClient;
 const range = { startTime: T0 / 1000 - 60, endTime: T0 / 1000 + 3600 };
 
@@ -188,7 +188,7 @@ beforeAll(async () => {
   } finally {
     vi.useRealTimers();
   }
-  server = await LogsServer.start(service);
+  server = await LogsApi.start(service);
   client = new CloudWatchLogsClient({ region: LAB_REGION, endpoint: server.url, credentials: LAB_CREDENTIALS });
 });
 

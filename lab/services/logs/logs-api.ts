@@ -21,18 +21,18 @@ export const LOGS_TARGET_PREFIX = 'Logs_20140328.';
 export const LOGS_MAX_REQUEST_BYTES = 1024 * 1024;
 
 /** The CloudWatch Logs endpoint of a lab. */
-export class LogsServer {
+export class LogsApi {
   private constructor(private readonly server: LoopbackServer) {}
 
   /** Starts the endpoint on 127.0.0.1 and a port the OS picks. */
-  static async start(service: LogsService, preferredPort = 0): Promise<LogsServer> {
+  static async start(service: LogsService, preferredPort = 0): Promise<LogsApi> {
     const server = await serveOnLoopback((request, response) => void answer(service, request, response), {
       name: 'CloudWatch Logs',
       preferredPort,
       maxBodyBytes: LOGS_MAX_REQUEST_BYTES,
       refuse: awsJsonRefusal({ contentType: 'application/x-amz-json-1.1', typePrefix: '' }),
     });
-    return new LogsServer(server);
+    return new LogsApi(server);
   }
 
   /** `http://127.0.0.1:<port>`, for `--endpoint-url` and `AWS_ENDPOINT_URL_CLOUDWATCH_LOGS`. */

@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { build } from 'esbuild';
-import type { SqsFidelityOptions } from '../sqs/fidelity/sqs-fidelity-layer';
-import { labOrigins } from '../../common/lab-origins';
-import { LAB_WORK_DIR } from '../../common/lab-work-dir';
-import { writeAtomically } from '../../common/write-atomically';
+import type { SqsFidelityOptions } from '../services/sqs/fidelity/sqs-fidelity-layer';
+import { labOrigins } from '../common/lab-origins';
+import { LAB_WORK_DIR } from '../common/lab-work-dir';
+import { writeAtomically } from '../common/write-atomically';
 import { EmulatorStartError } from './emulator-servers';
 import type {
   EmulatorKind,

@@ -37,7 +37,7 @@ export interface LogGroup {
 export const LOG_GROUP_EVENT_LIMIT = 5000;
 
 /** The lab's log groups, streams and events. */
-export class LogStore {
+export class LogsState {
   private readonly groups = new Map<string, LogGroup>();
   private sequence = 0;
 

@@ -5,19 +5,19 @@
  * standard `AWS_ENDPOINT_URL_SQS` / `AWS_ENDPOINT_URL_DYNAMODB` variables, never a lab-only path,
  * and the lab reaches their in-process state only through {@link Emulators.sqsClock},
  * {@link Emulators.queueAttributeChanges}, {@link Emulators.threadHeapBytes} and
- * {@link Emulators.threadBusyMs}: messages to the threads (emulator-threads/).
+ * {@link Emulators.threadBusyMs}: messages to the threads (lab/emulators/).
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { interceptLocalhostDns } from 'fauxqs';
-import { EmulatorStartError } from './emulator-threads/emulator-servers';
-import { EmulatorThread } from './emulator-threads/emulator-thread-client';
+import { EmulatorStartError } from './emulator-servers';
+import { EmulatorThread } from './emulator-thread-client';
 import { LAB_CREDENTIALS, LAB_REGION } from '../common/local-aws';
 import type { OpenEndpointFront } from '../gateway/lab-gateway';
-import type { QueueAttributeChange } from './sqs/fidelity/attribute-change-log';
-import type { QueueContentsPage } from './sqs/fidelity/queue-contents';
+import type { QueueAttributeChange } from '../services/sqs/fidelity/attribute-change-log';
+import type { QueueContentsPage } from '../services/sqs/fidelity/queue-contents';
 
-export { EmulatorStartError } from './emulator-threads/emulator-servers';
+export { EmulatorStartError } from './emulator-servers';
 
 /**
  * Lab-only hook on the clock of the SQS fidelity layer (lab/services/sqs/fidelity/), which the

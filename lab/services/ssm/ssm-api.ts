@@ -11,7 +11,7 @@ import type { SsmParameter, SsmState } from './ssm-state';
 import { ParameterNotFoundError, SsmError, SsmUnknownOperationError, SsmValidationError } from './errors';
 
 /** The SSM handler of the lab's endpoint (signing name `ssm`). */
-export function ssmService(state: SsmState): GatewayHandler {
+export function ssmApi(state: SsmState): GatewayHandler {
   const shape = (parameter: SsmParameter) => ({
     Name: parameter.name,
     Type: parameter.type,

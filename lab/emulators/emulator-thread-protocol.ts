@@ -3,9 +3,9 @@
  * lab code reaches an emulator's in-process state (the handlers and the lab's clients reach the
  * emulator itself over HTTP on loopback).
  */
-import type { QueueAttributeChange } from '../sqs/fidelity/attribute-change-log';
-import type { QueueContentsPage } from '../sqs/fidelity/queue-contents';
-import type { SqsFidelityOptions } from '../sqs/fidelity/sqs-fidelity-layer';
+import type { QueueAttributeChange } from '../services/sqs/fidelity/attribute-change-log';
+import type { QueueContentsPage } from '../services/sqs/fidelity/queue-contents';
+import type { SqsFidelityOptions } from '../services/sqs/fidelity/sqs-fidelity-layer';
 
 /** Which emulator a thread runs. */
 export type EmulatorKind = 'sqs' | 'dynamodb';

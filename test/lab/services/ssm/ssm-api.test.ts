@@ -16,7 +16,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAB_ACCOUNT_ID, LAB_CREDENTIALS, LAB_REGION } from '../../../../lab/common/local-aws';
 import { type LabGateway, startLabGateway } from '../../../../lab/gateway/lab-gateway';
-import { ssmService } from '../../../../lab/services/ssm/ssm-service';
+import { ssmApi } from '../../../../lab/services/ssm/ssm-api';
 import { SsmState } from '../../../../lab/services/ssm/ssm-state';
 
 const state = new SsmState({ accountId: LAB_ACCOUNT_ID, region: LAB_REGION });
@@ -24,7 +24,7 @@ let gateway: LabGateway;
 let ssm: SSMClient;
 
 beforeAll(async () => {
-  gateway = await startLabGateway([ssmService(state)]);
+  gateway = await startLabGateway([ssmApi(state)]);
   ssm = new SSMClient({ endpoint: gateway.url, region: 'us-east-1', credentials: LAB_CREDENTIALS });
 });
 

@@ -60,7 +60,7 @@ const ARGUMENTS = new Set([
 ]);
 
 /** The S3 handler of the lab's endpoint (signing name `s3`). */
-export function s3Service(state: S3State): GatewayHandler {
+export function s3Api(state: S3State): GatewayHandler {
   return {
     signingName: 's3',
     async handle(request) {

@@ -41,7 +41,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAB_CREDENTIALS } from '../../../../lab/common/local-aws';
 import { type LabGateway, startLabGateway } from '../../../../lab/gateway/lab-gateway';
-import { s3Service } from '../../../../lab/services/s3/s3-service';
+import { s3Api } from '../../../../lab/services/s3/s3-api';
 import { S3State } from '../../../../lab/services/s3/s3-state';
 
 let gateway: LabGateway;
@@ -50,7 +50,7 @@ const state = new S3State();
 const workDir = mkdtempSync(join(tmpdir(), 's3-lab-'));
 
 beforeAll(async () => {
-  gateway = await startLabGateway([s3Service(state)]);
+  gateway = await startLabGateway([s3Api(state)]);
   s3 = new S3Client({ endpoint: gateway.url, region: 'us-east-1', credentials: LAB_CREDENTIALS, forcePathStyle: true });
   await s3.send(new CreateBucketCommand({ Bucket: 'assets' }));
 });
@@ -148,7 +148,7 @@ describe('S3 objects', () => {
 
   it('answers a bucket named in the host (bucket.localhost:PORT), and response-content-type overrides', async () => {
     await s3.send(new PutObjectCommand({ Bucket: 'assets', Key: 'hosted.txt', Body: 'by host' }));
-    const answer = await s3Service(state).handle({
+    const answer = await s3Api(state).handle({
       method: 'GET',
       path: '/hosted.txt',
       query: new URLSearchParams({ 'response-content-type': 'text/plain' }),

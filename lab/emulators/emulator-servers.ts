@@ -6,16 +6,16 @@
  */
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import dynalite from 'dynalite';
-import { allowSqsCharacterSet } from '../sqs/fauxqs-fidelity';
-import { buildFauxqsWithFidelity, type SqsFidelityOptions } from '../sqs/fidelity/sqs-fidelity-layer';
-import { type QueueContentsPage, queueContents } from '../sqs/fidelity/queue-contents';
-import type { SqsLabClock } from '../sqs/fidelity/sqs-lab-clock';
-import type { AttributeChangeLog } from '../sqs/fidelity/attribute-change-log';
-import { SQS_MAX_REQUEST_BYTES, sqsRefusal } from '../sqs/errors';
-import { sqsRequestsOnly } from '../sqs/sqs-requests-only';
-import { DYNAMODB_MAX_REQUEST_BYTES, dynamodbRefusal } from '../dynamodb/errors';
-import { LOOPBACK_ADDRESS, type LoopbackServer, serveOnLoopback } from '../../common/serve-on-loopback';
-import { serveEndpointFront } from '../../gateway/endpoint-front';
+import { allowSqsCharacterSet } from '../services/sqs/fauxqs-fidelity';
+import { buildFauxqsWithFidelity, type SqsFidelityOptions } from '../services/sqs/fidelity/sqs-fidelity-layer';
+import { type QueueContentsPage, queueContents } from '../services/sqs/fidelity/queue-contents';
+import type { SqsLabClock } from '../services/sqs/fidelity/sqs-lab-clock';
+import type { AttributeChangeLog } from '../services/sqs/fidelity/attribute-change-log';
+import { SQS_MAX_REQUEST_BYTES, sqsRefusal } from '../services/sqs/errors';
+import { sqsRequestsOnly } from '../services/sqs/sqs-requests-only';
+import { DYNAMODB_MAX_REQUEST_BYTES, dynamodbRefusal } from '../services/dynamodb/errors';
+import { LOOPBACK_ADDRESS, type LoopbackServer, serveOnLoopback } from '../common/serve-on-loopback';
+import { serveEndpointFront } from '../gateway/endpoint-front';
 
 /** Raised when an emulator cannot start (for example a missing Node feature). */
 export class EmulatorStartError extends Error {

@@ -9,11 +9,11 @@ import { AssumeRoleCommand, GetCallerIdentityCommand, STSClient, STSServiceExcep
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAB_ACCOUNT_ID, LAB_CREDENTIALS } from '../../../../lab/common/local-aws';
 import { type LabGateway, startLabGateway } from '../../../../lab/gateway/lab-gateway';
-import { IamRegistry, roleArn } from '../../../../lab/services/iam/iam-registry';
-import { stsService } from '../../../../lab/services/sts/sts-service';
+import { IamState, roleArn } from '../../../../lab/services/iam/iam-state';
+import { stsApi } from '../../../../lab/services/sts/sts-api';
 
 const NOW = new Date('2026-11-26T03:00:00.000Z');
-const registry = new IamRegistry();
+const registry = new IamState();
 let gateway: LabGateway;
 let sts: STSClient;
 
@@ -25,7 +25,7 @@ beforeAll(async () => {
     inlinePolicies: [],
   });
   gateway = await startLabGateway([
-    stsService({
+    stsApi({
       accountId: LAB_ACCOUNT_ID,
       roleExists: (arn) => registry.roleByArn(arn) !== undefined,
       now: () => NOW,

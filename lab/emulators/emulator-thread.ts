@@ -5,7 +5,7 @@
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
-import { labOrigins } from '../../common/lab-origins';
+import { labOrigins } from '../common/lab-origins';
 import type {
   EmulatorThreadData,
   EmulatorThreadMessage,

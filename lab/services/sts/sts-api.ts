@@ -20,9 +20,9 @@ import { AssumeRoleDeniedError, StsError, StsUnknownActionError, StsValidationEr
 const NAMESPACE = 'https://sts.amazonaws.com/doc/2011-06-15/';
 
 /** What the STS handler needs of the lab. */
-export interface StsServiceOptions {
+export interface StsApiOptions {
   readonly accountId: string;
-  /** Whether the lab's IAM has the role of this ARN (iam-registry.ts `roleByArn`). */
+  /** Whether the lab's IAM has the role of this ARN (iam-state.ts `roleByArn`). */
   readonly roleExists: (roleArn: string) => boolean;
   readonly now?: () => Date;
 }
@@ -34,7 +34,7 @@ interface RoleSession {
 }
 
 /** The STS handler of the lab's endpoint (signing name `sts`). */
-export function stsService(options: StsServiceOptions): GatewayHandler {
+export function stsApi(options: StsApiOptions): GatewayHandler {
   const now = options.now ?? (() => new Date());
   const sessions = new Map<string, RoleSession>();
   const callerOf = (request: GatewayRequest): RoleSession => {
