@@ -46,6 +46,14 @@ module.exports = {
       to: { path: '^(lab|bench|test)/' },
     },
     {
+      name: 'browser-code-stays-in-the-browser',
+      comment:
+        "The console page's modules run in the browser: they import one another only (the server hands them their words), never Node's or the lab's server code.",
+      severity: 'error',
+      from: { path: '^lab/console/browser/' },
+      to: { pathNot: '^lab/console/browser/' },
+    },
+    {
       name: 'no-file-cycles',
       comment: 'Files that import each other in a loop have no order a reader can follow.',
       severity: 'error',

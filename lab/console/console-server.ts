@@ -34,7 +34,8 @@ import { runExperiment } from '../experiments/runner';
 import { withSharedEmulators } from '../app/shared-emulators';
 import type { LabLogRecord } from '../bus/lab-log-record';
 import { InFlightTracker } from './in-flight-tracker';
-import { consolePage, consoleScript, consoleStyle } from './console-page';
+import { consoleScript } from './console-bundle';
+import { consolePage, consoleStyle } from './console-page';
 import { isJsonRequest } from '../common/json-request';
 import { labOrigins } from '../common/lab-origins';
 import type { RefusalWriter } from '../common/request-guard';
@@ -252,7 +253,7 @@ export async function startConsole(
     const say = MESSAGES[language].consoleApi;
     if (route === 'GET /') return reply(response, 200, consolePage(language), 'text/html; charset=utf-8');
     if (route === 'GET /console.js')
-      return reply(response, 200, consoleScript(language), 'text/javascript; charset=utf-8');
+      return reply(response, 200, await consoleScript(language), 'text/javascript; charset=utf-8');
     if (route === 'GET /console.css') return reply(response, 200, consoleStyle(), 'text/css; charset=utf-8');
     if (request.method === 'POST' && !isJsonRequest(request)) {
       request.resume();

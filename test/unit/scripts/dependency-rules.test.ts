@@ -82,4 +82,15 @@ describe('the import rules', () => {
     const folders = await violations({ 'lab/p/a.ts': ['../q/b'], 'lab/q/b.ts': ['../p/c'], 'lab/p/c.ts': [] });
     expect(folders.filter((found) => found.startsWith('no-folder-cycles')).length).toBeGreaterThan(0);
   });
+
+  it("keep the console page's browser modules to themselves", async () => {
+    const found = await violations({
+      'lab/console/browser/main.ts': ['./dom', '../console-server'],
+      'lab/console/browser/dom.ts': [],
+      'lab/console/console-server.ts': [],
+    });
+    expect(found).toEqual([
+      'browser-code-stays-in-the-browser lab/console/browser/main.ts → lab/console/console-server.ts',
+    ]);
+  });
 });
