@@ -7,6 +7,7 @@ import { ESM_BEHAVIOURS } from './lambda-esm/esm-behaviours';
 import { RUNTIME_BEHAVIOURS } from './lambda-runtime/runtime-behaviours';
 import { SQS_BEHAVIOURS } from './sqs/sqs-behaviours';
 import { INSIGHTS_BEHAVIOURS } from './logs-insights/insights-behaviours';
+import { THROTTLING_BEHAVIOURS } from './lambda-throttling/throttling-behaviours';
 
 /** The whole catalog (each service's file adds its own list here). */
 export const CONFORMANCE_CATALOG: readonly Behaviour[] = [
@@ -17,4 +18,5 @@ export const CONFORMANCE_CATALOG: readonly Behaviour[] = [
   ...INSIGHTS_BEHAVIOURS,
   ...DEPLOY_BEHAVIOURS,
   ...BOOTSTRAP_BEHAVIOURS,
+  ...THROTTLING_BEHAVIOURS,
 ];

@@ -13,12 +13,14 @@
  */
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LabLogRecord } from '../../../../lab/bus/lab-log-record';
-import { LAB_CREDENTIALS, LAB_REGION } from '../../../../lab/common/local-aws';
-import { type Lab, startLab } from '../../../../lab/lab';
-import { AccountConcurrency } from '../../../../lab/services/lambda/account-concurrency';
-import { sqsEvent, sqsRecord } from '../../../helpers/factories';
-import { fixtureTopology, functionEvents, sendBodies, waitFor } from '../../../helpers/lab';
+import type { LabLogRecord } from '../../../lab/bus/lab-log-record';
+import { LAB_CREDENTIALS, LAB_REGION } from '../../../lab/common/local-aws';
+import { type Lab, startLab } from '../../../lab/lab';
+import { AccountConcurrency } from '../../../lab/services/lambda/account-concurrency';
+import { sqsEvent, sqsRecord } from '../../helpers/factories';
+import { fixtureTopology, functionEvents, sendBodies, waitFor } from '../../helpers/lab';
+import { conform } from '../behaviour';
+import { throttlingBehaviour } from './throttling-behaviours';
 
 let lab: Lab;
 let records: LabLogRecord[];
@@ -65,7 +67,7 @@ async function holdingTheQuota<T>(ms: number, meanwhile: () => Promise<T>): Prom
   }
 }
 
-describe('the account concurrency quota', () => {
+describe('the account concurrency quota (conformance)', () => {
   it('counts executions across functions, and refuses a quota below 1', () => {
     const quota = new AccountConcurrency(2);
     expect([quota.tryAcquire(), quota.tryAcquire(), quota.tryAcquire()]).toEqual([true, true, false]);
@@ -74,32 +76,41 @@ describe('the account concurrency quota', () => {
     expect(() => new AccountConcurrency(0)).toThrow(RangeError);
   });
 
-  it('throttles Invoke with 429 TooManyRequestsException and its Reason, and API Gateway with 500, while the quota is in use', async () => {
+  /** Invoke and POST /enqueue while the quota is held, then once it is free again. */
+  const throttledCalls = async () => {
     const producer = lab.stack('BatchPartialStack').functions.Producer;
     // Long enough for the SDK client's first call (it loads its modules then), short enough to wait for.
-    const [invoke, post] = await holdingTheQuota(2500, async () => {
-      const answer = await lambda
+    return holdingTheQuota(2500, async () => {
+      const invoke = await lambda
         .send(new InvokeCommand({ FunctionName: producer?.ref.functionName, Payload: Buffer.from('{}') }))
         .catch((error: unknown) => error as { name: string; message: string; Reason?: string; $metadata: object });
       const api = await fetch(`${lab.stack('BatchPartialStack').apiEndpoint}enqueue`, {
         method: 'POST',
         body: '{"id":"x"}',
       });
-      return [answer, { status: api.status, body: (await api.json()) as unknown }];
+      return { invoke, post: { status: api.status, body: (await api.json()) as unknown } };
     });
+  };
+
+  conform(throttlingBehaviour('lambda.throttle.invoke'), async () => {
+    const { invoke } = await throttledCalls();
     expect(invoke).toMatchObject({
       name: 'TooManyRequestsException',
       message: 'Rate Exceeded.',
       Reason: 'ConcurrentInvocationLimitExceeded',
       $metadata: { httpStatusCode: 429 },
     });
+  });
+
+  conform(throttlingBehaviour('apigateway.lambda-throttled'), async () => {
+    const { post } = await throttledCalls();
     expect(post).toEqual({ status: 500, body: { message: 'Internal server error' } });
-    // Once the execution is free again, the same calls go through.
+    // Once the execution is free again, the same call goes through.
     const after = await fetch(`${lab.stack('BatchPartialStack').apiEndpoint}enqueue`, { method: 'POST', body: '{}' });
     expect(after.status).toBe(202);
   });
 
-  it('gives a throttled SQS batch back to the queue when its visibility timeout ends: the message returns with its receive count raised', async () => {
+  conform(throttlingBehaviour('esm.throttled-batch-returns'), async () => {
     const stack = lab.stack('BatchPartialStack');
     const throttledBefore = stack.mappings[0]?.counters.throttledBatches ?? 0;
     await holdingTheQuota(1800, async () => {
