@@ -10,7 +10,7 @@ import {
   idleMappingCostPerMonth,
   type MessageProfile,
   sqsRequestsIn,
-} from '../cost';
+} from '../../cost/message-cost';
 import type { PriceTable } from '../../cost/prices';
 import type { GuardRequestsResult } from './guard-requests';
 import { readsIn, writesIn } from './guard-requests';

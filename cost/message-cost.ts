@@ -1,13 +1,13 @@
 /**
- * Cost per million messages, from the request counts the bench measured and the prices in
- * cost/prices.ts. Lambda duration is not measurable here, so it is modelled
+ * Cost per million messages, from the request counts the bench measures and the prices in
+ * cost/prices.ts: the project's one cost model with the worst-case bill (worst-case-bill.ts),
+ * both on the same prices and duration model. Lambda duration is not measurable here, so it is modelled
  * (cost/duration-model.ts); the model is stated in the results.
  */
-import { billedGbSecondsPerInvocation } from '../cost/duration-model';
-import type { CallCounts } from './aws-call-counter';
-import type { PriceTable } from '../cost/prices';
+import { billedGbSecondsPerInvocation } from './duration-model';
+import type { PriceTable } from './prices';
 
-export { DURATION_MODEL } from '../cost/duration-model';
+export { DURATION_MODEL } from './duration-model';
 
 /** One function's share of a message. */
 export interface InvocationProfile {
@@ -81,7 +81,7 @@ export function costLine(
 }
 
 /** All SQS requests in per-message counts. */
-export function sqsRequestsIn(...counts: readonly CallCounts[]): number {
+export function sqsRequestsIn(...counts: readonly Readonly<Record<string, number>>[]): number {
   return counts.reduce(
     (sum, calls) =>
       sum +
