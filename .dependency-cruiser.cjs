@@ -5,12 +5,12 @@
 module.exports = {
   forbidden: [
     {
-      name: 'lab-services-know-no-app',
+      name: 'lab-core-knows-no-app',
       comment:
-        'The stand-ins are generic: the tutorial app (lib/, lambda/, cost/, bench/) reaches them through lab/app/, never the reverse.',
+        "The lab's AWS (services/, emulators/, gateway/, interceptors/, bus/, common/, terminal/, locales/ and lab/*.ts) is generic: it imports nothing of the tutorial app (lib/, lambda/, bin/, cost/, bench/). The tutorial's side of the lab (app/, cli/, console/, experiments/, chaos/) may, until #30 moves it beside the app.",
       severity: 'error',
-      from: { path: '^lab/services/' },
-      to: { path: '^(lib|lambda|cost|bench)/' },
+      from: { path: '^lab/', pathNot: '^lab/(app|cli|console|experiments|chaos)/' },
+      to: { path: '^(lib|lambda|bin|cost|bench)/' },
     },
     {
       name: 'bench-reaches-the-lab-through-its-api',

@@ -7,7 +7,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { PROJECT_ROOT } from '../../lib/project-root';
+import { REPOSITORY_ROOT } from '../common/lab-work-dir';
 import type { AppSource } from './app-source';
 import type { SynthesisAnswer, SynthesisRequest } from './synthesis-process-protocol';
 
@@ -88,7 +88,7 @@ export class SynthesisChild {
 
   private start(moduleKey: string): ChildProcess {
     const child = fork(SYNTHESIS_PROCESS, [], {
-      cwd: PROJECT_ROOT,
+      cwd: REPOSITORY_ROOT,
       // The child runs the project's TypeScript as the lab's CLIs do, through tsx.
       execArgv: ['--import', TSX_LOADER],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

@@ -6,7 +6,7 @@
  * entries of variant functions).
  */
 import { dirname, join, resolve } from 'node:path';
-import { PROJECT_ROOT } from '../../lib/project-root';
+import { REPOSITORY_ROOT } from '../common/lab-work-dir';
 import type { AppSource } from './app-source';
 import {
   assemblyKey,
@@ -34,7 +34,7 @@ export function synthesizeApp(
       source,
       settings: LAB_CDK_CONTEXT,
       inputs: appInputs(source),
-      root: PROJECT_ROOT,
+      root: REPOSITORY_ROOT,
       synthesize: (outdir) => synthesizeInto(source, outdir, inputsKey(source)),
     },
     options,
@@ -42,10 +42,10 @@ export function synthesizeApp(
 }
 
 function appInputs(source: AppSource): string[] {
-  const inputs = APP_INPUTS.map((input) => join(PROJECT_ROOT, input));
+  const inputs = APP_INPUTS.map((input) => join(REPOSITORY_ROOT, input));
   if (source.kind === 'topologies') {
     for (const topology of source.topologies) {
-      for (const spec of topology.functions) inputs.push(dirname(resolve(PROJECT_ROOT, spec.entry)));
+      for (const spec of topology.functions) inputs.push(dirname(resolve(REPOSITORY_ROOT, spec.entry)));
     }
   }
   return inputs;
@@ -67,7 +67,7 @@ function inputsKey(source: AppSource): string {
   return assemblyKey({
     source: 'inputs',
     inputs: appInputs(source),
-    root: PROJECT_ROOT,
+    root: REPOSITORY_ROOT,
     synthesize: async () => undefined,
   });
 }
@@ -78,8 +78,8 @@ const synthesisChild = new SynthesisChild();
 function moduleKey(): string {
   return assemblyKey({
     source: 'synthesis-process',
-    inputs: CHILD_IMPORTS.map((input) => join(PROJECT_ROOT, input)),
-    root: PROJECT_ROOT,
+    inputs: CHILD_IMPORTS.map((input) => join(REPOSITORY_ROOT, input)),
+    root: REPOSITORY_ROOT,
     synthesize: async () => undefined,
   });
 }

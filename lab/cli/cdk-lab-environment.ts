@@ -6,7 +6,7 @@
  * loopback. LocalStack's `cdklocal` strips `AWS_*` the same way (localstack/aws-cdk-local, bin/cdklocal).
  */
 import { join } from 'node:path';
-import { PROJECT_ROOT } from '../../lib/project-root';
+import { REPOSITORY_ROOT } from '../common/lab-work-dir';
 import { LAB_CDK_CONTEXT } from '../app/lab-cdk-context';
 import { isLoopbackHostname } from '../common/request-guard';
 import { fakeAwsEnvironment } from '../common/local-aws';
@@ -15,7 +15,7 @@ import { fakeAwsEnvironment } from '../common/local-aws';
  * The CLI's own script, to run under the project's Node (the project's Node 24): its
  * `#!/usr/bin/env node` would find the machine's.
  */
-export const CDK_CLI_SCRIPT = join(PROJECT_ROOT, 'node_modules', 'aws-cdk', 'bin', 'cdk');
+export const CDK_CLI_SCRIPT = join(REPOSITORY_ROOT, 'node_modules', 'aws-cdk', 'bin', 'cdk');
 
 /** An endpoint the wrapper will not point the CLI at: not `http://` on a loopback address. */
 export class NotLoopbackEndpointError extends Error {

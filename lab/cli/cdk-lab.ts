@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import { join } from 'node:path';
-import { PROJECT_ROOT } from '../../lib/project-root';
+import { REPOSITORY_ROOT } from '../common/lab-work-dir';
 import { resolveLanguage } from '../common/language';
 import { MESSAGES } from '../locales/messages';
 import { LOCAL_OUTPUTS_FILE, readLocalLabEntry } from '../outputs';
@@ -19,7 +19,7 @@ const LAB_OUTPUTS_OPTION = '--lab-outputs';
 async function main(): Promise<number> {
   const say = MESSAGES[resolveLanguage(undefined)].cdkLab;
   const args = process.argv.slice(2);
-  let outputsFile = join(PROJECT_ROOT, LOCAL_OUTPUTS_FILE);
+  let outputsFile = join(REPOSITORY_ROOT, LOCAL_OUTPUTS_FILE);
   const at = args.indexOf(LAB_OUTPUTS_OPTION);
   if (at >= 0) {
     const file = args[at + 1];

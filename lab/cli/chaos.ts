@@ -8,7 +8,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { PROJECT_ROOT } from '../../lib/project-root';
+import { REPOSITORY_ROOT } from '../common/lab-work-dir';
 import { MESSAGES } from '../locales/messages';
 import { CHAOS_HELP_FACTS, CHAOS_OPTIONS, chaosCommand } from './chaos-args';
 import { readCommand } from './command-line';
@@ -67,7 +67,7 @@ async function main(): Promise<void> {
   print(
     `${results.length} runs, ${plan.parallel} at a time: ${plan.wallSeconds.toFixed(0)} s wall, ${plan.cpuSeconds.toFixed(0)} s of CPU (every thread)`,
   );
-  const out = resolve(PROJECT_ROOT, command.out);
+  const out = resolve(REPOSITORY_ROOT, command.out);
   await mkdir(dirname(out), { recursive: true });
   await writeFile(
     out,

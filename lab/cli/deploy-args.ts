@@ -1,6 +1,6 @@
 /** The command line of `npm run lab:deploy`. */
 import { join } from 'node:path';
-import { PROJECT_ROOT } from '../../lib/project-root';
+import { REPOSITORY_ROOT } from '../common/lab-work-dir';
 import { LOCAL_OUTPUTS_FILE } from '../outputs';
 import { type CommandLine, HELP_OPTION, LANGUAGE_OPTION, type OptionTable } from './command-line';
 import { CONTEXT_OPTION, parseContextPairs } from './lab-args';
@@ -25,7 +25,7 @@ export interface DeployCommand {
 /** The command a read line asks for; throws UsageError on a bad flag or `-c` pair, in the line's language. */
 export function deployCommand(line: CommandLine<typeof DEPLOY_OPTIONS>): DeployCommand {
   const { values } = line.check();
-  const outputsFile = values.outputs ?? join(PROJECT_ROOT, LOCAL_OUTPUTS_FILE);
+  const outputsFile = values.outputs ?? join(REPOSITORY_ROOT, LOCAL_OUTPUTS_FILE);
   // The help is shown whatever the -c pairs say.
   if (values.help) return { help: true, context: {}, outputsFile };
   return { help: false, context: parseContextPairs(values.context ?? [], line.language), outputsFile };

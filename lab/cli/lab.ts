@@ -10,7 +10,7 @@
  */
 import { watch } from 'node:fs';
 import { join } from 'node:path';
-import { PROJECT_ROOT } from '../../lib/project-root';
+import { REPOSITORY_ROOT } from '../common/lab-work-dir';
 import type { Lab } from '../lab';
 import { extraOriginsFrom } from '../common/lab-origins';
 import { type Language, resolveLanguage } from '../common/language';
@@ -66,7 +66,7 @@ async function main(): Promise<void> {
   const printEvent = (event: Parameters<typeof formatStackEvent>[0]): void => {
     process.stdout.write(`${formatStackEvent(event)}\n`);
   };
-  const outputsPath = join(PROJECT_ROOT, LOCAL_OUTPUTS_FILE);
+  const outputsPath = join(REPOSITORY_ROOT, LOCAL_OUTPUTS_FILE);
   const ports = previousPorts(outputsPath);
   // The CLI prints; the lab only publishes. Attached before the deploy, so its lines print live.
   const bus = new LabBus();
@@ -192,7 +192,7 @@ function watchSources(
       });
   };
   const watchers = WATCHED.map((folder) =>
-    watch(join(PROJECT_ROOT, folder), { recursive: true }, () => {
+    watch(join(REPOSITORY_ROOT, folder), { recursive: true }, () => {
       clearTimeout(timer);
       timer = setTimeout(deploy, 300);
     }),
