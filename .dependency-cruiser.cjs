@@ -31,6 +31,17 @@ module.exports = {
       to: { path: '^lab/index\\.ts$' },
     },
     {
+      name: 'unit-tests-open-no-socket',
+      comment:
+        "test/unit/ starts no lab, gateway, emulator or server, so it runs in a second with nothing listening; a test that needs one lives in test/lab/ (or conformance/, infra/, bench/), at its module's path.",
+      severity: 'error',
+      from: { path: '^test/unit/' },
+      to: {
+        path: '^lab/(lab|gateway/lab-gateway|common/serve-on-loopback)\\.ts$|^lab/emulators/|(^|node_modules/)(dynalite|fauxqs)(/|$)|^(node:)?(http|https|http2|net|dgram)$',
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
       name: 'code-imports-no-tests',
       comment:
         'Nothing that runs (the app, the lab, the bench) depends on a test file; scripts/ may, to write docs/fidelity.md from the conformance catalog.',

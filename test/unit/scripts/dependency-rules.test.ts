@@ -81,6 +81,28 @@ describe('the import rules', () => {
     ]);
   });
 
+  it('keep servers out of test/unit/: no lab, gateway, emulator or socket', async () => {
+    const found = await violations({
+      'test/unit/a.test.ts': [
+        '../../lab/gateway/lab-gateway',
+        '../../lab/emulators/emulators',
+        'node:http',
+        'dynalite',
+      ],
+      'test/unit/b.test.ts': ['../../lab/services/sqs/c'],
+      'test/lab/d.test.ts': ['../../lab/gateway/lab-gateway', 'node:net'],
+      'lab/gateway/lab-gateway.ts': [],
+      'lab/emulators/emulators.ts': [],
+      'lab/services/sqs/c.ts': [],
+    });
+    expect(found.filter((violation) => !violation.startsWith('no-folder-cycles')).sort()).toEqual([
+      'unit-tests-open-no-socket test/unit/a.test.ts → dynalite',
+      'unit-tests-open-no-socket test/unit/a.test.ts → http',
+      'unit-tests-open-no-socket test/unit/a.test.ts → lab/emulators/emulators.ts',
+      'unit-tests-open-no-socket test/unit/a.test.ts → lab/gateway/lab-gateway.ts',
+    ]);
+  });
+
   it('keep what is deployed (lib/, lambda/) free of the lab', async () => {
     expect(await violations({ 'lambda/h.ts': ['../lab/index'], 'lab/index.ts': [] })).toEqual([
       'deployed-code-knows-no-lab lambda/h.ts → lab/index.ts',
