@@ -1,0 +1,53 @@
+/**
+ * package.json's `dependencies` are the app's: what bin/, lib/ and lambda/ import. Everything
+ * else (the lab's parsers and policy evaluator, its emulators, the test and bench tools) is a
+ * devDependency, so a reader of `dependencies` sees what the deployed app is built from.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../../lib/project-root';
+
+const manifest = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as {
+  readonly dependencies: Readonly<Record<string, string>>;
+  readonly devDependencies: Readonly<Record<string, string>>;
+};
+
+/** The npm packages a folder's TypeScript imports at run time (type-only imports left out). */
+function packagesImportedBy(folder: string): Set<string> {
+  const packages = new Set<string>();
+  const files = readdirSync(join(PROJECT_ROOT, folder), { recursive: true, encoding: 'utf8' }).filter((file) =>
+    file.endsWith('.ts'),
+  );
+  for (const file of files) {
+    const source = readFileSync(join(PROJECT_ROOT, folder, file), 'utf8');
+    for (const match of source.matchAll(/^import (?!type )[^;]*?from '([^'.][^']*)'/gms)) {
+      const specifier = match[1] ?? '';
+      if (specifier.startsWith('node:')) continue;
+      const parts = specifier.split('/');
+      packages.add(specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? specifier));
+    }
+  }
+  return packages;
+}
+
+describe("package.json's dependencies", () => {
+  const deployed = new Set(['bin', 'lib', 'lambda'].flatMap((folder) => [...packagesImportedBy(folder)]));
+
+  it('are each imported by the app (bin/, lib/, lambda/)', () => {
+    const unused = Object.keys(manifest.dependencies).filter((name) => !deployed.has(name));
+    expect(unused, `dependencies the app does not import: ${unused.join(', ')}`).toEqual([]);
+  });
+
+  it("leave the lab's own packages to devDependencies", () => {
+    for (const name of ['chevrotain', '@cloud-copilot/iam-simulate', 'fauxqs', 'dynalite']) {
+      expect(Object.keys(manifest.dependencies)).not.toContain(name);
+      expect(Object.keys(manifest.devDependencies)).toContain(name);
+    }
+  });
+
+  it('are read from real imports (so an empty reading cannot pass the first test)', () => {
+    expect([...deployed]).toEqual(expect.arrayContaining(['aws-cdk-lib', 'constructs', '@aws-sdk/client-sqs']));
+    expect(deployed.has('chevrotain')).toBe(false);
+  });
+});
