@@ -1,24 +1,31 @@
 /**
  * `npm run bench`: runs the benchmarks on the local lab, writes bench/results.json (or
- * `--out`), and prints the tables. Progress lines go to stderr, the tables to stdout.
+ * `--out`), and prints the tables. Progress lines go to stderr, the tables to stdout. `--lang ja`
+ * (or a Japanese LANG) words the help, the mistakes and the last line in Japanese; the tables
+ * stay in English, as bench/results.json and the docs hold them.
  */
 import { relative } from 'node:path';
-import { BENCH_USAGE, BenchUsageError, parseBenchArgs } from './args';
+import { type Language, readCommand } from '../lab/index';
+import { BENCH_HELP_FACTS, BENCH_OPTIONS, benchCommand } from './args';
+import { BENCH_MESSAGES } from './locales/bench-messages';
 import { renderReport } from './report';
 import { writeResultsFile } from './results';
 import { runBench } from './run-bench';
 
+/** The command's language: English until the command line is read. */
+let language: Language = 'en';
+
 async function main(): Promise<number> {
-  let command;
-  try {
-    command = parseBenchArgs(process.argv.slice(2));
-  } catch (error) {
-    if (!(error instanceof BenchUsageError)) throw error;
-    process.stderr.write(`${error.message}\n\n${BENCH_USAGE}`);
+  const read = readCommand(process.argv.slice(2), BENCH_OPTIONS, benchCommand);
+  language = read.language;
+  const say = BENCH_MESSAGES[language];
+  if (read.mistake !== undefined) {
+    process.stderr.write(say.error(read.mistake));
     return 2;
   }
+  const { command } = read;
   if (command.help) {
-    process.stdout.write(BENCH_USAGE);
+    process.stdout.write(say.usage(BENCH_HELP_FACTS));
     return 0;
   }
   const results = await runBench({
@@ -28,7 +35,7 @@ async function main(): Promise<number> {
   });
   await writeResultsFile(command.out, results);
   process.stdout.write(
-    `${renderReport(results)}\n\nResults written to ${relative(process.cwd(), command.out) || command.out}\n`,
+    `${renderReport(results)}\n\n${say.resultsWritten(relative(process.cwd(), command.out) || command.out)}`,
   );
   return 0;
 }
@@ -38,9 +45,7 @@ main().then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(
-      `npm run bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-    );
+    process.stderr.write(BENCH_MESSAGES[language].failed(error instanceof Error ? error.message : String(error)));
     process.exitCode = 1;
   },
 );

@@ -45,3 +45,9 @@ export type { LabLogRecord } from './bus/lab-log-record';
 // Logs Insights: a query over log events, as the lab's Logs endpoint runs it (the bench times it).
 export { compileQuery, runQuery } from './services/logs/insights/query-evaluator';
 export type { LogRecord } from './services/logs/insights/log-fields';
+
+// Read a command line as the lab's commands do: --lang and --help, each mistake one sentence in the command's language.
+export { HELP_OPTION, LANGUAGE_OPTION, readCommand } from './cli/command-line';
+export type { CommandLine, CommandRead, OptionTable } from './cli/command-line';
+export { UsageError } from './cli/usage-error';
+export type { Language } from './common/language';
