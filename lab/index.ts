@@ -41,6 +41,8 @@ export type { AwsCallCounts } from './interceptors/aws-call-ledger';
 export { emptyMappingCounters } from './services/lambda/event-source-mapping/event-source-mapping';
 export type { MappingCounters } from './services/lambda/event-source-mapping/event-source-mapping';
 export type { LabLogRecord } from './bus/lab-log-record';
+export { LabBus } from './bus/lab-bus';
+export type { AlarmActionOutcome, AlarmChange, LabBusEvents } from './bus/lab-bus-events';
 
 // Logs Insights: a query over log events, as the lab's Logs endpoint runs it (the bench times it).
 export { compileQuery, runQuery } from './services/logs/insights/query-evaluator';

@@ -32,7 +32,6 @@ import { deployThroughChangeSets } from './services/cloudformation/cdk-client/ch
 import type { DeployedStack, StackEvent } from './services/cloudformation/engine/deployed-stack';
 import { type DeployNote, mergeNotes } from './services/cloudformation/validation/property-coverage';
 import { CustomResourceResponses } from './services/cloudformation/resource-providers/custom-resource-provider';
-import type { CloudWatchListeners } from './services/cloudwatch/cloudwatch-service';
 import type { AlarmActionOutcome, AlarmState } from './services/cloudwatch/cloudwatch-state';
 import { type EmulatorEndpoints, type Emulators, startEmulators } from './emulators/emulators';
 import { type BatchFormation, DEFAULT_BATCH_FORMATION } from './services/lambda/event-source-mapping/batch-formation';
@@ -43,11 +42,13 @@ import { LabBus } from './bus/lab-bus';
 import type { SnsNotification } from './services/sns/sns-state';
 
 /** How to start a lab: its stacks and their switches, the bus it publishes on, and the lab-only settings. */
-export interface StartLabOptions extends LabAssemblyOptions, LabCloudFormationSettings, CloudWatchListeners {
+export interface StartLabOptions extends LabAssemblyOptions, LabCloudFormationSettings {
   /**
-   * The bus the lab publishes every function line, platform line and batch outcome on (default:
-   * a new one, as `lab.logs`). The lab prints nothing itself: a caller that wants the lines on a
-   * terminal, from the deploy on, attaches `printLogs` (lab/terminal/) to a bus and passes it here.
+   * The bus the lab publishes on (default: a new one, as `lab.logs`): every function line,
+   * platform line and batch outcome (`'record'`), the deploys' stack events (`'stack-event'`), the
+   * alarms' changes and actions (`'alarm'`, `'alarm-action'`). The lab prints nothing itself: a
+   * caller that wants them from the first deploy on subscribes to a bus and passes it here
+   * (`printLogs`, lab/terminal/, prints the records).
    */
   readonly bus?: LabBus;
   /**
@@ -116,7 +117,7 @@ export interface Lab {
    */
   deploy(
     update?: AssemblyUpdate & {
-      /** This deploy's events (also sent to `onStackEvent`). */
+      /** This deploy's events (also on the bus, as `'stack-event'`). */
       readonly onEvent?: (event: StackEvent) => void;
       /**
        * Deploy into this region of the lab's one account instead (`ap-northeast-1`, …), as
@@ -129,7 +130,7 @@ export interface Lab {
   ): Promise<readonly DeployedStack[]>;
   /** The stacks deployed to one region of the lab's account (the lab's own region: `lab.deployed`). */
   deployedIn(region: string): ReadonlyMap<StackName, DeployedStack>;
-  /** Every function line, platform line and batch outcome: `lab.logs.on('record', …)`. */
+  /** The lab's bus: `lab.logs.on('record' | 'stack-event' | 'alarm' | 'alarm-action', …)`. */
   readonly logs: LabBus;
   /** Every CloudWatch alarm the stacks define, with its state (evaluated every second) and its last action. */
   alarms(): {

@@ -3,7 +3,7 @@
  * synthesized and cached first), and what IAM adds to the batch path (the same lab pipeline run
  * with and without authorization, alternately, in one bench run).
  */
-import { type Emulators, type StackEvent, startLab, synthesizeApp } from '../../lab';
+import { type Emulators, LabBus, type StackEvent, startLab, synthesizeApp } from '../../lab';
 import { measureLabPipeline } from './lab-throughput';
 import { median } from '../stats';
 
@@ -31,12 +31,10 @@ export async function measureLabDeploy(
   const perStack = new Map<string, number[]>();
   for (let run = 0; run < sizes.deploys; run += 1) {
     const events: StackEvent[] = [];
+    const bus = new LabBus();
+    bus.on('stack-event', (event) => events.push(event));
     const started = performance.now();
-    const lab = await startLab({
-      emulators,
-      assemblyDir: assembly.dir,
-      onStackEvent: (e) => events.push(e),
-    });
+    const lab = await startLab({ emulators, assemblyDir: assembly.dir, bus });
     deployMs.push(performance.now() - started);
     await lab.stop();
     for (const stackName of new Set(events.map((event) => event.stackName))) {

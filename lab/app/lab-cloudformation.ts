@@ -3,7 +3,6 @@
  * deploys on its services, and the bootstrap version CDK's templates check, read from the lab's
  * SSM (where `cdk bootstrap` on the lab stores it), else the version the lab claims.
  */
-import type { StackEvent } from '../services/cloudformation/engine/deployed-stack';
 import { CloudFormationService } from '../services/cloudformation/cloudformation-service';
 import { CloudFormationState } from '../services/cloudformation/cloudformation-state';
 import { type LabDeployContext, type LabProviderSettings, labProviderRegistry } from './lab-provider-registry';
@@ -22,8 +21,6 @@ export interface LabCloudFormationSettings extends LabProviderSettings {
    * creating or updating it, as CloudFormation does (default true; off only to measure the cost).
    */
   readonly validateProperties?: boolean;
-  /** Every CloudFormation event of the deploy (`CREATE_IN_PROGRESS`, …), as `cdk deploy` prints them. */
-  readonly onStackEvent?: (event: StackEvent) => void;
 }
 
 /** CloudFormation on the lab's services, in the lab's account and region. */
@@ -47,6 +44,7 @@ export function createLabCloudFormation(
     // Read at each deploy, so a `cdk bootstrap` on the lab (version 33) is what the next deploy checks.
     ssmParameter: (name) => services.ssm.valueOf(name),
     ...(settings.validateProperties === undefined ? {} : { validateProperties: settings.validateProperties }),
-    ...(settings.onStackEvent === undefined ? {} : { onStackEvent: settings.onStackEvent }),
+    // Every CloudFormation event (`CREATE_IN_PROGRESS`, …), as `cdk deploy` prints them, on the lab's bus.
+    onStackEvent: (event) => context.logs.emit('stack-event', event),
   });
 }

@@ -7,7 +7,7 @@ import { LAB_ACCOUNT_ID, LAB_REGION } from '../common/local-aws';
 import { propagationDelayMs, type ResolvedPropagation } from '../common/propagation';
 import { ApiGatewayService } from '../services/apigateway/apigateway-service';
 import type { DeployedStack } from '../services/cloudformation/engine/deployed-stack';
-import { type CloudWatchListeners, CloudWatchService } from '../services/cloudwatch/cloudwatch-service';
+import { CloudWatchService } from '../services/cloudwatch/cloudwatch-service';
 import { DynamoDbService } from '../services/dynamodb/dynamodb-service';
 import type { Emulators } from '../emulators/emulators';
 import { IamService } from '../services/iam/iam-service';
@@ -43,7 +43,7 @@ export interface LabServices {
 }
 
 /** What the services are started on. */
-export interface LabServicesSetup extends CloudWatchListeners {
+export interface LabServicesSetup {
   readonly emulators: Emulators;
   readonly clients: LabClients;
   readonly logs: LabBus;
@@ -72,7 +72,10 @@ export async function startLabServices(setup: LabServicesSetup, cleanups: Cleanu
   const apis = new ApiGatewayService();
   cleanups.add(() => apis.stop());
   const sns = new SnsService((request) => iam.evaluator.evaluateService(request));
-  const cloudwatch = new CloudWatchService(clients.sqs, sns, setup);
+  const cloudwatch = new CloudWatchService(clients.sqs, sns, {
+    onAlarm: (change) => logs.emit('alarm', change),
+    onAlarmAction: (outcome) => logs.emit('alarm-action', outcome),
+  });
   cleanups.add(() => cloudwatch.stop());
   const sqs = new SqsService({
     client: clients.sqs,

@@ -71,6 +71,11 @@ async function main(): Promise<void> {
   // The CLI prints; the lab only publishes. Attached before the deploy, so its lines print live.
   const bus = new LabBus();
   if (!command.quiet) printLogs(bus, undefined, command.logFormat);
+  bus.on('stack-event', printEvent);
+  bus.on('alarm', ({ alarmName, state, reason }) => process.stdout.write(say.alarm(alarmName, state, reason)));
+  bus.on('alarm-action', ({ alarmName, succeeded, summary }) => {
+    if (!succeeded) process.stdout.write(say.alarmActionFailed(alarmName, summary));
+  });
   const lab = await startLab({
     preferredPorts: ports.lab,
     batchOptions: command.batchOptions,
@@ -79,13 +84,8 @@ async function main(): Promise<void> {
     batchFormation: command.batchFormation,
     deployOnStart: !command.empty,
     debugging: labInspector !== undefined,
-    onStackEvent: printEvent,
     onLabNotes: (notes) => {
       for (const { properties, note } of notes) process.stdout.write(say.labNote(properties, note[language]));
-    },
-    onAlarm: ({ alarmName, state, reason }) => process.stdout.write(say.alarm(alarmName, state, reason)),
-    onAlarmAction: ({ alarmName, succeeded, summary }) => {
-      if (!succeeded) process.stdout.write(say.alarmActionFailed(alarmName, summary));
     },
   });
   const endpoint = await startDeployEndpoint(

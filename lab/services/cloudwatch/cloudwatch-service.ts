@@ -6,15 +6,12 @@
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import type { SnsService } from '../sns/sns-service';
 import { AlarmEvaluator } from './alarm-evaluator';
-import { type AlarmActionOutcome, type AlarmState, CloudWatchState } from './cloudwatch-state';
+import type { AlarmActionOutcome, AlarmChange } from '../../bus/lab-bus-events';
+import { CloudWatchState } from './cloudwatch-state';
 
-/** Who hears about alarms: every state change and every action CloudWatch runs. */
+/** Who hears about alarms: every state change and every action CloudWatch runs (the lab's bus). */
 export interface CloudWatchListeners {
-  readonly onAlarm?: (change: {
-    readonly alarmName: string;
-    readonly state: AlarmState;
-    readonly reason: string;
-  }) => void;
+  readonly onAlarm?: (change: AlarmChange) => void;
   readonly onAlarmAction?: (outcome: AlarmActionOutcome) => void;
 }
 

@@ -5,6 +5,7 @@
  * bodies by name.
  */
 import type { AlarmHistoryItem } from '@aws-sdk/client-cloudwatch';
+import type { AlarmActionOutcome, AlarmState } from '../../bus/lab-bus-events';
 
 /** An alarm as the template defines it (the parts the lab evaluates). */
 export interface AlarmDefinition {
@@ -25,20 +26,8 @@ export interface AlarmDefinition {
   readonly description?: string;
 }
 
-/** An alarm's state. */
-export type AlarmState = 'INSUFFICIENT_DATA' | 'OK' | 'ALARM';
-
-/** One alarm action as CloudWatch ran it (the `Action` item of the alarm's history). */
-export interface AlarmActionOutcome {
-  readonly alarmName: string;
-  /** The SNS topic the action notifies. */
-  readonly topicArn: string;
-  readonly succeeded: boolean;
-  /** The history item's summary, in AWS's words. */
-  readonly summary: string;
-  /** SNS's reason, when it refused. */
-  readonly error?: string;
-}
+/** An alarm's state, and one action as CloudWatch ran it: the shapes the lab's bus carries. */
+export type { AlarmActionOutcome, AlarmState } from '../../bus/lab-bus-events';
 
 /** An alarm as CloudWatch holds it: its definition, state and the reason for that state. */
 export interface AlarmRecord {

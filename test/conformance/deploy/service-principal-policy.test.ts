@@ -13,6 +13,7 @@ import { DeleteMessageCommand, ReceiveMessageCommand, SendMessageCommand } from 
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { startConsole } from '../../../lab/console/console-server';
 import { type Lab, startLab } from '../../../lab/lab';
+import { LabBus } from '../../../lab/bus/lab-bus';
 import { MESSAGES } from '../../../lab/locales/messages';
 import type { AlarmActionOutcome } from '../../../lab/services/cloudwatch/cloudwatch-state';
 import { logicalIdOf, shapedAssembly } from '../../helpers/fixture-assembly';
@@ -66,10 +67,12 @@ describe('SNS checks the topic policy before CloudWatch publishes an alarm notif
   const actions: AlarmActionOutcome[] = [];
 
   beforeAll(async () => {
+    const bus = new LabBus();
+    bus.on('alarm-action', (outcome) => actions.push(outcome));
     lab = await startLab({
       stacks: [topology],
       assemblyDir: await topicPolicy('old'),
-      onAlarmAction: (outcome) => actions.push(outcome),
+      bus,
     });
   });
 

@@ -4,18 +4,11 @@
  */
 import type { DeployNote } from '../validation/property-coverage';
 import type { ProvisionedResource } from '../resource-provider';
+import type { StackEvent } from '../../../bus/lab-bus-events';
 import type { Template } from './template';
 
-/** One line of a stack's event log. */
-export interface StackEvent {
-  readonly timestamp: Date;
-  readonly stackName: string;
-  readonly logicalId: string;
-  readonly resourceType: string;
-  readonly status: string;
-  readonly physicalId?: string;
-  readonly reason?: string;
-}
+/** One line of a stack's event log: the shape the lab's bus carries. */
+export type { StackEvent } from '../../../bus/lab-bus-events';
 
 /** A resource as deployed. */
 export interface DeployedResource extends ProvisionedResource {

@@ -12,6 +12,7 @@ import { LAB_QUEUE_SETTLE_SECONDS } from '../../../../lab/app/lab-cdk-context';
 import type { LabLogRecord } from '../../../../lab/bus/lab-log-record';
 import { LAB_MAX_PROPAGATION_MS } from '../../../../lab/common/propagation';
 import { type Lab, startLab } from '../../../../lab/lab';
+import { LabBus } from '../../../../lab/bus/lab-bus';
 import type { StackEvent } from '../../../../lab/services/cloudformation/engine/deployed-stack';
 import { StackOperationFailedError } from '../../../../lab/services/cloudformation/errors';
 import type { DeployNote } from '../../../../lab/services/cloudformation/validation/property-coverage';
@@ -55,9 +56,11 @@ describe('cdk deploy to the lab, then updates', () => {
   const notes: (readonly DeployNote[])[] = [];
 
   beforeAll(async () => {
+    const bus = new LabBus();
+    bus.on('stack-event', (event) => events.push(event));
     lab = await startLab({
       stacks: ['VisibilityDupStack'],
-      onStackEvent: (event) => events.push(event),
+      bus,
       onLabNotes: (deployNotes) => notes.push(deployNotes),
     });
   });

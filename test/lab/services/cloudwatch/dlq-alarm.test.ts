@@ -8,6 +8,7 @@
 import { DeleteMessageCommand, ReceiveMessageCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Lab, startLab } from '../../../../lab/lab';
+import { LabBus } from '../../../../lab/bus/lab-bus';
 import { waitFor } from '../../../helpers/lab';
 
 describe('the DLQ alarm on the lab', () => {
@@ -15,9 +16,11 @@ describe('the DLQ alarm on the lab', () => {
   const changes: string[] = [];
 
   beforeAll(async () => {
+    const bus = new LabBus();
+    bus.on('alarm', ({ state }) => changes.push(state));
     lab = await startLab({
       stacks: ['BatchPartialStack'],
-      onAlarm: ({ state }) => changes.push(state),
+      bus,
     });
   });
 
