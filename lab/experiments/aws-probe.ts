@@ -11,6 +11,7 @@ import type { Experiment, StackExperiment } from './experiment';
 import type { AlarmReading, WorkerLine } from './observation';
 import type { ExperimentProbe, QueueProbe, StackProbe } from './probe';
 import { type RedriveReport, redriveWithMoveTask } from './redrive';
+import { formatRunLine } from './run-line';
 import type { EnqueueResponse, QueueCounts } from './stack-reads';
 import { peekBodyIds, postEnqueue, queueCounts, sendRawBodies } from './stack-reads';
 
@@ -112,7 +113,9 @@ export class AwsProbe implements StackProbe {
   readonly target = 'aws';
   readonly quietMs = 20_000;
   readonly pollMs = 5_000;
-  private readonly since = Date.now() - 5_000;
+  /** When the probe opened: the run's lines show their seconds since then. */
+  private readonly started = Date.now();
+  private readonly since = this.started - 5_000;
   private lines: WorkerLine[] = [];
   private display: string[] = [];
 
@@ -143,9 +146,10 @@ export class AwsProbe implements StackProbe {
         try {
           const parsed = JSON.parse(event.message ?? '') as WorkerLine;
           lines.push(parsed);
-          display.push(
-            `${new Date(event.timestamp ?? 0).toISOString()}  Worker   ${String(parsed.level ?? '').padEnd(5)} ${parsed.message ?? ''}`,
-          );
+          // The same line as a run on the lab shows (run-line.ts), its text escaped: it comes from requests.
+          const level = typeof parsed.level === 'string' ? parsed.level : undefined;
+          const text = typeof parsed.message === 'string' ? parsed.message : JSON.stringify(parsed.message ?? parsed);
+          display.push(formatRunLine((event.timestamp ?? this.started) - this.started, 'Worker', level, text));
         } catch {
           // Platform lines (START/REPORT) are not the worker's own.
         }

@@ -244,6 +244,25 @@ describe('AwsProbe', () => {
     expect(logsMock.commandCalls(FilterLogEventsCommand)[1]?.args[0].input.nextToken).toBe('more');
   });
 
+  it("shows the worker's lines as a run on the lab does: seconds since the probe opened, escaped", async () => {
+    const opened = Date.now();
+    const aws = probe();
+    logsMock.on(FilterLogEventsCommand).resolves({
+      events: [
+        { timestamp: opened + 2_500, message: '{"event":"start","message":"Start a sleep 8","level":"INFO"}' },
+        { timestamp: opened + 9_000, message: '{"event":"completed","message":"Completed \\u001b[2Ja"}' },
+      ],
+    });
+
+    await aws.workerLines();
+
+    // run-line.ts's shape: `  2.5s  Worker   INFO  Start a sleep 8`, the ESC shown, not sent to the terminal.
+    const [start, completed] = aws.displayLines();
+    expect(start).toMatch(/^\s+2\.\ds {2}Worker {3}INFO {2}Start a sleep 8$/);
+    expect(completed).toMatch(/^\s+9\.\ds {2}Worker {3}Completed \\x1B\[2Ja$/);
+    expect(aws.displayLines().join('')).not.toContain('\u001b');
+  });
+
   it('reads the effect counter from the table and the queue counts and DLQ from SQS', async () => {
     ddbMock.on(GetItemCommand).resolves({ Item: { messageId: { S: 'a' }, effects: { N: '2' } } });
     sqsMock.on(GetQueueAttributesCommand).resolves({
