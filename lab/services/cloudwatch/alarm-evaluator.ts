@@ -217,8 +217,8 @@ export class AlarmEvaluator {
           alarmName: name,
           topicArn,
           succeeded: false,
-          summary: `Failed to execute action ${topicArn}. Received error: "${outcome.error}"`,
-          error: outcome.error,
+          summary: `Failed to execute action ${topicArn}. Received error: "${outcome.error.message}"`,
+          error: outcome.error.message,
         };
     this.remember(name, {
       Timestamp: new Date(),

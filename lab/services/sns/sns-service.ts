@@ -13,6 +13,7 @@
 import { LAB_ACCOUNT_ID, LAB_REGION } from '../../common/local-aws';
 import type { Decision, ServiceRequest } from '../iam/iam-evaluator';
 import type { PolicyDocument } from '../iam/policy-document';
+import { PublishNotAuthorizedError, type SnsError, TopicNotFoundError } from './errors';
 import { SnsState } from './sns-state';
 
 /** An AWS service publishing for one of the account's resources. */
@@ -24,9 +25,9 @@ export interface ServicePublisher {
   readonly sourceAccount: string;
 }
 
-/** A service's publish: delivered, or refused with SNS's reason. */
+/** A service's publish: delivered, or refused with SNS's error (its message is what CloudWatch records). */
 export type ServicePublishOutcome =
-  { readonly published: true } | { readonly published: false; readonly error: string };
+  { readonly published: true } | { readonly published: false; readonly error: SnsError };
 
 /**
  * SNS's default topic access policy (what a topic has until a policy replaces it), as SNS
@@ -95,7 +96,7 @@ export class SnsService {
     subject: string,
     message: string,
   ): Promise<ServicePublishOutcome> {
-    if (!this.topics.has(topicArn)) return { published: false, error: 'Topic does not exist' };
+    if (!this.topics.has(topicArn)) return { published: false, error: new TopicNotFoundError(topicArn) };
     const decision =
       this.authorize === undefined
         ? 'Allowed'
@@ -106,10 +107,7 @@ export class SnsService {
             defaultResourcePolicy: defaultTopicPolicy(topicArn, topicArn.split(':')[4] ?? LAB_ACCOUNT_ID),
           });
     if (decision !== 'Allowed')
-      return {
-        published: false,
-        error: `Resource: ${from.sourceArn} is not authorized to perform: SNS:Publish on resource: ${topicArn}`,
-      };
+      return { published: false, error: new PublishNotAuthorizedError(from.sourceArn, topicArn) };
     this.publish(topicArn, subject, message);
     return { published: true };
   }

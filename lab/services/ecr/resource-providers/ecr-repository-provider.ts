@@ -8,7 +8,8 @@ import { changedAny, type ResourceProvider } from '../../cloudformation/resource
 import { generatedName } from '../../cloudformation/engine/generated-name';
 import type { LabNote, PropertyCoverage } from '../../cloudformation/validation/property-coverage';
 import { TAGS_NOTE } from '../../cloudformation/validation/common-notes';
-import { ServiceError } from '../../service-error';
+import { EcrState } from '../ecr-state';
+import { RepositoryAlreadyExistsError } from '../errors';
 
 const RECORD_NOTE: LabNote = {
   en: 'the lab has no container registry: a repository is a record (name, ARN, URI), and its image settings and policies apply to no image',
@@ -31,18 +32,15 @@ export const ECR_REPOSITORY_PROPERTIES: PropertyCoverage = {
   refused: [],
 };
 
-/** A repository name another repository of the lab holds (ECR's `RepositoryAlreadyExistsException`). */
-export class RepositoryAlreadyExistsError extends ServiceError {
-  override readonly name = 'RepositoryAlreadyExistsError';
-  override readonly code = 'RepositoryAlreadyExistsException';
-}
-
-/** The repository provider, in the lab's account and region. */
-export function ecrRepositoryProvider(target: {
-  readonly accountId: string;
-  readonly region: string;
-}): ResourceProvider {
-  const repositories = new Set<string>();
+/** The repository provider, in the lab's account and region, keeping its repositories in `state`. */
+export function ecrRepositoryProvider(
+  target: {
+    readonly accountId: string;
+    readonly region: string;
+  },
+  state: EcrState = new EcrState(),
+): ResourceProvider {
+  const { repositories } = state;
   const describe = (name: string) => ({
     physicalId: name,
     attributes: {

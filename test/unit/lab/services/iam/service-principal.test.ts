@@ -83,9 +83,20 @@ describe('SnsService.publishFromService', () => {
 
     expect(await sns.publishFromService(from, TOPIC, 'ALARM: "DlqAlarm"', '{}')).toEqual({ published: true });
     iam.putResourcePolicy(TOPIC, 'TopicPolicy', { Statement: [enforceSsl(TOPIC, 'sns:Publish')] });
-    expect(await sns.publishFromService(from, TOPIC, 'OK: "DlqAlarm"', '{}')).toEqual({
-      published: false,
-      error: `Resource: ${ALARM} is not authorized to perform: SNS:Publish on resource: ${TOPIC}`,
+    const refused = await sns.publishFromService(from, TOPIC, 'OK: "DlqAlarm"', '{}');
+    expect(refused.published).toBe(false);
+    expect(refused.published === false && refused.error).toMatchObject({
+      name: 'PublishNotAuthorizedError',
+      code: 'AuthorizationError',
+      statusCode: 403,
+      message: `Resource: ${ALARM} is not authorized to perform: SNS:Publish on resource: ${TOPIC}`,
+    });
+    const missing = await sns.publishFromService(from, `${TOPIC}-gone`, 'OK: "DlqAlarm"', '{}');
+    // SNS's Publish answers NotFound (404) for a topic that does not exist (API_Publish.html#API_Publish_Errors).
+    expect(missing.published === false && missing.error).toMatchObject({
+      code: 'NotFound',
+      statusCode: 404,
+      message: 'Topic does not exist',
     });
     expect(sns.published.map((notification) => notification.subject)).toEqual(['ALARM: "DlqAlarm"']);
   });
