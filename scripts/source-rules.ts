@@ -74,6 +74,13 @@ const RULES: readonly Rule[] = [
     raw: true,
   },
   {
+    name: "tests import the project's modules by alias (#lab/…, #lib/…, #test/…: package.json imports), never ../",
+    applies: isTest,
+    pattern: /(?:\bfrom\s+|\bimport\s*\(\s*|\bmock\s*\(\s*|^\s*import\s+)'\.\.\//,
+    excusedByComment: false,
+    raw: true,
+  },
+  {
     name: 'lab servers open through serveOnLoopback only (loopback, behind the request guard)',
     applies: (file) =>
       (file.startsWith('lab/') || file.startsWith('bench/')) && file !== 'lab/common/serve-on-loopback.ts',

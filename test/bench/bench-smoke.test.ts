@@ -2,10 +2,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderReport } from '../../bench/report';
-import { type BenchResults, SECTIONS, writeResultsFile } from '../../bench/results';
-import { type BenchSizes, runBench } from '../../bench/run-bench';
-import { testBundleDir } from '../helpers/lab';
+import { renderReport } from '#bench/report';
+import { type BenchResults, SECTIONS, writeResultsFile } from '#bench/results';
+import { type BenchSizes, runBench } from '#bench/run-bench';
+import { testBundleDir } from '#test/helpers/lab';
 
 /** Smaller than `--quick`: every section and code path, in seconds. */
 const SMOKE_SIZES: BenchSizes = {

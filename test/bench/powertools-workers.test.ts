@@ -1,9 +1,9 @@
 import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { powertoolsTopologies } from '../../bench/powertools/topologies';
-import { enqueueEvent } from '../../bench/proxy-event';
-import { type Lab, startLab } from '../../lab/lab';
-import { waitFor } from '../helpers/lab';
+import { powertoolsTopologies } from '#bench/powertools/topologies';
+import { enqueueEvent } from '#bench/proxy-event';
+import { type Lab, startLab } from '#lab/lab';
+import { waitFor } from '#test/helpers/lab';
 
 /**
  * The Powertools workers the bench compares bundle sizes with must be real workers: on the lab,

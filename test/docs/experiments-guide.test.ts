@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPERIMENTS, findExperiment, labOnlyReason } from '../../lab/experiments/catalog';
-import type { ExperimentResult } from '../../lab/experiments/experiment-result';
-import { openLocalProbe } from '../../lab/experiments/local-probe';
-import type { BatchObservation, VisibilityObservation, WorkerLine } from '../../lab/experiments/observation';
-import { toRow } from '../../lab/experiments/report';
-import { runExperiment } from '../../lab/experiments/runner';
-import { type Emulators, startEmulators } from '../../lab/emulators/emulators';
+import { EXPERIMENTS, findExperiment, labOnlyReason } from '#lab/experiments/catalog';
+import type { ExperimentResult } from '#lab/experiments/experiment-result';
+import { openLocalProbe } from '#lab/experiments/local-probe';
+import type { BatchObservation, VisibilityObservation, WorkerLine } from '#lab/experiments/observation';
+import { toRow } from '#lab/experiments/report';
+import { runExperiment } from '#lab/experiments/runner';
+import { type Emulators, startEmulators } from '#lab/emulators/emulators';
 import { experimentCommands, missingFrom, shellCommands } from './fenced-commands';
 
 // The guides cannot rot: the English and Japanese versions show the same commands, every

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fidelitySummary, type Outcome, renderFidelity } from '../../scripts/fidelity-doc';
-import { CONFORMANCE_CATALOG } from '../conformance/catalog';
+import { fidelitySummary, type Outcome, renderFidelity } from '#scripts/fidelity-doc';
+import { CONFORMANCE_CATALOG } from '#test/conformance/catalog';
 
 // The suite must pass as a whole (npm test), so the documents must say every behaviour passes.
 const allPassed = new Map<string, Outcome>(CONFORMANCE_CATALOG.map((behaviour) => [behaviour.id, 'passed']));

@@ -2,10 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { BATCH_RUN_FIELDS } from '../../lambda/batch-partial/run';
-import { parseVisibilityJobRequest, VISIBILITY_JOB_FIELDS } from '../../lambda/visibility-dup/job';
-import { EXPERIMENTS } from '../../lab/experiments/catalog';
-import { MESSAGES } from '../../lab/locales/messages';
+import { BATCH_RUN_FIELDS } from '#lambda/batch-partial/run';
+import { parseVisibilityJobRequest, VISIBILITY_JOB_FIELDS } from '#lambda/visibility-dup/job';
+import { EXPERIMENTS } from '#lab/experiments/catalog';
+import { MESSAGES } from '#lab/locales/messages';
 import { shellCommands } from './fenced-commands';
 
 // docs/tutorials.md maps each edit the tutorials ask for to this project's switch and to the

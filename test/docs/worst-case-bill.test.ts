@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { worstCaseMonthlyBill } from '../../cost/worst-case-bill';
+import { worstCaseMonthlyBill } from '#cost/worst-case-bill';
 
 const read = (path: string): string => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
 const bill = worstCaseMonthlyBill();

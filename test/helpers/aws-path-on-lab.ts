@@ -5,9 +5,9 @@
  */
 import { join } from 'node:path';
 import { vi } from 'vitest';
-import { fakeAwsEnvironment } from '../../lab/common/local-aws';
-import type { Lab } from '../../lab/lab';
-import { writeLabOutputs } from '../../lab/outputs';
+import { fakeAwsEnvironment } from '#lab/common/local-aws';
+import type { Lab } from '#lab/lab';
+import { writeLabOutputs } from '#lab/outputs';
 
 /** Writes the lab's outputs file into `directory` and points the SDK's endpoint variables at the lab; returns the file. */
 export async function pointAwsPathAtLab(lab: Lab, directory: string): Promise<string> {

@@ -7,12 +7,12 @@
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
-import { LAB_CDK_CONTEXT } from '../../lab/app/lab-cdk-context';
-import { synthesizeApp } from '../../lab/app/synthesize-app';
-import { cdkJsonContext } from '../../lib/app';
-import { PROJECT_ROOT } from '../../lib/project-root';
-import type { StackTopology } from '../../lib/topology';
-import { TopologyStack } from '../../lib/topology-stack';
+import { LAB_CDK_CONTEXT } from '#lab/app/lab-cdk-context';
+import { synthesizeApp } from '#lab/app/synthesize-app';
+import { cdkJsonContext } from '#lib/app';
+import { PROJECT_ROOT } from '#lib/project-root';
+import type { StackTopology } from '#lib/topology';
+import { TopologyStack } from '#lib/topology-stack';
 
 /**
  * Synthesizes `topology` into a fresh directory with the lab's context (as `startLab` does),

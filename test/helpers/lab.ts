@@ -9,8 +9,8 @@ import {
   SendMessageBatchCommand,
   type SQSClient,
 } from '@aws-sdk/client-sqs';
-import type { FunctionLogRecord, LabLogRecord, MappingLogRecord } from '../../lab/bus/lab-log-record';
-import type { StackTopology } from '../../lib/topology';
+import type { FunctionLogRecord, LabLogRecord, MappingLogRecord } from '#lab/bus/lab-log-record';
+import type { StackTopology } from '#lib/topology';
 
 /** Bundles of one test file, apart from `.lab/bundles` and from other test files running in parallel. */
 export function testBundleDir(name: string): string {

@@ -1,4 +1,4 @@
-import { Logger } from '../../lambda/commons/logger';
+import { Logger } from '#lambda/commons/logger';
 
 /** A parsed log line. */
 export interface CapturedLine {

@@ -3,7 +3,7 @@
  * by experiment name: test/unit/lab/experiments/timeline/fixtures/runs.json.
  */
 import { readFileSync } from 'node:fs';
-import type { TimelineInput } from '../../lab/experiments/timeline/timeline';
+import type { TimelineInput } from '#lab/experiments/timeline/timeline';
 
 /** Experiment name → the timeline input of its recorded run. */
 export const RECORDED_RUNS = JSON.parse(

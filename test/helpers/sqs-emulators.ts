@@ -4,7 +4,7 @@
  */
 import { CreateQueueCommand, GetQueueAttributesCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll } from 'vitest';
-import { createSqsClient, type Emulators, startEmulators } from '../../lab/emulators/emulators';
+import { createSqsClient, type Emulators, startEmulators } from '#lab/emulators/emulators';
 
 /** Starts the emulators before the file's tests and stops them after; read them inside a test. */
 export function sqsEmulatorsForThisFile(): { readonly emulators: () => Emulators; readonly sqs: () => SQSClient } {

@@ -10,9 +10,9 @@ import * as path from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addSqsLabStacks } from '../../lib/app';
-import { InvalidBatchPartialOptionError } from '../../lib/errors';
-import { PROJECT_ROOT } from '../../lib/project-root';
+import { addSqsLabStacks } from '#lib/app';
+import { InvalidBatchPartialOptionError } from '#lib/errors';
+import { PROJECT_ROOT } from '#lib/project-root';
 import { cdkJsonContext } from './support';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseBatchPartialOptions } from '../../lib/batch-partial-options';
-import { InvalidBatchPartialOptionError } from '../../lib/errors';
+import { parseBatchPartialOptions } from '#lib/batch-partial-options';
+import { InvalidBatchPartialOptionError } from '#lib/errors';
 
 describe('parseBatchPartialOptions', () => {
   it('defaults to batch size 10 with partial batch responses on', () => {

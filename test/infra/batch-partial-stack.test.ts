@@ -1,7 +1,7 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BatchPartialStack } from '../../lib/batch-partial-stack';
-import { BATCH_PARTIAL } from '../../lib/settings';
+import { BatchPartialStack } from '#lib/batch-partial-stack';
+import { BATCH_PARTIAL } from '#lib/settings';
 import {
   actionsOf,
   labApp,

@@ -4,9 +4,9 @@
  * read; anything else stops the synth with a sentence naming the switch and the valid values.
  */
 import { describe, expect, it } from 'vitest';
-import { parseEventFilterOption } from '../../lib/batch-partial-options';
-import { InvalidBatchPartialOptionError } from '../../lib/errors';
-import { parseVisibilityDupOptions } from '../../lib/visibility-dup-options';
+import { parseEventFilterOption } from '#lib/batch-partial-options';
+import { InvalidBatchPartialOptionError } from '#lib/errors';
+import { parseVisibilityDupOptions } from '#lib/visibility-dup-options';
 
 describe.each([
   ['visibilityManager', (value: unknown) => parseVisibilityDupOptions({ visibilityManager: value }).visibilityManager],

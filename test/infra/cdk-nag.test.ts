@@ -2,8 +2,8 @@ import type { PolicyViolation } from 'aws-cdk-lib';
 import { type App, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { BatchPartialStack } from '../../lib/batch-partial-stack';
-import { VisibilityDupStack } from '../../lib/visibility-dup-stack';
+import { BatchPartialStack } from '#lib/batch-partial-stack';
+import { VisibilityDupStack } from '#lib/visibility-dup-stack';
 import { labApp } from './support';
 
 /** Both stacks as bin/sqs-lab.ts builds them; nag reads the construct tree, so no bundling. */

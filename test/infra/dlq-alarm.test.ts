@@ -1,7 +1,7 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { BatchPartialStack } from '../../lib/batch-partial-stack';
-import { VisibilityDupStack } from '../../lib/visibility-dup-stack';
+import { BatchPartialStack } from '#lib/batch-partial-stack';
+import { VisibilityDupStack } from '#lib/visibility-dup-stack';
 import { labApp, renderIntrinsic, resourcesOfType } from './support';
 
 const step8 = Template.fromStack(new BatchPartialStack(labApp({ bundle: false })));

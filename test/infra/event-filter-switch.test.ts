@@ -8,8 +8,8 @@
 import { Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { addSqsLabStacks } from '../../lib/app';
-import { BATCH_EVENT_FILTER_PATTERN } from '../../lib/settings';
+import { addSqsLabStacks } from '#lib/app';
+import { BATCH_EVENT_FILTER_PATTERN } from '#lib/settings';
 import { labApp } from './support';
 
 const PATTERN = '{"body":{"shouldFail":[false]}}';

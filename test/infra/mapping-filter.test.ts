@@ -1,7 +1,7 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { visibilityDupTopology } from '../../lib/topology';
-import { TopologyStack } from '../../lib/topology-stack';
+import { visibilityDupTopology } from '#lib/topology';
+import { TopologyStack } from '#lib/topology-stack';
 import { labApp } from './support';
 
 /** A mapping's `filterPatterns` become FilterCriteria, each pattern a JSON string (AWS::Lambda::EventSourceMapping Filter). */

@@ -1,9 +1,9 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { QUEUE_VISIBILITY_TIMEOUT_TYPE } from '../../lib/constructs/mapping-visibility-window';
-import { MAPPING_MAX_CONCURRENCY } from '../../lib/settings';
-import { batchPartialTopology, type StackTopology } from '../../lib/topology';
-import { TopologyStack } from '../../lib/topology-stack';
+import { QUEUE_VISIBILITY_TIMEOUT_TYPE } from '#lib/constructs/mapping-visibility-window';
+import { MAPPING_MAX_CONCURRENCY } from '#lib/settings';
+import { batchPartialTopology, type StackTopology } from '#lib/topology';
+import { TopologyStack } from '#lib/topology-stack';
 import { dependsOn, labApp, logicalId, must, resourcesOfType } from './support';
 
 /**

@@ -6,11 +6,11 @@
  */
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { QUEUE_VISIBILITY_TIMEOUT_TYPE } from '../../lib/constructs/mapping-visibility-window';
-import { InvalidBatchPartialOptionError } from '../../lib/errors';
-import { parseQueueSettleSeconds } from '../../lib/queue-settle-seconds';
-import { SQS_ATTRIBUTE_PROPAGATION_SECONDS } from '../../lib/settings';
-import { VisibilityDupStack } from '../../lib/visibility-dup-stack';
+import { QUEUE_VISIBILITY_TIMEOUT_TYPE } from '#lib/constructs/mapping-visibility-window';
+import { InvalidBatchPartialOptionError } from '#lib/errors';
+import { parseQueueSettleSeconds } from '#lib/queue-settle-seconds';
+import { SQS_ATTRIBUTE_PROPAGATION_SECONDS } from '#lib/settings';
+import { VisibilityDupStack } from '#lib/visibility-dup-stack';
 import { labApp, resourcesOfType } from './support';
 
 function raiseAndHandler(context: Record<string, unknown>): { settle: unknown; timeout: unknown } {

@@ -5,7 +5,7 @@
 import { App, type CfnElement, Stack } from 'aws-cdk-lib';
 import type { Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
-import { cdkJsonContext } from '../../lib/app';
+import { cdkJsonContext } from '#lib/app';
 
 export { cdkJsonContext };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidTopologyError } from '../../lib/errors';
-import { batchPartialTopology, type StackTopology, visibilityDupTopology } from '../../lib/topology';
-import { validateTopology } from '../../lib/validate-topology';
+import { InvalidTopologyError } from '#lib/errors';
+import { batchPartialTopology, type StackTopology, visibilityDupTopology } from '#lib/topology';
+import { validateTopology } from '#lib/validate-topology';
 
 /** The Step 7 topology with one part replaced, to break one rule at a time. */
 function brokenVisibilityDup(change: (topology: StackTopology) => Partial<StackTopology>): StackTopology {

@@ -6,17 +6,17 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { decode } from '@jridgewell/sourcemap-codec';
 import { build, type Metafile } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { NODEJS_FUNCTION_OPTIONS } from '../../lab/services/lambda/runtime/bundle';
-import { QUEUE_VISIBILITY_TIMEOUT_TYPE, RAISE_STABLE_READS } from '../../lib/constructs/mapping-visibility-window';
+import { NODEJS_FUNCTION_OPTIONS } from '#lab/services/lambda/runtime/bundle';
+import { QUEUE_VISIBILITY_TIMEOUT_TYPE, RAISE_STABLE_READS } from '#lib/constructs/mapping-visibility-window';
 import {
   DEFAULT_QUEUE_SETTLE_SECONDS,
   LAMBDA_RUNTIME,
   SQS_ATTRIBUTE_PROPAGATION_SECONDS,
   VISIBILITY_DUP,
-} from '../../lib/settings';
-import { PROJECT_ROOT } from '../../lib/project-root';
-import { visibilityDupTopology } from '../../lib/topology';
-import { VisibilityDupStack } from '../../lib/visibility-dup-stack';
+} from '#lib/settings';
+import { PROJECT_ROOT } from '#lib/project-root';
+import { visibilityDupTopology } from '#lib/topology';
+import { VisibilityDupStack } from '#lib/visibility-dup-stack';
 import {
   actionsOf,
   dependsOn,

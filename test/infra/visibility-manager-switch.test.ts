@@ -4,12 +4,12 @@
  */
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { QUEUE_VISIBILITY_TIMEOUT_TYPE } from '../../lib/constructs/mapping-visibility-window';
-import { VISIBILITY_DUP, VISIBILITY_MANAGER } from '../../lib/settings';
-import { type StackTopology, visibilityDupTopology } from '../../lib/topology';
-import { TopologyStack } from '../../lib/topology-stack';
-import { validateTopology } from '../../lib/validate-topology';
-import { VisibilityDupStack } from '../../lib/visibility-dup-stack';
+import { QUEUE_VISIBILITY_TIMEOUT_TYPE } from '#lib/constructs/mapping-visibility-window';
+import { VISIBILITY_DUP, VISIBILITY_MANAGER } from '#lib/settings';
+import { type StackTopology, visibilityDupTopology } from '#lib/topology';
+import { TopologyStack } from '#lib/topology-stack';
+import { validateTopology } from '#lib/validate-topology';
+import { VisibilityDupStack } from '#lib/visibility-dup-stack';
 import { labApp, must, logicalId, resourcesOfType } from './support';
 
 function templateOf(visibilityManager: boolean | undefined): { stack: VisibilityDupStack; template: Template } {

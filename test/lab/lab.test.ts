@@ -8,15 +8,15 @@ import {
 } from '@aws-sdk/client-cloudformation';
 import { GetQueueAttributesCommand, ListQueuesCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LabLogRecord } from '../../lab/bus/lab-log-record';
-import { LAB_CREDENTIALS, LAB_REGION } from '../../lab/common/local-aws';
-import { type Lab, startLab } from '../../lab/lab';
-import { LOCAL_LAB_KEY, writeLabOutputs } from '../../lab/outputs';
-import { startEmulators } from '../../lab/emulators/emulators';
-import { VISIBILITY_DUP } from '../../lib/settings';
-import { fixtureTopology, functionEvents, mappingRecords, messagesInQueue, waitFor } from '../helpers/lab';
-import { LabBus } from '../../lab/bus/lab-bus';
-import { printLogs } from '../../lab/terminal/print-logs';
+import type { LabLogRecord } from '#lab/bus/lab-log-record';
+import { LAB_CREDENTIALS, LAB_REGION } from '#lab/common/local-aws';
+import { type Lab, startLab } from '#lab/lab';
+import { LOCAL_LAB_KEY, writeLabOutputs } from '#lab/outputs';
+import { startEmulators } from '#lab/emulators/emulators';
+import { VISIBILITY_DUP } from '#lib/settings';
+import { fixtureTopology, functionEvents, mappingRecords, messagesInQueue, waitFor } from '#test/helpers/lab';
+import { LabBus } from '#lab/bus/lab-bus';
+import { printLogs } from '#lab/terminal/print-logs';
 
 /** Both real stacks with the real handlers: the lab as `npm run lab` serves it. */
 describe('startLab with the real stacks', () => {

@@ -2,7 +2,7 @@
  * API Gateway REST API with a Lambda proxy integration, behaviour by behaviour, from AWS's
  * documentation. apigateway.test.ts asserts each one on the lab's local API.
  */
-import type { Behaviour } from '../behaviour';
+import type { Behaviour } from '#test/conformance/behaviour';
 
 const DOCS = 'https://docs.aws.amazon.com/apigateway/latest/developerguide';
 const service = 'API Gateway' as const;

@@ -2,10 +2,10 @@ import { type IncomingMessage, request as httpRequest } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { INTEGRATION_TIMEOUT_MS, LocalApi } from '../../../lab/services/apigateway/local-api';
-import type { Invocable, InvocationResult } from '../../../lab/services/lambda/runtime/local-function';
-import { API_STAGE_NAME, API_THROTTLING } from '../../../lib/settings';
-import { conform } from '../behaviour';
+import { INTEGRATION_TIMEOUT_MS, LocalApi } from '#lab/services/apigateway/local-api';
+import type { Invocable, InvocationResult } from '#lab/services/lambda/runtime/local-function';
+import { API_STAGE_NAME, API_THROTTLING } from '#lib/settings';
+import { conform } from '#test/conformance/behaviour';
 import { APIGATEWAY_BEHAVIOURS } from './apigateway-behaviours';
 
 /**

@@ -10,12 +10,12 @@
  * CloudFormation generates one) deploys to both.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Lab, startLab } from '../../../lab/lab';
-import type { StackEvent } from '../../../lab/services/cloudformation/engine/deployed-stack';
-import { StackOperationFailedError } from '../../../lab/services/cloudformation/errors';
-import { logicalIdOf, shapedAssembly } from '../../helpers/fixture-assembly';
-import { fixtureTopology } from '../../helpers/lab';
-import { conform } from '../behaviour';
+import { type Lab, startLab } from '#lab/lab';
+import type { StackEvent } from '#lab/services/cloudformation/engine/deployed-stack';
+import { StackOperationFailedError } from '#lab/services/cloudformation/errors';
+import { logicalIdOf, shapedAssembly } from '#test/helpers/fixture-assembly';
+import { fixtureTopology } from '#test/helpers/lab';
+import { conform } from '#test/conformance/behaviour';
 import { deployBehaviour } from './deploy-behaviours';
 
 const topology = fixtureTopology();

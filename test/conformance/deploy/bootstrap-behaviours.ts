@@ -4,7 +4,7 @@
  * retained bucket, and AssumeRole of the bootstrap roles. Each with its source; the tests are in
  * bootstrap.test.ts.
  */
-import type { Behaviour } from '../behaviour';
+import type { Behaviour } from '#test/conformance/behaviour';
 
 const service = 'Deploy' as const;
 

@@ -7,26 +7,26 @@ import { GetBucketPolicyCommand, GetObjectCommand, PutObjectCommand, S3Client } 
 import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
 import { AssumeRoleCommand, GetCallerIdentityCommand, STSClient } from '@aws-sdk/client-sts';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { LAB_CREDENTIALS } from '../../../lab/common/local-aws';
-import { type LabGateway, startLabGateway } from '../../../lab/gateway/lab-gateway';
-import { CloudFormationService } from '../../../lab/services/cloudformation/cloudformation-service';
-import type { DeployedStack, StackEvent } from '../../../lab/services/cloudformation/engine/deployed-stack';
-import { deleteStack } from '../../../lab/services/cloudformation/engine/resource-deletion';
-import { ProviderRegistry } from '../../../lab/services/cloudformation/resource-provider';
-import type { Template } from '../../../lab/services/cloudformation/engine/template';
-import { s3Api } from '../../../lab/services/s3/s3-api';
-import { s3BucketProvider } from '../../../lab/services/s3/resource-providers/s3-bucket-provider';
-import { ssmApi } from '../../../lab/services/ssm/ssm-api';
-import { SsmState } from '../../../lab/services/ssm/ssm-state';
-import { stsApi } from '../../../lab/services/sts/sts-api';
+import { LAB_CREDENTIALS } from '#lab/common/local-aws';
+import { type LabGateway, startLabGateway } from '#lab/gateway/lab-gateway';
+import { CloudFormationService } from '#lab/services/cloudformation/cloudformation-service';
+import type { DeployedStack, StackEvent } from '#lab/services/cloudformation/engine/deployed-stack';
+import { deleteStack } from '#lab/services/cloudformation/engine/resource-deletion';
+import { ProviderRegistry } from '#lab/services/cloudformation/resource-provider';
+import type { Template } from '#lab/services/cloudformation/engine/template';
+import { s3Api } from '#lab/services/s3/s3-api';
+import { s3BucketProvider } from '#lab/services/s3/resource-providers/s3-bucket-provider';
+import { ssmApi } from '#lab/services/ssm/ssm-api';
+import { SsmState } from '#lab/services/ssm/ssm-state';
+import { stsApi } from '#lab/services/sts/sts-api';
 import {
   BOOTSTRAP_BUCKET,
   BOOTSTRAP_TARGET,
   bootstrapLab,
   bootstrapTemplate,
   CLI_BOOTSTRAP_PARAMETERS,
-} from '../../helpers/bootstrap-lab';
-import { conform } from '../behaviour';
+} from '#test/helpers/bootstrap-lab';
+import { conform } from '#test/conformance/behaviour';
 import { bootstrapBehaviour } from './bootstrap-behaviours';
 
 const VERSION_PARAMETER = '/cdk-bootstrap/hnb659fds/version';

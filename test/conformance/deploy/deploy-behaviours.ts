@@ -3,7 +3,7 @@
  * the source that states it, what the lab does, and the tests that check it on the lab with
  * the old shape of a template (refused, as AWS refuses it) and the fixed one (deploys).
  */
-import type { Behaviour } from '../behaviour';
+import type { Behaviour } from '#test/conformance/behaviour';
 
 const service = 'Deploy' as const;
 const ALARM_SNS = 'https://repost.aws/knowledge-center/cloudwatch-receive-sns-for-alarm-trigger';

@@ -19,14 +19,14 @@ import { CustomResource } from 'aws-cdk-lib';
 import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { EventSourceMapping } from 'aws-cdk-lib/aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolvePropagation, settleSecondsOf } from '../../../lab/common/propagation';
-import { type Lab, startLab } from '../../../lab/lab';
-import { StackOperationFailedError } from '../../../lab/services/cloudformation/errors';
-import { FunctionWithLogGroup } from '../../../lib/constructs/function-with-log-group';
-import type { TopologyStack } from '../../../lib/topology-stack';
-import { type RenderedTemplate, editTemplate, logicalIdOf, synthesize } from '../../helpers/fixture-assembly';
-import { fixtureTopology } from '../../helpers/lab';
-import { conform } from '../behaviour';
+import { resolvePropagation, settleSecondsOf } from '#lab/common/propagation';
+import { type Lab, startLab } from '#lab/lab';
+import { StackOperationFailedError } from '#lab/services/cloudformation/errors';
+import { FunctionWithLogGroup } from '#lib/constructs/function-with-log-group';
+import type { TopologyStack } from '#lib/topology-stack';
+import { type RenderedTemplate, editTemplate, logicalIdOf, synthesize } from '#test/helpers/fixture-assembly';
+import { fixtureTopology } from '#test/helpers/lab';
+import { conform } from '#test/conformance/behaviour';
 import { deployBehaviour } from './deploy-behaviours';
 
 /** Step 7-like: a 30 s worker on a queue CloudFormation creates at 30 s and the Lower step sets to 5 s. */

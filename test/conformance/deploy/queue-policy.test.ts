@@ -6,9 +6,9 @@
  * sends to a queue as a service principal today, so the lab's IAM evaluator is checked directly.
  */
 import { describe, expect } from 'vitest';
-import { IamEvaluator } from '../../../lab/services/iam/iam-evaluator';
-import { IamState } from '../../../lab/services/iam/iam-state';
-import { conform } from '../behaviour';
+import { IamEvaluator } from '#lab/services/iam/iam-evaluator';
+import { IamState } from '#lab/services/iam/iam-state';
+import { conform } from '#test/conformance/behaviour';
 import { deployBehaviour } from './deploy-behaviours';
 
 const ACCOUNT = '000000000000';

@@ -11,14 +11,14 @@
  */
 import { DeleteMessageCommand, ReceiveMessageCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { startConsole } from '../../../lab/console/console-server';
-import { type Lab, startLab } from '../../../lab/lab';
-import { LabBus } from '../../../lab/bus/lab-bus';
-import { MESSAGES } from '../../../lab/locales/messages';
-import type { AlarmActionOutcome } from '../../../lab/services/cloudwatch/cloudwatch-state';
-import { logicalIdOf, shapedAssembly } from '../../helpers/fixture-assembly';
-import { fixtureTopology, waitFor } from '../../helpers/lab';
-import { conform } from '../behaviour';
+import { startConsole } from '#lab/console/console-server';
+import { type Lab, startLab } from '#lab/lab';
+import { LabBus } from '#lab/bus/lab-bus';
+import { MESSAGES } from '#lab/locales/messages';
+import type { AlarmActionOutcome } from '#lab/services/cloudwatch/cloudwatch-state';
+import { logicalIdOf, shapedAssembly } from '#test/helpers/fixture-assembly';
+import { fixtureTopology, waitFor } from '#test/helpers/lab';
+import { conform } from '#test/conformance/behaviour';
 import { deployBehaviour } from './deploy-behaviours';
 
 const topology = fixtureTopology();

@@ -3,7 +3,7 @@
  * guide and from responses LocalStack recorded against real AWS) and whether the lab does the
  * same. esm.test.ts asserts each one on the lab.
  */
-import type { Behaviour } from '../behaviour';
+import type { Behaviour } from '#test/conformance/behaviour';
 
 const GUIDE = 'https://docs.aws.amazon.com/lambda/latest/dg';
 const RECORDED =

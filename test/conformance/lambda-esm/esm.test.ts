@@ -8,23 +8,23 @@ import {
 } from '@aws-sdk/client-sqs';
 import type { SQSEvent } from 'aws-lambda';
 import { beforeAll, describe, expect } from 'vitest';
-import { LabBus } from '../../../lab/bus/lab-bus';
-import type { LabLogRecord } from '../../../lab/bus/lab-log-record';
-import { InvalidParameterValueError, MappingValidationError } from '../../../lab/services/lambda/errors';
-import type { BatchFormation } from '../../../lab/services/lambda/event-source-mapping/batch-formation';
+import { LabBus } from '#lab/bus/lab-bus';
+import type { LabLogRecord } from '#lab/bus/lab-log-record';
+import { InvalidParameterValueError, MappingValidationError } from '#lab/services/lambda/errors';
+import type { BatchFormation } from '#lab/services/lambda/event-source-mapping/batch-formation';
 import {
   EventSourceMapping,
   type EventSourceMappingProperties,
-} from '../../../lab/services/lambda/event-source-mapping/event-source-mapping';
-import { MAX_INVOCATION_PAYLOAD_BYTES } from '../../../lab/services/lambda/event-source-mapping/payload-limit';
+} from '#lab/services/lambda/event-source-mapping/event-source-mapping';
+import { MAX_INVOCATION_PAYLOAD_BYTES } from '#lab/services/lambda/event-source-mapping/payload-limit';
 import {
   LAB_MAX_CONCURRENT_BATCHES,
   LAMBDA_START_CONCURRENCY,
-} from '../../../lab/services/lambda/event-source-mapping/scaling';
-import type { Invocable, InvocationResult } from '../../../lab/services/lambda/runtime/local-function';
-import { conform } from '../behaviour';
-import { messagesInQueue, receiveAll, waitFor } from '../../helpers/lab';
-import { sqsEmulatorsForThisFile } from '../../helpers/sqs-emulators';
+} from '#lab/services/lambda/event-source-mapping/scaling';
+import type { Invocable, InvocationResult } from '#lab/services/lambda/runtime/local-function';
+import { conform } from '#test/conformance/behaviour';
+import { messagesInQueue, receiveAll, waitFor } from '#test/helpers/lab';
+import { sqsEmulatorsForThisFile } from '#test/helpers/sqs-emulators';
 import { ESM_BEHAVIOURS } from './esm-behaviours';
 
 /**

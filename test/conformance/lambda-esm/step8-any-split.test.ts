@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPERIMENTS } from '../../../lab/experiments/catalog';
-import type { ExperimentResult } from '../../../lab/experiments/experiment-result';
-import { openLocalProbe } from '../../../lab/experiments/local-probe';
-import { runExperiment } from '../../../lab/experiments/runner';
-import { type Emulators, startEmulators } from '../../../lab/emulators/emulators';
-import { describeBatchFormation } from '../../../lab/services/lambda/event-source-mapping/batch-formation';
-import { batchPartialTopology, type StackTopology } from '../../../lib/topology';
+import { EXPERIMENTS } from '#lab/experiments/catalog';
+import type { ExperimentResult } from '#lab/experiments/experiment-result';
+import { openLocalProbe } from '#lab/experiments/local-probe';
+import { runExperiment } from '#lab/experiments/runner';
+import { type Emulators, startEmulators } from '#lab/emulators/emulators';
+import { describeBatchFormation } from '#lab/services/lambda/event-source-mapping/batch-formation';
+import { batchPartialTopology, type StackTopology } from '#lib/topology';
 
 // Every Step 8 experiment's verdict must hold for any split of the receives AWS may produce,
 // not only for the full batches the lab used to form. Each one with batches of 10 runs here

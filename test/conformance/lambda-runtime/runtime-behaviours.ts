@@ -3,7 +3,7 @@
  * writes the function's lines to CloudWatch Logs, each with its source, as the lab is measured
  * against it in `runtime.test.ts`.
  */
-import type { Behaviour } from '../behaviour';
+import type { Behaviour } from '#test/conformance/behaviour';
 
 const ENV_DOC = 'https://docs.aws.amazon.com/lambda/latest/dg/configuration-envvars.html#configuration-envvars-runtime';
 const RIC = 'https://github.com/aws/aws-lambda-nodejs-runtime-interface-client/blob/main/src';

@@ -1,20 +1,20 @@
 import { CloudWatchLogsClient, DescribeLogStreamsCommand } from '@aws-sdk/client-cloudwatch-logs';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { LabBus } from '../../../lab/bus/lab-bus';
-import type { FunctionLogRecord, LabLogRecord, PlatformLogRecord } from '../../../lab/bus/lab-log-record';
-import { fakeAwsEnvironment, LAB_CREDENTIALS, LAB_REGION } from '../../../lab/common/local-aws';
-import { startLab } from '../../../lab/lab';
-import { localhostDnsModuleUrl } from '../../../lab/emulators/emulators';
-import { ReservedVariableError } from '../../../lab/services/lambda/errors';
-import { bundleFunction, bundleRuntimeWorker } from '../../../lab/services/lambda/runtime/bundle';
+import { LabBus } from '#lab/bus/lab-bus';
+import type { FunctionLogRecord, LabLogRecord, PlatformLogRecord } from '#lab/bus/lab-log-record';
+import { fakeAwsEnvironment, LAB_CREDENTIALS, LAB_REGION } from '#lab/common/local-aws';
+import { startLab } from '#lab/lab';
+import { localhostDnsModuleUrl } from '#lab/emulators/emulators';
+import { ReservedVariableError } from '#lab/services/lambda/errors';
+import { bundleFunction, bundleRuntimeWorker } from '#lab/services/lambda/runtime/bundle';
 import {
   LAB_FUNCTION_LOGGING,
   lambdaEnvironment,
   type LambdaLogging,
-} from '../../../lab/services/lambda/runtime/lambda-environment';
-import { LocalFunction } from '../../../lab/services/lambda/runtime/local-function';
-import { conform } from '../behaviour';
-import { testBundleDir } from '../../helpers/lab';
+} from '#lab/services/lambda/runtime/lambda-environment';
+import { LocalFunction } from '#lab/services/lambda/runtime/local-function';
+import { conform } from '#test/conformance/behaviour';
+import { testBundleDir } from '#test/helpers/lab';
 import { runtimeBehaviour } from './runtime-behaviours';
 
 const ref = { stackName: 'Fixture', functionId: 'Console', functionName: 'Fixture-Console' } as const;

@@ -13,13 +13,13 @@
  */
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LabLogRecord } from '../../../lab/bus/lab-log-record';
-import { LAB_CREDENTIALS, LAB_REGION } from '../../../lab/common/local-aws';
-import { type Lab, startLab } from '../../../lab/lab';
-import { AccountConcurrency } from '../../../lab/services/lambda/account-concurrency';
-import { sqsEvent, sqsRecord } from '../../helpers/factories';
-import { fixtureTopology, functionEvents, sendBodies, waitFor } from '../../helpers/lab';
-import { conform } from '../behaviour';
+import type { LabLogRecord } from '#lab/bus/lab-log-record';
+import { LAB_CREDENTIALS, LAB_REGION } from '#lab/common/local-aws';
+import { type Lab, startLab } from '#lab/lab';
+import { AccountConcurrency } from '#lab/services/lambda/account-concurrency';
+import { sqsEvent, sqsRecord } from '#test/helpers/factories';
+import { fixtureTopology, functionEvents, sendBodies, waitFor } from '#test/helpers/lab';
+import { conform } from '#test/conformance/behaviour';
 import { throttlingBehaviour } from './throttling-behaviours';
 
 let lab: Lab;

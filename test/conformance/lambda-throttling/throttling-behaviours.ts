@@ -2,7 +2,7 @@
  * What Lambda does with an invocation the account's concurrency cannot take, for each caller,
  * each with its source, as the lab is measured against it in `account-concurrency.test.ts`.
  */
-import type { Behaviour } from '../behaviour';
+import type { Behaviour } from '#test/conformance/behaviour';
 
 export const THROTTLING_BEHAVIOURS = [
   {

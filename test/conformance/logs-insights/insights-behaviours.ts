@@ -2,7 +2,7 @@
  * CloudWatch Logs Insights on the lab's Logs endpoint, behaviour by behaviour, from AWS's
  * documentation. insights.test.ts asserts each one through the SDK against the lab's endpoint.
  */
-import type { Behaviour } from '../behaviour';
+import type { Behaviour } from '#test/conformance/behaviour';
 
 const DOCS = 'https://docs.aws.amazon.com/AmazonCloudWatch/latest/logs';
 const API = 'https://docs.aws.amazon.com/AmazonCloudWatchLogs/latest/APIReference';

@@ -9,11 +9,11 @@ import {
   StopQueryCommand,
 } from '@aws-sdk/client-cloudwatch-logs';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { LabBus } from '../../../lab/bus/lab-bus';
-import { LAB_ACCOUNT_ID, LAB_CREDENTIALS, LAB_REGION } from '../../../lab/common/local-aws';
-import { LogsApi } from '../../../lab/services/logs/logs-api';
-import { LogsService } from '../../../lab/services/logs/logs-service';
-import { conform } from '../behaviour';
+import { LabBus } from '#lab/bus/lab-bus';
+import { LAB_ACCOUNT_ID, LAB_CREDENTIALS, LAB_REGION } from '#lab/common/local-aws';
+import { LogsApi } from '#lab/services/logs/logs-api';
+import { LogsService } from '#lab/services/logs/logs-service';
+import { conform } from '#test/conformance/behaviour';
 import { insightsBehaviour } from './insights-behaviours';
 
 /**

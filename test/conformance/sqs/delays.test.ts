@@ -5,7 +5,7 @@ import {
   SendMessageCommand,
 } from '@aws-sdk/client-sqs';
 import { describe, expect } from 'vitest';
-import { conform } from '../behaviour';
+import { conform } from '#test/conformance/behaviour';
 import { sqsBehaviour } from './sqs-behaviours';
 import { expectSqsError, sleep, useSqsLab } from './sqs-lab';
 

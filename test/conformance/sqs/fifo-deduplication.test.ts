@@ -7,7 +7,7 @@ import {
   SendMessageCommand,
 } from '@aws-sdk/client-sqs';
 import { describe, expect, it } from 'vitest';
-import { conform } from '../behaviour';
+import { conform } from '#test/conformance/behaviour';
 import { sqsBehaviour } from './sqs-behaviours';
 import { sleep, useSqsLab } from './sqs-lab';
 

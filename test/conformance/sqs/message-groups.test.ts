@@ -1,6 +1,6 @@
 import { ReceiveMessageCommand, SendMessageBatchCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { describe, expect } from 'vitest';
-import { conform } from '../behaviour';
+import { conform } from '#test/conformance/behaviour';
 import { sqsBehaviour } from './sqs-behaviours';
 import { sleep, useSqsLab } from './sqs-lab';
 

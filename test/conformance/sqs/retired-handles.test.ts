@@ -1,6 +1,6 @@
 import { DeleteMessageCommand, ReceiveMessageCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { describe, expect } from 'vitest';
-import { conform } from '../behaviour';
+import { conform } from '#test/conformance/behaviour';
 import { sqsBehaviour } from './sqs-behaviours';
 import { expectSqsError, useSqsLab } from './sqs-lab';
 

@@ -3,7 +3,7 @@
  * whether the lab (fauxqs 2.4.1 behind the lab's fidelity layer) does the same. The tests
  * beside this file assert each behaviour through the AWS SDK v3 against the lab's emulators.
  */
-import type { Behaviour } from '../behaviour';
+import type { Behaviour } from '#test/conformance/behaviour';
 
 const TEST_SQS = 'localstack/localstack tests/aws/services/sqs/test_sqs.snapshot.json#';
 const TEST_SQS_PY = 'localstack/localstack tests/aws/services/sqs/test_sqs.py::TestSqsProvider::';

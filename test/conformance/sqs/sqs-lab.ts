@@ -9,12 +9,7 @@ import {
   type SQSClient,
 } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, expect } from 'vitest';
-import {
-  createSqsClient,
-  type Emulators,
-  startEmulators,
-  type StartEmulatorsOptions,
-} from '../../../lab/emulators/emulators';
+import { createSqsClient, type Emulators, startEmulators, type StartEmulatorsOptions } from '#lab/emulators/emulators';
 
 /** The running lab, for one test file. */
 export interface SqsLab {

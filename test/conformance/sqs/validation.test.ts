@@ -7,11 +7,11 @@ import {
   SetQueueAttributesCommand,
 } from '@aws-sdk/client-sqs';
 import { describe, expect } from 'vitest';
-import { LAB_REGION } from '../../../lab/common/local-aws';
-import { startLabGateway } from '../../../lab/gateway/lab-gateway';
-import { proxyHandler } from '../../../lab/gateway/proxy-handler';
-import { sqsQueryCompatible } from '../../../lab/services/sqs/sqs-query-protocol';
-import { conform } from '../behaviour';
+import { LAB_REGION } from '#lab/common/local-aws';
+import { startLabGateway } from '#lab/gateway/lab-gateway';
+import { proxyHandler } from '#lab/gateway/proxy-handler';
+import { sqsQueryCompatible } from '#lab/services/sqs/sqs-query-protocol';
+import { conform } from '#test/conformance/behaviour';
 import { sqsBehaviour } from './sqs-behaviours';
 import { expectSqsError, useSqsLab } from './sqs-lab';
 

@@ -6,11 +6,11 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SynthesisChild } from '../../../lab/app/synthesis-child';
-import { LAB_WORK_DIR } from '../../../lab/common/lab-work-dir';
-import { PROJECT_ROOT } from '../../../lib/project-root';
-import type { StackTopology } from '../../../lib/topology';
-import { fixtureTopology } from '../../helpers/lab';
+import { SynthesisChild } from '#lab/app/synthesis-child';
+import { LAB_WORK_DIR } from '#lab/common/lab-work-dir';
+import { PROJECT_ROOT } from '#lib/project-root';
+import type { StackTopology } from '#lib/topology';
+import { fixtureTopology } from '#test/helpers/lab';
 
 const work = mkdtempSync(join(tmpdir(), 'sqs-lab-synthesis-child-'));
 const child = new SynthesisChild();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StackName } from '../../../lab/app/lab-topologies';
-import type { LabLogRecord } from '../../../lab/bus/lab-log-record';
+import type { StackName } from '#lab/app/lab-topologies';
+import type { LabLogRecord } from '#lab/bus/lab-log-record';
 import {
   batchInputCases,
   type InputCase,
@@ -8,10 +8,10 @@ import {
   outcomeProblem,
   sweepInputs,
   visibilityInputCases,
-} from '../../../lab/chaos/bad-input';
-import { queueDepth } from '../../../lab/experiments/stack-reads';
-import { type Lab, startLab } from '../../../lab/lab';
-import { waitFor } from '../../helpers/lab';
+} from '#lab/chaos/bad-input';
+import { queueDepth } from '#lab/experiments/stack-reads';
+import { type Lab, startLab } from '#lab/lab';
+import { waitFor } from '#test/helpers/lab';
 
 // Every bad request to either stack's POST /enqueue: a 4xx JSON error, nothing enqueued, and
 // the lab still serving afterwards. Unicode ids are valid and must round-trip to the worker.

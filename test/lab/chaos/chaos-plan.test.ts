@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invariantViolations } from '../../../lab/chaos/invariant';
-import { findMix } from '../../../lab/chaos/mixes';
-import { ChaosPlanError, type ChaosPlanResult, planChaosRuns, runChaosPlan } from '../../../lab/chaos/run-chaos-plan';
-import { DEFAULT_CHAOS_PARALLEL, parseChaosArgs } from '../../../lab/cli/chaos-args';
-import { UsageError } from '../../../lab/cli/lab-args';
-import { type Emulators, startEmulators } from '../../../lab/emulators/emulators';
+import { invariantViolations } from '#lab/chaos/invariant';
+import { findMix } from '#lab/chaos/mixes';
+import { ChaosPlanError, type ChaosPlanResult, planChaosRuns, runChaosPlan } from '#lab/chaos/run-chaos-plan';
+import { DEFAULT_CHAOS_PARALLEL, parseChaosArgs } from '#lab/cli/chaos-args';
+import { UsageError } from '#lab/cli/lab-args';
+import { type Emulators, startEmulators } from '#lab/emulators/emulators';
 
 describe('planChaosRuns', () => {
   it('runs each Step 7 mix once per guard setting and each Step 8 mix once', () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invariantViolations } from '../../../lab/chaos/invariant';
-import { findMix } from '../../../lab/chaos/mixes';
-import { type ChaosResult, runChaos } from '../../../lab/chaos/run-chaos';
-import { type Emulators, startEmulators } from '../../../lab/emulators/emulators';
+import { invariantViolations } from '#lab/chaos/invariant';
+import { findMix } from '#lab/chaos/mixes';
+import { type ChaosResult, runChaos } from '#lab/chaos/run-chaos';
+import { type Emulators, startEmulators } from '#lab/emulators/emulators';
 
 // The invariant on a small load: four runs side by side on one pair of emulators, about
 // 100 messages each. The seed is fixed and quoted in every failure, with the command that

@@ -4,13 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Lab, startLab } from '../../../lab/lab';
-import { LOCAL_LAB_KEY, writeLabOutputs } from '../../../lab/outputs';
-import {
-  type DeployEndpoint,
-  startDeployEndpoint,
-} from '../../../lab/services/cloudformation/cdk-client/deploy-endpoint';
-import { PROJECT_ROOT } from '../../../lib/project-root';
+import { type Lab, startLab } from '#lab/lab';
+import { LOCAL_LAB_KEY, writeLabOutputs } from '#lab/outputs';
+import { type DeployEndpoint, startDeployEndpoint } from '#lab/services/cloudformation/cdk-client/deploy-endpoint';
+import { PROJECT_ROOT } from '#lib/project-root';
 
 /** `npm run lab:deploy` as a user runs it, against a running lab; resolves with its exit code and output. */
 function deployCli(...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {

@@ -2,8 +2,8 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { parseLabArgs, UsageError } from '../../../lab/cli/lab-args';
-import { PROJECT_ROOT } from '../../../lib/project-root';
+import { parseLabArgs, UsageError } from '#lab/cli/lab-args';
+import { PROJECT_ROOT } from '#lib/project-root';
 
 describe('parseLabArgs (npm run lab flags)', () => {
   it('defaults to the CDK context defaults', () => {

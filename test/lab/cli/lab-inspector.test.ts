@@ -2,15 +2,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LabLogRecord } from '../../../lab/bus/lab-log-record';
-import { parseLabArgs } from '../../../lab/cli/lab-args';
-import { type LabInspector, openLabInspector } from '../../../lab/cli/lab-inspector';
-import { type Lab, startLab } from '../../../lab/lab';
-import { PROJECT_ROOT } from '../../../lib/project-root';
-import { VISIBILITY_DUP } from '../../../lib/settings';
-import { type InspectorEvent, InspectorClient } from '../../helpers/inspector-client';
-import { functionEvents, waitFor } from '../../helpers/lab';
-import { generatedPosition, originalPosition, sourceMapOf } from '../../helpers/source-map-positions';
+import type { LabLogRecord } from '#lab/bus/lab-log-record';
+import { parseLabArgs } from '#lab/cli/lab-args';
+import { type LabInspector, openLabInspector } from '#lab/cli/lab-inspector';
+import { type Lab, startLab } from '#lab/lab';
+import { PROJECT_ROOT } from '#lib/project-root';
+import { VISIBILITY_DUP } from '#lib/settings';
+import { type InspectorEvent, InspectorClient } from '#test/helpers/inspector-client';
+import { functionEvents, waitFor } from '#test/helpers/lab';
+import { generatedPosition, originalPosition, sourceMapOf } from '#test/helpers/source-map-positions';
 
 // `npm run lab -- --inspect`, as a debugger sees it: the inspector the CLI opens (on a free port
 // here), attached as VS Code's js-debug attaches (NodeWorker domain, each worker held at its

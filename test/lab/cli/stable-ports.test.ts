@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { previousPorts } from '../../../lab/cli/previous-ports';
-import { serveOnLoopback } from '../../../lab/common/serve-on-loopback';
-import { startLab } from '../../../lab/lab';
-import { writeLabOutputs } from '../../../lab/outputs';
+import { previousPorts } from '#lab/cli/previous-ports';
+import { serveOnLoopback } from '#lab/common/serve-on-loopback';
+import { startLab } from '#lab/lab';
+import { writeLabOutputs } from '#lab/outputs';
 
 const directory = mkdtempSync(join(tmpdir(), 'sqs-lab-ports-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));

@@ -8,23 +8,20 @@
  */
 import { ListQueuesCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LabLogRecord } from '../../../lab/bus/lab-log-record';
-import { CONSOLE_MAX_REQUEST_BYTES, type LabConsole, startConsole } from '../../../lab/console/console-server';
-import { type Lab, startLab } from '../../../lab/lab';
-import { MAX_PAYLOAD_BYTES } from '../../../lab/services/apigateway/local-api';
-import {
-  DEPLOY_MAX_REQUEST_BYTES,
-  startDeployEndpoint,
-} from '../../../lab/services/cloudformation/cdk-client/deploy-endpoint';
-import { DYNAMODB_MAX_REQUEST_BYTES } from '../../../lab/services/dynamodb/errors';
-import { LOGS_MAX_REQUEST_BYTES } from '../../../lab/services/logs/logs-api';
-import { SQS_MAX_REQUEST_BYTES } from '../../../lab/services/sqs/errors';
-import { listeningSockets } from '../../helpers/listening-sockets';
-import { GATEWAY_MAX_REQUEST_BYTES } from '../../../lab/gateway/lab-gateway';
-import { halfOpenRequest, type RawAnswer, type RawRequest, rawRequest } from '../../helpers/raw-http';
-import { functionEvents, waitFor } from '../../helpers/lab';
-import { LabBus } from '../../../lab/bus/lab-bus';
-import { printLogs } from '../../../lab/terminal/print-logs';
+import type { LabLogRecord } from '#lab/bus/lab-log-record';
+import { CONSOLE_MAX_REQUEST_BYTES, type LabConsole, startConsole } from '#lab/console/console-server';
+import { type Lab, startLab } from '#lab/lab';
+import { MAX_PAYLOAD_BYTES } from '#lab/services/apigateway/local-api';
+import { DEPLOY_MAX_REQUEST_BYTES, startDeployEndpoint } from '#lab/services/cloudformation/cdk-client/deploy-endpoint';
+import { DYNAMODB_MAX_REQUEST_BYTES } from '#lab/services/dynamodb/errors';
+import { LOGS_MAX_REQUEST_BYTES } from '#lab/services/logs/logs-api';
+import { SQS_MAX_REQUEST_BYTES } from '#lab/services/sqs/errors';
+import { listeningSockets } from '#test/helpers/listening-sockets';
+import { GATEWAY_MAX_REQUEST_BYTES } from '#lab/gateway/lab-gateway';
+import { halfOpenRequest, type RawAnswer, type RawRequest, rawRequest } from '#test/helpers/raw-http';
+import { functionEvents, waitFor } from '#test/helpers/lab';
+import { LabBus } from '#lab/bus/lab-bus';
+import { printLogs } from '#lab/terminal/print-logs';
 
 type ServerName = 'console' | 'deploy' | 'api' | 'sqs' | 'dynamodb' | 'logs' | 'endpoint';
 

@@ -19,9 +19,9 @@ import {
 } from '@aws-sdk/client-sqs';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LabConsole, startConsole } from '../../../lab/console/console-server';
-import { type Lab, startLab } from '../../../lab/lab';
-import { PROJECT_ROOT } from '../../../lib/project-root';
+import { type LabConsole, startConsole } from '#lab/console/console-server';
+import { type Lab, startLab } from '#lab/lab';
+import { PROJECT_ROOT } from '#lib/project-root';
 
 /** Sets a form field's value and fires its `input` event, as typing would. */
 async function fill(page: Page, selector: string, value: string): Promise<void> {

@@ -13,11 +13,11 @@ import { readFileSync } from 'node:fs';
 import chromium from '@sparticuz/chromium';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LabConsole, startConsole } from '../../../lab/console/console-server';
-import { SAVED_QUERIES } from '../../../lab/console/saved-queries';
-import { type Lab, startLab } from '../../../lab/lab';
-import { sqsEvent, sqsRecord } from '../../helpers/factories';
-import { functionEvents, waitFor } from '../../helpers/lab';
+import { type LabConsole, startConsole } from '#lab/console/console-server';
+import { SAVED_QUERIES } from '#lab/console/saved-queries';
+import { type Lab, startLab } from '#lab/lab';
+import { sqsEvent, sqsRecord } from '#test/helpers/factories';
+import { functionEvents, waitFor } from '#test/helpers/lab';
 
 /** The panel's table: its header cells and its rows' cells. */
 async function table(page: Page): Promise<{ header: string[]; rows: string[][] }> {

@@ -7,12 +7,12 @@
  * messages are received again after their visibility timeout, here 1 s instead of 10.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LabLogRecord } from '../../../lab/bus/lab-log-record';
-import { type Lab, startLab } from '../../../lab/lab';
-import { LOG_BYTES_PER_REQUEST, logEventBytes } from '../../../cost/log-volume';
-import { BATCH_PARTIAL } from '../../../lib/settings';
-import { batchPartialTopology, type StackTopology, visibilityDupTopology } from '../../../lib/topology';
-import { mappingRecords, waitFor } from '../../helpers/lab';
+import type { LabLogRecord } from '#lab/bus/lab-log-record';
+import { type Lab, startLab } from '#lab/lab';
+import { LOG_BYTES_PER_REQUEST, logEventBytes } from '#cost/log-volume';
+import { BATCH_PARTIAL } from '#lib/settings';
+import { batchPartialTopology, type StackTopology, visibilityDupTopology } from '#lib/topology';
+import { mappingRecords, waitFor } from '#test/helpers/lab';
 
 let lab: Lab;
 let records: LabLogRecord[];

@@ -1,7 +1,7 @@
 import { CreateTableCommand, DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { CreateQueueCommand, PurgeQueueCommand, ReceiveMessageCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { describe, expect, it } from 'vitest';
-import { createDynamoDbClient, createSqsClient, startEmulators } from '../../../lab/emulators/emulators';
+import { createDynamoDbClient, createSqsClient, startEmulators } from '#lab/emulators/emulators';
 
 describe('emulators, each in a thread of its own', () => {
   it('serve SQS with the fidelity layer and DynamoDB, move the SQS lab clock on request, and stop', async () => {

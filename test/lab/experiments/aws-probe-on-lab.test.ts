@@ -8,13 +8,13 @@ import {
   loweredVisibilityTimeout,
   openAwsProbe,
   QueueNotLoweredError,
-} from '../../../lab/experiments/aws-probe';
-import { findExperiment } from '../../../lab/experiments/catalog';
-import type { PollingExperiment } from '../../../lab/experiments/experiment';
-import { QueueNotEmptyError } from '../../../lab/experiments/queue-runs/polling-run';
-import { runExperiment } from '../../../lab/experiments/runner';
-import { type Lab, startLab } from '../../../lab/lab';
-import { pointAwsPathAtLab, withLabWaits } from '../../helpers/aws-path-on-lab';
+} from '#lab/experiments/aws-probe';
+import { findExperiment } from '#lab/experiments/catalog';
+import type { PollingExperiment } from '#lab/experiments/experiment';
+import { QueueNotEmptyError } from '#lab/experiments/queue-runs/polling-run';
+import { runExperiment } from '#lab/experiments/runner';
+import { type Lab, startLab } from '#lab/lab';
+import { pointAwsPathAtLab, withLabWaits } from '#test/helpers/aws-path-on-lab';
 
 /**
  * `npm run experiment -- heartbeat --target aws --outputs cdk-outputs.local.json` with the

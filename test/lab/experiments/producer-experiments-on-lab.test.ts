@@ -2,15 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openAwsProbe } from '../../../lab/experiments/aws-probe';
-import { findExperiment } from '../../../lab/experiments/catalog';
-import type { ExperimentResult } from '../../../lab/experiments/experiment-result';
-import type { VisibilityObservation } from '../../../lab/experiments/observation';
-import { runExperiment } from '../../../lab/experiments/runner';
-import { buildTimeline } from '../../../lab/experiments/timeline/timeline';
-import { timelineInputOf } from '../../../lab/experiments/timeline/timeline-of-result';
-import { type Lab, startLab } from '../../../lab/lab';
-import { pointAwsPathAtLab, withLabWaits } from '../../helpers/aws-path-on-lab';
+import { openAwsProbe } from '#lab/experiments/aws-probe';
+import { findExperiment } from '#lab/experiments/catalog';
+import type { ExperimentResult } from '#lab/experiments/experiment-result';
+import type { VisibilityObservation } from '#lab/experiments/observation';
+import { runExperiment } from '#lab/experiments/runner';
+import { buildTimeline } from '#lab/experiments/timeline/timeline';
+import { timelineInputOf } from '#lab/experiments/timeline/timeline-of-result';
+import { type Lab, startLab } from '#lab/lab';
+import { pointAwsPathAtLab, withLabWaits } from '#test/helpers/aws-path-on-lab';
 
 /**
  * message-timer and producer-retry-duplicate are only body fields of the deployed Step 7 API, so

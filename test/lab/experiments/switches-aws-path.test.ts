@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LabOnlyActionError, openAwsProbe } from '../../../lab/experiments/aws-probe';
-import { findExperiment } from '../../../lab/experiments/catalog';
-import { runExperiment } from '../../../lab/experiments/runner';
-import { type Lab, startLab } from '../../../lab/lab';
-import { pointAwsPathAtLab, withLabWaits } from '../../helpers/aws-path-on-lab';
+import { LabOnlyActionError, openAwsProbe } from '#lab/experiments/aws-probe';
+import { findExperiment } from '#lab/experiments/catalog';
+import { runExperiment } from '#lab/experiments/runner';
+import { type Lab, startLab } from '#lab/lab';
+import { pointAwsPathAtLab, withLabWaits } from '#test/helpers/aws-path-on-lab';
 
 /**
  * The experiments that need a deploy-time switch, through their AWS path:

@@ -3,15 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GetQueueAttributesCommand, ListQueuesCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type AwsCallsOptions,
-  type AwsFaultRule,
-  FaultPlan,
-  FaultRuleError,
-} from '../../../lab/interceptors/aws-call-faults';
-import { type Lab, startLab } from '../../../lab/lab';
-import { type Emulators, startEmulators } from '../../../lab/emulators/emulators';
-import type { StackTopology } from '../../../lib/topology';
+import { type AwsCallsOptions, type AwsFaultRule, FaultPlan, FaultRuleError } from '#lab/interceptors/aws-call-faults';
+import { type Lab, startLab } from '#lab/lab';
+import { type Emulators, startEmulators } from '#lab/emulators/emulators';
+import type { StackTopology } from '#lib/topology';
 
 /** One stack whose Worker is the aws-caller fixture, invoked directly (no mapping). */
 function callerTopology(): StackTopology {

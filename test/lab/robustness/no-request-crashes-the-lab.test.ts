@@ -11,13 +11,13 @@ import { CreateTableCommand, GetItemCommand, PutItemCommand, waitUntilTableExist
 import { CreateBucketCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { CreateQueueCommand, GetQueueAttributesCommand, SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LAB_CREDENTIALS, LAB_REGION } from '../../../lab/common/local-aws';
-import { captureServerFaults } from '../../../lab/common/server-fault';
-import { type LabConsole, startConsole } from '../../../lab/console/console-server';
-import { type Lab, startLab } from '../../../lab/lab';
-import { type LostEmulatorThread, onEmulatorThreadLost } from '../../../lab/emulators/emulator-thread-client';
-import { listeningSockets } from '../../helpers/listening-sockets';
-import { type RawSocketAnswer, sendRaw } from '../../helpers/raw-socket';
+import { LAB_CREDENTIALS, LAB_REGION } from '#lab/common/local-aws';
+import { captureServerFaults } from '#lab/common/server-fault';
+import { type LabConsole, startConsole } from '#lab/console/console-server';
+import { type Lab, startLab } from '#lab/lab';
+import { type LostEmulatorThread, onEmulatorThreadLost } from '#lab/emulators/emulator-thread-client';
+import { listeningSockets } from '#test/helpers/listening-sockets';
+import { type RawSocketAnswer, sendRaw } from '#test/helpers/raw-socket';
 import { fuzzRequests } from './request-fuzzer';
 
 /** The default seed keeps CI's run the same; FUZZ_SEED picks another (or `random`). */

@@ -6,7 +6,7 @@
  * leave before the answer. The same seed makes the same requests.
  */
 import fc from 'fast-check';
-import type { RawMode } from '../../helpers/raw-socket';
+import type { RawMode } from '#test/helpers/raw-socket';
 
 /** One generated request, before it is given a port. */
 export interface FuzzRequest {

@@ -4,10 +4,10 @@
  */
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { readCommand } from '../../../lab/cli/command-line';
-import { BENCH_OPTIONS, benchCommand } from '../../../bench/args';
-import { RESULTS_FILE, SECTIONS } from '../../../bench/results';
-import { PROJECT_ROOT } from '../../../lib/project-root';
+import { readCommand } from '#lab/cli/command-line';
+import { BENCH_OPTIONS, benchCommand } from '#bench/args';
+import { RESULTS_FILE, SECTIONS } from '#bench/results';
+import { PROJECT_ROOT } from '#lib/project-root';
 
 const read = (...argv: string[]) => readCommand(['--lang', 'en', ...argv], BENCH_OPTIONS, benchCommand);
 

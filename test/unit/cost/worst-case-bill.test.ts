@@ -3,11 +3,11 @@
  * hand from lib/settings.ts and prices from cost/prices.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { billedGbSecondsPerInvocation } from '../../../cost/duration-model';
-import { PRICES } from '../../../cost/prices';
-import { API_THROTTLING, MAPPING_MAX_CONCURRENCY } from '../../../lib/settings';
-import { LOG_BYTES_PER_REQUEST } from '../../../cost/log-volume';
-import { type StackBill, worstCaseMonthlyBill } from '../../../cost/worst-case-bill';
+import { billedGbSecondsPerInvocation } from '#cost/duration-model';
+import { PRICES } from '#cost/prices';
+import { API_THROTTLING, MAPPING_MAX_CONCURRENCY } from '#lib/settings';
+import { LOG_BYTES_PER_REQUEST } from '#cost/log-volume';
+import { type StackBill, worstCaseMonthlyBill } from '#cost/worst-case-bill';
 
 const MONTH_SECONDS = 30 * 24 * 3600;
 

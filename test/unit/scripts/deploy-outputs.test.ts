@@ -5,7 +5,7 @@
  * else us-east-1 (https://docs.aws.amazon.com/cdk/v2/guide/configure-env.html).
  */
 import { describe, expect, it } from 'vitest';
-import { deployRegion, profileRegion, regionalOutputsFile } from '../../../scripts/deploy-outputs';
+import { deployRegion, profileRegion, regionalOutputsFile } from '#scripts/deploy-outputs';
 
 const CONFIG = `[default]
 region = us-west-2

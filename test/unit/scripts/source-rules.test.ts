@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkSource } from '../../../scripts/source-rules';
+import { checkSource } from '#scripts/source-rules';
 
 const rulesBroken = (file: string, text: string): string[] => checkSource(file, text).map((v) => v.rule);
 
@@ -67,6 +67,20 @@ describe('checkSource', () => {
     expect(rulesBroken('test/helpers/mock-aws-client.ts', "import { mockClient } from 'aws-sdk-client-mock';")).toEqual(
       [],
     );
+  });
+
+  it('makes tests import the project by alias, never climbing with ../', () => {
+    const rule =
+      "tests import the project's modules by alias (#lab/…, #lib/…, #test/…: package.json imports), never ../";
+    // Each climb is written split, so this file does not break the rule it tests.
+    const up = '..' + '/';
+    expect(rulesBroken('test/unit/a.test.ts', `import { x } from '${up}${up}lab/y';`)).toEqual([rule]);
+    expect(rulesBroken('test/unit/a.test.ts', `} from '${up}helpers/lab';`)).toEqual([rule]);
+    expect(rulesBroken('test/unit/a.test.ts', `const m = await import('${up}lab/y');`)).toEqual([rule]);
+    expect(rulesBroken('test/unit/a.test.ts', `vi.mock('${up}lab/y');`)).toEqual([rule]);
+    expect(rulesBroken('test/unit/a.test.ts', "import { x } from '#lab/y';")).toEqual([]);
+    expect(rulesBroken('test/unit/a.test.ts', "import { x } from './sibling';")).toEqual([]);
+    expect(rulesBroken('lab/a.ts', `import { x } from '${up}lib/y';`)).toEqual([]);
   });
 
   it("keeps each file of the lab's services within 350 lines, and only those", () => {

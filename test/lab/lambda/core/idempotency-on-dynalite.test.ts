@@ -3,10 +3,10 @@ import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import dynalite from 'dynalite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DynamoDbIdempotencyStore } from '../../../../lambda/core/dynamodb-idempotency-store';
-import { ClaimLostError, IdempotencyInProgressError } from '../../../../lambda/core/errors';
-import { type GuardContext, runIdempotent } from '../../../../lambda/core/idempotency-guard';
-import type { IdempotencyStore } from '../../../../lambda/core/idempotency-store';
+import { DynamoDbIdempotencyStore } from '#lambda/core/dynamodb-idempotency-store';
+import { ClaimLostError, IdempotencyInProgressError } from '#lambda/core/errors';
+import { type GuardContext, runIdempotent } from '#lambda/core/idempotency-guard';
+import type { IdempotencyStore } from '#lambda/core/idempotency-store';
 
 // The guard's condition expressions, run against a real DynamoDB implementation.
 const server = dynalite({ createTableMs: 0 });

@@ -1,10 +1,10 @@
 import { request } from 'node:http';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Lab, startLab } from '../../../../lab/lab';
-import { parseProxyResponse } from '../../../../lab/services/apigateway/local-api';
-import { TokenBucket } from '../../../../lab/services/apigateway/token-bucket';
-import { fixtureTopology } from '../../../helpers/lab';
+import { type Lab, startLab } from '#lab/lab';
+import { parseProxyResponse } from '#lab/services/apigateway/local-api';
+import { TokenBucket } from '#lab/services/apigateway/token-bucket';
+import { fixtureTopology } from '#test/helpers/lab';
 
 interface Answer {
   readonly status: number;

@@ -8,17 +8,17 @@ import { join } from 'node:path';
 import type { CfnPolicy, Policy } from 'aws-cdk-lib/aws-iam';
 import { GetQueueAttributesCommand, SetQueueAttributesCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LAB_QUEUE_SETTLE_SECONDS } from '../../../../lab/app/lab-cdk-context';
-import type { LabLogRecord } from '../../../../lab/bus/lab-log-record';
-import { LAB_MAX_PROPAGATION_MS } from '../../../../lab/common/propagation';
-import { type Lab, startLab } from '../../../../lab/lab';
-import { LabBus } from '../../../../lab/bus/lab-bus';
-import type { StackEvent } from '../../../../lab/services/cloudformation/engine/deployed-stack';
-import { StackOperationFailedError } from '../../../../lab/services/cloudformation/errors';
-import type { DeployNote } from '../../../../lab/services/cloudformation/validation/property-coverage';
-import { type StackTopology, visibilityDupTopology } from '../../../../lib/topology';
-import { synthesize } from '../../../helpers/fixture-assembly';
-import { waitFor } from '../../../helpers/lab';
+import { LAB_QUEUE_SETTLE_SECONDS } from '#lab/app/lab-cdk-context';
+import type { LabLogRecord } from '#lab/bus/lab-log-record';
+import { LAB_MAX_PROPAGATION_MS } from '#lab/common/propagation';
+import { type Lab, startLab } from '#lab/lab';
+import { LabBus } from '#lab/bus/lab-bus';
+import type { StackEvent } from '#lab/services/cloudformation/engine/deployed-stack';
+import { StackOperationFailedError } from '#lab/services/cloudformation/errors';
+import type { DeployNote } from '#lab/services/cloudformation/validation/property-coverage';
+import { type StackTopology, visibilityDupTopology } from '#lib/topology';
+import { synthesize } from '#test/helpers/fixture-assembly';
+import { waitFor } from '#test/helpers/lab';
 
 /** Step 7 edited as a learner edits it: a bigger batch on the mapping, a longer retention on the queue. */
 function editedStep7(): StackTopology {

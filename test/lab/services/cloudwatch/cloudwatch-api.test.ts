@@ -22,14 +22,14 @@ import { CreateQueueCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { cbor } from '@smithy/core/cbor';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeAwsEnvironment, LAB_CREDENTIALS, LAB_REGION } from '../../../../lab/common/local-aws';
-import { type LabGateway, startLabGateway } from '../../../../lab/gateway/lab-gateway';
-import { cloudWatchApi } from '../../../../lab/services/cloudwatch/cloudwatch-api';
-import { CloudWatchService } from '../../../../lab/services/cloudwatch/cloudwatch-service';
-import type { AlarmDefinition } from '../../../../lab/services/cloudwatch/cloudwatch-state';
-import { SnsService } from '../../../../lab/services/sns/sns-service';
-import { runCommand } from '../../../helpers/run-command';
-import { sqsEmulatorsForThisFile } from '../../../helpers/sqs-emulators';
+import { fakeAwsEnvironment, LAB_CREDENTIALS, LAB_REGION } from '#lab/common/local-aws';
+import { type LabGateway, startLabGateway } from '#lab/gateway/lab-gateway';
+import { cloudWatchApi } from '#lab/services/cloudwatch/cloudwatch-api';
+import { CloudWatchService } from '#lab/services/cloudwatch/cloudwatch-service';
+import type { AlarmDefinition } from '#lab/services/cloudwatch/cloudwatch-state';
+import { SnsService } from '#lab/services/sns/sns-service';
+import { runCommand } from '#test/helpers/run-command';
+import { sqsEmulatorsForThisFile } from '#test/helpers/sqs-emulators';
 
 // The alarms watch a namespace the lab does not read, so they stay INSUFFICIENT_DATA unless
 // SetAlarmState moves them; the SQS emulator answers the metric readings.

@@ -7,9 +7,9 @@
  */
 import { DeleteMessageCommand, ReceiveMessageCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Lab, startLab } from '../../../../lab/lab';
-import { LabBus } from '../../../../lab/bus/lab-bus';
-import { waitFor } from '../../../helpers/lab';
+import { type Lab, startLab } from '#lab/lab';
+import { LabBus } from '#lab/bus/lab-bus';
+import { waitFor } from '#test/helpers/lab';
 
 describe('the DLQ alarm on the lab', () => {
   let lab: Lab;

@@ -26,18 +26,18 @@ import {
 import { GetQueueAttributesCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LabBus } from '../../../../lab/bus/lab-bus';
-import { functionArn, LAB_CREDENTIALS, LAB_REGION, queueArn } from '../../../../lab/common/local-aws';
-import type { GatewayHandler } from '../../../../lab/gateway/gateway-handler';
-import { type LabGateway, startLabGateway } from '../../../../lab/gateway/lab-gateway';
-import { localhostDnsModuleUrl } from '../../../../lab/emulators/emulators';
-import { EventSourceMapping } from '../../../../lab/services/lambda/event-source-mapping/event-source-mapping';
-import { lambdaApi } from '../../../../lab/services/lambda/lambda-api';
-import { LambdaService } from '../../../../lab/services/lambda/lambda-service';
-import { lambdaFunctionProvider } from '../../../../lab/services/lambda/resource-providers/lambda-function-provider';
-import { bundleRuntimeWorker } from '../../../../lab/services/lambda/runtime/bundle';
-import { codeFromS3 } from '../../../../lab/services/lambda/runtime/code-from-s3';
-import type { FunctionRuntimeOptions } from '../../../../lab/services/lambda/runtime/function-launcher';
+import { LabBus } from '#lab/bus/lab-bus';
+import { functionArn, LAB_CREDENTIALS, LAB_REGION, queueArn } from '#lab/common/local-aws';
+import type { GatewayHandler } from '#lab/gateway/gateway-handler';
+import { type LabGateway, startLabGateway } from '#lab/gateway/lab-gateway';
+import { localhostDnsModuleUrl } from '#lab/emulators/emulators';
+import { EventSourceMapping } from '#lab/services/lambda/event-source-mapping/event-source-mapping';
+import { lambdaApi } from '#lab/services/lambda/lambda-api';
+import { LambdaService } from '#lab/services/lambda/lambda-service';
+import { lambdaFunctionProvider } from '#lab/services/lambda/resource-providers/lambda-function-provider';
+import { bundleRuntimeWorker } from '#lab/services/lambda/runtime/bundle';
+import { codeFromS3 } from '#lab/services/lambda/runtime/code-from-s3';
+import type { FunctionRuntimeOptions } from '#lab/services/lambda/runtime/function-launcher';
 
 /**
  * Every zip's entries dated 1980-01-01 (the zip format's epoch): a zip made twice of the same files

@@ -10,13 +10,13 @@ import {
   StartQueryCommand,
 } from '@aws-sdk/client-cloudwatch-logs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FunctionLogRecord, LabLogRecord } from '../../../../lab/bus/lab-log-record';
-import { LAB_CREDENTIALS, LAB_REGION } from '../../../../lab/common/local-aws';
-import { type Lab, startLab } from '../../../../lab/lab';
-import { InvalidParameterError } from '../../../../lab/services/logs/errors';
-import { compileFilterPattern } from '../../../../lab/services/logs/filter-pattern';
-import { prettyText } from '../../../../lab/terminal/pretty-text';
-import { fixtureTopology, functionEvents, sendBodies, waitFor } from '../../../helpers/lab';
+import type { FunctionLogRecord, LabLogRecord } from '#lab/bus/lab-log-record';
+import { LAB_CREDENTIALS, LAB_REGION } from '#lab/common/local-aws';
+import { type Lab, startLab } from '#lab/lab';
+import { InvalidParameterError } from '#lab/services/logs/errors';
+import { compileFilterPattern } from '#lab/services/logs/filter-pattern';
+import { prettyText } from '#lab/terminal/pretty-text';
+import { fixtureTopology, functionEvents, sendBodies, waitFor } from '#test/helpers/lab';
 
 describe('compileFilterPattern (CloudWatch Logs filter pattern syntax)', () => {
   const line = JSON.stringify({

@@ -39,10 +39,10 @@ import {
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LAB_CREDENTIALS } from '../../../../lab/common/local-aws';
-import { type LabGateway, startLabGateway } from '../../../../lab/gateway/lab-gateway';
-import { s3Api } from '../../../../lab/services/s3/s3-api';
-import { S3State } from '../../../../lab/services/s3/s3-state';
+import { LAB_CREDENTIALS } from '#lab/common/local-aws';
+import { type LabGateway, startLabGateway } from '#lab/gateway/lab-gateway';
+import { s3Api } from '#lab/services/s3/s3-api';
+import { S3State } from '#lab/services/s3/s3-state';
 
 let gateway: LabGateway;
 let s3: S3Client;

@@ -12,11 +12,11 @@ import { createHash } from 'node:crypto';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LAB_CREDENTIALS, LAB_REGION } from '../../../../lab/common/local-aws';
-import { startEmulatorsEndpoint } from '../../../../lab/app/lab-endpoint';
-import type { LabGateway } from '../../../../lab/gateway/lab-gateway';
-import { SQS_MAX_REQUEST_BYTES } from '../../../../lab/services/sqs/errors';
-import { sqsEmulatorsForThisFile } from '../../../helpers/sqs-emulators';
+import { LAB_CREDENTIALS, LAB_REGION } from '#lab/common/local-aws';
+import { startEmulatorsEndpoint } from '#lab/app/lab-endpoint';
+import type { LabGateway } from '#lab/gateway/lab-gateway';
+import { SQS_MAX_REQUEST_BYTES } from '#lab/services/sqs/errors';
+import { sqsEmulatorsForThisFile } from '#test/helpers/sqs-emulators';
 
 const { emulators } = sqsEmulatorsForThisFile();
 let gateway: LabGateway;

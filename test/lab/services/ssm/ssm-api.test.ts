@@ -14,10 +14,10 @@ import {
   SSMClient,
 } from '@aws-sdk/client-ssm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LAB_ACCOUNT_ID, LAB_CREDENTIALS, LAB_REGION } from '../../../../lab/common/local-aws';
-import { type LabGateway, startLabGateway } from '../../../../lab/gateway/lab-gateway';
-import { ssmApi } from '../../../../lab/services/ssm/ssm-api';
-import { SsmState } from '../../../../lab/services/ssm/ssm-state';
+import { LAB_ACCOUNT_ID, LAB_CREDENTIALS, LAB_REGION } from '#lab/common/local-aws';
+import { type LabGateway, startLabGateway } from '#lab/gateway/lab-gateway';
+import { ssmApi } from '#lab/services/ssm/ssm-api';
+import { SsmState } from '#lab/services/ssm/ssm-state';
 
 const state = new SsmState({ accountId: LAB_ACCOUNT_ID, region: LAB_REGION });
 let gateway: LabGateway;

@@ -7,10 +7,10 @@
  */
 import { AssumeRoleCommand, GetCallerIdentityCommand, STSClient, STSServiceException } from '@aws-sdk/client-sts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LAB_ACCOUNT_ID, LAB_CREDENTIALS } from '../../../../lab/common/local-aws';
-import { type LabGateway, startLabGateway } from '../../../../lab/gateway/lab-gateway';
-import { IamState, roleArn } from '../../../../lab/services/iam/iam-state';
-import { stsApi } from '../../../../lab/services/sts/sts-api';
+import { LAB_ACCOUNT_ID, LAB_CREDENTIALS } from '#lab/common/local-aws';
+import { type LabGateway, startLabGateway } from '#lab/gateway/lab-gateway';
+import { IamState, roleArn } from '#lab/services/iam/iam-state';
+import { stsApi } from '#lab/services/sts/sts-api';
 
 const NOW = new Date('2026-11-26T03:00:00.000Z');
 const registry = new IamState();

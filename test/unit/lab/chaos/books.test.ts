@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { invariantViolations } from '../../../../lab/chaos/invariant';
-import { CHAOS_MIXES, findMix } from '../../../../lab/chaos/mixes';
-import { reliabilityTable } from '../../../../lab/chaos/report';
-import { books, type ChaosResult } from '../../../../lab/chaos/run-chaos';
+import { invariantViolations } from '#lab/chaos/invariant';
+import { CHAOS_MIXES, findMix } from '#lab/chaos/mixes';
+import { reliabilityTable } from '#lab/chaos/report';
+import { books, type ChaosResult } from '#lab/chaos/run-chaos';
 import {
   CHAOS_VISIBILITY_TIMING,
   chaosBatchTopology,
   chaosVisibilityTopology,
   TimeScaleError,
-} from '../../../../lab/chaos/topologies';
-import { batchWorkload, bodyKey, visibilityWorkload } from '../../../../lab/chaos/workload';
-import { DEFAULT_RESULTS_FILE, parseChaosArgs } from '../../../../lab/cli/chaos-args';
-import { UsageError } from '../../../../lab/cli/lab-args';
+} from '#lab/chaos/topologies';
+import { batchWorkload, bodyKey, visibilityWorkload } from '#lab/chaos/workload';
+import { DEFAULT_RESULTS_FILE, parseChaosArgs } from '#lab/cli/chaos-args';
+import { UsageError } from '#lab/cli/lab-args';
 
 const sent = (...keys: string[]) => keys.map((key) => ({ key, body: JSON.stringify({ id: key }) }));
 

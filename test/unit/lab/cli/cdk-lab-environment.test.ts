@@ -8,8 +8,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cdkLabArguments, cdkLabEnvironment, NotLoopbackEndpointError } from '../../../../lab/cli/cdk-lab-environment';
-import { PROJECT_ROOT } from '../../../../lib/project-root';
+import { cdkLabArguments, cdkLabEnvironment, NotLoopbackEndpointError } from '#lab/cli/cdk-lab-environment';
+import { PROJECT_ROOT } from '#lib/project-root';
 
 const learner = {
   PATH: '/usr/bin',

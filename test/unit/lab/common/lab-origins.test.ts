@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { extraOriginsFrom, InvalidOriginError, LabOrigins, normalizeOrigin } from '../../../../lab/common/lab-origins';
-import { isLoopbackHostname, parseHostHeader } from '../../../../lab/common/request-guard';
+import { extraOriginsFrom, InvalidOriginError, LabOrigins, normalizeOrigin } from '#lab/common/lab-origins';
+import { isLoopbackHostname, parseHostHeader } from '#lab/common/request-guard';
 
 describe('LAB_EXTRA_CORS_ALLOWED_ORIGINS', () => {
   it('reads comma-separated origins, normalized as browsers send them', () => {

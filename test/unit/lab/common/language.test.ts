@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGE_OPTION, readCommandLine } from '../../../../lab/cli/command-line';
-import { resolveLanguage, UnknownLanguageError } from '../../../../lab/common/language';
+import { LANGUAGE_OPTION, readCommandLine } from '#lab/cli/command-line';
+import { resolveLanguage, UnknownLanguageError } from '#lab/common/language';
 
 describe('the language a command speaks', () => {
   it('follows --lang, else a Japanese locale, else English', () => {

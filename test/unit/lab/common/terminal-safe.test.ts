@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { terminalSafe } from '../../../../lab/common/terminal-safe';
+import { terminalSafe } from '#lab/common/terminal-safe';
 
 describe('terminalSafe', () => {
   it('shows an escape sequence that would retitle the terminal, instead of sending it', () => {

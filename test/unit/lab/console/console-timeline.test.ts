@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { consoleTimelineOf } from '../../../../lab/console/console-server';
-import { EXPERIMENTS } from '../../../../lab/experiments/catalog';
-import type { ExperimentResult } from '../../../../lab/experiments/experiment-result';
+import { consoleTimelineOf } from '#lab/console/console-server';
+import { EXPERIMENTS } from '#lab/experiments/catalog';
+import type { ExperimentResult } from '#lab/experiments/experiment-result';
 
 /**
  * A finished run as the console's `POST /api/experiments/<name>` sees it, before any worker

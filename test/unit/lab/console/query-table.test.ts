@@ -3,7 +3,7 @@
  * order (GetQueryResults leaves out the fields a row lacks), without `@ptr`.
  */
 import { describe, expect, it } from 'vitest';
-import { queryTable } from '../../../../lab/console/query-table';
+import { queryTable } from '#lab/console/query-table';
 
 const row = (fields: Record<string, string>) => Object.entries(fields).map(([field, value]) => ({ field, value }));
 

@@ -5,7 +5,7 @@ import { CloudWatchClient, DescribeAlarmsCommand } from '@aws-sdk/client-cloudwa
 import { CloudWatchLogsClient, FilterLogEventsCommand } from '@aws-sdk/client-cloudwatch-logs';
 import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { GetQueueAttributesCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { mockAwsClient } from '../../../helpers/mock-aws-client';
+import { mockAwsClient } from '#test/helpers/mock-aws-client';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import {
   AwsProbe,
@@ -16,8 +16,8 @@ import {
   QueueNotLoweredError,
   readDeployedOutputs,
   requiredContextFlags,
-} from '../../../../lab/experiments/aws-probe';
-import { findExperiment, labOnlyReason } from '../../../../lab/experiments/catalog';
+} from '#lab/experiments/aws-probe';
+import { findExperiment, labOnlyReason } from '#lab/experiments/catalog';
 
 const logsMock = mockAwsClient(CloudWatchLogsClient);
 const cloudwatchMock = mockAwsClient(CloudWatchClient);

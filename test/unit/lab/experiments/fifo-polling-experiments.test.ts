@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { findExperiment, labOnlyReason } from '../../../../lab/experiments/catalog';
-import type { FifoDedupExperiment, PollingExperiment } from '../../../../lab/experiments/experiment';
+import { findExperiment, labOnlyReason } from '#lab/experiments/catalog';
+import type { FifoDedupExperiment, PollingExperiment } from '#lab/experiments/experiment';
 import type {
   FifoDedupObservation,
   PollingConsumerObservation,
   PollingObservation,
-} from '../../../../lab/experiments/observation';
+} from '#lab/experiments/observation';
 
 function fifoDedup(): FifoDedupExperiment {
   const experiment = findExperiment('fifo-dedup');

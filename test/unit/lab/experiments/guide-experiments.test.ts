@@ -1,19 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { EXPERIMENTS, findExperiment } from '../../../../lab/experiments/catalog';
-import {
-  observeBatch,
-  observeSweep,
-  type VisibilityObservation,
-  type WorkerLine,
-} from '../../../../lab/experiments/observation';
+import { EXPERIMENTS, findExperiment } from '#lab/experiments/catalog';
+import { observeBatch, observeSweep, type VisibilityObservation, type WorkerLine } from '#lab/experiments/observation';
 import {
   batchEventFilter,
   throttledCompletion,
   variantSummary,
   workerAssumesVisibilityTimeout,
   workerTimeout,
-} from '../../../../lab/experiments/variants';
-import { validateFaultRules } from '../../../../lab/interceptors/aws-call-faults';
+} from '#lab/experiments/variants';
+import { validateFaultRules } from '#lab/interceptors/aws-call-faults';
 
 // The experiments docs/experiments.md adds to the tour's eight: their observations, judges and
 // lab variants. (Running them on the lab is test/docs/experiments-guide.test.ts's job.)

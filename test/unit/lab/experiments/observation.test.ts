@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findExperiment, UnknownExperimentError } from '../../../../lab/experiments/catalog';
+import { findExperiment, UnknownExperimentError } from '#lab/experiments/catalog';
 import {
   batchIndexOf,
   observeBatch,
@@ -7,7 +7,7 @@ import {
   observeManager,
   observeVisibility,
   type WorkerLine,
-} from '../../../../lab/experiments/observation';
+} from '#lab/experiments/observation';
 
 const line = (event: string, id: string, extra: object = {}): WorkerLine => ({ event, id, ...extra });
 

@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { validateTopology } from '../../../../lib/validate-topology';
-import { visibilityDupTopology } from '../../../../lib/topology';
-import { findExperiment } from '../../../../lab/experiments/catalog';
-import {
-  observeVisibility,
-  type VisibilityObservation,
-  type WorkerLine,
-} from '../../../../lab/experiments/observation';
-import { queueDelay, variantSummary } from '../../../../lab/experiments/variants';
+import { validateTopology } from '#lib/validate-topology';
+import { visibilityDupTopology } from '#lib/topology';
+import { findExperiment } from '#lab/experiments/catalog';
+import { observeVisibility, type VisibilityObservation, type WorkerLine } from '#lab/experiments/observation';
+import { queueDelay, variantSummary } from '#lab/experiments/variants';
 
 // The producer experiments (lab/experiments/catalog-producer.ts): what the observation reads
 // from the worker's lines, how each is judged, and the delay queue variant. Their runs on the

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import stringWidth from 'string-width';
-import { EXPERIMENTS } from '../../../../lab/experiments/catalog';
-import { ProgressBoard } from '../../../../lab/experiments/progress';
+import { EXPERIMENTS } from '#lab/experiments/catalog';
+import { ProgressBoard } from '#lab/experiments/progress';
 
 // The tour's progress lines in either language: plain lines in a log, one line per experiment
 // rewritten in place on a terminal, never wider than the terminal even in Japanese.

@@ -5,10 +5,10 @@ import {
   SQSClient,
   StartMessageMoveTaskCommand,
 } from '@aws-sdk/client-sqs';
-import { mockAwsClient } from '../../../helpers/mock-aws-client';
+import { mockAwsClient } from '#test/helpers/mock-aws-client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { RedriveFailedError, redriveWithMoveTask } from '../../../../lab/experiments/redrive';
-import { RawSendError, sendRawBodies } from '../../../../lab/experiments/stack-reads';
+import { RedriveFailedError, redriveWithMoveTask } from '#lab/experiments/redrive';
+import { RawSendError, sendRawBodies } from '#lab/experiments/stack-reads';
 
 const sqsMock = mockAwsClient(SQSClient);
 

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { findExperiment } from '../../../../lab/experiments/catalog';
-import type {
-  BatchObservation,
-  ManagerObservation,
-  VisibilityObservation,
-} from '../../../../lab/experiments/observation';
-import { longQueueTimeout, variantSummary, visibilityManagerWorker } from '../../../../lab/experiments/variants';
+import { findExperiment } from '#lab/experiments/catalog';
+import type { BatchObservation, ManagerObservation, VisibilityObservation } from '#lab/experiments/observation';
+import { longQueueTimeout, variantSummary, visibilityManagerWorker } from '#lab/experiments/variants';
 
 // The judges and variants of visibility-manager, visibility-too-long and dlq-alarm. (Their
 // runs on the lab are test/docs/experiments-guide.test.ts's job: the guide shows all three.)

@@ -6,7 +6,7 @@
  */
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { takesSqsFastPath } from '../../../../lab/gateway/endpoint-front';
+import { takesSqsFastPath } from '#lab/gateway/endpoint-front';
 
 const MAX = 1000;
 const scope = (service: string) => `lab-access-key/20261126/us-east-1/${service}/aws4_request`;

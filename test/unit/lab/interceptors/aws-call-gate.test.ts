@@ -4,9 +4,9 @@
  * given one fault, which every attempt then gets.
  */
 import { describe, expect, it } from 'vitest';
-import { type AwsFaultRule, FaultPlan } from '../../../../lab/interceptors/aws-call-faults';
-import { AwsCallGate } from '../../../../lab/interceptors/aws-call-gate';
-import { readWireCall, sdkAttemptOf } from '../../../../lab/interceptors/aws-wire-call';
+import { type AwsFaultRule, FaultPlan } from '#lab/interceptors/aws-call-faults';
+import { AwsCallGate } from '#lab/interceptors/aws-call-gate';
+import { readWireCall, sdkAttemptOf } from '#lab/interceptors/aws-wire-call';
 
 const SITE = 'VisibilityDupStack/Worker';
 

@@ -15,8 +15,8 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { GetQueueAttributesCommand, QueueDoesNotExist, RequestThrottled, SQSClient } from '@aws-sdk/client-sqs';
 import { describe, expect, it } from 'vitest';
-import { awsErrorResponse, faultStatusCode } from '../../../../lab/interceptors/aws-error-response';
-import { accessDenied } from '../../../../lab/services/iam/access-denied';
+import { awsErrorResponse, faultStatusCode } from '#lab/interceptors/aws-error-response';
+import { accessDenied } from '#lab/services/iam/access-denied';
 
 type WireResponse = ReturnType<typeof awsErrorResponse>;
 

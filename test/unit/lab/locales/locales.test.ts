@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../../../../lab/common/language';
-import { EXPERIMENTS } from '../../../../lab/experiments/catalog';
-import { MESSAGES } from '../../../../lab/locales/messages';
+import { LANGUAGES } from '#lab/common/language';
+import { EXPERIMENTS } from '#lab/experiments/catalog';
+import { MESSAGES } from '#lab/locales/messages';
 
 // Everything a user reads exists in every language: lab/locales/en.ts and ja.ts have the same
 // keys, section by section (one section per command, report or page), and no text, and no

@@ -1,17 +1,17 @@
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { mockAwsClient } from '../../../helpers/mock-aws-client';
+import { mockAwsClient } from '#test/helpers/mock-aws-client';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { BatchItem } from '../../../../lambda/batch-partial/run';
-import { apiEvent } from '../../../helpers/factories';
-import { captureStdout } from '../../../helpers/log-capture';
+import type { BatchItem } from '#lambda/batch-partial/run';
+import { apiEvent } from '#test/helpers/factories';
+import { captureStdout } from '#test/helpers/log-capture';
 
 const sqsMock = mockAwsClient(SQSClient);
 let handler: (event: APIGatewayProxyEvent) => Promise<APIGatewayProxyResult>;
 
 beforeAll(async () => {
   process.env.QUEUE_URL = 'https://sqs.us-east-1.amazonaws.com/000000000000/BatchQueue';
-  ({ handler } = await import('../../../../lambda/batch-partial/producer'));
+  ({ handler } = await import('#lambda/batch-partial/producer'));
 });
 
 afterEach(() => {

@@ -1,14 +1,14 @@
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { lambdaContext, sqsEvent, sqsRecord } from '../../../helpers/factories';
-import { captureStdout } from '../../../helpers/log-capture';
+import { lambdaContext, sqsEvent, sqsRecord } from '#test/helpers/factories';
+import { captureStdout } from '#test/helpers/log-capture';
 
 type Handler = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse>;
 
 async function loadWorker(reportBatchItemFailures: string): Promise<Handler> {
   vi.resetModules();
   process.env.REPORT_BATCH_ITEM_FAILURES = reportBatchItemFailures;
-  return (await import('../../../../lambda/batch-partial/worker')).handler;
+  return (await import('#lambda/batch-partial/worker')).handler;
 }
 
 function run(count: number, failEvery: number): SQSEvent {
@@ -77,8 +77,6 @@ describe('BatchPartialStack worker', () => {
     vi.resetModules();
     delete process.env.REPORT_BATCH_ITEM_FAILURES;
 
-    await expect(import('../../../../lambda/batch-partial/worker')).rejects.toThrow(
-      /REPORT_BATCH_ITEM_FAILURES is required/,
-    );
+    await expect(import('#lambda/batch-partial/worker')).rejects.toThrow(/REPORT_BATCH_ITEM_FAILURES is required/);
   });
 });

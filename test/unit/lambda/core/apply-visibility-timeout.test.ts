@@ -5,15 +5,15 @@
  * propagate (API reference, SetQueueAttributes), so a read may return the old value for a while.
  */
 import { GetQueueAttributesCommand, SetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { mockAwsClient } from '../../../helpers/mock-aws-client';
+import { mockAwsClient } from '#test/helpers/mock-aws-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   applyVisibilityTimeout,
   readIntervalMsFor,
   systemClock,
   type VisibilityTimeoutChange,
-} from '../../../../lambda/core/apply-visibility-timeout';
-import { VisibilityTimeoutNotAppliedError } from '../../../../lambda/core/errors';
+} from '#lambda/core/apply-visibility-timeout';
+import { VisibilityTimeoutNotAppliedError } from '#lambda/core/errors';
 
 const T0 = 1_700_000_000_000;
 const QUEUE_URL = 'https://sqs.us-east-1.amazonaws.com/123456789012/ShortVTQueue';

@@ -8,8 +8,8 @@ import {
   isMessageGone,
   startHeartbeat,
   type VisibilityExtender,
-} from '../../../../lambda/core/heartbeat';
-import { heartbeatTimingFor } from '../../../../lib/settings';
+} from '#lambda/core/heartbeat';
+import { heartbeatTimingFor } from '#lib/settings';
 
 const T0 = 1_700_000_000_000;
 

@@ -1,10 +1,10 @@
 import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { mockAwsClient } from '../../../helpers/mock-aws-client';
+import { mockAwsClient } from '#test/helpers/mock-aws-client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DynamoDbIdempotencyStore } from '../../../../lambda/core/dynamodb-idempotency-store';
-import { ClaimLostError, IdempotencyInProgressError } from '../../../../lambda/core/errors';
-import { type GuardContext, runIdempotent } from '../../../../lambda/core/idempotency-guard';
+import { DynamoDbIdempotencyStore } from '#lambda/core/dynamodb-idempotency-store';
+import { ClaimLostError, IdempotencyInProgressError } from '#lambda/core/errors';
+import { type GuardContext, runIdempotent } from '#lambda/core/idempotency-guard';
 
 const ddbMock = mockAwsClient(DynamoDBDocumentClient);
 const NOW = 1_700_000_000_000;

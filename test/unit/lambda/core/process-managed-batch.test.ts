@@ -4,12 +4,12 @@ import type {
 } from '@aws-sdk/client-sqs';
 import type { SQSRecord } from 'aws-lambda';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { processManagedBatch } from '../../../../lambda/core/process-managed-batch';
-import { VisibilityManager } from '../../../../lambda/core/visibility-manager';
-import { ConfigurationError } from '../../../../lambda/commons/environment';
-import { bodyIdOf, heartbeatTargetOf } from '../../../../lambda/visibility-dup/process-job';
-import { readVisibilityMode } from '../../../../lambda/visibility-dup/visibility-mode';
-import { sqsRecord } from '../../../helpers/factories';
+import { processManagedBatch } from '#lambda/core/process-managed-batch';
+import { VisibilityManager } from '#lambda/core/visibility-manager';
+import { ConfigurationError } from '#lambda/commons/environment';
+import { bodyIdOf, heartbeatTargetOf } from '#lambda/visibility-dup/process-job';
+import { readVisibilityMode } from '#lambda/visibility-dup/visibility-mode';
+import { sqsRecord } from '#test/helpers/factories';
 
 const T0 = 1_700_000_000_001;
 const SETTINGS = { queueVisibilityTimeoutSeconds: 5, timerIntervalMs: 1000, minimalLifeMs: 2000, maxLifeMs: 8000 };

@@ -1,8 +1,8 @@
 import { ChangeMessageVisibilityBatchCommand, ChangeMessageVisibilityCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { mockAwsClient } from '../../../helpers/mock-aws-client';
+import { mockAwsClient } from '#test/helpers/mock-aws-client';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { HeartbeatTarget } from '../../../../lambda/core/heartbeat';
-import { sqsVisibilityExtender } from '../../../../lambda/core/sqs-visibility-extender';
+import type { HeartbeatTarget } from '#lambda/core/heartbeat';
+import { sqsVisibilityExtender } from '#lambda/core/sqs-visibility-extender';
 
 const sqsMock = mockAwsClient(SQSClient);
 const QUEUE_URL = 'https://sqs.us-east-1.amazonaws.com/000000000000/q';

@@ -4,7 +4,7 @@ import type {
   ChangeMessageVisibilityBatchCommandOutput,
 } from '@aws-sdk/client-sqs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { HeartbeatTarget } from '../../../../lambda/core/heartbeat';
+import type { HeartbeatTarget } from '#lambda/core/heartbeat';
 import {
   checkVisibilityManagerSettings,
   type VisibilityBatchClient,
@@ -12,7 +12,7 @@ import {
   VisibilityManagerConfigurationError,
   type VisibilityManagerEvent,
   type VisibilityManagerSettings,
-} from '../../../../lambda/core/visibility-manager';
+} from '#lambda/core/visibility-manager';
 
 const T0 = 1_700_000_000_000;
 const QUEUE_URL = 'https://sqs.us-east-1.amazonaws.com/000000000000/q';

@@ -9,21 +9,21 @@ import { EventEmitter } from 'node:events';
 import type { ClientRequest, IncomingMessage, RequestOptions } from 'node:http';
 import { GetQueueAttributesCommand, SetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { CloudFormationCustomResourceEvent } from 'aws-lambda';
-import { mockAwsClient } from '../../../helpers/mock-aws-client';
+import { mockAwsClient } from '#test/helpers/mock-aws-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   type HttpsRequest,
   MAX_REASON_LENGTH,
   responseBody,
   sendCloudFormationResponse,
-} from '../../../../lambda/commons/cloudformation-response';
-import { Logger } from '../../../../lambda/commons/logger';
-import { MAX_READ_INTERVAL_MS, systemClock } from '../../../../lambda/core/apply-visibility-timeout';
+} from '#lambda/commons/cloudformation-response';
+import { Logger } from '#lambda/commons/logger';
+import { MAX_READ_INTERVAL_MS, systemClock } from '#lambda/core/apply-visibility-timeout';
 import {
   answerVisibilityTimeoutRequest,
   parseVisibilityTimeoutProperties,
   RESPONSE_MARGIN_MS,
-} from '../../../../lambda/queue-visibility/answer-request';
+} from '#lambda/queue-visibility/answer-request';
 
 const T0 = 1_700_000_000_000;
 const QUEUE_URL = 'https://sqs.us-east-1.amazonaws.com/123456789012/ShortVTQueue';

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ClaimLostError, IdempotencyInProgressError, InvalidMessageError } from '../../../../lambda/core/errors';
-import type { VisibilityExtender } from '../../../../lambda/core/heartbeat';
-import type { ClaimResult, IdempotencyStore } from '../../../../lambda/core/idempotency-store';
-import { type JobDependencies, processVisibilityRecord } from '../../../../lambda/visibility-dup/process-job';
-import { sqsRecord } from '../../../helpers/factories';
-import { captureLogs } from '../../../helpers/log-capture';
+import { ClaimLostError, IdempotencyInProgressError, InvalidMessageError } from '#lambda/core/errors';
+import type { VisibilityExtender } from '#lambda/core/heartbeat';
+import type { ClaimResult, IdempotencyStore } from '#lambda/core/idempotency-store';
+import { type JobDependencies, processVisibilityRecord } from '#lambda/visibility-dup/process-job';
+import { sqsRecord } from '#test/helpers/factories';
+import { captureLogs } from '#test/helpers/log-capture';
 
 const T0 = 1_700_000_000_000;
 

@@ -1,10 +1,10 @@
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { mockAwsClient } from '../../../helpers/mock-aws-client';
+import { mockAwsClient } from '#test/helpers/mock-aws-client';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_REQUEST_BODY_BYTES, VISIBILITY_DUP } from '../../../../lib/settings';
-import { apiEvent } from '../../../helpers/factories';
-import { captureStdout } from '../../../helpers/log-capture';
+import { MAX_REQUEST_BODY_BYTES, VISIBILITY_DUP } from '#lib/settings';
+import { apiEvent } from '#test/helpers/factories';
+import { captureStdout } from '#test/helpers/log-capture';
 
 const sqsMock = mockAwsClient(SQSClient);
 const QUEUE_URL = 'https://sqs.us-east-1.amazonaws.com/000000000000/ShortVTQueue';
@@ -12,7 +12,7 @@ let handler: (event: APIGatewayProxyEvent) => Promise<APIGatewayProxyResult>;
 
 beforeAll(async () => {
   process.env.QUEUE_URL = QUEUE_URL;
-  ({ handler } = await import('../../../../lambda/visibility-dup/producer'));
+  ({ handler } = await import('#lambda/visibility-dup/producer'));
 });
 
 afterEach(() => {

@@ -36,13 +36,13 @@ import {
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LAB_CREDENTIALS } from '../../../../../lab/common/local-aws';
-import { startLabGateway, type LabGateway } from '../../../../../lab/gateway/lab-gateway';
-import { cloudFormationApi } from '../../../../../lab/services/cloudformation/api/cloudformation-api';
-import { CloudFormationService } from '../../../../../lab/services/cloudformation/cloudformation-service';
-import { ProviderRegistry, type ResourceProvider } from '../../../../../lab/services/cloudformation/resource-provider';
-import { templateFromS3 } from '../../../../../lab/services/cloudformation/api/template-url';
-import { s3ObjectAddress } from '../../../../../lab/services/s3/s3-object-url';
+import { LAB_CREDENTIALS } from '#lab/common/local-aws';
+import { startLabGateway, type LabGateway } from '#lab/gateway/lab-gateway';
+import { cloudFormationApi } from '#lab/services/cloudformation/api/cloudformation-api';
+import { CloudFormationService } from '#lab/services/cloudformation/cloudformation-service';
+import { ProviderRegistry, type ResourceProvider } from '#lab/services/cloudformation/resource-provider';
+import { templateFromS3 } from '#lab/services/cloudformation/api/template-url';
+import { s3ObjectAddress } from '#lab/services/s3/s3-object-url';
 
 const ACCOUNT = '000000000000';
 const WAIT = { minDelay: 1, maxDelay: 1, maxWaitTime: 10 } as const;

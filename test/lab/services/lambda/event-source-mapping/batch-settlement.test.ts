@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { settleBatch } from '../../../../../lab/services/lambda/event-source-mapping/batch-settlement';
-import type { InvocationResult } from '../../../../../lab/services/lambda/runtime/local-function';
+import { settleBatch } from '#lab/services/lambda/event-source-mapping/batch-settlement';
+import type { InvocationResult } from '#lab/services/lambda/runtime/local-function';
 
 const ids = ['m1', 'm2', 'm3'];
 const returned = (payload: unknown): InvocationResult => ({

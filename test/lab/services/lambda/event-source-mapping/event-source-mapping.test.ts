@@ -2,8 +2,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LabLogRecord, PlatformLogRecord } from '../../../../../lab/bus/lab-log-record';
-import { type Lab, startLab } from '../../../../../lab/lab';
+import type { LabLogRecord, PlatformLogRecord } from '#lab/bus/lab-log-record';
+import { type Lab, startLab } from '#lab/lab';
 import {
   fixtureTopology,
   functionEvents,
@@ -12,7 +12,7 @@ import {
   receiveAll,
   sendBodies,
   waitFor,
-} from '../../../../helpers/lab';
+} from '#test/helpers/lab';
 
 /**
  * Lambda's SQS event source mapping rules, checked as outcomes on the emulator. Two fixture

@@ -14,14 +14,14 @@ import {
 } from '@aws-sdk/client-sqs';
 import type { SQSEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { LabBus } from '../../../../../lab/bus/lab-bus';
-import type { LabLogRecord } from '../../../../../lab/bus/lab-log-record';
+import { LabBus } from '#lab/bus/lab-bus';
+import type { LabLogRecord } from '#lab/bus/lab-log-record';
 import {
   EventSourceMapping,
   type EventSourceMappingProperties,
-} from '../../../../../lab/services/lambda/event-source-mapping/event-source-mapping';
-import type { Invocable, InvocationResult } from '../../../../../lab/services/lambda/runtime/local-function';
-import { waitFor } from '../../../../helpers/lab';
+} from '#lab/services/lambda/event-source-mapping/event-source-mapping';
+import type { Invocable, InvocationResult } from '#lab/services/lambda/runtime/local-function';
+import { waitFor } from '#test/helpers/lab';
 
 /** One event of a mapping, as its subscribers receive it. */
 type MappingEvent = Parameters<Parameters<EventSourceMapping['subscribe']>[0]>[0];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { IncompleteMessageError } from '../../../../../lab/services/lambda/errors';
-import { toSqsEvent, toSqsRecord } from '../../../../../lab/services/lambda/event-source-mapping/sqs-event';
+import { IncompleteMessageError } from '#lab/services/lambda/errors';
+import { toSqsEvent, toSqsRecord } from '#lab/services/lambda/event-source-mapping/sqs-event';
 
 const queue = { arn: 'arn:aws:sqs:us-east-1:000000000000:my-queue', region: 'us-east-1' };
 

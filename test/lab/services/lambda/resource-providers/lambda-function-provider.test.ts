@@ -10,13 +10,13 @@ import { join } from 'node:path';
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LabBus } from '../../../../../lab/bus/lab-bus';
-import type { ResourceProvider } from '../../../../../lab/services/cloudformation/resource-provider';
-import { localhostDnsModuleUrl } from '../../../../../lab/emulators/emulators';
-import { LambdaService } from '../../../../../lab/services/lambda/lambda-service';
-import { lambdaFunctionProvider } from '../../../../../lab/services/lambda/resource-providers/lambda-function-provider';
-import { bundleRuntimeWorker } from '../../../../../lab/services/lambda/runtime/bundle';
-import { codeFromS3 } from '../../../../../lab/services/lambda/runtime/code-from-s3';
+import { LabBus } from '#lab/bus/lab-bus';
+import type { ResourceProvider } from '#lab/services/cloudformation/resource-provider';
+import { localhostDnsModuleUrl } from '#lab/emulators/emulators';
+import { LambdaService } from '#lab/services/lambda/lambda-service';
+import { lambdaFunctionProvider } from '#lab/services/lambda/resource-providers/lambda-function-provider';
+import { bundleRuntimeWorker } from '#lab/services/lambda/runtime/bundle';
+import { codeFromS3 } from '#lab/services/lambda/runtime/code-from-s3';
 
 /**
  * Every zip's entries dated 1980-01-01 (the zip format's epoch): a zip made twice of the same files

@@ -5,17 +5,17 @@
  * request to any other host is refused on the machine before it is looked up.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LabBus } from '../../../../../lab/bus/lab-bus';
-import { fakeAwsEnvironment } from '../../../../../lab/common/local-aws';
-import type { GatewayHandler } from '../../../../../lab/gateway/gateway-handler';
-import { type LabGateway, startLabGateway } from '../../../../../lab/gateway/lab-gateway';
-import { localhostDnsModuleUrl } from '../../../../../lab/emulators/emulators';
-import { bundleFunction, bundleRuntimeWorker } from '../../../../../lab/services/lambda/runtime/bundle';
-import { lambdaEnvironment } from '../../../../../lab/services/lambda/runtime/lambda-environment';
-import { LocalFunction } from '../../../../../lab/services/lambda/runtime/local-function';
-import { s3Api } from '../../../../../lab/services/s3/s3-api';
-import { S3State } from '../../../../../lab/services/s3/s3-state';
-import { testBundleDir } from '../../../../helpers/lab';
+import { LabBus } from '#lab/bus/lab-bus';
+import { fakeAwsEnvironment } from '#lab/common/local-aws';
+import type { GatewayHandler } from '#lab/gateway/gateway-handler';
+import { type LabGateway, startLabGateway } from '#lab/gateway/lab-gateway';
+import { localhostDnsModuleUrl } from '#lab/emulators/emulators';
+import { bundleFunction, bundleRuntimeWorker } from '#lab/services/lambda/runtime/bundle';
+import { lambdaEnvironment } from '#lab/services/lambda/runtime/lambda-environment';
+import { LocalFunction } from '#lab/services/lambda/runtime/local-function';
+import { s3Api } from '#lab/services/s3/s3-api';
+import { S3State } from '#lab/services/s3/s3-state';
+import { testBundleDir } from '#test/helpers/lab';
 
 const ref = { stackName: 'Fixture', functionId: 'Caller', functionName: 'Fixture-Caller' } as const;
 let gateway: LabGateway;

@@ -1,12 +1,12 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { LabBus } from '../../../../../lab/bus/lab-bus';
-import type { FunctionLogRecord, LabLogRecord, PlatformLogRecord } from '../../../../../lab/bus/lab-log-record';
-import { localhostDnsModuleUrl } from '../../../../../lab/emulators/emulators';
-import { FunctionStoppedError } from '../../../../../lab/services/lambda/errors';
-import { bundleFunction, bundleRuntimeWorker } from '../../../../../lab/services/lambda/runtime/bundle';
-import { LocalFunction, timeoutMessage } from '../../../../../lab/services/lambda/runtime/local-function';
-import { sqsEvent, sqsRecord } from '../../../../helpers/factories';
-import { functionEvents, testBundleDir } from '../../../../helpers/lab';
+import { LabBus } from '#lab/bus/lab-bus';
+import type { FunctionLogRecord, LabLogRecord, PlatformLogRecord } from '#lab/bus/lab-log-record';
+import { localhostDnsModuleUrl } from '#lab/emulators/emulators';
+import { FunctionStoppedError } from '#lab/services/lambda/errors';
+import { bundleFunction, bundleRuntimeWorker } from '#lab/services/lambda/runtime/bundle';
+import { LocalFunction, timeoutMessage } from '#lab/services/lambda/runtime/local-function';
+import { sqsEvent, sqsRecord } from '#test/helpers/factories';
+import { functionEvents, testBundleDir } from '#test/helpers/lab';
 
 describe('LocalFunction (worker-thread execution environments)', () => {
   let runtimePath: string;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { WorkerLine } from '../../../../../lab/experiments/observation';
-import { buildTimeline, type TimelineInput } from '../../../../../lab/experiments/timeline/timeline';
-import { renderTimelineMermaid } from '../../../../../lab/experiments/timeline/timeline-mermaid';
-import { renderTimelineSvg } from '../../../../../lab/experiments/timeline/timeline-svg';
+import type { WorkerLine } from '#lab/experiments/observation';
+import { buildTimeline, type TimelineInput } from '#lab/experiments/timeline/timeline';
+import { renderTimelineMermaid } from '#lab/experiments/timeline/timeline-mermaid';
+import { renderTimelineSvg } from '#lab/experiments/timeline/timeline-svg';
 
 // The send and the delay before the first receive, drawn from SQS's SentTimestamp in the
 // worker's `start` line: a message timer, the queue's DelaySeconds, or a job sent twice.

@@ -1,12 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { RECORDED_RUNS as RUNS } from '../../../../helpers/recorded-runs';
-import { buildTimeline, type TimelineInput } from '../../../../../lab/experiments/timeline/timeline';
-import {
-  type GanttChart,
-  parseTimelineGantt,
-  renderTimelineMermaid,
-} from '../../../../../lab/experiments/timeline/timeline-mermaid';
+import { RECORDED_RUNS as RUNS } from '#test/helpers/recorded-runs';
+import { buildTimeline, type TimelineInput } from '#lab/experiments/timeline/timeline';
+import { type GanttChart, parseTimelineGantt, renderTimelineMermaid } from '#lab/experiments/timeline/timeline-mermaid';
 
 // The guides' timelines are the renderer's output for recorded runs: each block marked
 // `<!-- timeline: <name> … -->` must parse, and have the structure (sections, task names, bars

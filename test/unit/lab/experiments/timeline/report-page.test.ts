@@ -1,10 +1,10 @@
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { RECORDED_RUNS as RUNS } from '../../../../helpers/recorded-runs';
-import { EXPERIMENTS } from '../../../../../lab/experiments/catalog';
-import type { ExperimentResult } from '../../../../../lab/experiments/experiment-result';
-import { renderResult, renderTable, toRow } from '../../../../../lab/experiments/report';
-import { renderReportPage } from '../../../../../lab/experiments/timeline/report-page';
+import { RECORDED_RUNS as RUNS } from '#test/helpers/recorded-runs';
+import { EXPERIMENTS } from '#lab/experiments/catalog';
+import type { ExperimentResult } from '#lab/experiments/experiment-result';
+import { renderResult, renderTable, toRow } from '#lab/experiments/report';
+import { renderReportPage } from '#lab/experiments/timeline/report-page';
 
 // The report page opens offline from disk: nothing in it may point outside the file.
 

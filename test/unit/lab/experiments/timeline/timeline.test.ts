@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { RECORDED_RUNS as RUNS } from '../../../../helpers/recorded-runs';
-import type { WorkerLine } from '../../../../../lab/experiments/observation';
-import { buildTimeline, type TimelineInput } from '../../../../../lab/experiments/timeline/timeline';
+import { RECORDED_RUNS as RUNS } from '#test/helpers/recorded-runs';
+import type { WorkerLine } from '#lab/experiments/observation';
+import { buildTimeline, type TimelineInput } from '#lab/experiments/timeline/timeline';
 import {
   GanttSyntaxError,
   parseTimelineGantt,
   renderTimelineMermaid,
-} from '../../../../../lab/experiments/timeline/timeline-mermaid';
-import { renderTimelineSvg } from '../../../../../lab/experiments/timeline/timeline-svg';
+} from '#lab/experiments/timeline/timeline-mermaid';
+import { renderTimelineSvg } from '#lab/experiments/timeline/timeline-svg';
 
 // Timelines drawn from log lines recorded by real runs (`npm start -- --only … --report`), and
 // from small hand-written lines where a test is about one rule.

@@ -4,11 +4,11 @@
  * and ECR's error for a name another stack holds.
  */
 import { describe, expect, it } from 'vitest';
-import { LAB_ACCOUNT_ID, LAB_REGION } from '../../../../../lab/common/local-aws';
-import { CloudFormationService } from '../../../../../lab/services/cloudformation/cloudformation-service';
-import { ProviderRegistry } from '../../../../../lab/services/cloudformation/resource-provider';
-import type { Template } from '../../../../../lab/services/cloudformation/engine/template';
-import { ecrRepositoryProvider } from '../../../../../lab/services/ecr/resource-providers/ecr-repository-provider';
+import { LAB_ACCOUNT_ID, LAB_REGION } from '#lab/common/local-aws';
+import { CloudFormationService } from '#lab/services/cloudformation/cloudformation-service';
+import { ProviderRegistry } from '#lab/services/cloudformation/resource-provider';
+import type { Template } from '#lab/services/cloudformation/engine/template';
+import { ecrRepositoryProvider } from '#lab/services/ecr/resource-providers/ecr-repository-provider';
 
 const TARGET = { accountId: LAB_ACCOUNT_ID, region: LAB_REGION };
 

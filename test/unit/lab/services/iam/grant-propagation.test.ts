@@ -5,8 +5,8 @@
  * delay, the lab's IAM applies a role's new or changed policies only after it.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { IamEvaluator } from '../../../../../lab/services/iam/iam-evaluator';
-import { IamState, roleArn } from '../../../../../lab/services/iam/iam-state';
+import { IamEvaluator } from '#lab/services/iam/iam-evaluator';
+import { IamState, roleArn } from '#lab/services/iam/iam-state';
 
 const TARGET = { accountId: '000000000000', region: 'us-east-1' };
 const QUEUE = 'arn:aws:sqs:us-east-1:000000000000:jobs';

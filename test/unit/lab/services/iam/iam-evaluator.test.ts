@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { accessDenied } from '../../../../../lab/services/iam/access-denied';
-import { iamRequestsOf } from '../../../../../lab/services/iam/call-authorization';
-import { UnknownManagedPolicyError, UnmappedCallError } from '../../../../../lab/services/iam/errors';
-import { IamEvaluator } from '../../../../../lab/services/iam/iam-evaluator';
-import { IamState, roleArn } from '../../../../../lab/services/iam/iam-state';
+import { accessDenied } from '#lab/services/iam/access-denied';
+import { iamRequestsOf } from '#lab/services/iam/call-authorization';
+import { UnknownManagedPolicyError, UnmappedCallError } from '#lab/services/iam/errors';
+import { IamEvaluator } from '#lab/services/iam/iam-evaluator';
+import { IamState, roleArn } from '#lab/services/iam/iam-state';
 
 const TARGET = { accountId: '000000000000', region: 'us-east-1' };
 const QUEUE = 'arn:aws:sqs:us-east-1:000000000000:jobs';

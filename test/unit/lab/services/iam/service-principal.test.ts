@@ -7,9 +7,9 @@
  * test/conformance/deploy/queue-policy.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { IamEvaluator } from '../../../../../lab/services/iam/iam-evaluator';
-import { IamState } from '../../../../../lab/services/iam/iam-state';
-import { defaultTopicPolicy, SnsService } from '../../../../../lab/services/sns/sns-service';
+import { IamEvaluator } from '#lab/services/iam/iam-evaluator';
+import { IamState } from '#lab/services/iam/iam-state';
+import { defaultTopicPolicy, SnsService } from '#lab/services/sns/sns-service';
 
 const ACCOUNT = '000000000000';
 const TARGET = { accountId: ACCOUNT, region: 'us-east-1' };

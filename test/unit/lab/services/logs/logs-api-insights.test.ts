@@ -22,12 +22,12 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Logger } from '../../../../../lambda/commons/logger';
-import { LabBus } from '../../../../../lab/bus/lab-bus';
-import { fakeAwsEnvironment, LAB_CREDENTIALS, LAB_REGION } from '../../../../../lab/common/local-aws';
-import { PlatformRecords } from '../../../../../lab/services/lambda/runtime/platform-records';
-import { LogsApi } from '../../../../../lab/services/logs/logs-api';
-import { LogsService } from '../../../../../lab/services/logs/logs-service';
+import { Logger } from '#lambda/commons/logger';
+import { LabBus } from '#lab/bus/lab-bus';
+import { fakeAwsEnvironment, LAB_CREDENTIALS, LAB_REGION } from '#lab/common/local-aws';
+import { PlatformRecords } from '#lab/services/lambda/runtime/platform-records';
+import { LogsApi } from '#lab/services/logs/logs-api';
+import { LogsService } from '#lab/services/logs/logs-service';
 
 const T0 = Date.parse('2026-11-23T07:18:00.000Z');
 const WORKER = 'VisibilityDupStack-Worker';

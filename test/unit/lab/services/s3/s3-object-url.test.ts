@@ -4,7 +4,7 @@
  * endpoint, as a CloudFormation TemplateURL from the CDK CLI may carry them.
  */
 import { describe, expect, it } from 'vitest';
-import { s3ObjectAddress } from '../../../../../lab/services/s3/s3-object-url';
+import { s3ObjectAddress } from '#lab/services/s3/s3-object-url';
 
 const EXPECTED = { bucket: 'cdk-hnb659fds-assets-000000000000-us-east-1', key: 'a1b2/c3 d4.json' };
 

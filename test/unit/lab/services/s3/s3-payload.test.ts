@@ -7,9 +7,9 @@
 import { createHash } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import type { GatewayRequest } from '../../../../../lab/gateway/gateway-handler';
-import { readPayload } from '../../../../../lab/services/s3/s3-payload';
-import { BadDigestError, ContentSha256MismatchError, S3Error } from '../../../../../lab/services/s3/errors';
+import type { GatewayRequest } from '#lab/gateway/gateway-handler';
+import { readPayload } from '#lab/services/s3/s3-payload';
+import { BadDigestError, ContentSha256MismatchError, S3Error } from '#lab/services/s3/errors';
 
 function request(headers: Record<string, string>, body: Buffer | string): GatewayRequest {
   return {

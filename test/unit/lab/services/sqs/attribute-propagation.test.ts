@@ -5,14 +5,14 @@
  * the change is past it.
  */
 import { describe, expect, it } from 'vitest';
-import { LAB_QUEUE_SETTLE_SECONDS, labQueueSettleSeconds } from '../../../../../lab/app/lab-cdk-context';
+import { LAB_QUEUE_SETTLE_SECONDS, labQueueSettleSeconds } from '#lab/app/lab-cdk-context';
 import {
   LAB_MAX_PROPAGATION_MS,
   propagationDelayMs,
   resolvePropagation,
   settleSecondsOf,
-} from '../../../../../lab/common/propagation';
-import { propagatedValue } from '../../../../../lab/services/sqs/attribute-propagation';
+} from '#lab/common/propagation';
+import { propagatedValue } from '#lab/services/sqs/attribute-propagation';
 
 const propagation = resolvePropagation({ maxDelayMs: 1000, seed: 7 });
 const raise = { attribute: 'VisibilityTimeout', from: '5', to: '30', atMs: 10_000 };

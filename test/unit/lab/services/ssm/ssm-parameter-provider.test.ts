@@ -4,13 +4,13 @@
  * AllowedPattern checked.
  */
 import { describe, expect, it } from 'vitest';
-import { LAB_ACCOUNT_ID, LAB_REGION } from '../../../../../lab/common/local-aws';
-import { CloudFormationService } from '../../../../../lab/services/cloudformation/cloudformation-service';
-import { StackOperationFailedError } from '../../../../../lab/services/cloudformation/errors';
-import { ProviderRegistry } from '../../../../../lab/services/cloudformation/resource-provider';
-import type { Template } from '../../../../../lab/services/cloudformation/engine/template';
-import { ssmParameterProvider } from '../../../../../lab/services/ssm/resource-providers/ssm-parameter-provider';
-import { SsmState } from '../../../../../lab/services/ssm/ssm-state';
+import { LAB_ACCOUNT_ID, LAB_REGION } from '#lab/common/local-aws';
+import { CloudFormationService } from '#lab/services/cloudformation/cloudformation-service';
+import { StackOperationFailedError } from '#lab/services/cloudformation/errors';
+import { ProviderRegistry } from '#lab/services/cloudformation/resource-provider';
+import type { Template } from '#lab/services/cloudformation/engine/template';
+import { ssmParameterProvider } from '#lab/services/ssm/resource-providers/ssm-parameter-provider';
+import { SsmState } from '#lab/services/ssm/ssm-state';
 
 const TARGET = { accountId: LAB_ACCOUNT_ID, region: LAB_REGION };
 

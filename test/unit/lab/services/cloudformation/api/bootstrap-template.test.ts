@@ -9,14 +9,14 @@
  * do through the endpoint: test/conformance/deploy/bootstrap.test.ts.)
  */
 import { describe, expect, it } from 'vitest';
-import { CloudFormationService } from '../../../../../../lab/services/cloudformation/cloudformation-service';
-import type { StackEvent } from '../../../../../../lab/services/cloudformation/engine/deployed-stack';
+import { CloudFormationService } from '#lab/services/cloudformation/cloudformation-service';
+import type { StackEvent } from '#lab/services/cloudformation/engine/deployed-stack';
 import {
   BOOTSTRAP_TARGET as TARGET,
   bootstrapLab,
   bootstrapTemplate,
   CLI_BOOTSTRAP_PARAMETERS as CLI_DEFAULTS,
-} from '../../../../../helpers/bootstrap-lab';
+} from '#test/helpers/bootstrap-lab';
 
 const VERSION_PARAMETER = '/cdk-bootstrap/hnb659fds/version';
 

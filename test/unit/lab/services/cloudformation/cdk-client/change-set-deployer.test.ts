@@ -7,23 +7,17 @@
  * and what the API shows of it afterwards.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { cloudFormationActions } from '../../../../../../lab/services/cloudformation/api/cloudformation-api';
-import { CloudFormationService } from '../../../../../../lab/services/cloudformation/cloudformation-service';
+import { cloudFormationActions } from '#lab/services/cloudformation/api/cloudformation-api';
+import { CloudFormationService } from '#lab/services/cloudformation/cloudformation-service';
 import {
   type ChangeSetDeployerOptions,
   deployThroughChangeSets,
   LAB_CHANGE_SET_NAME,
-} from '../../../../../../lab/services/cloudformation/cdk-client/change-set-deployer';
-import type { StackEvent } from '../../../../../../lab/services/cloudformation/engine/deployed-stack';
-import {
-  StackOperationFailedError,
-  UnsupportedResourceTypeError,
-} from '../../../../../../lab/services/cloudformation/errors';
-import {
-  ProviderRegistry,
-  type ResourceProvider,
-} from '../../../../../../lab/services/cloudformation/resource-provider';
-import type { Template } from '../../../../../../lab/services/cloudformation/engine/template';
+} from '#lab/services/cloudformation/cdk-client/change-set-deployer';
+import type { StackEvent } from '#lab/services/cloudformation/engine/deployed-stack';
+import { StackOperationFailedError, UnsupportedResourceTypeError } from '#lab/services/cloudformation/errors';
+import { ProviderRegistry, type ResourceProvider } from '#lab/services/cloudformation/resource-provider';
+import type { Template } from '#lab/services/cloudformation/engine/template';
 
 const ACCOUNT = '000000000000';
 

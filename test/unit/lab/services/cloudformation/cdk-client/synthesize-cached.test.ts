@@ -3,8 +3,8 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { assemblyKey } from '../../../../../../lab/services/cloudformation/cdk-client/synthesize-cached';
-import { PROJECT_ROOT } from '../../../../../../lib/project-root';
+import { assemblyKey } from '#lab/services/cloudformation/cdk-client/synthesize-cached';
+import { PROJECT_ROOT } from '#lib/project-root';
 
 const key = (...inputs: string[]) =>
   assemblyKey({

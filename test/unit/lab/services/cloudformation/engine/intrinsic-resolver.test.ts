@@ -3,8 +3,8 @@ import {
   evaluateConditions,
   type ResolutionContext,
   resolveValue,
-} from '../../../../../../lab/services/cloudformation/engine/intrinsic-resolver';
-import type { Template } from '../../../../../../lab/services/cloudformation/engine/template';
+} from '#lab/services/cloudformation/engine/intrinsic-resolver';
+import type { Template } from '#lab/services/cloudformation/engine/template';
 
 const template: Template = {
   Conditions: {

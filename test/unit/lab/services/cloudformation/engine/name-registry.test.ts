@@ -8,8 +8,8 @@
  * "Resource of type '<type>' with identifier '<name>' already exists." across regions.
  */
 import { describe, expect, it } from 'vitest';
-import { ResourceAlreadyExistsError } from '../../../../../../lab/services/cloudformation/errors';
-import { NameRegistry } from '../../../../../../lab/services/cloudformation/engine/name-registry';
+import { ResourceAlreadyExistsError } from '#lab/services/cloudformation/errors';
+import { NameRegistry } from '#lab/services/cloudformation/engine/name-registry';
 
 const stackIn = (region: string, name: string) =>
   `arn:aws:cloudformation:${region}:000000000000:stack/${name}/0f3c9a10-0000-4000-8000-000000000000`;

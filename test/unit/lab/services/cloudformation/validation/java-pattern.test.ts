@@ -9,8 +9,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEPLOYED_TYPE_COVERAGE } from '../../../../../../lab/app/deployed-type-coverage';
-import { javaPattern } from '../../../../../../lab/services/cloudformation/validation/java-pattern';
+import { DEPLOYED_TYPE_COVERAGE } from '#lab/app/deployed-type-coverage';
+import { javaPattern } from '#lab/services/cloudformation/validation/java-pattern';
 
 describe('javaPattern', () => {
   it('matches anywhere in the value, as find() does, unless the pattern anchors itself', () => {

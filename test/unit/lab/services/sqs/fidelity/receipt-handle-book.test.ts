@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ReceiptHandleBook } from '../../../../../../lab/services/sqs/fidelity/receipt-handle-book';
+import { ReceiptHandleBook } from '#lab/services/sqs/fidelity/receipt-handle-book';
 
 type Message = Parameters<ReceiptHandleBook['markDeleted']>[0];
 
