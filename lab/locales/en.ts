@@ -1,7 +1,7 @@
 /**
  * Every text the lab's commands (`npm run lab`, `lab:deploy`, `npm start`, `experiment`,
  * `chaos`), its reports, timelines and console show, in English. ja.ts has the same keys
- * (test/unit/lab/locales/locales.test.ts checks it). Log lines keep the tutorials' own words and are not
+ * (test/unit/lab/locales/messages.test.ts checks it). Log lines keep the tutorials' own words and are not
  * here; each experiment's title and prediction live beside it in the catalog.
  */
 import { EXTRA_ORIGINS_VARIABLE } from '../common/lab-origins';

@@ -1,5 +1,5 @@
 /**
- * Every text of en.ts, in Japanese: the same keys (test/unit/lab/locales/locales.test.ts checks it). Log
+ * Every text of en.ts, in Japanese: the same keys (test/unit/lab/locales/messages.test.ts checks it). Log
  * lines keep the tutorials' own words.
  */
 import { EXTRA_ORIGINS_VARIABLE } from '../common/lab-origins';

@@ -16,7 +16,7 @@ import { pointAwsPathAtLab, withLabWaits } from '#test/helpers/aws-path-on-lab';
  * message-timer and producer-retry-duplicate are only body fields of the deployed Step 7 API, so
  * they run with `--target aws`. Here their AWS path (API over HTTP, the worker's lines through
  * FilterLogEvents, the table and the queue through the SDK) runs against one lab, side by side,
- * as test/lab/experiments/aws-probe-on-lab.test.ts runs heartbeat.
+ * as test/lab/experiments/aws-probe.on-lab.test.ts runs heartbeat.
  */
 const NAMES = ['message-timer', 'producer-retry-duplicate'] as const;
 

@@ -7,7 +7,7 @@ import { queueDelay, variantSummary } from '#lab/experiments/variants';
 
 // The producer experiments (lab/experiments/catalog-producer.ts): what the observation reads
 // from the worker's lines, how each is judged, and the delay queue variant. Their runs on the
-// lab are test/docs/experiments-guide.test.ts's and test/lab/experiments/producer-experiments-on-lab.test.ts's.
+// lab are test/docs/experiments-guide.test.ts's and test/lab/experiments/runner.producers.test.ts's.
 
 function judge(name: string): (o: VisibilityObservation) => boolean {
   const experiment = findExperiment(name);

@@ -1,5 +1,5 @@
 /**
- * The requests the lab's fuzzer sends (test/lab/robustness/no-request-crashes-the-lab.test.ts),
+ * The requests the lab's fuzzer sends (test/robustness/no-request-crashes-the-lab.test.ts),
  * generated with fast-check from a seed: paths a parser might resolve or choke on, operation
  * names that are Object's own (`constructor`, `__proto__`), every protocol's content type and
  * signing scope, bodies of each shape with bad encodings, and clients that cut their request or

@@ -5,7 +5,7 @@
  * on, after which every server still listens, no emulator thread has ended, no answer owed is
  * missing or shaped wrong, and the canary queue, item and object are all there.
  *
- * Replay a run: FUZZ_SEED=<seed> npx vitest run test/lab/robustness (FUZZ_SEED=random for a new one).
+ * Replay a run: FUZZ_SEED=<seed> npx vitest run test/robustness (FUZZ_SEED=random for a new one).
  */
 import { CreateTableCommand, GetItemCommand, PutItemCommand, waitUntilTableExists } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';

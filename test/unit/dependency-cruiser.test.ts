@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { cruise, type ICruiseResult, type IConfiguration } from 'dependency-cruiser';
 import { afterAll, describe, expect, it } from 'vitest';
 
-const config = createRequire(import.meta.url)('../../../.dependency-cruiser.cjs') as IConfiguration;
+const config = createRequire(import.meta.url)('../../.dependency-cruiser.cjs') as IConfiguration;
 const work = mkdtempSync(join(tmpdir(), 'sqs-lab-depcruise-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 

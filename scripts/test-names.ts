@@ -1,0 +1,41 @@
+/**
+ * Test files are named after what they test: a test under test/unit/ or test/lab/ is
+ * `<module>.test.ts` or `<module>.<aspect>.test.ts`, where `<module>` is a source file's name
+ * (`iam-evaluator.grant-propagation.test.ts` tests lab/services/iam/iam-evaluator.ts), or a
+ * configuration file's at the root (`dependency-cruiser.test.ts`: .dependency-cruiser.cjs). The
+ * other trees gather tests by concern, not by module: conformance/, infra/, docs/, bench/,
+ * robustness/.
+ */
+import { basename } from 'node:path';
+
+/** The folders whose files are the project's modules. */
+export const SOURCE_FOLDERS = ['lab', 'lib', 'lambda', 'bench', 'cost', 'scripts', 'bin'] as const;
+
+/** The trees whose tests are named after a module. */
+const MODULE_TREES = ['test/unit/', 'test/lab/'];
+
+/** A file's module name: `iam-evaluator` for `…/iam-evaluator.ts`, `dependency-cruiser` for `.dependency-cruiser.cjs`. */
+function moduleName(file: string): string {
+  return basename(file)
+    .replace(/^\./, '')
+    .replace(/\.[^.]+$/, '');
+}
+
+/**
+ * The test files of `files` (project-relative paths, as git lists them) that are named after no
+ * module: the name before `.test.ts`, up to its first dot, is no source file's or root config's.
+ */
+export function misnamedTests(files: readonly string[]): string[] {
+  const modules = new Set<string>();
+  for (const file of files) {
+    const top = file.split('/')[0] ?? '';
+    const rootConfig = !file.includes('/') && /\.(?:c?js|mjs|json|ts)$/.test(file);
+    if (((SOURCE_FOLDERS as readonly string[]).includes(top) && file.endsWith('.ts')) || rootConfig)
+      modules.add(moduleName(file));
+  }
+  return files.filter((file) => {
+    if (!file.endsWith('.test.ts') || !MODULE_TREES.some((tree) => file.startsWith(tree))) return false;
+    const subject = basename(file).slice(0, -'.test.ts'.length).split('.')[0] ?? '';
+    return !modules.has(subject);
+  });
+}
