@@ -24,6 +24,14 @@ module.exports = {
       },
     },
     {
+      name: 'the-lab-is-reached-by-its-package-name',
+      comment:
+        "Outside the lab and its tests, code imports the lab as @sqs-lab/lab (its workspace package), so Node and tsc hold it to the files lab/package.json's exports name; a relative path into lab/ would pass by them. (scripts/ still reads the lab's internals to write its docs.)",
+      severity: 'error',
+      from: { path: '^(bench|lib|lambda|cost|bin)/' },
+      to: { path: '^lab/', dependencyTypesNot: ['aliased-workspace'] },
+    },
+    {
       name: 'tests-import-the-module-they-test',
       comment: 'A test imports the lab module it tests, not the API (lab/index.ts), so a failure points at its module.',
       severity: 'error',

@@ -1,6 +1,6 @@
 /** The command line of `npm run bench`, read as every command of the lab reads its own. */
 import { relative } from 'node:path';
-import { type CommandLine, HELP_OPTION, LANGUAGE_OPTION, type OptionTable, UsageError } from '../lab/index';
+import { type CommandLine, HELP_OPTION, LANGUAGE_OPTION, type OptionTable, UsageError } from '@sqs-lab/lab';
 import { BENCH_MESSAGES, type BenchHelpFacts } from './locales/bench-messages';
 import { PROJECT_ROOT } from '../lib/project-root';
 import { RESULTS_FILE, SECTIONS, type SectionName } from './results';

@@ -5,7 +5,7 @@
  * stay in English, as bench/results.json and the docs hold them.
  */
 import { relative } from 'node:path';
-import { type Language, readCommand } from '../lab/index';
+import { type Language, readCommand } from '@sqs-lab/lab';
 import { BENCH_HELP_FACTS, BENCH_OPTIONS, benchCommand } from './args';
 import { BENCH_MESSAGES } from './locales/bench-messages';
 import { renderReport } from './report';

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { LAB_ACCOUNT_ID } from '../lab';
+import { LAB_ACCOUNT_ID } from '@sqs-lab/lab';
 import { API_STAGE_NAME } from '../lib/settings';
 
 /** A proxy event carrying `body` as JSON. */

@@ -5,7 +5,7 @@
 import type { CallCounts } from './aws-call-counter';
 import type { BenchResults } from './results';
 import type { ThreadBusy } from './thread-busy';
-import { markdownTable } from '../lab/common/markdown-table';
+import { markdownTable } from '@sqs-lab/lab/markdown-table';
 import { MIN_FAIR_RATIO, throughputRows } from './targets';
 import type { GuardRequestTable, GuardScenario, GuardScenarioResult } from './sections/guard-requests';
 import type { HeartbeatRun } from './sections/heartbeat-requests';

@@ -4,7 +4,7 @@
  */
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { createSqsClient, startEmulators } from '../lab';
+import { createSqsClient, startEmulators } from '@sqs-lab/lab';
 import { PRICES } from '../cost/prices';
 import type { BenchResults, RequestsSection, SectionName } from './results';
 import { type BundleRow, bundleSubjects, measureBundles } from './sections/bundles';

@@ -4,8 +4,8 @@
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { EmulatorEndpoints } from '../../lab';
-import { LAB_CREDENTIALS, LAB_REGION } from '../../lab';
+import type { EmulatorEndpoints } from '@sqs-lab/lab';
+import { LAB_CREDENTIALS, LAB_REGION } from '@sqs-lab/lab';
 import { type CallCounter, countAwsCalls } from '../aws-call-counter';
 import { createBenchTable } from '../bench-resources';
 import { powertoolsGuard } from './powertools-guard';

@@ -3,7 +3,7 @@
  * mechanism as the lab's own (lab/locales/): one typed table per language, the English one
  * giving the type.
  */
-import type { Language } from '../../lab/index';
+import type { Language } from '@sqs-lab/lab';
 import { en, type BenchMessages } from './en';
 import { ja } from './ja';
 

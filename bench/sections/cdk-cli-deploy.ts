@@ -9,7 +9,7 @@
  * - hotswap: after a handler edit and a new synth, `cdk deploy --hotswap` of that stack, and the
  *   "hotswap-deployment time" the CLI prints.
  */
-import { type Lab, LAB_ACCOUNT_ID, LAB_REGION, startLab } from '../../lab';
+import { type Lab, LAB_ACCOUNT_ID, LAB_REGION, startLab } from '@sqs-lab/lab';
 import { copyProject } from '../project-copy';
 import { runCdkOnLab } from '../run-cdk-on-lab';
 import type { CommandResult } from '../run-command';

@@ -12,7 +12,7 @@ import {
   invariantViolations,
   planChaosRuns,
   runChaosPlan,
-} from '../../lab';
+} from '@sqs-lab/lab';
 
 /** One way of running the sample. */
 export interface ChaosPlanTiming {

@@ -10,7 +10,7 @@ import {
   SendMessageBatchCommand,
   SendMessageCommand,
 } from '@aws-sdk/client-sqs';
-import { createSqsClient, type Emulators } from '../../lab';
+import { createSqsClient, type Emulators } from '@sqs-lab/lab';
 import { type CallCounts, countAwsCalls } from '../aws-call-counter';
 import { createBenchQueue } from '../bench-resources';
 import { runPool } from '../pool';

@@ -6,7 +6,7 @@
  * loops' client runs there and sets their pace, so this is what the endpoint costs them, read
  * without the other processes' load that moves the rates from pass to pass.
  */
-import { type Emulators, startEmulatorsEndpoint } from '../../lab';
+import { type Emulators, startEmulatorsEndpoint } from '@sqs-lab/lab';
 import { median } from '../stats';
 import { measureCeiling } from './emulator-ceiling';
 import { batchCeilingShape } from './lab-throughput';

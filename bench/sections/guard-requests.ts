@@ -4,7 +4,7 @@
  * answers them (ALL_OLD), which is what AWS would bill.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { EmulatorEndpoints } from '../../lab';
+import type { EmulatorEndpoints } from '@sqs-lab/lab';
 import { type CallCounts, diffCounts } from '../aws-call-counter';
 import { type DeliveryOutcome, WorkFailedError } from '../guards/guard-contender';
 import { type ContenderName, createGuardRigs, type GuardRig } from '../guards/guard-rig';

@@ -3,7 +3,7 @@
  * and duplicates per second with several deliveries in flight, and how often two copies of
  * one message delivered at the same moment both apply the effect.
  */
-import type { EmulatorEndpoints } from '../../lab';
+import type { EmulatorEndpoints } from '@sqs-lab/lab';
 import type { DeliveryOutcome } from '../guards/guard-contender';
 import { type ContenderName, createGuardRigs, type GuardRig } from '../guards/guard-rig';
 import { runPool } from '../pool';

@@ -9,7 +9,7 @@
 
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ReceiveMessageCommand, SendMessageBatchCommand, type SQSClient } from '@aws-sdk/client-sqs';
-import { createSqsClient, type EmulatorEndpoints } from '../../lab';
+import { createSqsClient, type EmulatorEndpoints } from '@sqs-lab/lab';
 import { type HeartbeatTarget, startHeartbeat } from '../../lambda/core/heartbeat';
 import { sqsVisibilityExtender } from '../../lambda/core/sqs-visibility-extender';
 import { heartbeatTimingFor, VISIBILITY_DUP } from '../../lib/settings';

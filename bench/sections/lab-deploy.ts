@@ -3,7 +3,7 @@
  * synthesized and cached first), and what IAM adds to the batch path (the same lab pipeline run
  * with and without authorization, alternately, in one bench run).
  */
-import { type Emulators, LabBus, type StackEvent, startLab, synthesizeApp } from '../../lab';
+import { type Emulators, LabBus, type StackEvent, startLab, synthesizeApp } from '@sqs-lab/lab';
 import { measureLabPipeline } from './lab-throughput';
 import { median } from '../stats';
 

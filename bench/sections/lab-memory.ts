@@ -7,7 +7,7 @@
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { type Emulators, startLab } from '../../lab';
+import { type Emulators, startLab } from '@sqs-lab/lab';
 import { produce, waitForDeleted } from './lab-throughput';
 
 /** What the section measures. */

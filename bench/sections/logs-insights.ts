@@ -7,7 +7,7 @@
  * process's CPU time (`process.cpuUsage`), not the wall clock: the queries run on one thread
  * without waiting, and CPU time does not count the time other processes take the cores from it.
  */
-import { compileQuery, type LogRecord, runQuery } from '../../lab';
+import { compileQuery, type LogRecord, runQuery } from '@sqs-lab/lab';
 import { median } from '../stats';
 
 /** The queries timed, as the README gives them. */

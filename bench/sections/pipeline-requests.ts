@@ -6,8 +6,8 @@
  */
 
 import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
-import { LAB_CALL_SITE } from '../../lab';
-import { createSqsClient, type Emulators } from '../../lab';
+import { LAB_CALL_SITE } from '@sqs-lab/lab';
+import { createSqsClient, type Emulators } from '@sqs-lab/lab';
 import { type CallCounts, countAwsCalls } from '../aws-call-counter';
 import { drainOneByOne } from '../baseline/naive-consumer';
 import { createBenchQueue } from '../bench-resources';

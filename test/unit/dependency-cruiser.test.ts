@@ -3,7 +3,7 @@
  * a small tree made for each rule (so each rule is shown to catch what it names), and on the
  * project, which breaks none.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -14,9 +14,28 @@ const config = createRequire(import.meta.url)('../../.dependency-cruiser.cjs') a
 const work = mkdtempSync(join(tmpdir(), 'sqs-lab-depcruise-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
+/**
+ * The lab as a workspace package in a made tree, as in the project: lab/package.json names it
+ * and its exports, node_modules/@sqs-lab/lab links to it.
+ */
+function writeLabPackage(root: string): void {
+  writeFileSync(join(root, 'package.json'), JSON.stringify({ name: 'tree', workspaces: ['lab'] }));
+  mkdirSync(join(root, 'lab'), { recursive: true });
+  writeFileSync(
+    join(root, 'lab', 'package.json'),
+    JSON.stringify({
+      name: '@sqs-lab/lab',
+      exports: { '.': './index.ts', './bundle': './services/lambda/runtime/bundle.ts', './b': './services/sqs/b.ts' },
+    }),
+  );
+  mkdirSync(join(root, 'node_modules', '@sqs-lab'), { recursive: true });
+  symlinkSync(join('..', '..', 'lab'), join(root, 'node_modules', '@sqs-lab', 'lab'));
+}
+
 /** Writes `files` (path → imports) as a tree of TypeScript files, and cruises it with the project's rules. */
 async function violations(files: Readonly<Record<string, readonly string[]>>): Promise<string[]> {
   const root = mkdtempSync(join(work, 'tree-'));
+  if (Object.keys(files).some((path) => path.startsWith('lab/'))) writeLabPackage(root);
   for (const [path, imports] of Object.entries(files)) {
     mkdirSync(join(root, dirname(path)), { recursive: true });
     writeFileSync(
@@ -33,6 +52,8 @@ async function violations(files: Readonly<Record<string, readonly string[]>>): P
       ruleSet: { forbidden: config.forbidden ?? [] },
       parser: 'swc',
       tsPreCompilationDeps: false,
+      doNotFollow: { path: 'node_modules' },
+      enhancedResolveOptions: config.options?.enhancedResolveOptions,
     },
     { extensions: ['.ts', '.js'] },
   );
@@ -58,14 +79,18 @@ describe('the import rules', () => {
     ]);
   });
 
-  it('let bench/ reach the lab through lab/index.ts and the internals it measures only', async () => {
+  it('let bench/ reach the lab by its package name, through its API and the internals it measures only', async () => {
     const found = await violations({
-      'bench/a.ts': ['../lab/index', '../lab/services/lambda/runtime/bundle', '../lab/services/sqs/b'],
+      'bench/a.ts': ['@sqs-lab/lab', '@sqs-lab/lab/bundle', '@sqs-lab/lab/b'],
+      'bench/c.ts': ['../lab/index'],
       'lab/index.ts': [],
       'lab/services/lambda/runtime/bundle.ts': [],
       'lab/services/sqs/b.ts': [],
     });
-    expect(found).toEqual(['bench-reaches-the-lab-through-its-api bench/a.ts → lab/services/sqs/b.ts']);
+    expect(found.sort()).toEqual([
+      'bench-reaches-the-lab-through-its-api bench/a.ts → lab/services/sqs/b.ts',
+      'the-lab-is-reached-by-its-package-name bench/c.ts → lab/index.ts',
+    ]);
   });
 
   it('make a test import the module it tests, not lab/index.ts, and keep tests out of running code', async () => {
@@ -104,7 +129,7 @@ describe('the import rules', () => {
   });
 
   it('keep what is deployed (lib/, lambda/) free of the lab', async () => {
-    expect(await violations({ 'lambda/h.ts': ['../lab/index'], 'lab/index.ts': [] })).toEqual([
+    expect(await violations({ 'lambda/h.ts': ['@sqs-lab/lab'], 'lab/index.ts': [] })).toEqual([
       'deployed-code-knows-no-lab lambda/h.ts → lab/index.ts',
     ]);
   });
