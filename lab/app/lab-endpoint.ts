@@ -16,7 +16,7 @@ import type { Emulators } from '../emulators/emulators';
 import { lambdaApi } from '../services/lambda/lambda-api';
 import type { FunctionRuntimeOptions } from '../services/lambda/runtime/function-launcher';
 import { s3ObjectAddress } from '../services/s3/s3-object-url';
-import { sqsQueryCompatible } from '../services/sqs/sqs-query-protocol';
+import { sqsApi } from '../services/sqs/sqs-api';
 import { s3Api } from '../services/s3/s3-api';
 import { ssmApi } from '../services/ssm/ssm-api';
 import { stsApi } from '../services/sts/sts-api';
@@ -67,10 +67,7 @@ export function startEmulatorsEndpoint(emulators: Emulators): Promise<LabGateway
 
 /** SQS (its query protocol answered in front of it) and DynamoDB, passed on to the emulators' own ports. */
 function emulatorProxies(emulators: Emulators): GatewayHandler[] {
-  return [
-    sqsQueryCompatible(proxyHandler('sqs', emulators.sqsCliEndpoint)),
-    proxyHandler('dynamodb', emulators.dynamodbEndpoint),
-  ];
+  return [sqsApi(proxyHandler('sqs', emulators.sqsCliEndpoint)), proxyHandler('dynamodb', emulators.dynamodbEndpoint)];
 }
 
 /** Starts the endpoint with every service of the lab; `cleanups` stops it. */

@@ -4,7 +4,7 @@
  * lab/lab.ts hands it to them.
  */
 import { API_THROTTLING } from '../../lib/settings';
-import type { StageThrottling } from '../services/apigateway/local-api';
+import type { StageThrottling } from '../services/apigateway/apigateway-api';
 
 /**
  * Throttling of a deployed API stage whose template sets none: the stacks' own `API_THROTTLING`.

@@ -6,7 +6,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MAX_ID_LENGTH, MAX_REQUEST_BODY_BYTES, VISIBILITY_DUP } from '../../lib/settings';
-import { MAX_PAYLOAD_BYTES } from '../services/apigateway/local-api';
+import { MAX_PAYLOAD_BYTES } from '../services/apigateway/apigateway-api';
 import { parseJsonObject } from '../common/parse-json-object';
 
 /** One request of the sweep. */

@@ -3,7 +3,7 @@
  * `RestApiContainer`, localstack-core/localstack/services/apigateway/models.py): its resources,
  * methods, and the running server of each deployed stage.
  */
-import type { LocalApi } from './local-api';
+import type { ApiGatewayApi } from './apigateway-api';
 
 /** One REST API as the providers build it, by id. */
 export interface RestApi {
@@ -11,5 +11,5 @@ export interface RestApi {
   readonly rootResourceId: string;
   readonly resources: Map<string, { readonly parentId: string; readonly pathPart: string }>;
   readonly methods: Map<string, { readonly resourceId: string; readonly httpMethod: string; readonly uri: string }>;
-  readonly stages: Map<string, LocalApi>;
+  readonly stages: Map<string, ApiGatewayApi>;
 }

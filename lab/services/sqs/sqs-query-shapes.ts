@@ -1,5 +1,5 @@
 /**
- * SQS's actions as its query protocol spells them, for sqs-query-protocol.ts: each action's
+ * SQS's actions as its query protocol spells them, for sqs-api.ts: each action's
  * input and output members under their JSON names, and, for lists and maps, the element name the
  * query protocol writes instead. Every SQS list and map is flattened there: the JSON member
  * `Entries` of SendMessageBatch is `SendMessageBatchRequestEntry.1.Id=…` in the form and repeated

@@ -2,7 +2,7 @@ import { type IncomingMessage, request as httpRequest } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { INTEGRATION_TIMEOUT_MS, LocalApi } from '#lab/services/apigateway/local-api';
+import { INTEGRATION_TIMEOUT_MS, ApiGatewayApi } from '#lab/services/apigateway/apigateway-api';
 import type { Invocable, InvocationResult } from '#lab/services/lambda/runtime/local-function';
 import { API_STAGE_NAME, API_THROTTLING } from '#lib/settings';
 import { conform } from '#test/conformance/behaviour';
@@ -63,12 +63,12 @@ class StubApiFunction implements Invocable {
 const fn = new StubApiFunction();
 /** The stacks' stage and route (EnqueueApi). */
 const route = { stage: API_STAGE_NAME, resourcePath: '/enqueue' };
-let api: LocalApi;
-let slowApi: LocalApi;
+let api: ApiGatewayApi;
+let slowApi: ApiGatewayApi;
 
 beforeAll(async () => {
-  api = await LocalApi.start({ fn, ...route, throttling: { rateLimitPerSecond: 1000, burstLimit: 1000 } });
-  slowApi = await LocalApi.start({ fn, ...route, throttling: API_THROTTLING, integrationTimeoutMs: 300 });
+  api = await ApiGatewayApi.start({ fn, ...route, throttling: { rateLimitPerSecond: 1000, burstLimit: 1000 } });
+  slowApi = await ApiGatewayApi.start({ fn, ...route, throttling: API_THROTTLING, integrationTimeoutMs: 300 });
 });
 
 afterAll(async () => {
@@ -151,7 +151,7 @@ describe('API Gateway conformance', () => {
   });
 
   conform(behaviour('apigw.throttle.429'), async () => {
-    const throttled = await LocalApi.start({ fn, ...route, throttling: { rateLimitPerSecond: 1, burstLimit: 2 } });
+    const throttled = await ApiGatewayApi.start({ fn, ...route, throttling: { rateLimitPerSecond: 1, burstLimit: 2 } });
     try {
       const before = fn.events.length;
       const statuses: number[] = [];

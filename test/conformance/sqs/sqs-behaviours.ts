@@ -1148,13 +1148,13 @@ export const SQS_BEHAVIOURS = [
       title: 'The query (form-encoded) protocol',
       aws: 'SQS still serves the query protocol that older SDKs and AWS CLI versions send, answering in XML.',
       lab: "Served on the lab's one endpoint (`LocalLab.EndpointUrl`), which turns the form into the JSON action in front of the emulator and the answer into XML; the emulator's own port (`LocalLab.SqsEndpointUrl`) answers a form request with an SNS-style error.",
-      why: 'fauxqs hands every form-encoded request to its SNS router; lab/services/sqs/sqs-query-protocol.ts translates in front of it.',
+      why: 'fauxqs hands every form-encoded request to its SNS router; lab/services/sqs/sqs-api.ts translates in front of it.',
     },
     ja: {
       title: 'クエリ（フォーム形式）プロトコル',
       aws: 'SQS は古い SDK や AWS CLI が送るクエリプロトコルも受け付け、XML で答える。',
       lab: 'ラボの 1 つのエンドポイント（`LocalLab.EndpointUrl`）が受け付け、エミュレーターの手前でフォームを JSON のアクションに、答えを XML に変える。エミュレーター自身のポート（`LocalLab.SqsEndpointUrl`）はフォーム形式のリクエストに SNS 形式のエラーを返す。',
-      why: 'fauxqs はフォーム形式のリクエストをすべて SNS のルーターに渡す。lab/services/sqs/sqs-query-protocol.ts がその手前で変換する。',
+      why: 'fauxqs はフォーム形式のリクエストをすべて SNS のルーターに渡す。lab/services/sqs/sqs-api.ts がその手前で変換する。',
     },
   },
 ] as const satisfies readonly Behaviour[];

@@ -10,7 +10,7 @@ import { describe, expect } from 'vitest';
 import { LAB_REGION } from '#lab/common/local-aws';
 import { startLabGateway } from '#lab/gateway/lab-gateway';
 import { proxyHandler } from '#lab/gateway/proxy-handler';
-import { sqsQueryCompatible } from '#lab/services/sqs/sqs-query-protocol';
+import { sqsApi } from '#lab/services/sqs/sqs-api';
 import { conform } from '#test/conformance/behaviour';
 import { sqsBehaviour } from './sqs-behaviours';
 import { expectSqsError, useSqsLab } from './sqs-lab';
@@ -327,7 +327,7 @@ describe('SQS validation and receive shape', () => {
         },
         body: form.toString(),
       });
-    const gateway = await startLabGateway([sqsQueryCompatible(proxyHandler('sqs', lab.emulators.sqsCliEndpoint))]);
+    const gateway = await startLabGateway([sqsApi(proxyHandler('sqs', lab.emulators.sqsCliEndpoint))]);
     try {
       const served = await post(gateway.url);
       expect(served.status).toBe(200);

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LabLogRecord } from '#lab/bus/lab-log-record';
 import { CONSOLE_MAX_REQUEST_BYTES, type LabConsole, startConsole } from '#lab/console/console-server';
 import { type Lab, startLab } from '#lab/lab';
-import { MAX_PAYLOAD_BYTES } from '#lab/services/apigateway/local-api';
+import { MAX_PAYLOAD_BYTES } from '#lab/services/apigateway/apigateway-api';
 import { DEPLOY_MAX_REQUEST_BYTES, startDeployEndpoint } from '#lab/services/cloudformation/cdk-client/deploy-endpoint';
 import { DYNAMODB_MAX_REQUEST_BYTES } from '#lab/services/dynamodb/errors';
 import { LOGS_MAX_REQUEST_BYTES } from '#lab/services/logs/logs-api';

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { ResourceProvider } from '../../cloudformation/resource-provider';
 import { UnemulatedPropertyError } from '../../cloudformation/errors';
 import type { LambdaService } from '../../lambda/lambda-service';
-import { LocalApi, type StageThrottling } from '../local-api';
+import { ApiGatewayApi, type StageThrottling } from '../apigateway-api';
 import type { ApiGatewayService } from '../apigateway-service';
 import type { RestApi } from '../apigateway-state';
 import { BadRequestError, NotFoundError } from '../errors';
@@ -145,7 +145,7 @@ export function restApiProviders(options: {
     const settings = ((properties.MethodSettings ?? []) as Record<string, unknown>[]).find(
       (setting) => setting.HttpMethod === '*' && setting.ResourcePath === '/*',
     );
-    const server = await LocalApi.start({
+    const server = await ApiGatewayApi.start({
       fn: options.lambda.invocable(options.lambda.resolve(functionArn).fn.ref.functionName),
       stage: stageName,
       resourcePath: pathOf(rest, route.resourceId),

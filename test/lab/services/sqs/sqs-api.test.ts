@@ -2,7 +2,7 @@
  * SQS's query protocol on the one endpoint: the form requests old AWS CLIs and SDKs send (the
  * forms below are what @aws-sdk/client-sqs 3.445.0, the last SQS client with the query protocol,
  * serialises, e.g. `Tag.1.Key=…&Attribute.1.Name=…&Action=CreateQueue&Version=2012-11-05`),
- * sent to the lab's endpoint as the lab wires it (lab/app/lab-endpoint.ts: sqsQueryCompatible over
+ * sent to the lab's endpoint as the lab wires it (lab/app/lab-endpoint.ts: sqsApi over
  * the proxy, behind the front in the SQS thread), reach the JSON emulator and come back as the
  * query protocol's XML, read here with an XML parser.
  * Answers are checked against AWS's, recorded by LocalStack with both protocols
@@ -23,7 +23,7 @@ let gateway: LabGateway;
 
 beforeAll(async () => {
   // The lab's own endpoint in front of the emulators (its front in the SQS thread hands a form
-  // request to the router, whose sqs handler is sqsQueryCompatible over the proxy).
+  // request to the router, whose sqs handler is sqsApi over the proxy).
   gateway = await startEmulatorsEndpoint(emulators());
 });
 afterAll(() => gateway.stop());
@@ -85,7 +85,7 @@ async function createQueue(name: string, form: Record<string, string> = {}): Pro
 
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 
-describe('sqsQueryCompatible', () => {
+describe('sqsApi', () => {
   it('creates a queue with attributes and tags (Attribute.N, Tag.N) and answers them as XML', async () => {
     const QueueUrl = await createQueue('query-attributes', {
       'Attribute.1.Name': 'VisibilityTimeout',

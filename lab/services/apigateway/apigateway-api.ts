@@ -30,7 +30,7 @@ export interface StageThrottling {
   readonly burstLimit: number;
 }
 
-export interface LocalApiOptions {
+export interface ApiGatewayApiOptions {
   /** The function behind the route. */
   readonly fn: Invocable;
   /** The stage name, the URL's first path segment (`prod`). */
@@ -43,14 +43,14 @@ export interface LocalApiOptions {
   readonly preferredPort?: number;
 }
 
-/** A running local API. */
-export class LocalApi {
+/** API Gateway's wire in the lab: one running REST API stage, answering as the stage's invoke URL does. */
+export class ApiGatewayApi {
   private readonly bucket: TokenBucket;
   private readonly route: ProxyRoute;
 
   private constructor(
     private readonly server: LoopbackServer,
-    private readonly options: LocalApiOptions,
+    private readonly options: ApiGatewayApiOptions,
   ) {
     this.bucket = new TokenBucket(options.throttling.rateLimitPerSecond, options.throttling.burstLimit);
     this.route = {
@@ -62,8 +62,8 @@ export class LocalApi {
   }
 
   /** Starts the API on 127.0.0.1 and a port the OS picks. */
-  static async start(options: LocalApiOptions): Promise<LocalApi> {
-    let api: LocalApi | undefined;
+  static async start(options: ApiGatewayApiOptions): Promise<ApiGatewayApi> {
+    let api: ApiGatewayApi | undefined;
     const server = await serveOnLoopback(
       (request: IncomingMessage, response: ServerResponse) => {
         api?.handle(request, response).catch((error: unknown) => {
@@ -79,7 +79,7 @@ export class LocalApi {
         refuse: apiGatewayRefusal,
       },
     );
-    api = new LocalApi(server, options);
+    api = new ApiGatewayApi(server, options);
     return api;
   }
 

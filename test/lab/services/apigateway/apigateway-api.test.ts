@@ -2,7 +2,7 @@ import { request } from 'node:http';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Lab, startLab } from '#lab/lab';
-import { parseProxyResponse } from '#lab/services/apigateway/local-api';
+import { parseProxyResponse } from '#lab/services/apigateway/apigateway-api';
 import { TokenBucket } from '#lab/services/apigateway/token-bucket';
 import { fixtureTopology } from '#test/helpers/lab';
 
@@ -30,7 +30,7 @@ function send(
   });
 }
 
-describe('LocalApi (lab, fixture producer)', () => {
+describe('ApiGatewayApi (lab, fixture producer)', () => {
   let lab: Lab;
   let api: string;
 

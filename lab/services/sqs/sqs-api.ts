@@ -4,7 +4,7 @@
  * age send `aws sqs …` as form-encoded POSTs (`Action=SendMessage&Version=2012-11-05&QueueUrl=…`)
  * and read XML; SQS still answers them
  * (https://docs.aws.amazon.com/AWSSimpleQueueService/latest/SQSDeveloperGuide/sqs-making-api-requests-xml.html).
- * {@link sqsQueryCompatible} turns such a request into the JSON action (`X-Amz-Target:
+ * {@link sqsApi} turns such a request into the JSON action (`X-Amz-Target:
  * AmazonSQS.<Action>`, members per sqs-query-shapes.ts), asks the JSON side, and writes its answer
  * as the query protocol's XML: `<SendMessageResponse><SendMessageResult>…` or, for an error,
  * `<ErrorResponse><Error><Type>Sender</Type><Code>AWS.SimpleQueueService.NonExistentQueue</Code>`,
@@ -20,8 +20,11 @@ import { type QueryMembers, type QueryShape, SQS_QUERY_ACTIONS, SQS_XML_NAMESPAC
 /** A query request's path when it is sent to the queue's URL itself (`/<account>/<queue name>`). */
 const QUEUE_PATH = /^\/\d{12}\/[\w-]+(\.fifo)?$/;
 
-/** `json`, answering SQS's JSON protocol, made to answer its query protocol too. */
-export function sqsQueryCompatible(json: GatewayHandler): GatewayHandler {
+/**
+ * SQS's wire on the lab's endpoint: `json` (the emulator, answering SQS's JSON protocol), made to
+ * answer its query protocol too.
+ */
+export function sqsApi(json: GatewayHandler): GatewayHandler {
   return {
     signingName: json.signingName,
     handle: (request) => (isQueryRequest(request) ? answerQuery(json, request) : json.handle(request)),
