@@ -50,15 +50,23 @@ async function main(): Promise<void> {
   const labInspector = command.inspect === undefined ? undefined : openLabInspector(command.inspect, language);
   if (labInspector !== undefined) process.stdout.write(MESSAGES[language].inspect.open(labInspector.address));
   // The lab loads only to start one: help and mistakes answer at once.
-  const [{ startLab }, { startConsole }, { startDeployEndpoint }, { LabBus }, { printLogs }, threads] =
-    await Promise.all([
-      import('../lab'),
-      import('../console/console-server'),
-      import('../services/cloudformation/cdk-client/deploy-endpoint'),
-      import('../bus/lab-bus'),
-      import('../terminal/print-logs'),
-      import('../emulators/emulator-thread-client'),
-    ]);
+  const [
+    { startLab },
+    { startConsole },
+    { TUTORIAL_CONSOLE_EXPERIMENTS },
+    { startDeployEndpoint },
+    { LabBus },
+    { printLogs },
+    threads,
+  ] = await Promise.all([
+    import('../lab'),
+    import('../console/console-server'),
+    import('../experiments/console-experiments'),
+    import('../services/cloudformation/cdk-client/deploy-endpoint'),
+    import('../bus/lab-bus'),
+    import('../terminal/print-logs'),
+    import('../emulators/emulator-thread-client'),
+  ]);
   threads.onEmulatorThreadLost(({ kind, error }) => {
     process.stderr.write(say.threadLost(kind, error.message));
     process.exit(1);
@@ -92,8 +100,10 @@ async function main(): Promise<void> {
     (context, onEvent) => lab.deploy({ context: { ...command.context, ...context }, onEvent }),
     ports.deploy,
   );
+  // The tutorial's experiments register with the console, which imports none.
   const labConsole = await startConsole(lab, {
     language,
+    experiments: TUTORIAL_CONSOLE_EXPERIMENTS,
     ...(ports.console === undefined ? {} : { port: ports.console }),
   });
   const writeOutputs = (): Promise<void> =>

@@ -27,10 +27,8 @@ import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
 import { CloudWatchLogsClient } from '@aws-sdk/client-cloudwatch-logs';
 import type { StackName } from '../app/lab-topologies';
 import type { Lab } from '../lab';
-import { EXPERIMENTS } from '../experiments/catalog';
-import { redriveWithMoveTask } from '../experiments/redrive';
-import { openLocalProbe } from '../experiments/local-probe';
-import { runExperiment } from '../experiments/runner';
+import { redriveWithMoveTask } from './redrive';
+import { type ConsoleExperiments, NO_CONSOLE_EXPERIMENTS } from './console-experiments';
 import { withSharedEmulators } from '../app/shared-emulators';
 import type { LabLogRecord } from '../bus/lab-log-record';
 import { InFlightTracker } from './in-flight-tracker';
@@ -41,10 +39,6 @@ import { labOrigins } from '../common/lab-origins';
 import type { RefusalWriter } from '../common/request-guard';
 import { serveOnLoopback } from '../common/serve-on-loopback';
 import type { Language } from '../common/language';
-import type { ExperimentResult } from '../experiments/experiment-result';
-import type { TimelineMarkKind } from '../experiments/timeline/timeline';
-import { timelineOf } from '../experiments/timeline/timeline-of-result';
-import { renderLegendSvg, renderTimelineSvg } from '../experiments/timeline/timeline-svg';
 import { MESSAGES, type Messages } from '../locales/messages';
 import { DLQ_PAGE, type DlqMessage } from './dlq-page';
 import { ConsoleRequestError } from './console-request-error';
@@ -86,40 +80,7 @@ export interface ConsoleState {
   }[];
 }
 
-/** The drawn timeline of a run, in `POST /api/experiments/<name>`'s answer. */
-export interface ConsoleTimeline {
-  /** `<svg class="timeline">`: one lane per message, as the report draws it. */
-  readonly svg: string;
-  /** `<svg>` legend of the marks the timeline uses. */
-  readonly legend: string;
-  /** How many lanes (messages) it has. */
-  readonly lanes: number;
-}
-
-/** `POST /api/experiments/<name>`. */
-export interface ConsoleRunAnswer {
-  readonly name: string;
-  readonly matched: boolean;
-  readonly prediction: string;
-  readonly seconds: number;
-  readonly observation: ExperimentResult['observation'];
-  readonly lines: readonly string[];
-  /** `null` when the experiment has no message lanes to draw. */
-  readonly timeline: ConsoleTimeline | null;
-}
-
-/** The run's timeline in `language`, or `null` when it has no lane to draw. */
-export function consoleTimelineOf(result: ExperimentResult, language: Language): ConsoleTimeline | null {
-  const timeline = timelineOf(result, language);
-  if (timeline.lanes.length === 0) return null;
-  const used = new Set<TimelineMarkKind>(timeline.lanes.flatMap((lane) => lane.marks.map((mark) => mark.kind)));
-  const delayed = timeline.lanes.some((lane) => lane.spans.some((span) => span.kind === 'delayed'));
-  return {
-    svg: renderTimelineSvg(timeline),
-    legend: renderLegendSvg([...used], language, delayed),
-    lanes: timeline.lanes.length,
-  };
-}
+export type { ConsoleRunAnswer, ConsoleTimeline } from './console-experiments';
 
 /** A running console. */
 export interface LabConsole {
@@ -127,11 +88,15 @@ export interface LabConsole {
   stop(): Promise<void>;
 }
 
-/** Starts the console for a running lab, on 127.0.0.1 and `port` (0: one the OS picks). */
+/**
+ * Starts the console for a running lab, on 127.0.0.1 and `port` (0: one the OS picks); its
+ * experiments panel lists and runs the `experiments` the app registers (default: none).
+ */
 export async function startConsole(
   lab: Lab,
-  options: { readonly port?: number; readonly language?: Language } = {},
+  options: { readonly port?: number; readonly language?: Language; readonly experiments?: ConsoleExperiments } = {},
 ): Promise<LabConsole> {
+  const experiments = options.experiments ?? NO_CONSOLE_EXPERIMENTS;
   const visibilityTimeouts = new Map<string, number>();
   const documents = DynamoDBDocumentClient.from(lab.clients.dynamodb);
   const tracker = new InFlightTracker(lab.logs, (stackName) => visibilityTimeouts.get(stackName) ?? 30);
@@ -268,19 +233,7 @@ export async function startConsole(
       if (!Number.isInteger(offset)) throw new ConsoleRequestError(400, say.badOffset(raw));
       return reply(response, 200, { offset, ...(await dlqPage(target.dlqUrl, offset)) });
     }
-    if (route === 'GET /api/experiments')
-      return reply(
-        response,
-        200,
-        EXPERIMENTS.map((experiment) => ({
-          name: experiment.name,
-          title: experiment.title,
-          prediction: experiment.prediction,
-          stack: experiment.stack,
-          // An experiment without a stack posts nothing.
-          body: 'body' in experiment ? experiment.body : undefined,
-        })),
-      );
+    if (route === 'GET /api/experiments') return reply(response, 200, experiments.list);
     if (route === 'GET /api/events') {
       response.writeHead(200, {
         'content-type': 'text/event-stream',
@@ -324,33 +277,11 @@ export async function startConsole(
     const run = /^POST \/api\/experiments\/([\w-]+)$/.exec(route);
     if (run !== null) {
       const name = run[1] ?? '';
-      const experiment = EXPERIMENTS.find((candidate) => candidate.name === name);
-      if (experiment === undefined)
-        throw new ConsoleRequestError(
-          404,
-          say.unknownExperiment(
-            name,
-            EXPERIMENTS.map((e) => e.name),
-          ),
-        );
-      return withSharedEmulators(async (emulators) => {
-        const probe = await openLocalProbe(experiment, emulators);
-        try {
-          const result = await runExperiment(experiment, probe);
-          const answer: ConsoleRunAnswer = {
-            name: experiment.name,
-            matched: result.matched,
-            prediction: experiment.prediction[language],
-            seconds: result.seconds,
-            observation: result.observation,
-            lines: [...result.notes, ...result.lines],
-            timeline: consoleTimelineOf(result, language),
-          };
-          return reply(response, 200, answer);
-        } finally {
-          await probe.close();
-        }
-      });
+      const names = experiments.list.map((entry) => entry.name);
+      if (!names.includes(name)) throw new ConsoleRequestError(404, say.unknownExperiment(name, names));
+      return withSharedEmulators(async (emulators) =>
+        reply(response, 200, await experiments.run(name, emulators, language)),
+      );
     }
     throw new ConsoleRequestError(404, say.noRoute(route));
   };

@@ -10,7 +10,7 @@ import { labOnlyReason } from './catalog';
 import type { Experiment, StackExperiment } from './experiment';
 import type { AlarmReading, WorkerLine } from './observation';
 import type { ExperimentProbe, QueueProbe, StackProbe } from './probe';
-import { type RedriveReport, redriveWithMoveTask } from './redrive';
+import { type RedriveReport, redriveWithMoveTask } from '../console/redrive';
 import { formatRunLine } from './run-line';
 import type { EnqueueResponse, QueueCounts } from './stack-reads';
 import { peekBodyIds, postEnqueue, queueCounts, sendRawBodies } from './stack-reads';

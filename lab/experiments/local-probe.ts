@@ -7,7 +7,7 @@ import type { LabLogRecord } from '../bus/lab-log-record';
 import type { Experiment, StackExperiment } from './experiment';
 import type { AlarmReading, WorkerLine } from './observation';
 import type { ExperimentProbe, QueueProbe, StackProbe } from './probe';
-import { type RedriveReport, redriveWithMoveTask } from './redrive';
+import { type RedriveReport, redriveWithMoveTask } from '../console/redrive';
 import type { EnqueueResponse, QueueCounts } from './stack-reads';
 import { peekBodyIds, postEnqueue, queueCounts, sendRawBodies } from './stack-reads';
 import { formatRunLine } from './run-line';

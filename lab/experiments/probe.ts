@@ -1,6 +1,6 @@
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import type { AlarmReading, WorkerLine } from './observation';
-import type { RedriveReport } from './redrive';
+import type { RedriveReport } from '../console/redrive';
 import type { EnqueueResponse, QueueCounts } from './stack-reads';
 
 /**

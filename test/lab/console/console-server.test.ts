@@ -20,6 +20,7 @@ import {
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LabConsole, startConsole } from '#lab/console/console-server';
+import { TUTORIAL_CONSOLE_EXPERIMENTS } from '#lab/experiments/console-experiments';
 import { type Lab, startLab } from '#lab/lab';
 import { PROJECT_ROOT } from '#lib/project-root';
 
@@ -43,7 +44,7 @@ describe('the lab console (Chromium)', () => {
 
   beforeAll(async () => {
     lab = await startLab();
-    labConsole = await startConsole(lab);
+    labConsole = await startConsole(lab, { experiments: TUTORIAL_CONSOLE_EXPERIMENTS });
     browser = await puppeteer.launch({
       executablePath: await chromium.executablePath(),
       args: chromium.args,
@@ -68,6 +69,22 @@ describe('the lab console (Chromium)', () => {
     expect(japanese).toContain('ジョブを送る');
     expect(japanese).not.toMatch(/\{\{\w+\}\}/);
     expect(japanese).toContain('メッセージタイマー');
+  });
+
+  it('lists and runs only the experiments the app registers: none, without them', async () => {
+    const bare = await startConsole(lab);
+    try {
+      const ask = (path: string, init?: RequestInit) =>
+        fetch(new URL(path, bare.url), { ...init, headers: { 'content-type': 'application/json' } });
+      expect(await (await ask('api/experiments')).json()).toEqual([]);
+      const run = await ask('api/experiments/heartbeat', { method: 'POST' });
+      expect(run.status).toBe(404);
+      expect(((await run.json()) as { error: string }).error).toMatch(/^unknown experiment "heartbeat"/);
+    } finally {
+      await bare.stop();
+    }
+    const listed = (await (await fetch(new URL('api/experiments', labConsole.url))).json()) as { name: string }[];
+    expect(listed.map((entry) => entry.name)).toContain('heartbeat');
   });
 
   it('answers bad API requests with a JSON error in the asked language', async () => {
@@ -95,7 +112,7 @@ describe('the lab console (Chromium)', () => {
     expect(noRoute.status).toBe(404);
     expect(noRoute.body.error).toMatch(/^GET \/api\/nothing という API はありません/);
     // Without ?lang=, the console's own language (npm run lab --lang ja starts it in Japanese).
-    const japaneseConsole = await startConsole(lab, { language: 'ja' });
+    const japaneseConsole = await startConsole(lab, { language: 'ja', experiments: TUTORIAL_CONSOLE_EXPERIMENTS });
     try {
       const answer = await fetch(new URL('api/experiments/nope', japaneseConsole.url), {
         method: 'POST',

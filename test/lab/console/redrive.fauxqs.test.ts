@@ -1,6 +1,6 @@
 import { GetQueueAttributesCommand, ReceiveMessageCommand, SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import { describe, expect, it } from 'vitest';
-import { redriveWithMoveTask } from '#lab/experiments/redrive';
+import { redriveWithMoveTask } from '#lab/console/redrive';
 import { createQueueWithArn, sqsEmulatorsForThisFile } from '#test/helpers/sqs-emulators';
 
 // The redrive the dlq-redrive experiment runs on the lab: StartMessageMoveTask, served by the

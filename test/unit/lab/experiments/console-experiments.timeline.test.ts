@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { consoleTimelineOf } from '#lab/console/console-server';
+import { consoleTimelineOf } from '#lab/experiments/console-experiments';
 import { EXPERIMENTS } from '#lab/experiments/catalog';
 import type { ExperimentResult } from '#lab/experiments/experiment-result';
 

@@ -7,7 +7,7 @@ import {
 } from '@aws-sdk/client-sqs';
 import { mockAwsClient } from '#test/helpers/mock-aws-client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { RedriveFailedError, redriveWithMoveTask } from '#lab/experiments/redrive';
+import { RedriveFailedError, redriveWithMoveTask } from '#lab/console/redrive';
 import { RawSendError, sendRawBodies } from '#lab/experiments/stack-reads';
 
 const sqsMock = mockAwsClient(SQSClient);
