@@ -52,4 +52,5 @@ export type { LogRecord } from './services/logs/insights/log-fields';
 export { HELP_OPTION, LANGUAGE_OPTION, readCommand } from './cli/command-line';
 export type { CommandLine, CommandRead, OptionTable } from './cli/command-line';
 export { UsageError } from './cli/usage-error';
+export { resolveLanguage } from './common/language';
 export type { Language } from './common/language';

@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { resolveLanguage } from '../lab/common/language';
+import { resolveLanguage } from '@sqs-lab/lab';
 import { PROJECT_ROOT } from '../lib/project-root';
 import { deployRegion, LAST_OUTPUTS_FILE, regionalOutputsFile, type RegionSource } from './deploy-outputs';
 

@@ -4,7 +4,7 @@
  * outcome. `npm run fidelity` writes them from a run of the suite; a docs test checks that the
  * files are what the catalog renders, so the document and the suite cannot disagree.
  */
-import { markdownTable } from '../lab/common/markdown-table';
+import { markdownTable } from '@sqs-lab/lab/markdown-table';
 import { type Behaviour, CONFORMANCE_SERVICES } from '../test/conformance/behaviour';
 import { renderPropertyCoverage } from './property-coverage-doc';
 

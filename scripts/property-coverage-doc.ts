@@ -4,11 +4,8 @@
  * lab deploys, marked emulated, noted (with the note a deploy prints) or refused, rendered from
  * the providers' own declarations and the schema packages, so the document cannot drift from them.
  */
-import { markdownTable } from '../lab/common/markdown-table';
-import { DEPLOYED_TYPE_COVERAGE } from '../lab/app/deployed-type-coverage';
-import { mergeNotes } from '../lab/services/cloudformation/validation/property-coverage';
-import { registrySchemas } from '../lab/services/cloudformation/validation/registry-schemas';
-import { resourceSchemas } from '../lab/services/cloudformation/validation/resource-schemas';
+import { markdownTable } from '@sqs-lab/lab/markdown-table';
+import { DEPLOYED_TYPE_COVERAGE, mergeNotes, registrySchemas, resourceSchemas } from '@sqs-lab/lab/coverage';
 
 type Language = 'en' | 'ja';
 
