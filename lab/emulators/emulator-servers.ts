@@ -1,3 +1,4 @@
+/// <reference path="../services/dynamodb/dynalite.d.ts" />
 /**
  * Starts one protocol emulator in the calling thread: fauxqs behind the lab's SQS fidelity
  * layer, or dynalite. Each emulator thread (emulator-thread.ts) runs one. Neither emulator listens

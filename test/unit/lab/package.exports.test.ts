@@ -19,28 +19,22 @@ const manifest = JSON.parse(readFileSync(join(REPOSITORY_ROOT, 'lab', 'package.j
   readonly exports: Readonly<Record<string, string>>;
 };
 
-/** Type-checks `source` as a file of the app, with the project's resolution (bundler, as tsconfig.json). */
+/**
+ * Type-checks `source` as a file of the app: the project's compiler options (tsconfig.json),
+ * with the probe as the only file given, so the lab is reached through its package only.
+ */
 function typeCheck(source: string): { readonly status: number | null; readonly output: string } {
-  const file = join(probeDir, `probe-${Math.random().toString(36).slice(2)}.ts`);
+  const name = `probe-${Math.random().toString(36).slice(2)}`;
+  const file = join(probeDir, `${name}.ts`);
   writeFileSync(file, source);
+  const config = join(probeDir, `${name}.tsconfig.json`);
+  writeFileSync(
+    config,
+    JSON.stringify({ extends: join(REPOSITORY_ROOT, 'tsconfig.json'), include: [], files: [file] }),
+  );
   const result = spawnSync(
     process.execPath,
-    [
-      join(REPOSITORY_ROOT, 'node_modules', 'typescript', 'bin', 'tsc'),
-      '--ignoreConfig',
-      '--noEmit',
-      '--module',
-      'preserve',
-      '--moduleResolution',
-      'bundler',
-      '--target',
-      'es2022',
-      '--strict',
-      '--skipLibCheck',
-      '--types',
-      'node',
-      file,
-    ],
+    [join(REPOSITORY_ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', config],
     { cwd: REPOSITORY_ROOT, encoding: 'utf8', timeout: 60_000 },
   );
   return { status: result.status, output: result.stdout + result.stderr };
@@ -73,6 +67,17 @@ describe('the lab package, @sqs-lab/lab', () => {
       const text = readFileSync(join(REPOSITORY_ROOT, 'lab', readme), 'utf8');
       for (const entry of Object.keys(manifest.exports))
         expect(text, `${readme} names ${entry}`).toContain(`\`${join(manifest.name, entry)}\``);
+    }
+  });
+
+  it("type-checks the README's example against the package, in both languages", () => {
+    for (const readme of ['README.md', 'README.ja.md']) {
+      const text = readFileSync(join(REPOSITORY_ROOT, 'lab', readme), 'utf8');
+      const example = /```ts\n([\s\S]*?)```/.exec(text)?.[1];
+      expect(example, `${readme} has a TypeScript example`).toContain("from '@sqs-lab/lab'");
+      const checked = typeCheck(`${example ?? ''}\nexport {};\n`);
+      expect(checked.output, readme).toBe('');
+      expect(checked.status).toBe(0);
     }
   });
 
