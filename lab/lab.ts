@@ -30,7 +30,11 @@ import { cloudFormationActions } from './services/cloudformation/api/cloudformat
 import { CloudFormationService } from './services/cloudformation/cloudformation-service';
 import { deployThroughChangeSets } from './services/cloudformation/cdk-client/change-set-deployer';
 import type { DeployedStack, StackEvent } from './services/cloudformation/engine/deployed-stack';
-import { type DeployNote, mergeNotes } from './services/cloudformation/validation/property-coverage';
+import {
+  type DeployNote,
+  mergeNotes,
+  type PropertyCoverage,
+} from './services/cloudformation/validation/property-coverage';
 import { CustomResourceResponses } from './services/cloudformation/resource-providers/custom-resource-provider';
 import type { AlarmActionOutcome, AlarmState } from './services/cloudwatch/cloudwatch-state';
 import { type EmulatorEndpoints, type Emulators, startEmulators } from './emulators/emulators';
@@ -128,6 +132,11 @@ export interface Lab {
       readonly region?: string;
     },
   ): Promise<readonly DeployedStack[]>;
+  /**
+   * Every resource type this lab deploys (`Custom::*` for custom resources), sorted, with what
+   * its provider emulates, accepts with a note, or refuses: what a template of your own may hold.
+   */
+  resourceTypes(): ReadonlyMap<string, PropertyCoverage>;
   /** The stacks deployed to one region of the lab's account (the lab's own region: `lab.deployed`). */
   deployedIn(region: string): ReadonlyMap<StackName, DeployedStack>;
   /** The lab's bus: `lab.logs.on('record' | 'stack-event' | 'alarm' | 'alarm-action', …)`. */
@@ -356,6 +365,7 @@ function runningLab(lab: {
     batchFormation: lab.batchFormation,
     counters: () => mappingCountersOf(views.stacks.values()),
     awsCallCounts: () => ledger.counts(),
+    resourceTypes: () => cloudformation.providers.coverage(),
     queueContents: (queueUrl, page) => emulators.queueContents(queueUrl, page),
     awsCallFaults: () => ledger.faults(),
     outputs: () =>

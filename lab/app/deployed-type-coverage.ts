@@ -2,7 +2,8 @@
  * The property coverage of every resource type the lab deploys, as each provider declares it
  * beside its code: one place to list them for the coverage test and for docs/fidelity.md.
  * The lab's provider registry (lab-provider-registry.ts, beside this file) registers the same
- * providers (a lab test checks the two agree). It lives here, above the services, so that
+ * providers; test/lab/app/deployed-type-coverage.test.ts holds the two to the same types and
+ * declarations (through `lab.resourceTypes()`). It lives here, above the services, so that
  * cloudformation/ imports no service's providers.
  */
 import {

@@ -82,6 +82,12 @@ export class ProviderRegistry {
   supportedTypes(): string[] {
     return [...this.providers.keys()].sort();
   }
+
+  /** Every supported type, sorted, with what its provider emulates, notes or refuses. */
+  coverage(): ReadonlyMap<string, PropertyCoverage> {
+    const sorted = [...this.providers].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return new Map(sorted.map(([type, provider]) => [type, provider.properties]));
+  }
 }
 
 /** Whether any of `names` differs between two property sets. */
