@@ -32,6 +32,7 @@ export const LAB_OPTIONS = {
   'batch-size': { type: 'string' },
   'report-batch-item-failures': { type: 'string' },
   quiet: { type: 'boolean', default: false },
+  outputs: { type: 'string' },
   empty: { type: 'boolean', default: false },
   watch: { type: 'boolean', default: false },
   'log-format': { type: 'string', default: 'pretty' },
@@ -51,6 +52,8 @@ export interface LabCommand {
   readonly batchFormation: BatchFormation;
   /** `--inspect`: where the Node inspector listens (undefined: no inspector, function timeouts enforced). */
   readonly inspect: InspectTarget | undefined;
+  /** `--outputs FILE`: where the outputs go (default `cdk-outputs.local.json` at the project root). */
+  readonly outputs: string | undefined;
 }
 
 /**
@@ -110,6 +113,7 @@ export function labCommand(line: CommandLine<typeof LAB_OPTIONS>): LabCommand {
     batchFormation,
     batchOptions: { batchSize: size, reportBatchItemFailures: report },
     inspect,
+    outputs: values.outputs,
   };
 }
 

@@ -74,7 +74,7 @@ async function main(): Promise<void> {
   const printEvent = (event: Parameters<typeof formatStackEvent>[0]): void => {
     process.stdout.write(`${formatStackEvent(event)}\n`);
   };
-  const outputsPath = join(REPOSITORY_ROOT, LOCAL_OUTPUTS_FILE);
+  const outputsPath = command.outputs ?? join(REPOSITORY_ROOT, LOCAL_OUTPUTS_FILE);
   const ports = previousPorts(outputsPath);
   // The CLI prints; the lab only publishes. Attached before the deploy, so its lines print live.
   const bus = new LabBus();

@@ -105,6 +105,9 @@ ${BATCH_FORMATION_USAGE}
                                           yourself, as on AWS, with npm run cdk:lab -- bootstrap
                                           and npm run cdk:lab -- deploy --all
   --quiet                                 do not print function logs
+  --outputs FILE                          write the outputs here instead of ${LOCAL_OUTPUTS_FILE}
+                                          (npm run cdk:lab and lab:deploy find the lab through it:
+                                          pass them --lab-outputs / --outputs FILE too)
 ${INSPECT_USAGE}
   --help                                  show this help
 `,

@@ -69,6 +69,9 @@ ${BATCH_FORMATION_USAGE}
                                           npm run cdk:lab -- bootstrap と
                                           npm run cdk:lab -- deploy --all で自分でデプロイする
   --quiet                                 関数のログを表示しない
+  --outputs FILE                          出力を ${LOCAL_OUTPUTS_FILE} の代わりにここへ書く
+                                          （npm run cdk:lab と lab:deploy はこれでラボを見つけるので、
+                                          それぞれに --lab-outputs / --outputs FILE も渡す）
 ${INSPECT_USAGE}
   --help                                  このヘルプを表示
 `,
