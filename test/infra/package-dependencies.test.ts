@@ -3,36 +3,21 @@
  * packages (its emulators, parsers, policy evaluator) are lab/package.json's, and the test and
  * bench tools devDependencies, so a reader of `dependencies` sees what the deployed app is built from.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '#lib/project-root';
+import { packagesNamedIn } from '#test/helpers/package-imports';
 
 const manifest = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as {
   readonly dependencies: Readonly<Record<string, string>>;
   readonly devDependencies: Readonly<Record<string, string>>;
 };
 
-/** The npm packages a folder's TypeScript imports at run time (type-only imports left out). */
-function packagesImportedBy(folder: string): Set<string> {
-  const packages = new Set<string>();
-  const files = readdirSync(join(PROJECT_ROOT, folder), { recursive: true, encoding: 'utf8' }).filter((file) =>
-    file.endsWith('.ts'),
-  );
-  for (const file of files) {
-    const source = readFileSync(join(PROJECT_ROOT, folder, file), 'utf8');
-    for (const match of source.matchAll(/^import (?!type )[^;]*?from '([^'.][^']*)'/gms)) {
-      const specifier = match[1] ?? '';
-      if (specifier.startsWith('node:')) continue;
-      const parts = specifier.split('/');
-      packages.add(specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? specifier));
-    }
-  }
-  return packages;
-}
-
 describe("package.json's dependencies", () => {
-  const deployed = new Set(['bin', 'lib', 'lambda'].flatMap((folder) => [...packagesImportedBy(folder)]));
+  const deployed = new Set(
+    ['bin', 'lib', 'lambda'].flatMap((folder) => [...packagesNamedIn(join(PROJECT_ROOT, folder)).run]),
+  );
 
   it('are each imported by the app (bin/, lib/, lambda/)', () => {
     const unused = Object.keys(manifest.dependencies).filter((name) => !deployed.has(name));

@@ -4,26 +4,24 @@
  * hears the records, prints the lab's one endpoint and stops it.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LAB_WORK_DIR, REPOSITORY_ROOT } from '#lab/common/lab-work-dir';
+import { labReadmeExample } from '#test/helpers/lab-readme';
 
 const probeDir = join(LAB_WORK_DIR, `readme-example-${process.pid}`);
 afterAll(() => rmSync(probeDir, { recursive: true, force: true }));
 
-const exampleOf = (readme: string): string =>
-  /```ts\n([\s\S]*?)```/.exec(readFileSync(join(REPOSITORY_ROOT, 'lab', readme), 'utf8'))?.[1] ?? '';
-
 describe("the lab's README example", () => {
   it('is the same code in English and Japanese', () => {
-    expect(exampleOf('README.ja.md')).toBe(exampleOf('README.md'));
+    expect(labReadmeExample('README.ja.md')).toBe(labReadmeExample('README.md'));
   });
 
   it('starts a lab from outside the package, hears its bus, prints its endpoint and stops', () => {
     mkdirSync(probeDir, { recursive: true });
     const script = join(probeDir, 'example.ts');
-    writeFileSync(script, exampleOf('README.md'));
+    writeFileSync(script, labReadmeExample('README.md'));
     const result = spawnSync(process.execPath, ['--import', 'tsx', script], {
       cwd: REPOSITORY_ROOT,
       encoding: 'utf8',

@@ -9,6 +9,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LAB_WORK_DIR, REPOSITORY_ROOT } from '#lab/common/lab-work-dir';
+import { labReadmeExample } from '#test/helpers/lab-readme';
 
 const probeDir = join(LAB_WORK_DIR, `package-exports-${process.pid}`);
 mkdirSync(probeDir, { recursive: true });
@@ -71,11 +72,10 @@ describe('the lab package, @sqs-lab/lab', () => {
   });
 
   it("type-checks the README's example against the package, in both languages", () => {
-    for (const readme of ['README.md', 'README.ja.md']) {
-      const text = readFileSync(join(REPOSITORY_ROOT, 'lab', readme), 'utf8');
-      const example = /```ts\n([\s\S]*?)```/.exec(text)?.[1];
+    for (const readme of ['README.md', 'README.ja.md'] as const) {
+      const example = labReadmeExample(readme);
       expect(example, `${readme} has a TypeScript example`).toContain("from '@sqs-lab/lab'");
-      const checked = typeCheck(`${example ?? ''}\nexport {};\n`);
+      const checked = typeCheck(`${example}\nexport {};\n`);
       expect(checked.output, readme).toBe('');
       expect(checked.status).toBe(0);
     }
