@@ -85,8 +85,7 @@ export class ProviderRegistry {
 
   /** Every supported type, sorted, with what its provider emulates, notes or refuses. */
   coverage(): ReadonlyMap<string, PropertyCoverage> {
-    const sorted = [...this.providers].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return new Map(sorted.map(([type, provider]) => [type, provider.properties]));
+    return new Map(this.supportedTypes().map((type) => [type, this.providerFor(type).properties]));
   }
 }
 
