@@ -1,6 +1,7 @@
 /**
- * The local lab: both stacks (or the ones asked for) synthesized by CDK in-process and deployed
- * to emulated AWS services by a CloudFormation stand-in (through its API's change sets, as `cdk deploy`): queues on fauxqs, tables on dynalite,
+ * The local lab: the stacks of the CDK app it is given, synthesized by CDK (lab/app/lab-app.ts) and
+ * deployed to emulated AWS services by a CloudFormation stand-in (through its API's change sets,
+ * as `cdk deploy`): queues on fauxqs, tables on dynalite,
  * the bundles CDK built running as Lambda functions in worker threads (every AWS call they make
  * authorized by IAM against the template's policies), event source mappings, REST API stages
  * and custom resources that run their own handlers. Composed once here, torn down by one `stop()`.
@@ -10,7 +11,7 @@ import type { DescribeAlarmHistoryCommandInput, DescribeAlarmHistoryCommandOutpu
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import { LAB_REGION } from './common/local-aws';
-import { resolvePropagation } from './common/propagation';
+import { type PropagationOptions, resolvePropagation } from './common/propagation';
 import { type AwsCallsOptions, DEFAULT_FAULT_SEED, validateFaultRules } from './interceptors/aws-call-faults';
 import { type AwsCallCounts, AwsCallLedger } from './interceptors/aws-call-ledger';
 import { buildLabOutputs, type LabOutputs } from './outputs';
@@ -23,7 +24,7 @@ import { storeLabTemplate } from './app/lab-template-bucket';
 import { AccountConcurrency, NEW_ACCOUNT_CONCURRENCY } from './services/lambda/account-concurrency';
 import { labFunctionRuntime } from './app/lab-provider-registry';
 import { deleteLabResources, type LabServices, startLabServices } from './app/lab-services';
-import { resolveTopologies, type StackName } from './app/lab-topologies';
+import type { LabApp } from './app/lab-app';
 import { type LabStack, mappingCountersOf, StackViews } from './app/stack-view';
 import { TopologyError } from './app/topology-error';
 import { cloudFormationActions } from './services/cloudformation/api/cloudformation-api';
@@ -45,8 +46,16 @@ import type { InvocationResult } from './services/lambda/runtime/local-function'
 import { LabBus } from './bus/lab-bus';
 import type { SnsNotification } from './services/sns/sns-state';
 
-/** How to start a lab: its stacks and their switches, the bus it publishes on, and the lab-only settings. */
+/** How to start a lab: the app it serves, the bus it publishes on, and the lab-only settings. */
 export interface StartLabOptions extends LabAssemblyOptions, LabCloudFormationSettings {
+  /** The CDK app the lab synthesizes, deploys and views (lab/app/lab-app.ts). */
+  readonly app: LabApp;
+  /**
+   * How long changes take to reach other services (lab/common/propagation.ts): a queue
+   * attribute change reaches Lambda's checks after a seeded delay, and (with `iamGrants`) a new
+   * IAM grant takes effect after one. Default: up to `LAB_MAX_PROPAGATION_MS` (200 ms), seed 1.
+   */
+  readonly propagation?: PropagationOptions;
   /**
    * The bus the lab publishes on (default: a new one, as `lab.logs`): every function line,
    * platform line and batch outcome (`'record'`), the deploys' stack events (`'stack-event'`), the
@@ -105,15 +114,15 @@ export interface Lab {
   readonly endpoints: EmulatorEndpoints;
   /** Clients on the emulators, for experiments and tests (destroyed by `stop()`). */
   readonly clients: { readonly sqs: SQSClient; readonly dynamodb: DynamoDBClient };
-  readonly stacks: ReadonlyMap<StackName, LabStack>;
+  readonly stacks: ReadonlyMap<string, LabStack>;
   /** The stack, or a TopologyError when this lab does not serve it. */
-  stack(name: StackName): LabStack;
+  stack(name: string): LabStack;
   /** The stacks as CloudFormation left them (templates, resources, outputs). */
-  readonly deployed: ReadonlyMap<StackName, DeployedStack>;
+  readonly deployed: ReadonlyMap<string, DeployedStack>;
   /** The cloud assembly the lab runs. */
   readonly assemblyDir: string;
   /**
-   * Synthesizes again with `context` (or new variant topologies) and applies the difference to
+   * Synthesizes again with `context` (or another app: a variant of the stacks) and applies the difference to
    * the running stacks, as `cdk deploy` does: a change set per stack through the lab's
    * CloudFormation API (change-set-deployer.ts), executed in CloudFormation's order, replacing
    * where it would replace, rolling back on failure; a stack with no changes is left as it is.
@@ -138,7 +147,7 @@ export interface Lab {
    */
   resourceTypes(): ReadonlyMap<string, PropertyCoverage>;
   /** The stacks deployed to one region of the lab's account (the lab's own region: `lab.deployed`). */
-  deployedIn(region: string): ReadonlyMap<StackName, DeployedStack>;
+  deployedIn(region: string): ReadonlyMap<string, DeployedStack>;
   /** The lab's bus: `lab.logs.on('record' | 'stack-event' | 'alarm' | 'alarm-action', …)`. */
   readonly logs: LabBus;
   /** Every CloudWatch alarm the stacks define, with its state (evaluated every second) and its last action. */
@@ -192,9 +201,8 @@ export interface Lab {
 }
 
 /** Starts a lab; everything it started is stopped again if any step fails. */
-export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
+export async function startLab(options: StartLabOptions): Promise<Lab> {
   const started = performance.now();
-  const topologies = resolveTopologies(options);
   const id = randomUUID().replaceAll('-', '').slice(0, 8);
   const namePrefix = `lab${id}-`;
   const logs = options.bus ?? new LabBus();
@@ -210,7 +218,7 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
           dynamodbPort: options.preferredPorts?.dynamodb,
         }),
       bundleRuntimeWorker(),
-      LabAssembly.make(options, topologies),
+      LabAssembly.make(options, options.app),
       CustomResourceResponses.start(),
     ]);
     if (options.emulators === undefined) cleanups.add(() => emulators.stop());
@@ -223,7 +231,7 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
       { ...options, emulators, clients, logs, namePrefix, propagation, logsPort },
       cleanups,
     );
-    const assembly = new LabAssembly(options, topologies, firstAssembly);
+    const assembly = new LabAssembly(options, options.app, firstAssembly);
     const assetDir = (stackName: string, key: string) => assembly.assetDir(stackName, key);
     const objectBytes = (bucket: string, key: string) => services.s3.objectBytes(bucket, key)?.bytes;
     // Functions start once the endpoint listens (a deploy comes after it), and read its URL then.
@@ -261,7 +269,6 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
       cleanups,
     );
     endpointUrl = endpoint.url;
-    const wanted = new Set<string>(topologies.map((topology) => topology.stackName));
     // The lab deploys as `cdk deploy` does: change sets through the API the one endpoint serves.
     const deployer = {
       actions: cloudFormationActions(cloudformationApi),
@@ -269,6 +276,7 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
         storeLabTemplate(services.s3, stackName, body, region),
     };
     const deployAll = async (deploy: { readonly region?: string; readonly onEvent?: (event: StackEvent) => void }) => {
+      const wanted = new Set(assembly.app.stacks.map((stack) => stack.stackName));
       const stacks = assembly.current.stacks.filter((stack) => wanted.has(stack.stackName));
       const results = await deployThroughChangeSets(deployer, stacks, {
         ...deploy,
@@ -279,7 +287,7 @@ export async function startLab(options: StartLabOptions = {}): Promise<Lab> {
     };
     if (options.emulators !== undefined) cleanups.add(() => deleteLabResources(services, cloudformation.state.all()));
     if (options.deployOnStart !== false) await deployAll({});
-    views = new StackViews(topologies, cloudformation, services.lambda, services.apis);
+    views = new StackViews(() => assembly.app.stacks, cloudformation, services.lambda, services.apis);
     const lab = {
       ...{ id, namePrefix, emulators, clients, logs, services, cloudformation, views },
       ledger: awsCalls.ledger,
@@ -342,8 +350,7 @@ function runningLab(lab: {
     },
     clients: { sqs: lab.clients.sqs, dynamodb: lab.clients.dynamodb },
     stacks: views.stacks,
-    // The lab deploys only the stacks it serves (`wanted`), so every name is a StackName.
-    deployed: cloudformation.home as Map<StackName, DeployedStack>,
+    deployed: cloudformation.home,
     get assemblyDir() {
       return lab.assemblyDir();
     },
@@ -353,7 +360,7 @@ function runningLab(lab: {
         throw new TopologyError(`this lab does not serve ${name}; start it with stacks: ['${name}']`);
       return stack;
     },
-    deployedIn: (region) => cloudformation.state.stacksIn(region) as ReadonlyMap<StackName, DeployedStack>,
+    deployedIn: (region) => cloudformation.state.stacksIn(region),
     deploy: lab.deploy,
     logs: lab.logs,
     logsEndpoint: services.logsServer.url,

@@ -83,7 +83,8 @@ const RULES: readonly Rule[] = [
   {
     name: 'lab servers open through serveOnLoopback only (loopback, behind the request guard)',
     applies: (file) =>
-      (file.startsWith('lab/') || file.startsWith('bench/')) && file !== 'lab/common/serve-on-loopback.ts',
+      (file.startsWith('lab/') || file.startsWith('bench/') || file.startsWith('experiments/')) &&
+      file !== 'lab/common/serve-on-loopback.ts',
     pattern: /\b(?:createServer|createSecureServer)\s*\(|\.listen\s*\(/,
     excusedByComment: false,
   },

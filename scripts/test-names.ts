@@ -9,7 +9,7 @@
 import { basename } from 'node:path';
 
 /** The folders whose files are the project's modules. */
-export const SOURCE_FOLDERS = ['lab', 'lib', 'lambda', 'bench', 'cost', 'scripts', 'bin'] as const;
+export const SOURCE_FOLDERS = ['lab', 'lib', 'lambda', 'experiments', 'bench', 'cost', 'scripts', 'bin'] as const;
 
 /** The trees whose tests are named after a module. */
 const MODULE_TREES = ['test/unit/', 'test/lab/'];

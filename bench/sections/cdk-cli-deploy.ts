@@ -9,7 +9,8 @@
  * - hotswap: after a handler edit and a new synth, `cdk deploy --hotswap` of that stack, and the
  *   "hotswap-deployment time" the CLI prints.
  */
-import { type Lab, LAB_ACCOUNT_ID, LAB_REGION, startLab } from '@sqs-lab/lab';
+import { type Lab, LAB_ACCOUNT_ID, LAB_REGION } from '@sqs-lab/lab';
+import { startTutorialLab } from '#experiments/tutorial-app';
 import { copyProject } from '../project-copy';
 import { runCdkOnLab } from '../run-cdk-on-lab';
 import type { CommandResult } from '../run-command';
@@ -39,7 +40,7 @@ export async function measureCdkCliDeploy(): Promise<CdkCliDeployResult> {
   const project = copyProject('sqs-lab-bench-cdk-');
   let lab: Lab | undefined;
   try {
-    lab = await startLab({ deployOnStart: false });
+    lab = await startTutorialLab({ deployOnStart: false });
     const endpoint = lab.endpointUrl;
     const cdk = async (...args: string[]): Promise<{ result: CommandResult; ms: number }> => {
       const started = performance.now();

@@ -4,15 +4,11 @@
  * the process's CPU time beside each: a chaos run mostly waits (simulated work, visibility
  * timeouts, expiring claims), which is why running several at once pays.
  */
-import {
-  type ChaosPlanResult,
-  DEFAULT_CHAOS_PARALLEL,
-  type Emulators,
-  findMix,
-  invariantViolations,
-  planChaosRuns,
-  runChaosPlan,
-} from '@sqs-lab/lab';
+import type { Emulators } from '@sqs-lab/lab';
+import { DEFAULT_CHAOS_PARALLEL } from '../../experiments/cli/chaos-args';
+import { invariantViolations } from '../../experiments/chaos/invariant';
+import { findMix } from '../../experiments/chaos/mixes';
+import { type ChaosPlanResult, planChaosRuns, runChaosPlan } from '../../experiments/chaos/run-chaos-plan';
 
 /** One way of running the sample. */
 export interface ChaosPlanTiming {

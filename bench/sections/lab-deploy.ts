@@ -3,7 +3,8 @@
  * synthesized and cached first), and what IAM adds to the batch path (the same lab pipeline run
  * with and without authorization, alternately, in one bench run).
  */
-import { type Emulators, LabBus, type StackEvent, startLab, synthesizeApp } from '@sqs-lab/lab';
+import { type Emulators, LabBus, type StackEvent, synthesizeApp } from '@sqs-lab/lab';
+import { startTutorialLab, tutorialApp } from '#experiments/tutorial-app';
 import { measureLabPipeline } from './lab-throughput';
 import { median } from '../stats';
 
@@ -26,7 +27,7 @@ export async function measureLabDeploy(
   emulators: Emulators,
   sizes: { readonly deploys: number; readonly passes: number; readonly messages: number },
 ): Promise<LabDeployResult> {
-  const assembly = await synthesizeApp({ kind: 'app' });
+  const assembly = await synthesizeApp(tutorialApp().synthesis());
   const deployMs: number[] = [];
   const perStack = new Map<string, number[]>();
   for (let run = 0; run < sizes.deploys; run += 1) {
@@ -34,7 +35,7 @@ export async function measureLabDeploy(
     const bus = new LabBus();
     bus.on('stack-event', (event) => events.push(event));
     const started = performance.now();
-    const lab = await startLab({ emulators, assemblyDir: assembly.dir, bus });
+    const lab = await startTutorialLab({ emulators, assemblyDir: assembly.dir, bus });
     deployMs.push(performance.now() - started);
     await lab.stop();
     for (const stackName of new Set(events.map((event) => event.stackName))) {

@@ -7,7 +7,8 @@
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { type Emulators, startLab } from '@sqs-lab/lab';
+import { type Emulators } from '@sqs-lab/lab';
+import { startTutorialLab } from '#experiments/tutorial-app';
 import { produce, waitForDeleted } from './lab-throughput';
 
 /** What the section measures. */
@@ -38,7 +39,7 @@ const mb = (bytes: number): number => Math.round((bytes / 1024 / 1024) * 10) / 1
 
 /** Runs a warm-up batch and two measured batches of `messages` through one lab. */
 export async function measureLabMemory(emulators: Emulators, messages: number): Promise<LabMemoryResult> {
-  const lab = await startLab({ emulators, pollers: 5 });
+  const lab = await startTutorialLab({ emulators, pollers: 5 });
   try {
     await new Promise((resolve) => setTimeout(resolve, 500));
     collectGarbage();

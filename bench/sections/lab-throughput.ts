@@ -14,9 +14,10 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AwsCallCounts } from '@sqs-lab/lab';
+import { startTutorialLab } from '#experiments/tutorial-app';
 import { createDynamoDbClient, type Emulators } from '@sqs-lab/lab';
 import { emptyMappingCounters, type MappingCounters } from '@sqs-lab/lab';
-import { type Lab, startLab } from '@sqs-lab/lab';
+import { type Lab } from '@sqs-lab/lab';
 import type { LabLogRecord } from '@sqs-lab/lab';
 import { DynamoDbIdempotencyStore } from '../../lambda/core/dynamodb-idempotency-store';
 import { runIdempotent } from '../../lambda/core/idempotency-guard';
@@ -233,7 +234,7 @@ export async function measureLabPipeline(
   options: LabRunOptions = { warmUp: false },
 ): Promise<LabRun> {
   const stackName = STACK_OF[path];
-  const lab = await startLab({
+  const lab = await startTutorialLab({
     stacks: [benchTopology(stackName)],
     emulators,
     // A load test measures the lab, not a new account's quota of 10: an established account's.

@@ -17,7 +17,7 @@ export interface TourExperimentTime {
 
 /** What the section measured. */
 export interface TourTimeResult {
-  /** From spawning `tsx lab/cli/tour.ts` to its exit. */
+  /** From spawning `tsx experiments/cli/tour.ts` to its exit. */
   readonly wallSeconds: number;
   readonly exitCode: number | null;
   readonly longest: TourExperimentTime | undefined;
@@ -40,7 +40,7 @@ export async function measureTour(): Promise<TourTimeResult> {
     const { output, exitCode } = await new Promise<{ output: string; exitCode: number | null }>((resolve, reject) => {
       const child = spawn(
         process.execPath,
-        ['--import', 'tsx', 'lab/cli/tour.ts', '--report', reportDir, '--lang', 'en'],
+        ['--import', 'tsx', 'experiments/cli/tour.ts', '--report', reportDir, '--lang', 'en'],
         {
           cwd: PROJECT_ROOT,
           stdio: ['ignore', 'pipe', 'pipe'],

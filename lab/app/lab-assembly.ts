@@ -1,52 +1,55 @@
 /**
  * The cloud assembly a lab runs: synthesized from its app (cached, lab/app/synthesize-app.ts) or
  * made elsewhere (`assemblyDir`, a `cdk.out`), read once, and replaced by each `lab.deploy`,
- * which may bring new context or new topologies. The functions' providers read their bundles'
- * directories from the assembly in effect.
+ * which may bring new context or a new app (another variant of the stacks). The functions'
+ * providers read their bundles' directories from the assembly in effect.
  */
-import type { StackTopology } from '../../lib/topology';
 import { type CloudAssembly, readCloudAssembly } from '../services/cloudformation/cdk-client/assembly-reader';
 import { markAssetsCommonJs } from '../services/cloudformation/cdk-client/synthesize-cached';
-import type { AppSource } from './app-source';
-import { appContext, appSource, type LabAppOptions, servesCustomTopologies } from './lab-topologies';
+import type { AppSynthesis, LabApp } from './lab-app';
 import { synthesizeApp } from './synthesize-app';
 import { TopologyError } from './topology-error';
 
-/** What decides the assembly, beyond the app's options. */
-export interface LabAssemblyOptions extends LabAppOptions {
+/** Where the assembly comes from, beyond the app. */
+export interface LabAssemblyOptions {
   /** Where cloud assemblies are cached (default `.lab/assemblies`). */
   readonly assemblyCacheDir?: string;
   /** Deploy this cloud assembly (a `cdk.out` made elsewhere) instead of synthesizing one. */
   readonly assemblyDir?: string;
 }
 
-/** What a deploy changes in the assembly: the app's context, its topologies, or the whole assembly. */
+/** What a deploy changes in the assembly: the app's context, the app, or the whole assembly. */
 export interface AssemblyUpdate {
-  /** CDK context for the app, over the lab's own. */
+  /** CDK context for the app (`-c name=value`), over the app's own. */
   readonly context?: Readonly<Record<string, string>>;
-  /** New variant topologies, synthesized as they are. */
-  readonly stacks?: readonly StackTopology[];
+  /** Another app (another variant of the stacks), served from now on. */
+  readonly app?: LabApp;
   /** A cloud assembly made elsewhere, deployed as it is. */
   readonly assemblyDir?: string;
 }
 
-/** The assembly in effect, and how the next one is made. */
+/** The assembly in effect, the app it came from, and how the next one is made. */
 export class LabAssembly {
   /** The assembly in effect. */
   current: CloudAssembly;
 
-  /** Reads the first assembly (made by {@link LabAssembly.make}) of a lab serving `topologies`. */
+  /** Reads the first assembly (made by {@link LabAssembly.make}) of a lab serving `app`. */
   constructor(
     private readonly options: LabAssemblyOptions,
-    private topologies: readonly StackTopology[],
+    private served: LabApp,
     first: { readonly dir: string },
   ) {
     this.current = readCloudAssembly(first.dir);
   }
 
-  /** Synthesizes (or takes) the first assembly of a lab serving `topologies`. */
-  static make(options: LabAssemblyOptions, topologies: readonly StackTopology[]): Promise<{ readonly dir: string }> {
-    return cloudAssembly(options, appSource(options, topologies), options.assemblyDir);
+  /** Synthesizes (or takes) the first assembly of a lab serving `app`. */
+  static make(options: LabAssemblyOptions, app: LabApp): Promise<{ readonly dir: string }> {
+    return cloudAssembly(options, app.synthesis(), options.assemblyDir);
+  }
+
+  /** The app served. */
+  get app(): LabApp {
+    return this.served;
   }
 
   /** The directory of a stack's asset in the assembly in effect. */
@@ -58,24 +61,20 @@ export class LabAssembly {
 
   /** Makes the next assembly (synthesized again with `update`, or the one given) and puts it in effect. */
   async update(update: AssemblyUpdate): Promise<CloudAssembly> {
-    if (update.stacks !== undefined) this.topologies = [...update.stacks];
-    const source: AppSource =
-      update.stacks !== undefined || servesCustomTopologies(this.options)
-        ? { kind: 'topologies', topologies: this.topologies }
-        : { kind: 'app', context: { ...appContext(this.options), ...update.context } };
-    const made = await cloudAssembly(this.options, source, update.assemblyDir);
+    if (update.app !== undefined) this.served = update.app;
+    const made = await cloudAssembly(this.options, this.served.synthesis(update.context), update.assemblyDir);
     this.current = readCloudAssembly(made.dir);
     return this.current;
   }
 }
 
-/** The cloud assembly to deploy: one made elsewhere (`assemblyDir`), or `source` synthesized (cached). */
+/** The cloud assembly to deploy: one made elsewhere (`assemblyDir`), or the app synthesized (cached). */
 async function cloudAssembly(
   options: LabAssemblyOptions,
-  source: AppSource,
+  synthesis: AppSynthesis,
   assemblyDir: string | undefined,
 ): Promise<{ readonly dir: string }> {
-  if (assemblyDir === undefined) return synthesizeApp(source, { cacheDir: options.assemblyCacheDir });
+  if (assemblyDir === undefined) return synthesizeApp(synthesis, { cacheDir: options.assemblyCacheDir });
   await markAssetsCommonJs(assemblyDir);
   return { dir: assemblyDir };
 }

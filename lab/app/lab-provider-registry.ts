@@ -37,7 +37,7 @@ import { ecrRepositoryProvider } from '../services/ecr/resource-providers/ecr-re
 import { s3BucketPolicyProvider } from '../services/s3/resource-providers/s3-bucket-policy-provider';
 import { s3BucketProvider } from '../services/s3/resource-providers/s3-bucket-provider';
 import { ssmParameterProvider } from '../services/ssm/resource-providers/ssm-parameter-provider';
-import { DEFAULT_STAGE_THROTTLING } from './stand-in-settings';
+import { ACCOUNT_DEFAULT_THROTTLING } from '../services/apigateway/apigateway-api';
 import { LAB_TARGET, type LabServices } from './lab-services';
 
 /** The lab's settings the providers read (`StartLabOptions` extends them). */
@@ -140,7 +140,7 @@ export function labProviderRegistry(
       apis: services.apis,
       lambda,
       preferredPortOf: (stackName) => settings.preferredPorts?.apis?.[stackName],
-      defaultThrottling: DEFAULT_STAGE_THROTTLING,
+      defaultThrottling: ACCOUNT_DEFAULT_THROTTLING,
       ...(settings.stageThrottling === undefined ? {} : { throttling: settings.stageThrottling }),
     }),
     ...snsProviders({ sns: services.sns, iam: iam.registry }),

@@ -1,9 +1,8 @@
 /**
- * The lab's view of a deployed stack, by the topology's ids (`Queue`, `Worker`): CloudFormation
+ * The lab's view of a deployed stack, by its layout's construct ids (`Queue`, `Worker`): CloudFormation
  * keeps resources by logical id (the construct id plus CDK's 8-character hash); a test or an
  * experiment asks for "the stack's Worker" or "its main queue".
  */
-import type { StackTopology } from '../../lib/topology';
 import { LAB_REGION } from '../common/local-aws';
 import type { ApiGatewayService } from '../services/apigateway/apigateway-service';
 import type { CloudFormationService } from '../services/cloudformation/cloudformation-service';
@@ -12,7 +11,7 @@ import type { EventSourceMapping, MappingCounters } from '../services/lambda/eve
 import type { LambdaService } from '../services/lambda/lambda-service';
 import { constructIdOf } from '../services/lambda/resource-providers/lambda-function-provider';
 import type { InvocationResult, LocalFunction } from '../services/lambda/runtime/local-function';
-import type { StackName } from './lab-topologies';
+import type { StackLayout } from './lab-app';
 import { TopologyError } from './topology-error';
 
 /** A queue as deployed. */
@@ -25,8 +24,9 @@ export interface ProvisionedQueue {
 
 /** One stack as the lab runs it. */
 export interface LabStack {
-  readonly stackName: StackName;
-  readonly topology: StackTopology;
+  readonly stackName: string;
+  /** The stack's construct ids, as its app describes them. */
+  readonly layout: StackLayout;
   /** The stage URL, `http://127.0.0.1:<port>/prod/`, like CDK's `ApiEndpoint`. */
   readonly apiEndpoint: string;
   /** The queue the producer sends to. */
@@ -44,9 +44,9 @@ export interface LabStack {
   invoke(functionId: string, event: unknown): Promise<InvocationResult>;
 }
 
-/** The lab's view of a deployed stack, by the topology's ids. */
+/** The lab's view of a deployed stack, by its layout's construct ids. */
 export function stackView(
-  topology: StackTopology,
+  layout: StackLayout,
   deployed: DeployedStack,
   lambda: LambdaService,
   apis: ApiGatewayService,
@@ -63,12 +63,12 @@ export function stackView(
     };
   }
   const tableNames: Record<string, string> = {};
-  for (const table of topology.tables) {
+  for (const table of layout.tables) {
     const name = physicalIdOf(deployed, 'AWS::DynamoDB::Table', table.id);
     if (name !== undefined) tableNames[table.id] = name;
   }
   const functionNames: Record<string, string> = {};
-  for (const spec of topology.functions) {
+  for (const spec of layout.functions) {
     const name = physicalIdOf(deployed, 'AWS::Lambda::Function', spec.id);
     if (name !== undefined) functionNames[spec.id] = name;
   }
@@ -84,13 +84,13 @@ export function stackView(
   }
   const urls = apis.localUrls(LAB_REGION);
   const apiEndpoint = urls.get(deployed.outputs.ApiEndpoint ?? '') ?? deployed.outputs.ApiEndpoint ?? '';
-  const mainQueue = queues[topology.mainQueueId];
-  if (mainQueue === undefined) throw new TopologyError(`${topology.stackName} has no queue "${topology.mainQueueId}"`);
-  const mainSpec = topology.queues.find((queue) => queue.id === topology.mainQueueId);
+  const mainQueue = queues[layout.mainQueueId];
+  if (mainQueue === undefined) throw new TopologyError(`${layout.stackName} has no queue "${layout.mainQueueId}"`);
+  const mainSpec = layout.queues.find((queue) => queue.id === layout.mainQueueId);
   const dlq = mainSpec?.deadLetter === undefined ? undefined : queues[mainSpec.deadLetter.queueId];
   return {
-    stackName: topology.stackName,
-    topology,
+    stackName: layout.stackName,
+    layout,
     apiEndpoint,
     queueUrl: mainQueue.url,
     dlqUrl: dlq?.url,
@@ -100,7 +100,7 @@ export function stackView(
     mappings,
     invoke: (functionId, event) => {
       const name = functionNames[functionId];
-      if (name === undefined) throw new TopologyError(`${topology.stackName} has no function "${functionId}"`);
+      if (name === undefined) throw new TopologyError(`${layout.stackName} has no function "${functionId}"`);
       return lambda.get(name).fn.invoke(event);
     },
   };
@@ -108,10 +108,11 @@ export function stackView(
 
 /** The lab's views of its own region's stacks, refreshed after every deploy. */
 export class StackViews {
-  readonly stacks = new Map<StackName, LabStack>();
+  readonly stacks = new Map<string, LabStack>();
 
+  /** `layouts` gives the stacks of the app served now (a deploy may bring another variant). */
   constructor(
-    private readonly topologies: readonly StackTopology[],
+    private readonly layouts: () => readonly StackLayout[],
     private readonly cloudformation: CloudFormationService,
     private readonly lambda: LambdaService,
     private readonly apis: ApiGatewayService,
@@ -121,11 +122,15 @@ export class StackViews {
 
   /** Views the stacks as CloudFormation left them in the lab's own region. */
   refresh(): void {
-    for (const topology of this.topologies) {
-      const deployed = this.cloudformation.home.get(topology.stackName);
+    const layouts = this.layouts();
+    // A stack the app no longer names (another variant deployed) leaves the views.
+    for (const name of this.stacks.keys())
+      if (!layouts.some((layout) => layout.stackName === name)) this.stacks.delete(name);
+    for (const layout of layouts) {
+      const deployed = this.cloudformation.home.get(layout.stackName);
       // A stack deleted (`cdk destroy`) leaves the view too.
-      if (deployed === undefined) this.stacks.delete(topology.stackName);
-      else this.stacks.set(topology.stackName, stackView(topology, deployed, this.lambda, this.apis));
+      if (deployed === undefined) this.stacks.delete(layout.stackName);
+      else this.stacks.set(layout.stackName, stackView(layout, deployed, this.lambda, this.apis));
     }
   }
 }
@@ -140,7 +145,7 @@ export function mappingCountersOf(stacks: Iterable<LabStack>): Record<string, Ma
   return counters;
 }
 
-/** The deployed resource whose logical id is the topology id plus CDK's 8-character hash. */
+/** The deployed resource whose logical id is the construct id plus CDK's 8-character hash. */
 function physicalIdOf(deployed: DeployedStack, type: string, constructId: string): string | undefined {
   for (const [logicalId, resource] of deployed.resources) {
     if (resource.type === type && constructIdOf(logicalId) === constructId) return resource.physicalId;

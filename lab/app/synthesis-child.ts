@@ -1,14 +1,12 @@
 /**
  * The child process the lab synthesizes in, kept for the next synthesis: importing aws-cdk-lib
- * and the project's `lib/` through tsx takes seconds, and a test run or a tour synthesizes
+ * and an app's modules through tsx takes seconds, and a test run or a tour synthesizes
  * dozens of variant apps. The child is reused while the modules it imported are unchanged
  * (`moduleKey`), answers one request at a time, and never keeps the lab's process alive.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { REPOSITORY_ROOT } from '../common/lab-work-dir';
-import type { AppSource } from './app-source';
 import type { SynthesisAnswer, SynthesisRequest } from './synthesis-process-protocol';
 
 /** tsx's loader, by path: the child needs it whatever the current directory. */
@@ -30,11 +28,12 @@ export class SynthesisChild {
   private last: Promise<unknown> = Promise.resolve();
 
   /**
-   * Synthesizes `source` into `outdir` in the child. `moduleKey` names the content of the files
-   * the child imports (bin/, lib/); a new key ends the old child, whose imports are stale.
+   * Asks the child for one synthesis, in the app's directory `root`. `moduleKey` names the app's
+   * directory and the content of the files the child imports; a new key ends the old child, whose
+   * imports are stale.
    */
-  synthesize(source: AppSource, outdir: string, moduleKey: string, inputsKey: string): Promise<void> {
-    const turn = this.last.then(() => this.request({ source, outdir, inputsKey }, moduleKey));
+  synthesize(request: SynthesisRequest, root: string, moduleKey: string): Promise<void> {
+    const turn = this.last.then(() => this.request(request, root, moduleKey));
     this.last = turn.catch(() => undefined);
     return turn;
   }
@@ -50,9 +49,9 @@ export class SynthesisChild {
     this.child = undefined;
   }
 
-  private request(request: SynthesisRequest, moduleKey: string): Promise<void> {
+  private request(request: SynthesisRequest, root: string, moduleKey: string): Promise<void> {
     if (this.childKey !== moduleKey) this.stop();
-    const child = this.child ?? this.start(moduleKey);
+    const child = this.child ?? this.start(root, moduleKey);
     // While a request is out, the channel keeps the lab alive until the answer comes.
     child.channel?.ref();
     return new Promise<void>((resolve, reject) => {
@@ -86,10 +85,10 @@ export class SynthesisChild {
     });
   }
 
-  private start(moduleKey: string): ChildProcess {
+  private start(root: string, moduleKey: string): ChildProcess {
     const child = fork(SYNTHESIS_PROCESS, [], {
-      cwd: REPOSITORY_ROOT,
-      // The child runs the project's TypeScript as the lab's CLIs do, through tsx.
+      cwd: root,
+      // The child runs the app's TypeScript as the lab's CLIs do, through tsx.
       execArgv: ['--import', TSX_LOADER],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });

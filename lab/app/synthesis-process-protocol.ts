@@ -1,10 +1,12 @@
-import type { AppSource } from './app-source';
+import type { SynthesisCall } from './lab-app';
 
-/** What the synthesis process is asked: the app to synthesize and where to write its assembly. */
+/** What the synthesis process is asked: the app's module, what to give it, and where to write its assembly. */
 export interface SynthesisRequest {
-  readonly source: AppSource;
+  /** The app's module (absolute path), imported once per process. */
+  readonly module: string;
+  readonly call: Omit<SynthesisCall, 'outdir'>;
   readonly outdir: string;
-  /** The content of the files the app reads (bin/, lib/, lambda/, …): bundles are reused while it is the same. */
+  /** The content of the files the app reads: bundles are reused while it is the same. */
   readonly inputsKey: string;
 }
 

@@ -1,27 +1,42 @@
 /**
- * The child process `synthesizeApp` synthesizes in on a cache miss: bin/sqs-lab.ts's stacks (lib/app.ts)
- * with cdk.json's context, the lab's own context and the learner's switches on top; or variant
- * stacks built from topologies. It answers each request over IPC in turn, and stays for the next
- * one (aws-cdk-lib is imported once); it ends when the lab's process does.
+ * The child process `synthesizeApp` synthesizes in on a cache miss: it imports the app's module
+ * (an {@link AppSynthesis}'s `module`) once and calls its `synthesize` for each request, with the
+ * lab's CDK context under the request's. It answers each request over IPC in turn, and stays for
+ * the next one (the app's aws-cdk-lib is imported once); it ends when the lab's process does.
  */
+import { pathToFileURL } from 'node:url';
+import type { AppSynthesis, SynthesisCall } from './lab-app';
 import { LAB_CDK_CONTEXT } from './lab-cdk-context';
 import type { SynthesisAnswer, SynthesisRequest } from './synthesis-process-protocol';
 import { copyAssembly, prepareSynthesisWorkdir, removeSynthesisWorkdirs } from './synthesis-workdir';
 
-async function synthesize({ source, outdir, inputsKey }: SynthesisRequest): Promise<void> {
-  const [{ App }, { addSqsLabStacks, cdkJsonContext }, { TopologyStack }] = await Promise.all([
-    import('aws-cdk-lib'),
-    import('../../lib/app'),
-    import('../../lib/topology-stack'),
-  ]);
-  const context = { ...cdkJsonContext(), ...LAB_CDK_CONTEXT, ...(source.kind === 'app' ? source.context : {}) };
+/** What an app's module exports for the lab. */
+interface AppModule {
+  synthesize(call: SynthesisCall): void | Promise<void>;
+}
+
+/** The modules imported so far, by path. */
+const modules = new Map<string, Promise<AppModule>>();
+
+function appModule(path: AppSynthesis['module']): Promise<AppModule> {
+  let loaded = modules.get(path);
+  if (loaded === undefined) {
+    loaded = import(pathToFileURL(path).href).then((module: Partial<AppModule>) => {
+      if (typeof module.synthesize !== 'function')
+        throw new Error(`${path} exports no synthesize function for the lab to call`);
+      return module as AppModule;
+    });
+    modules.set(path, loaded);
+  }
+  return loaded;
+}
+
+async function synthesize({ module, call, outdir, inputsKey }: SynthesisRequest): Promise<void> {
+  const app = await appModule(module);
   // In the work directory of these inputs, where CDK finds the bundles an earlier variant made
   // (synthesis-workdir.ts), then copied to the assembly's own directory.
   const workdir = prepareSynthesisWorkdir(inputsKey);
-  const app = new App({ outdir: workdir, context });
-  if (source.kind === 'app') addSqsLabStacks(app);
-  else for (const topology of source.topologies) new TopologyStack(app, topology.stackName, { topology });
-  app.synth();
+  await app.synthesize({ outdir: workdir, context: { ...LAB_CDK_CONTEXT, ...call.context }, request: call.request });
   copyAssembly(workdir, outdir);
 }
 

@@ -1,54 +1,34 @@
 /**
- * This project's CDK app as the lab synthesizes it: bin/sqs-lab.ts's stacks (lib/app.ts) with
- * cdk.json's context, the lab's own context on top, and a learner's `-c` switches; or variant
- * stacks built from topologies (tests, experiments, chaos). The assembly is cached while the
- * files the app reads are unchanged (bin/, lib/, lambda/, cdk.json, package-lock.json and the
- * entries of variant functions).
+ * An app's synthesis ({@link AppSynthesis}) as the lab runs it: cached while the files the app
+ * reads are unchanged (lab/services/cloudformation/cdk-client/synthesize-cached.ts), and on a miss
+ * synthesized in a child process that keeps the app's modules imported for the next variant.
  */
-import { dirname, join, resolve } from 'node:path';
-import { REPOSITORY_ROOT } from '../common/lab-work-dir';
-import type { AppSource } from './app-source';
+import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   assemblyKey,
   type SynthesizedAssembly,
   synthesizeCached,
 } from '../services/cloudformation/cdk-client/synthesize-cached';
+import type { AppSynthesis } from './lab-app';
 import { LAB_CDK_CONTEXT } from './lab-cdk-context';
 import { SynthesisChild } from './synthesis-child';
 
-export type { AppSource } from './app-source';
-
-/** What the app reads besides the entries of variant functions. */
-const APP_INPUTS = ['bin', 'lib', 'lambda', 'cdk.json', 'package-lock.json'];
-
-/** What the synthesis child imports from the project (esbuild reads the functions' code afresh each time). */
-const CHILD_IMPORTS = ['bin', 'lib', 'lab/app'];
-
-/** Synthesizes `source` into a cloud assembly, or returns the cached one with the same inputs. */
+/** Synthesizes `app` into a cloud assembly, or returns the cached one with the same inputs. */
 export function synthesizeApp(
-  source: AppSource,
+  app: AppSynthesis,
   options: { readonly cacheDir?: string } = {},
 ): Promise<SynthesizedAssembly> {
   return synthesizeCached(
     {
-      source,
-      settings: LAB_CDK_CONTEXT,
-      inputs: appInputs(source),
-      root: REPOSITORY_ROOT,
-      synthesize: (outdir) => synthesizeInto(source, outdir, inputsKey(source)),
+      source: { module: relative(app.root, app.module), request: app.request },
+      settings: { ...LAB_CDK_CONTEXT, ...app.context },
+      inputs: app.inputs,
+      root: app.root,
+      synthesize: (outdir) => synthesizeInto(app, outdir),
     },
     options,
   );
-}
-
-function appInputs(source: AppSource): string[] {
-  const inputs = APP_INPUTS.map((input) => join(REPOSITORY_ROOT, input));
-  if (source.kind === 'topologies') {
-    for (const topology of source.topologies) {
-      for (const spec of topology.functions) inputs.push(dirname(resolve(REPOSITORY_ROOT, spec.entry)));
-    }
-  }
-  return inputs;
 }
 
 /**
@@ -56,30 +36,34 @@ function appInputs(source: AppSource): string[] {
  * synchronously for seconds, and on the lab's main thread they would stall the functions already
  * running (their AWS calls wait for the main thread's IAM answer), so a heartbeat came late. (A
  * worker thread will not do: CDK's bundling hands process.stderr to spawnSync, which a thread's
- * stderr is not.) One child serves the whole process while bin/ and lib/ are unchanged.
+ * stderr is not.) One child serves the whole process while the app's modules are unchanged.
  */
-function synthesizeInto(source: AppSource, outdir: string, inputs: string): Promise<void> {
-  return synthesisChild.synthesize(source, outdir, moduleKey(), inputs);
+function synthesizeInto(app: AppSynthesis, outdir: string): Promise<void> {
+  const request = {
+    module: app.module,
+    call: { context: app.context, request: app.request },
+    outdir,
+    inputsKey: inputsKey(app),
+  };
+  return synthesisChild.synthesize(request, app.root, moduleKey(app));
 }
 
-/** The content of the files `source` reads, without what it synthesizes: the child reuses bundles while it holds. */
-function inputsKey(source: AppSource): string {
-  return assemblyKey({
-    source: 'inputs',
-    inputs: appInputs(source),
-    root: REPOSITORY_ROOT,
-    synthesize: async () => undefined,
-  });
+/** The content of the files the app reads, without what it synthesizes: the child reuses bundles while it holds. */
+function inputsKey(app: AppSynthesis): string {
+  return assemblyKey({ source: 'inputs', inputs: app.inputs, root: app.root, synthesize: async () => undefined });
 }
 
 const synthesisChild = new SynthesisChild();
 
-/** The content of what the child imports (bin/, lib/, the lab's CDK context): a change needs a new child. */
-function moduleKey(): string {
+/** The app's directory and the content of what the child imports: a change needs a new child. */
+function moduleKey(app: AppSynthesis): string {
   return assemblyKey({
-    source: 'synthesis-process',
-    inputs: CHILD_IMPORTS.map((input) => join(REPOSITORY_ROOT, input)),
-    root: REPOSITORY_ROOT,
+    source: { process: 'synthesis-process', module: app.module },
+    inputs: [...app.moduleInputs, SYNTHESIS_PROCESS_DIR],
+    root: app.root,
     synthesize: async () => undefined,
   });
 }
+
+/** The lab's own side of the child (this folder: the process, its protocol, the lab's context). */
+const SYNTHESIS_PROCESS_DIR = fileURLToPath(new URL('.', import.meta.url));

@@ -1,7 +1,7 @@
 /**
  * What the console's experiments panel shows and runs, registered by the app: the console lists
  * and runs what it is given (`startConsole(lab, { experiments })`) and imports no experiment.
- * The tutorial registers its catalog (lab/experiments/console-experiments.ts); a console started
+ * The tutorial registers its catalog (experiments/console-experiments.ts); a console started
  * without experiments shows an empty panel.
  */
 import type { Emulators } from '../emulators/emulators';

@@ -25,7 +25,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
 import { CloudWatchLogsClient } from '@aws-sdk/client-cloudwatch-logs';
-import type { StackName } from '../app/lab-topologies';
 import type { Lab } from '../lab';
 import { redriveWithMoveTask } from './redrive';
 import { type ConsoleExperiments, NO_CONSOLE_EXPERIMENTS } from './console-experiments';
@@ -330,7 +329,7 @@ function languageOf(request: IncomingMessage, fallback: Language | undefined): L
 }
 
 function stackOf(lab: Lab, name: unknown, say: Messages['consoleApi']) {
-  const stack = typeof name === 'string' ? lab.stacks.get(name as StackName) : undefined;
+  const stack = typeof name === 'string' ? lab.stacks.get(name) : undefined;
   if (stack === undefined)
     throw new ConsoleRequestError(400, say.unknownStack([...lab.stacks.keys()], String(JSON.stringify(name))));
   return stack;

@@ -17,7 +17,6 @@ import {
   StartQueryCommand,
   StopQueryCommand,
 } from '@aws-sdk/client-cloudwatch-logs';
-import type { StackName } from '../app/lab-topologies';
 import type { Language } from '../common/language';
 import { MESSAGES, type Messages } from '../locales/messages';
 import { ConsoleRequestError } from './console-request-error';
@@ -79,7 +78,7 @@ export interface QueryPanelOptions {
   /** A CloudWatch Logs client of the lab's Logs endpoint. */
   readonly client: CloudWatchLogsClient;
   /** The log group a stack's function writes to, `undefined` when the lab does not serve that stack. */
-  readonly logGroupOf: (stack: StackName, functionId: string) => string | undefined;
+  readonly logGroupOf: (stack: string, functionId: string) => string | undefined;
   readonly clock?: () => number;
   readonly pause?: (ms: number) => Promise<void>;
 }

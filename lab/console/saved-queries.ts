@@ -4,7 +4,6 @@
  * holds them equal), each with the function whose log group it reads. Their titles are the
  * locales' `consolePage` words named by `titleKey`.
  */
-import type { StackName } from '../app/lab-topologies';
 import type { Messages } from '../locales/messages';
 
 /** One saved query. */
@@ -14,7 +13,7 @@ export interface SavedQuery {
   /** The key of its title in `MESSAGES[language].consolePage`. */
   readonly titleKey: keyof Messages['consolePage'];
   /** The stack and function whose log group it reads (the stack's `<functionId>LogGroup` output). */
-  readonly stack: StackName;
+  readonly stack: string;
   readonly functionId: string;
   readonly queryString: string;
 }

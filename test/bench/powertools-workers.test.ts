@@ -2,7 +2,8 @@ import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { powertoolsTopologies } from '#bench/powertools/topologies';
 import { enqueueEvent } from '#bench/proxy-event';
-import { type Lab, startLab } from '#lab/lab';
+import type { Lab } from '#lab/lab';
+import { startTutorialLab } from '#experiments/tutorial-app';
 import { waitFor } from '#test/helpers/lab';
 
 /**
@@ -13,7 +14,7 @@ describe('the Powertools workers of bench/powertools on the lab', () => {
   let lab: Lab;
 
   beforeAll(async () => {
-    lab = await startLab({
+    lab = await startTutorialLab({
       stacks: powertoolsTopologies(),
     });
   });

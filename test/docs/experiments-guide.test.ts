@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPERIMENTS, findExperiment, labOnlyReason } from '#lab/experiments/catalog';
-import type { ExperimentResult } from '#lab/experiments/experiment-result';
-import { openLocalProbe } from '#lab/experiments/local-probe';
-import type { BatchObservation, VisibilityObservation, WorkerLine } from '#lab/experiments/observation';
-import { toRow } from '#lab/experiments/report';
-import { runExperiment } from '#lab/experiments/runner';
+import { EXPERIMENTS, findExperiment, labOnlyReason } from '#experiments/catalog';
+import type { ExperimentResult } from '#experiments/experiment-result';
+import { openLocalProbe } from '#experiments/local-probe';
+import type { BatchObservation, VisibilityObservation, WorkerLine } from '#experiments/observation';
+import { toRow } from '#experiments/report';
+import { runExperiment } from '#experiments/runner';
 import { type Emulators, startEmulators } from '#lab/emulators/emulators';
 import { experimentCommands, missingFrom, shellCommands } from './fenced-commands';
 

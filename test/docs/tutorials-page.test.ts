@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { BATCH_RUN_FIELDS } from '#lambda/batch-partial/run';
 import { parseVisibilityJobRequest, VISIBILITY_JOB_FIELDS } from '#lambda/visibility-dup/job';
-import { EXPERIMENTS } from '#lab/experiments/catalog';
-import { MESSAGES } from '#lab/locales/messages';
+import { EXPERIMENTS } from '#experiments/catalog';
+import { MESSAGES } from '#experiments/locales/messages';
 import { shellCommands } from './fenced-commands';
 
 // docs/tutorials.md maps each edit the tutorials ask for to this project's switch and to the

@@ -1,6 +1,6 @@
 /**
  * Cloud assemblies synthesized in a test, for `lab.deploy({ assemblyDir })` and
- * `startLab({ assemblyDir })`: a topology's stack, with a chance to edit the construct tree
+ * `startTutorialLab({ assemblyDir })`: a topology's stack, with a chance to edit the construct tree
  * first (a fixture shape of a template: the old one or the fixed one), and in-place edits of
  * the rendered template between deploys.
  */
@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { LAB_CDK_CONTEXT } from '#lab/app/lab-cdk-context';
 import { synthesizeApp } from '#lab/app/synthesize-app';
+import { tutorialApp } from '#experiments/tutorial-app';
 import { cdkJsonContext } from '#lib/app';
 import { PROJECT_ROOT } from '#lib/project-root';
 import type { StackTopology } from '#lib/topology';
@@ -47,7 +48,7 @@ export async function shapedAssembly(
   topology: StackTopology,
   edit: (template: RenderedTemplate) => void,
 ): Promise<string> {
-  const { dir } = await synthesizeApp({ kind: 'topologies', topologies: [topology] });
+  const { dir } = await synthesizeApp(tutorialApp({ stacks: [topology] }).synthesis());
   const copy = copyAssembly(dir);
   editTemplate(copy, topology.stackName, edit);
   return copy;

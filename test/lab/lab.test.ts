@@ -10,7 +10,8 @@ import { GetQueueAttributesCommand, ListQueuesCommand } from '@aws-sdk/client-sq
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LabLogRecord } from '#lab/bus/lab-log-record';
 import { LAB_CREDENTIALS, LAB_REGION } from '#lab/common/local-aws';
-import { type Lab, startLab } from '#lab/lab';
+import type { Lab } from '#lab/lab';
+import { startTutorialLab } from '#experiments/tutorial-app';
 import { LOCAL_LAB_KEY, writeLabOutputs } from '#lab/outputs';
 import { startEmulators } from '#lab/emulators/emulators';
 import { VISIBILITY_DUP } from '#lib/settings';
@@ -27,7 +28,7 @@ describe('startLab with the real stacks', () => {
   beforeAll(async () => {
     const bus = new LabBus();
     printLogs(bus, (text) => printed.push(text));
-    lab = await startLab({ bus });
+    lab = await startTutorialLab({ bus });
     records = lab.logs.collect().records;
   });
 
@@ -161,7 +162,7 @@ describe('labs side by side in one pair of emulators', () => {
     const emulators = await startEmulators();
     try {
       const options = { stacks: [fixtureTopology()], emulators } as const;
-      const [first, second] = await Promise.all([startLab(options), startLab(options)]);
+      const [first, second] = await Promise.all([startTutorialLab(options), startTutorialLab(options)]);
 
       expect(first.stack('BatchPartialStack').queueUrl).not.toBe(second.stack('BatchPartialStack').queueUrl);
       await first.stop();
@@ -186,7 +187,7 @@ describe('stop()', () => {
   it('leaves no server, socket, timer or thread behind', async () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     const before = countByType();
-    const lab = await startLab({ stacks: [fixtureTopology()] });
+    const lab = await startTutorialLab({ stacks: [fixtureTopology()] });
     await lab.stack('BatchPartialStack').invoke('Worker', { Records: [] });
     const during = countByType();
 

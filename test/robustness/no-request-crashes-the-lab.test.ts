@@ -14,7 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAB_CREDENTIALS, LAB_REGION } from '#lab/common/local-aws';
 import { captureServerFaults } from '#lab/common/server-fault';
 import { type LabConsole, startConsole } from '#lab/console/console-server';
-import { type Lab, startLab } from '#lab/lab';
+import type { Lab } from '#lab/lab';
+import { startTutorialLab } from '#experiments/tutorial-app';
 import { type LostEmulatorThread, onEmulatorThreadLost } from '#lab/emulators/emulator-thread-client';
 import { listeningSockets } from '#test/helpers/listening-sockets';
 import { type RawSocketAnswer, sendRaw } from '#test/helpers/raw-socket';
@@ -46,7 +47,7 @@ beforeAll(async () => {
   restoreFaults = captureServerFaults((line) => faults.push(line));
   restoreLostThreads = onEmulatorThreadLost((lost) => lostThreads.push(lost));
   // Both stacks deployed: their API stages and custom resources are servers to probe too.
-  lab = await startLab({ pollers: 1, stageThrottling: { rateLimitPerSecond: 1000, burstLimit: 1000 } });
+  lab = await startTutorialLab({ pollers: 1, stageThrottling: { rateLimitPerSecond: 1000, burstLimit: 1000 } });
   labConsole = await startConsole(lab);
   s3 = new S3Client({
     region: LAB_REGION,

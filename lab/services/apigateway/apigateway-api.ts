@@ -30,6 +30,13 @@ export interface StageThrottling {
   readonly burstLimit: number;
 }
 
+/**
+ * The throttling of a stage whose template sets none: the account's default in a Region, 10,000
+ * requests per second with a burst of 5,000
+ * (https://docs.aws.amazon.com/apigateway/latest/developerguide/api-gateway-request-throttling.html).
+ */
+export const ACCOUNT_DEFAULT_THROTTLING: StageThrottling = { rateLimitPerSecond: 10_000, burstLimit: 5_000 };
+
 export interface ApiGatewayApiOptions {
   /** The function behind the route. */
   readonly fn: Invocable;

@@ -10,7 +10,8 @@
  * CloudFormation generates one) deploys to both.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Lab, startLab } from '#lab/lab';
+import type { Lab } from '#lab/lab';
+import { startTutorialLab } from '#experiments/tutorial-app';
 import type { StackEvent } from '#lab/services/cloudformation/engine/deployed-stack';
 import { StackOperationFailedError } from '#lab/services/cloudformation/errors';
 import { logicalIdOf, shapedAssembly } from '#test/helpers/fixture-assembly';
@@ -40,7 +41,7 @@ describe('account-wide names on a lab that serves two regions of one account', (
 
   beforeAll(async () => {
     oldShape = await dashboard('old');
-    lab = await startLab({ stacks: [topology], assemblyDir: oldShape });
+    lab = await startTutorialLab({ stacks: [topology], assemblyDir: oldShape });
   });
 
   afterAll(async () => {

@@ -20,7 +20,8 @@ import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { EventSourceMapping } from 'aws-cdk-lib/aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolvePropagation, settleSecondsOf } from '#lab/common/propagation';
-import { type Lab, startLab } from '#lab/lab';
+import type { Lab } from '#lab/lab';
+import { startTutorialLab } from '#experiments/tutorial-app';
 import { StackOperationFailedError } from '#lab/services/cloudformation/errors';
 import { FunctionWithLogGroup } from '#lib/constructs/function-with-log-group';
 import type { TopologyStack } from '#lib/topology-stack';
@@ -145,7 +146,7 @@ describe('eventual consistency on the lab: queue attributes and IAM grants propa
       full = structuredClone(template);
     });
     shape({ batchSize: 10 });
-    lab = await startLab({ stacks: [topology], assemblyDir, propagation });
+    lab = await startTutorialLab({ stacks: [topology], assemblyDir, propagation });
   });
 
   afterAll(async () => {

@@ -12,9 +12,10 @@
 import { DeleteMessageCommand, ReceiveMessageCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { startConsole } from '#lab/console/console-server';
-import { type Lab, startLab } from '#lab/lab';
+import type { Lab } from '#lab/lab';
+import { startTutorialLab } from '#experiments/tutorial-app';
 import { LabBus } from '#lab/bus/lab-bus';
-import { MESSAGES } from '#lab/locales/messages';
+import { MESSAGES } from '#experiments/locales/messages';
 import type { AlarmActionOutcome } from '#lab/services/cloudwatch/cloudwatch-state';
 import { logicalIdOf, shapedAssembly } from '#test/helpers/fixture-assembly';
 import { fixtureTopology, waitFor } from '#test/helpers/lab';
@@ -69,7 +70,7 @@ describe('SNS checks the topic policy before CloudWatch publishes an alarm notif
   beforeAll(async () => {
     const bus = new LabBus();
     bus.on('alarm-action', (outcome) => actions.push(outcome));
-    lab = await startLab({
+    lab = await startTutorialLab({
       stacks: [topology],
       assemblyDir: await topicPolicy('old'),
       bus,

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPERIMENTS } from '#lab/experiments/catalog';
-import type { ExperimentResult } from '#lab/experiments/experiment-result';
-import { openLocalProbe } from '#lab/experiments/local-probe';
-import { runExperiment } from '#lab/experiments/runner';
+import { EXPERIMENTS } from '#experiments/catalog';
+import type { ExperimentResult } from '#experiments/experiment-result';
+import { openLocalProbe } from '#experiments/local-probe';
+import { runExperiment } from '#experiments/runner';
 import { type Emulators, startEmulators } from '#lab/emulators/emulators';
 import { describeBatchFormation } from '#lab/services/lambda/event-source-mapping/batch-formation';
 import { batchPartialTopology, type StackTopology } from '#lib/topology';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { LabBus } from '#lab/bus/lab-bus';
 import type { FunctionLogRecord, LabLogRecord, PlatformLogRecord } from '#lab/bus/lab-log-record';
 import { fakeAwsEnvironment, LAB_CREDENTIALS, LAB_REGION } from '#lab/common/local-aws';
-import { startLab } from '#lab/lab';
+import { startTutorialLab } from '#experiments/tutorial-app';
 import { localhostDnsModuleUrl } from '#lab/emulators/emulators';
 import { ReservedVariableError } from '#lab/services/lambda/errors';
 import { bundleFunction, bundleRuntimeWorker } from '#lab/services/lambda/runtime/bundle';
@@ -327,7 +327,7 @@ describe('Lambda runtime surface (conformance)', () => {
   });
 
   conform(runtimeBehaviour('lambda.runtime.log.custom-group'), async () => {
-    const lab = await startLab({ stacks: ['BatchPartialStack'] });
+    const lab = await startTutorialLab({ stacks: ['BatchPartialStack'] });
     const logs = new CloudWatchLogsClient({
       region: LAB_REGION,
       endpoint: lab.logsEndpoint,

@@ -15,7 +15,8 @@ import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LabLogRecord } from '#lab/bus/lab-log-record';
 import { LAB_CREDENTIALS, LAB_REGION } from '#lab/common/local-aws';
-import { type Lab, startLab } from '#lab/lab';
+import type { Lab } from '#lab/lab';
+import { startTutorialLab } from '#experiments/tutorial-app';
 import { AccountConcurrency } from '#lab/services/lambda/account-concurrency';
 import { sqsEvent, sqsRecord } from '#test/helpers/factories';
 import { fixtureTopology, functionEvents, sendBodies, waitFor } from '#test/helpers/lab';
@@ -27,7 +28,7 @@ let records: LabLogRecord[];
 let lambda: LambdaClient;
 
 beforeAll(async () => {
-  lab = await startLab({
+  lab = await startTutorialLab({
     // A worker of 5 s behind a 1 s queue (raised to 5 s while its mapping is made): one invocation
     // can hold the quota for seconds, and a throttled batch comes back after 1 s.
     stacks: [

@@ -5,13 +5,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEPLOYED_TYPE_COVERAGE } from '#lab/app/deployed-type-coverage';
-import { type Lab, startLab } from '#lab/lab';
+import type { Lab } from '#lab/lab';
+import { startTutorialLab } from '#experiments/tutorial-app';
 
 describe("the coverage table and a lab's providers", () => {
   let lab: Lab;
 
   beforeAll(async () => {
-    lab = await startLab({ deployOnStart: false });
+    lab = await startTutorialLab({ deployOnStart: false });
   });
 
   afterAll(async () => {

@@ -10,11 +10,26 @@ import { SynthesisChild } from '#lab/app/synthesis-child';
 import { LAB_WORK_DIR } from '#lab/common/lab-work-dir';
 import { PROJECT_ROOT } from '#lib/project-root';
 import type { StackTopology } from '#lib/topology';
+import type { TutorialSynthesisRequest } from '#bin/lab-synthesis';
 import { fixtureTopology } from '#test/helpers/lab';
 
 const work = mkdtempSync(join(tmpdir(), 'sqs-lab-synthesis-child-'));
 const child = new SynthesisChild();
 const noStacks = { kind: 'topologies', topologies: [] } as const;
+
+/** The tutorial's module for the lab (bin/lab-synthesis.ts), as experiments/tutorial-app.ts names it. */
+const MODULE = join(PROJECT_ROOT, 'bin', 'lab-synthesis.ts');
+
+/** Asks the child to synthesize the tutorial's `request` with `context` into `outdir`. */
+function ask(
+  request: TutorialSynthesisRequest,
+  outdir: string,
+  moduleKey: string,
+  inputsKey: string,
+  context: Record<string, string> = {},
+): Promise<void> {
+  return child.synthesize({ module: MODULE, call: { context, request }, outdir, inputsKey }, PROJECT_ROOT, moduleKey);
+}
 
 /** A handler under the project (esbuild bundles what the topology names, relative to the root). */
 const entries = mkdtempSync(join(LAB_WORK_DIR, 'synthesis-child-entries-'));
@@ -58,26 +73,26 @@ afterAll(() => {
 
 describe('SynthesisChild', () => {
   it('synthesizes twice in the same process, and survives an app error', async () => {
-    await child.synthesize(noStacks, join(work, 'a'), 'modules-1', 'inputs-1');
+    await ask(noStacks, join(work, 'a'), 'modules-1', 'inputs-1');
     const first = child.pid;
     expect(first).toBeTypeOf('number');
     expect(JSON.parse(readFileSync(join(work, 'a', 'manifest.json'), 'utf8'))).toHaveProperty('version');
 
-    await child.synthesize(noStacks, join(work, 'b'), 'modules-1', 'inputs-1');
+    await ask(noStacks, join(work, 'b'), 'modules-1', 'inputs-1');
     expect(child.pid).toBe(first);
 
     // The project's app refuses an unknown batch size (lib/settings.ts): the child answers the
     // error and stays for the next request.
-    await expect(
-      child.synthesize({ kind: 'app', context: { batchSize: 'lots' } }, join(work, 'c'), 'modules-1', 'inputs-1'),
-    ).rejects.toThrow(/batchSize/);
+    await expect(ask({ kind: 'app' }, join(work, 'c'), 'modules-1', 'inputs-1', { batchSize: 'lots' })).rejects.toThrow(
+      /batchSize/,
+    );
     expect(child.pid).toBe(first);
   }, 60_000);
 
   it('bundles a function once while the inputs are the same, and again when they change', async () => {
     mkdirSync(entries, { recursive: true });
     writeFileSync(entry, "export const handler = async () => 'first edition';\n");
-    await child.synthesize(
+    await ask(
       { kind: 'topologies', topologies: [topologyWithEntry('BatchPartialStack')] },
       join(work, 'f'),
       'modules-1',
@@ -88,7 +103,7 @@ describe('SynthesisChild', () => {
     // The handler changes, but the caller says the inputs are the same: the bundle CDK made in
     // this work directory is reused, for another stack too (this is what saves the time).
     writeFileSync(entry, "export const handler = async () => 'second edition';\n");
-    await child.synthesize(
+    await ask(
       { kind: 'topologies', topologies: [topologyWithEntry('VisibilityDupStack')] },
       join(work, 'g'),
       'modules-1',
@@ -97,7 +112,7 @@ describe('SynthesisChild', () => {
     expect(workerEdition(join(work, 'g'))).toEqual(['first']);
 
     // New inputs (the lab's key covers the handler's content): bundled afresh.
-    await child.synthesize(
+    await ask(
       { kind: 'topologies', topologies: [topologyWithEntry('VisibilityDupStack')] },
       join(work, 'h'),
       'modules-1',
@@ -108,7 +123,7 @@ describe('SynthesisChild', () => {
 
   it('starts a new process when the modules it imported changed, and ends the old one', async () => {
     const before = child.pid;
-    await child.synthesize(noStacks, join(work, 'd'), 'modules-2', 'inputs-1');
+    await ask(noStacks, join(work, 'd'), 'modules-2', 'inputs-1');
     expect(child.pid).toBeTypeOf('number');
     expect(child.pid).not.toBe(before);
     await expect.poll(() => alive(before ?? -1), { timeout: 5_000 }).toBe(false);
@@ -119,7 +134,7 @@ describe('SynthesisChild', () => {
     process.kill(dead ?? -1, 'SIGKILL');
     await expect.poll(() => child.pid, { timeout: 5_000 }).toBeUndefined();
 
-    await child.synthesize(noStacks, join(work, 'e'), 'modules-2', 'inputs-1');
+    await ask(noStacks, join(work, 'e'), 'modules-2', 'inputs-1');
     expect(child.pid).toBeTypeOf('number');
     expect(child.pid).not.toBe(dead);
   }, 60_000);

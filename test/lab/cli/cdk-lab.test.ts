@@ -18,7 +18,8 @@ import { GetQueueAttributesCommand, ListQueuesCommand } from '@aws-sdk/client-sq
 import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAB_CREDENTIALS, LAB_REGION } from '#lab/common/local-aws';
-import { type Lab, startLab } from '#lab/lab';
+import type { Lab } from '#lab/lab';
+import { startTutorialLab } from '#experiments/tutorial-app';
 import { writeLabOutputs } from '#lab/outputs';
 import { PROJECT_ROOT } from '#lib/project-root';
 import { VISIBILITY_DUP } from '#lib/settings';
@@ -88,7 +89,7 @@ beforeAll(async () => {
   project = copyProject('sqs-lab-cdk-cli-');
   // Both stacks known to the lab (its views, its assembly), none deployed: the CLI deploys them.
   // One poller per mapping: nothing here measures scaling, and idle long polls cost the CPU the CLI needs.
-  lab = await startLab({ deployOnStart: false, pollers: 1 });
+  lab = await startTutorialLab({ deployOnStart: false, pollers: 1 });
   labOutputs = join(project.dir, 'cdk-outputs.local.json');
   await writeLabOutputs(labOutputs, lab.outputs());
   cloudformation = new CloudFormationClient({

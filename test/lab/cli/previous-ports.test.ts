@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { previousPorts } from '#lab/cli/previous-ports';
 import { serveOnLoopback } from '#lab/common/serve-on-loopback';
-import { startLab } from '#lab/lab';
+import { startTutorialLab } from '#experiments/tutorial-app';
 import { writeLabOutputs } from '#lab/outputs';
 
 const directory = mkdtempSync(join(tmpdir(), 'sqs-lab-ports-'));
@@ -12,13 +12,13 @@ afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
 describe('a restarted lab keeps its ports when they are free', () => {
   it('listens on the port the previous run wrote to its outputs file', async () => {
-    const first = await startLab({ stacks: ['BatchPartialStack'] });
+    const first = await startTutorialLab({ stacks: ['BatchPartialStack'] });
     const file = join(directory, 'cdk-outputs.local.json');
     await writeLabOutputs(file, first.outputs());
     const before = first.outputs();
     await first.stop();
 
-    const second = await startLab({
+    const second = await startTutorialLab({
       stacks: ['BatchPartialStack'],
       preferredPorts: previousPorts(file).lab,
     });

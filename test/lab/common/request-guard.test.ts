@@ -10,7 +10,8 @@ import { ListQueuesCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LabLogRecord } from '#lab/bus/lab-log-record';
 import { CONSOLE_MAX_REQUEST_BYTES, type LabConsole, startConsole } from '#lab/console/console-server';
-import { type Lab, startLab } from '#lab/lab';
+import type { Lab } from '#lab/lab';
+import { startTutorialLab } from '#experiments/tutorial-app';
 import { MAX_PAYLOAD_BYTES } from '#lab/services/apigateway/apigateway-api';
 import { DEPLOY_MAX_REQUEST_BYTES, startDeployEndpoint } from '#lab/services/cloudformation/cdk-client/deploy-endpoint';
 import { DYNAMODB_MAX_REQUEST_BYTES } from '#lab/services/dynamodb/errors';
@@ -419,7 +420,7 @@ describe('the lab against web pages, other machines and bad input', () => {
   beforeAll(async () => {
     const bus = new LabBus();
     printLogs(bus, (text) => printed.push(text));
-    lab = await startLab({ stacks: ['VisibilityDupStack'], bus });
+    lab = await startTutorialLab({ stacks: ['VisibilityDupStack'], bus });
     records = lab.logs.collect().records;
     labConsole = await startConsole(lab);
     const endpoint = await startDeployEndpoint(async () => {

@@ -20,8 +20,9 @@ import {
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LabConsole, startConsole } from '#lab/console/console-server';
-import { TUTORIAL_CONSOLE_EXPERIMENTS } from '#lab/experiments/console-experiments';
-import { type Lab, startLab } from '#lab/lab';
+import { TUTORIAL_CONSOLE_EXPERIMENTS } from '#experiments/console-experiments';
+import type { Lab } from '#lab/lab';
+import { startTutorialLab } from '#experiments/tutorial-app';
 import { PROJECT_ROOT } from '#lib/project-root';
 
 /** Sets a form field's value and fires its `input` event, as typing would. */
@@ -43,7 +44,7 @@ describe('the lab console (Chromium)', () => {
   let page: Page;
 
   beforeAll(async () => {
-    lab = await startLab();
+    lab = await startTutorialLab();
     labConsole = await startConsole(lab, { experiments: TUTORIAL_CONSOLE_EXPERIMENTS });
     browser = await puppeteer.launch({
       executablePath: await chromium.executablePath(),

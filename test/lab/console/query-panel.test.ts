@@ -15,7 +15,8 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LabConsole, startConsole } from '#lab/console/console-server';
 import { SAVED_QUERIES } from '#lab/console/saved-queries';
-import { type Lab, startLab } from '#lab/lab';
+import type { Lab } from '#lab/lab';
+import { startTutorialLab } from '#experiments/tutorial-app';
 import { sqsEvent, sqsRecord } from '#test/helpers/factories';
 import { functionEvents, waitFor } from '#test/helpers/lab';
 
@@ -47,7 +48,7 @@ describe('the Logs Insights panel of the lab console (Chromium)', () => {
   let workerLines: number;
 
   beforeAll(async () => {
-    lab = await startLab();
+    lab = await startTutorialLab();
     const launching = puppeteer.launch({
       executablePath: await chromium.executablePath(),
       args: chromium.args,

@@ -8,7 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LabLogRecord } from '#lab/bus/lab-log-record';
-import { type Lab, startLab } from '#lab/lab';
+import type { Lab } from '#lab/lab';
+import { startTutorialLab } from '#experiments/tutorial-app';
 import { LOG_BYTES_PER_REQUEST, logEventBytes } from '#cost/log-volume';
 import { BATCH_PARTIAL } from '#lib/settings';
 import { batchPartialTopology, type StackTopology, visibilityDupTopology } from '#lib/topology';
@@ -29,7 +30,7 @@ beforeAll(async () => {
         : queue,
     ),
   };
-  lab = await startLab({
+  lab = await startTutorialLab({
     stacks: [visibilityDupTopology(), quickRetries],
     batchFormation: { mode: 'full' },
     pollers: 1,

@@ -8,12 +8,13 @@ import {
   loweredVisibilityTimeout,
   openAwsProbe,
   QueueNotLoweredError,
-} from '#lab/experiments/aws-probe';
-import { findExperiment } from '#lab/experiments/catalog';
-import type { PollingExperiment } from '#lab/experiments/experiment';
-import { QueueNotEmptyError } from '#lab/experiments/queue-runs/polling-run';
-import { runExperiment } from '#lab/experiments/runner';
-import { type Lab, startLab } from '#lab/lab';
+} from '#experiments/aws-probe';
+import { findExperiment } from '#experiments/catalog';
+import type { PollingExperiment } from '#experiments/experiment';
+import { QueueNotEmptyError } from '#experiments/queue-runs/polling-run';
+import { runExperiment } from '#experiments/runner';
+import type { Lab } from '#lab/lab';
+import { startTutorialLab } from '#experiments/tutorial-app';
 import { pointAwsPathAtLab, withLabWaits } from '#test/helpers/aws-path-on-lab';
 
 /**
@@ -27,7 +28,7 @@ describe('the AWS path of an experiment, pointed at the lab', () => {
   let directory: string;
 
   beforeAll(async () => {
-    lab = await startLab({ stacks: ['VisibilityDupStack'] });
+    lab = await startTutorialLab({ stacks: ['VisibilityDupStack'] });
     directory = mkdtempSync(join(tmpdir(), 'sqs-lab-aws-path-'));
   });
 

@@ -2,10 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LabOnlyActionError, openAwsProbe } from '#lab/experiments/aws-probe';
-import { findExperiment } from '#lab/experiments/catalog';
-import { runExperiment } from '#lab/experiments/runner';
-import { type Lab, startLab } from '#lab/lab';
+import { LabOnlyActionError, openAwsProbe } from '#experiments/aws-probe';
+import { findExperiment } from '#experiments/catalog';
+import { runExperiment } from '#experiments/runner';
+import type { Lab } from '#lab/lab';
+import { startTutorialLab } from '#experiments/tutorial-app';
 import { pointAwsPathAtLab, withLabWaits } from '#test/helpers/aws-path-on-lab';
 
 /**
@@ -21,7 +22,7 @@ describe('experiments that need a switch, through the AWS path, on a lab deploye
   let directory: string;
 
   beforeAll(async () => {
-    lab = await startLab({ context: { visibilityManager: 'true', eventFilter: 'true' } });
+    lab = await startTutorialLab({ context: { visibilityManager: 'true', eventFilter: 'true' } });
     directory = mkdtempSync(join(tmpdir(), 'sqs-lab-switches-aws-path-'));
   });
 

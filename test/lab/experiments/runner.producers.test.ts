@@ -2,14 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openAwsProbe } from '#lab/experiments/aws-probe';
-import { findExperiment } from '#lab/experiments/catalog';
-import type { ExperimentResult } from '#lab/experiments/experiment-result';
-import type { VisibilityObservation } from '#lab/experiments/observation';
-import { runExperiment } from '#lab/experiments/runner';
-import { buildTimeline } from '#lab/experiments/timeline/timeline';
-import { timelineInputOf } from '#lab/experiments/timeline/timeline-of-result';
-import { type Lab, startLab } from '#lab/lab';
+import { openAwsProbe } from '#experiments/aws-probe';
+import { findExperiment } from '#experiments/catalog';
+import type { ExperimentResult } from '#experiments/experiment-result';
+import type { VisibilityObservation } from '#experiments/observation';
+import { runExperiment } from '#experiments/runner';
+import { buildTimeline } from '#experiments/timeline/timeline';
+import { timelineInputOf } from '#experiments/timeline/timeline-of-result';
+import type { Lab } from '#lab/lab';
+import { startTutorialLab } from '#experiments/tutorial-app';
 import { pointAwsPathAtLab, withLabWaits } from '#test/helpers/aws-path-on-lab';
 
 /**
@@ -26,7 +27,7 @@ describe('the producer experiments through the AWS path, pointed at the lab', ()
   const results = new Map<string, ExperimentResult>();
 
   beforeAll(async () => {
-    lab = await startLab({ stacks: ['VisibilityDupStack'] });
+    lab = await startTutorialLab({ stacks: ['VisibilityDupStack'] });
     directory = mkdtempSync(join(tmpdir(), 'sqs-lab-producer-'));
     const outputsFile = await pointAwsPathAtLab(lab, directory);
     await Promise.all(

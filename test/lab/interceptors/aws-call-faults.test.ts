@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { GetQueueAttributesCommand, ListQueuesCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AwsCallsOptions, type AwsFaultRule, FaultPlan, FaultRuleError } from '#lab/interceptors/aws-call-faults';
-import { type Lab, startLab } from '#lab/lab';
+import type { Lab } from '#lab/lab';
+import { startTutorialLab } from '#experiments/tutorial-app';
 import { type Emulators, startEmulators } from '#lab/emulators/emulators';
 import type { StackTopology } from '#lib/topology';
 
@@ -51,7 +52,7 @@ describe('the AWS call interceptor (lab.awsCallCounts and fault rules)', () => {
   let emulators: Emulators;
   const labs: Lab[] = [];
   const open = async (awsCalls?: AwsCallsOptions) => {
-    const lab = await startLab({
+    const lab = await startTutorialLab({
       stacks: [callerTopology()],
       emulators,
       awsCalls,

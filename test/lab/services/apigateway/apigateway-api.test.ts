@@ -1,7 +1,8 @@
 import { request } from 'node:http';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Lab, startLab } from '#lab/lab';
+import type { Lab } from '#lab/lab';
+import { startTutorialLab } from '#experiments/tutorial-app';
 import { parseProxyResponse } from '#lab/services/apigateway/apigateway-api';
 import { TokenBucket } from '#lab/services/apigateway/token-bucket';
 import { fixtureTopology } from '#test/helpers/lab';
@@ -35,7 +36,7 @@ describe('ApiGatewayApi (lab, fixture producer)', () => {
   let api: string;
 
   beforeAll(async () => {
-    lab = await startLab({ stacks: [fixtureTopology()] });
+    lab = await startTutorialLab({ stacks: [fixtureTopology()] });
     api = lab.stack('BatchPartialStack').apiEndpoint;
   });
 

@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAB_QUEUE_SETTLE_SECONDS } from '#lab/app/lab-cdk-context';
 import type { LabLogRecord } from '#lab/bus/lab-log-record';
 import { LAB_MAX_PROPAGATION_MS } from '#lab/common/propagation';
-import { type Lab, startLab } from '#lab/lab';
+import type { Lab } from '#lab/lab';
+import { startTutorialLab, tutorialApp } from '#experiments/tutorial-app';
 import { LabBus } from '#lab/bus/lab-bus';
 import type { StackEvent } from '#lab/services/cloudformation/engine/deployed-stack';
 import { StackOperationFailedError } from '#lab/services/cloudformation/errors';
@@ -58,7 +59,7 @@ describe('cdk deploy to the lab, then updates', () => {
   beforeAll(async () => {
     const bus = new LabBus();
     bus.on('stack-event', (event) => events.push(event));
-    lab = await startLab({
+    lab = await startTutorialLab({
       stacks: ['VisibilityDupStack'],
       bus,
       onLabNotes: (deployNotes) => notes.push(deployNotes),
@@ -96,7 +97,7 @@ describe('cdk deploy to the lab, then updates', () => {
   it('updates the Step 7 mapping and the queue: UPDATE_COMPLETE, and the queue is back at 5 s', async () => {
     await runningAtFiveSeconds(lab);
     events.length = 0;
-    const [stack] = await lab.deploy({ stacks: [editedStep7()] });
+    const [stack] = await lab.deploy({ app: tutorialApp({ stacks: [editedStep7()] }) });
     expect(stack?.status).toBe('UPDATE_COMPLETE');
     const updated = events.filter((event) => event.status === 'UPDATE_COMPLETE').map((event) => event.logicalId);
     expect(updated).toEqual(
@@ -188,7 +189,7 @@ describe('IAM on the lab', () => {
     });
 
   beforeAll(async () => {
-    lab = await startLab({ stacks: ['VisibilityDupStack'] });
+    lab = await startTutorialLab({ stacks: ['VisibilityDupStack'] });
     records = lab.logs.collect().records;
   });
 

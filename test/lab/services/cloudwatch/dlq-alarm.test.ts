@@ -7,7 +7,8 @@
  */
 import { DeleteMessageCommand, ReceiveMessageCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Lab, startLab } from '#lab/lab';
+import type { Lab } from '#lab/lab';
+import { startTutorialLab } from '#experiments/tutorial-app';
 import { LabBus } from '#lab/bus/lab-bus';
 import { waitFor } from '#test/helpers/lab';
 
@@ -18,7 +19,7 @@ describe('the DLQ alarm on the lab', () => {
   beforeAll(async () => {
     const bus = new LabBus();
     bus.on('alarm', ({ state }) => changes.push(state));
-    lab = await startLab({
+    lab = await startTutorialLab({
       stacks: ['BatchPartialStack'],
       bus,
     });

@@ -12,7 +12,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FunctionLogRecord, LabLogRecord } from '#lab/bus/lab-log-record';
 import { LAB_CREDENTIALS, LAB_REGION } from '#lab/common/local-aws';
-import { type Lab, startLab } from '#lab/lab';
+import type { Lab } from '#lab/lab';
+import { startTutorialLab } from '#experiments/tutorial-app';
 import { InvalidParameterError } from '#lab/services/logs/errors';
 import { compileFilterPattern } from '#lab/services/logs/filter-pattern';
 import { prettyText } from '#lab/terminal/pretty-text';
@@ -117,7 +118,7 @@ describe("the lab's CloudWatch Logs endpoint (SDK client)", () => {
   let producerGroup: string;
 
   beforeAll(async () => {
-    lab = await startLab({ stacks: [fixtureTopology()] });
+    lab = await startTutorialLab({ stacks: [fixtureTopology()] });
     records = lab.logs.collect().records;
     group = lab.outputs().BatchPartialStack?.WorkerLogGroup ?? '';
     producerGroup = lab.outputs().BatchPartialStack?.ProducerLogGroup ?? '';

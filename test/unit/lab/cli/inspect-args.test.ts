@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readCommandLine } from '#lab/cli/command-line';
-import { EXPERIMENT_OPTIONS, experimentCommand } from '#lab/cli/experiment-args';
+import { EXPERIMENT_OPTIONS, experimentCommand } from '#experiments/cli/experiment-args';
 import { NotLoopbackInspectHostError, parseInspectTarget, withInspectDefault } from '#lab/cli/inspect-args';
-import { parseLabArgs, UsageError } from '#lab/cli/lab-args';
+import { parseLabArgs, UsageError } from '#experiments/cli/lab-args';
 
 describe('parseInspectTarget (--inspect[=[host:]port])', () => {
   it.each([

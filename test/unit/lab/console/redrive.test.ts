@@ -8,7 +8,7 @@ import {
 import { mockAwsClient } from '#test/helpers/mock-aws-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RedriveFailedError, redriveWithMoveTask } from '#lab/console/redrive';
-import { RawSendError, sendRawBodies } from '#lab/experiments/stack-reads';
+import { RawSendError, sendRawBodies } from '#experiments/stack-reads';
 
 const sqsMock = mockAwsClient(SQSClient);
 

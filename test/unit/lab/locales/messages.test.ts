@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '#lab/common/language';
-import { EXPERIMENTS } from '#lab/experiments/catalog';
-import { MESSAGES } from '#lab/locales/messages';
+import { EXPERIMENTS } from '#experiments/catalog';
+import { MESSAGES } from '#experiments/locales/messages';
 
-// Everything a user reads exists in every language: lab/locales/en.ts and ja.ts have the same
-// keys, section by section (one section per command, report or page), and no text, and no
+// Everything a user reads exists in every language: lab/locales/en.ts and ja.ts (the lab's own
+// words), and experiments/locales/en.ts and ja.ts (the tutorial's commands'), which
+// experiments/locales/messages.ts puts together, have the same keys, section by section (one section per command, report or page), and no text, and no
 // message built from any arguments, is empty.
 
 const SECTIONS = Object.keys(MESSAGES.en) as (keyof typeof MESSAGES.en)[];

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LabLogRecord, PlatformLogRecord } from '#lab/bus/lab-log-record';
-import { type Lab, startLab } from '#lab/lab';
+import type { Lab } from '#lab/lab';
+import { startTutorialLab, tutorialApp } from '#experiments/tutorial-app';
 import {
   fixtureTopology,
   functionEvents,
@@ -27,7 +28,7 @@ describe('EventSourceMapping (lab, fixture worker)', () => {
   const markers = mkdtempSync(join(tmpdir(), 'sqs-lab-markers-'));
 
   beforeAll(async () => {
-    lab = await startLab({
+    lab = await startTutorialLab({
       stacks: [
         fixtureTopology({ stackName: 'BatchPartialStack', reportBatchItemFailures: true }),
         fixtureTopology({ stackName: 'VisibilityDupStack', reportBatchItemFailures: false }),
@@ -238,16 +239,18 @@ describe('EventSourceMapping (lab, fixture worker)', () => {
     const filtered = fixtureTopology({ stackName: 'VisibilityDupStack', reportBatchItemFailures: false });
     const [deployed] = await lab
       .deploy({
-        stacks: [
-          fixtureTopology({ stackName: 'BatchPartialStack', reportBatchItemFailures: true }),
-          {
-            ...filtered,
-            mappings: filtered.mappings.map((mapping) => ({
-              ...mapping,
-              filterPatterns: [{ body: { id: [{ prefix: 'keep-' }] } }],
-            })),
-          },
-        ],
+        app: tutorialApp({
+          stacks: [
+            fixtureTopology({ stackName: 'BatchPartialStack', reportBatchItemFailures: true }),
+            {
+              ...filtered,
+              mappings: filtered.mappings.map((mapping) => ({
+                ...mapping,
+                filterPatterns: [{ body: { id: [{ prefix: 'keep-' }] } }],
+              })),
+            },
+          ],
+        }),
       })
       .then((stacks) => stacks.filter((stack) => stack.stackName === 'VisibilityDupStack'));
     expect(deployed?.status).toBe('UPDATE_COMPLETE');

@@ -1,0 +1,13 @@
+/** Every text the tutorial's commands show, per language, over the lab's own: `MESSAGES[language].tour.usage`. */
+import { LAB_MESSAGES, type Language } from '@sqs-lab/lab';
+import { en, type Messages as TutorialMessages } from './en';
+import { ja } from './ja';
+
+/** The texts of one language: the tutorial's, and the lab's its commands share (`inspect`, `commandLine`). */
+export type Messages = TutorialMessages & (typeof LAB_MESSAGES)[Language];
+
+/** The texts of each language the tutorial's commands speak. */
+export const MESSAGES: Readonly<Record<Language, Messages>> = {
+  en: { ...LAB_MESSAGES.en, ...en },
+  ja: { ...LAB_MESSAGES.ja, ...ja },
+};
