@@ -17,17 +17,17 @@ import {
   type StartLabOptions,
   TopologyError,
 } from '@sqs-lab/lab';
-import type { TutorialSynthesisRequest } from '#bin/lab-synthesis';
-import { parseEventFilterOption } from '#lib/batch-partial-options';
-import { PROJECT_ROOT } from '#lib/project-root';
+import type { TutorialSynthesisRequest } from '../bin/lab-synthesis';
+import { parseEventFilterOption } from '../lib/batch-partial-options';
+import { PROJECT_ROOT } from '../lib/project-root';
 import {
   type BatchPartialOptions,
   batchPartialTopology,
   DEFAULT_BATCH_PARTIAL_OPTIONS,
   type StackTopology,
   visibilityDupTopology,
-} from '#lib/topology';
-import { parseVisibilityDupOptions } from '#lib/visibility-dup-options';
+} from '../lib/topology';
+import { parseVisibilityDupOptions } from '../lib/visibility-dup-options';
 
 /** The stacks the tutorial's app has. */
 export type StackName = StackTopology['stackName'];

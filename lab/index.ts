@@ -60,6 +60,9 @@ export { markdownTable } from './common/markdown-table';
 // The console, with the experiments an app registers with it.
 export { startConsole } from './console/console-server';
 export type { ConsoleExperiments, ConsoleTimeline } from './console/console-experiments';
+export type { ConsoleOptions } from './console/console-server';
+export type { SendForm, SendFormField, SendFormStack } from './console/send-form';
+export type { InFlightLines, ParsedLine } from './console/in-flight-lines';
 
 // The outputs file (`cdk-outputs.local.json`), and the ports a restarted lab keeps.
 export { LOCAL_LAB_KEY, LOCAL_OUTPUTS_FILE, readLocalLabEntry, writeLabOutputs } from './outputs';

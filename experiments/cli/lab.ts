@@ -56,25 +56,21 @@ async function main(): Promise<void> {
   // Before the lab starts, so a debugger attached early sees every function's first environment.
   const labInspector = command.inspect === undefined ? undefined : openLabInspector(command.inspect, language);
   if (labInspector !== undefined) process.stdout.write(MESSAGES[language].inspect.open(labInspector.address));
-  // The lab loads only to start one: help and mistakes answer at once.
+  // The tutorial's side loads only to start a lab: help and mistakes answer at once.
   const [
     { startTutorialLab },
-    { startConsole },
     { TUTORIAL_CONSOLE_EXPERIMENTS },
-    { startDeployEndpoint },
-    { LabBus },
-    { printLogs },
-    threads,
+    { TUTORIAL_SEND_FORM },
+    { TUTORIAL_IN_FLIGHT_LINES },
+    { startConsole, startDeployEndpoint, LabBus, printLogs, onEmulatorThreadLost },
   ] = await Promise.all([
     import('../tutorial-app'),
-    import('@sqs-lab/lab'),
     import('../console-experiments'),
-    import('@sqs-lab/lab'),
-    import('@sqs-lab/lab'),
-    import('@sqs-lab/lab'),
+    import('../console-send-form'),
+    import('../console-in-flight-lines'),
     import('@sqs-lab/lab'),
   ]);
-  threads.onEmulatorThreadLost(({ kind, error }) => {
+  onEmulatorThreadLost(({ kind, error }) => {
     process.stderr.write(say.threadLost(kind, error.message));
     process.exit(1);
   });
@@ -107,10 +103,12 @@ async function main(): Promise<void> {
     (context, onEvent) => lab.deploy({ context: { ...command.context, ...context }, onEvent }),
     ports.deploy,
   );
-  // The tutorial's experiments register with the console, which imports none.
+  // The tutorial's experiments, send form and worker lines register with the console, which imports none.
   const labConsole = await startConsole(lab, {
     language,
     experiments: TUTORIAL_CONSOLE_EXPERIMENTS,
+    sendForm: TUTORIAL_SEND_FORM,
+    inFlightLines: TUTORIAL_IN_FLIGHT_LINES,
     ...(ports.console === undefined ? {} : { port: ports.console }),
   });
   const writeOutputs = (): Promise<void> =>

@@ -2,15 +2,15 @@
  * The console's page: an HTML document with its style sheet (`/console.css`) and script
  * (`/console.js`, the typed modules of browser/ bundled by console-bundle.ts), all served by the console itself (no external assets, no inline script, so a
  * Content-Security-Policy of `script-src 'self'` holds), reading the lab only through the console API (`/api/state`, `/api/events`, `/api/enqueue`, `/api/redrive`,
- * `/api/experiments`, `/api/logs/…`). The send form has a field for each body field of `POST /enqueue`
- * (Step 7: lambda/visibility-dup/job.ts; Step 8: lambda/batch-partial/run.ts); an experiment's
+ * `/api/experiments`, `/api/logs/…`). The send form is the app's (send-form.ts): a field for each body
+ * field of its stacks' route; an experiment's
  * run draws its timeline, full width above the log stream, when it ends; the Logs Insights panel
  * (query-panel-page.ts) follows the log stream.
  */
-import { BATCH_PARTIAL, SQS_MAX_DELAY_SECONDS, VISIBILITY_DUP } from '../../lib/settings';
 import type { Language } from '../common/language';
 import { MESSAGES } from '../locales/messages';
 import { QUERY_PANEL_HTML, QUERY_PANEL_STYLE } from './query-panel-page';
+import { type SendForm, sendFormHtml } from './send-form';
 
 const PAGE = `<!doctype html>
 <html lang="{{lang}}">
@@ -26,23 +26,7 @@ const PAGE = `<!doctype html>
   <div id="side">
     <section>
       <h2>{{sendJob}}</h2>
-      <label>{{stack}} <select id="stack"><option>VisibilityDupStack</option><option>BatchPartialStack</option></select></label>
-      <fieldset data-stack-fields="VisibilityDupStack">
-        <label><code>id</code> <input type="text" id="id" data-field="id" value="msg-1"> <span class="hint">{{hintId}}</span></label>
-        <label><code>sleep</code> <input type="number" id="sleep" data-field="sleep" value="8" min="0" max="${VISIBILITY_DUP.maxSleepSeconds}" step="any"> <span class="hint">{{hintSleep}}</span></label>
-        <label><input type="checkbox" id="heartbeat" data-field="heartbeat" checked> <code>heartbeat</code> <span class="hint">{{hintHeartbeat}}</span></label>
-        <label><input type="checkbox" id="failHeartbeat" data-field="failHeartbeat"> <code>failHeartbeat</code> <span class="hint">{{hintFailHeartbeat}}</span></label>
-        <label><input type="checkbox" id="idempotency" data-field="idempotency" checked> <code>idempotency</code> <span class="hint">{{hintIdempotency}}</span></label>
-        <label><code>delaySeconds</code> <input type="number" id="delaySeconds" data-field="delaySeconds" min="0" max="${SQS_MAX_DELAY_SECONDS}" step="1"> <span class="hint">{{hintDelaySeconds}}</span></label>
-        <label><input type="checkbox" id="sendTwice" data-field="sendTwice"> <code>sendTwice</code> <span class="hint">{{hintSendTwice}}</span></label>
-      </fieldset>
-      <fieldset data-stack-fields="BatchPartialStack" hidden>
-        <label><code>count</code> <input type="number" id="count" data-field="count" value="10" min="1" max="${BATCH_PARTIAL.maxCount}" step="1"> <span class="hint">{{hintCount}}</span></label>
-        <label><code>failEvery</code> <input type="number" id="failEvery" data-field="failEvery" value="3" min="0" max="${BATCH_PARTIAL.maxCount}" step="1"> <span class="hint">{{hintFailEvery}}</span></label>
-      </fieldset>
-      <div class="hint">{{bodyHint}}</div>
-      <textarea id="body">{"id":"msg-1","sleep":8}</textarea>
-      <button id="send">POST /enqueue</button> <span id="send-result" class="muted"></span>
+      <!--send-form-->
     </section>
     <section>
       <h2>{{experiments}}</h2>
@@ -102,9 +86,14 @@ function fill(template: string, language: Language): string {
   return template.replace(/\{\{(\w+)\}\}/g, (_match, key: string) => words[key] ?? key);
 }
 
-/** The page in `language` (labels only: log lines keep the tutorials' words). */
-export function consolePage(language: Language): string {
-  return fill(PAGE, language);
+/** The page in `language` with the app's send form (labels only: log lines keep the app's words). */
+export function consolePage(language: Language, form: SendForm): string {
+  const say = MESSAGES[language].consolePage;
+  // After the page's words are filled in, so nothing of the app's form is read as a placeholder.
+  return fill(PAGE, language).replace(
+    '<!--send-form-->',
+    sendFormHtml(form, language, { stack: say.stack, bodyHint: say.bodyHint }),
+  );
 }
 
 /** The page's style sheet. */

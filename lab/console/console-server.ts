@@ -7,7 +7,7 @@
  * - `GET  /api/events`: server-sent events, `state` (the same document, every second) and
  *   `log` (one per function line: time, stack, function, level, event, id, messageId, message).
  * - `POST /api/enqueue`: `{ "stack": "VisibilityDupStack", "body": { … } }`, sent to the stack's
- *   `POST /enqueue` as curl would; answers `{ "status", "body" }`.
+ *   route (the send form's, `POST /enqueue` by default) as curl would; answers `{ "status", "body" }`.
  * - `POST /api/redrive`: `{ "stack": "BatchPartialStack" }`, moves the DLQ's messages back.
  * - `GET  /api/experiments`, `POST /api/experiments/<name>?lang=en|ja`: the catalog; a run on a
  *   fresh lab of its own, answered when it ends with its verdict, log lines and `timeline`: the
@@ -30,7 +30,9 @@ import { redriveWithMoveTask } from './redrive';
 import { type ConsoleExperiments, NO_CONSOLE_EXPERIMENTS } from './console-experiments';
 import { withSharedEmulators } from '../app/shared-emulators';
 import type { LabLogRecord } from '../bus/lab-log-record';
+import { type InFlightLines, NO_IN_FLIGHT_LINES } from './in-flight-lines';
 import { InFlightTracker } from './in-flight-tracker';
+import { plainSendForm, type SendForm } from './send-form';
 import { consoleScript } from './console-bundle';
 import { consolePage, consoleStyle } from './console-page';
 import { isJsonRequest } from '../common/json-request';
@@ -87,18 +89,33 @@ export interface LabConsole {
   stop(): Promise<void>;
 }
 
+/** What a console is started with: where it listens, its language, and what the app registers. */
+export interface ConsoleOptions {
+  /** 0 (default): a port the OS picks. */
+  readonly port?: number;
+  readonly language?: Language;
+  /** The experiments panel's experiments (default: none). */
+  readonly experiments?: ConsoleExperiments;
+  /** The send form (default: the lab's stacks, `POST /enqueue`, a body written by hand). */
+  readonly sendForm?: SendForm;
+  /** How the in-flight view reads the app's log lines (default: it shows nothing). */
+  readonly inFlightLines?: InFlightLines;
+}
+
 /**
- * Starts the console for a running lab, on 127.0.0.1 and `port` (0: one the OS picks); its
- * experiments panel lists and runs the `experiments` the app registers (default: none).
+ * Starts the console for a running lab, on 127.0.0.1 and `port`; the app's experiments, send
+ * form and log lines are what it registers in `options`: the console imports none.
  */
-export async function startConsole(
-  lab: Lab,
-  options: { readonly port?: number; readonly language?: Language; readonly experiments?: ConsoleExperiments } = {},
-): Promise<LabConsole> {
+export async function startConsole(lab: Lab, options: ConsoleOptions = {}): Promise<LabConsole> {
   const experiments = options.experiments ?? NO_CONSOLE_EXPERIMENTS;
+  const sendForm = (): SendForm => options.sendForm ?? plainSendForm([...lab.stacks.keys()]);
   const visibilityTimeouts = new Map<string, number>();
   const documents = DynamoDBDocumentClient.from(lab.clients.dynamodb);
-  const tracker = new InFlightTracker(lab.logs, (stackName) => visibilityTimeouts.get(stackName) ?? 30);
+  const tracker = new InFlightTracker(
+    lab.logs,
+    (stackName) => visibilityTimeouts.get(stackName) ?? 30,
+    options.inFlightLines ?? NO_IN_FLIGHT_LINES,
+  );
   const clients = new Set<ServerResponse>();
   // The panel's queries go through the lab's Logs endpoint, as the SDK and the AWS CLI send them.
   const logsClient = new CloudWatchLogsClient({
@@ -215,7 +232,7 @@ export async function startConsole(
     const route = `${request.method} ${url.path}`;
     const language = languageOf(request, options.language);
     const say = MESSAGES[language].consoleApi;
-    if (route === 'GET /') return reply(response, 200, consolePage(language), 'text/html; charset=utf-8');
+    if (route === 'GET /') return reply(response, 200, consolePage(language, sendForm()), 'text/html; charset=utf-8');
     if (route === 'GET /console.js')
       return reply(response, 200, await consoleScript(language), 'text/javascript; charset=utf-8');
     if (route === 'GET /console.css') return reply(response, 200, consoleStyle(), 'text/css; charset=utf-8');
@@ -254,7 +271,7 @@ export async function startConsole(
       const target = stackOf(lab, stack, say);
       if (body === null || typeof body !== 'object' || Array.isArray(body))
         throw new ConsoleRequestError(400, say.bodyNotObject);
-      const answer = await fetch(`${target.apiEndpoint}enqueue`, {
+      const answer = await fetch(`${target.apiEndpoint}${sendForm().route}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(body),

@@ -1,13 +1,14 @@
 /**
  * The messages in flight and their visibility deadlines, built only from what the lab's log
- * stream shows (the worker's `start` and `heartbeat` lines, the mapping's batch outcomes), the
+ * stream shows (the app's lines that open and extend a window, read as the app says:
+ * in-flight-lines.ts; the mapping's batch outcomes), the
  * same lines CloudWatch Logs would hold: a receive opens a visibility window ending at receive
  * + the queue's timeout, a heartbeat moves the deadline to its time + the extension, a delete
  * closes it, and a deadline that passes means the message is visible again.
  */
-import { logEventOf } from '../../lambda/commons/log-event';
 import type { LabBus } from '../bus/lab-bus';
 import type { LabLogRecord } from '../bus/lab-log-record';
+import type { InFlightLines, ParsedLine } from './in-flight-lines';
 
 /** One message as the console shows it. */
 export interface InFlightMessage {
@@ -38,6 +39,8 @@ export class InFlightTracker {
     bus: LabBus,
     /** The visibility timeout, in seconds, of the queue `stackName`'s worker reads. */
     private readonly visibilityTimeoutOf: (stackName: string) => number,
+    /** How the app's lines open and extend a window. */
+    private readonly lines: InFlightLines,
   ) {
     const listener = (record: LabLogRecord): void => this.apply(record);
     bus.on('record', listener);
@@ -67,29 +70,27 @@ export class InFlightTracker {
       return;
     }
     if (record.kind !== 'function' || record.parsed === undefined) return;
-    const event = logEventOf(record.parsed);
-    const { messageId } = record.parsed as { messageId?: unknown };
-    if (typeof messageId !== 'string') return;
-    if (event === 'start') {
-      const { id, receiveCount } = record.parsed as { id?: unknown; receiveCount?: unknown };
-      this.windows.set(messageId, {
+    const line = record.parsed as ParsedLine;
+    const opened = this.lines.opened(line);
+    if (opened !== undefined) {
+      this.windows.set(opened.messageId, {
         stackName: record.stackName,
-        messageId,
-        id: typeof id === 'string' ? id : messageId,
-        receiveCount: typeof receiveCount === 'number' ? receiveCount : 1,
+        messageId: opened.messageId,
+        id: opened.id,
+        receiveCount: opened.receiveCount,
         receivedAt: record.time,
         deadline: record.time + this.visibilityTimeoutOf(record.stackName) * 1000,
         extensions: 0,
       });
-    } else if (event === 'heartbeat') {
-      const window = this.windows.get(messageId);
-      const { extendedBySeconds } = record.parsed as { extendedBySeconds?: unknown };
-      if (window === undefined || typeof extendedBySeconds !== 'number') return;
-      this.windows.set(messageId, {
-        ...window,
-        deadline: record.time + extendedBySeconds * 1000,
-        extensions: window.extensions + 1,
-      });
+      return;
     }
+    const extended = this.lines.extended(line);
+    const window = extended === undefined ? undefined : this.windows.get(extended.messageId);
+    if (extended === undefined || window === undefined) return;
+    this.windows.set(extended.messageId, {
+      ...window,
+      deadline: record.time + extended.extendedBySeconds * 1000,
+      extensions: window.extensions + 1,
+    });
   }
 }

@@ -21,6 +21,8 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LabConsole, startConsole } from '#lab/console/console-server';
 import { TUTORIAL_CONSOLE_EXPERIMENTS } from '#experiments/console-experiments';
+import { TUTORIAL_IN_FLIGHT_LINES } from '#experiments/console-in-flight-lines';
+import { TUTORIAL_SEND_FORM } from '#experiments/console-send-form';
 import type { Lab } from '#lab/lab';
 import { startTutorialLab } from '#experiments/tutorial-app';
 import { PROJECT_ROOT } from '#lib/project-root';
@@ -37,6 +39,13 @@ async function fill(page: Page, selector: string, value: string): Promise<void> 
   );
 }
 
+/** What the tutorial's `npm run lab` registers with its console (experiments/cli/lab.ts). */
+const TUTORIAL_REGISTRATIONS = {
+  experiments: TUTORIAL_CONSOLE_EXPERIMENTS,
+  sendForm: TUTORIAL_SEND_FORM,
+  inFlightLines: TUTORIAL_IN_FLIGHT_LINES,
+};
+
 describe('the lab console (Chromium)', () => {
   let lab: Lab;
   let labConsole: LabConsole;
@@ -45,7 +54,7 @@ describe('the lab console (Chromium)', () => {
 
   beforeAll(async () => {
     lab = await startTutorialLab();
-    labConsole = await startConsole(lab, { experiments: TUTORIAL_CONSOLE_EXPERIMENTS });
+    labConsole = await startConsole(lab, TUTORIAL_REGISTRATIONS);
     browser = await puppeteer.launch({
       executablePath: await chromium.executablePath(),
       args: chromium.args,
@@ -78,6 +87,13 @@ describe('the lab console (Chromium)', () => {
       const ask = (path: string, init?: RequestInit) =>
         fetch(new URL(path, bare.url), { ...init, headers: { 'content-type': 'application/json' } });
       expect(await (await ask('api/experiments')).json()).toEqual([]);
+      // Nor a send form of the app's: the lab's stacks, no field, a body to write by hand.
+      const html = await (await ask('')).text();
+      expect(html).toContain(
+        '<select id="stack"><option>VisibilityDupStack</option><option>BatchPartialStack</option></select>',
+      );
+      expect(html).not.toContain('data-field=');
+      expect(html).toContain('<textarea id="body">{}</textarea>');
       const run = await ask('api/experiments/heartbeat', { method: 'POST' });
       expect(run.status).toBe(404);
       expect(((await run.json()) as { error: string }).error).toMatch(/^unknown experiment "heartbeat"/);
@@ -113,7 +129,7 @@ describe('the lab console (Chromium)', () => {
     expect(noRoute.status).toBe(404);
     expect(noRoute.body.error).toMatch(/^GET \/api\/nothing という API はありません/);
     // Without ?lang=, the console's own language (npm run lab --lang ja starts it in Japanese).
-    const japaneseConsole = await startConsole(lab, { language: 'ja', experiments: TUTORIAL_CONSOLE_EXPERIMENTS });
+    const japaneseConsole = await startConsole(lab, { ...TUTORIAL_REGISTRATIONS, language: 'ja' });
     try {
       const answer = await fetch(new URL('api/experiments/nope', japaneseConsole.url), {
         method: 'POST',
