@@ -48,8 +48,12 @@ import type { SnsNotification } from './services/sns/sns-state';
 
 /** How to start a lab: the app it serves, the bus it publishes on, and the lab-only settings. */
 export interface StartLabOptions extends LabAssemblyOptions, LabCloudFormationSettings {
-  /** The CDK app the lab synthesizes, deploys and views (lab/app/lab-app.ts). */
-  readonly app: LabApp;
+  /**
+   * The CDK app the lab synthesizes, deploys and views (lab/app/lab-app.ts). Without one the lab
+   * starts with no stack, ready for the CDK CLI's `cdk bootstrap` and `cdk deploy` through its one
+   * endpoint (`lab.endpointUrl`); `lab.deployed` shows what the CLI deploys.
+   */
+  readonly app?: LabApp;
   /**
    * How long changes take to reach other services (lab/common/propagation.ts): a queue
    * attribute change reaches Lambda's checks after a seeded delay, and (with `iamGrants`) a new
@@ -119,8 +123,8 @@ export interface Lab {
   stack(name: string): LabStack;
   /** The stacks as CloudFormation left them (templates, resources, outputs). */
   readonly deployed: ReadonlyMap<string, DeployedStack>;
-  /** The cloud assembly the lab runs. */
-  readonly assemblyDir: string;
+  /** The cloud assembly the lab runs; none while it serves no app. */
+  readonly assemblyDir: string | undefined;
   /**
    * Synthesizes again with `context` (or another app: a variant of the stacks) and applies the difference to
    * the running stacks, as `cdk deploy` does: a change set per stack through the lab's
@@ -276,8 +280,7 @@ export async function startLab(options: StartLabOptions): Promise<Lab> {
         storeLabTemplate(services.s3, stackName, body, region),
     };
     const deployAll = async (deploy: { readonly region?: string; readonly onEvent?: (event: StackEvent) => void }) => {
-      const wanted = new Set(assembly.app.stacks.map((stack) => stack.stackName));
-      const stacks = assembly.current.stacks.filter((stack) => wanted.has(stack.stackName));
+      const stacks = assembly.stacksToDeploy();
       const results = await deployThroughChangeSets(deployer, stacks, {
         ...deploy,
         region: deploy.region ?? LAB_REGION,
@@ -287,7 +290,7 @@ export async function startLab(options: StartLabOptions): Promise<Lab> {
     };
     if (options.emulators !== undefined) cleanups.add(() => deleteLabResources(services, cloudformation.state.all()));
     if (options.deployOnStart !== false) await deployAll({});
-    views = new StackViews(() => assembly.app.stacks, cloudformation, services.lambda, services.apis);
+    views = new StackViews(() => assembly.app?.stacks ?? [], cloudformation, services.lambda, services.apis);
     const lab = {
       ...{ id, namePrefix, emulators, clients, logs, services, cloudformation, views },
       ledger: awsCalls.ledger,
@@ -298,7 +301,7 @@ export async function startLab(options: StartLabOptions): Promise<Lab> {
       batchFormation: options.batchFormation ?? DEFAULT_BATCH_FORMATION,
       startupMs: Math.round(performance.now() - started),
       stop: () => cleanups.run(),
-      assemblyDir: () => assembly.current.dir,
+      assemblyDir: () => assembly.current?.dir,
       async deploy(update = {}) {
         const region = update.region ?? LAB_REGION;
         if (!AWS_REGION_NAME.test(region))
@@ -334,7 +337,7 @@ function runningLab(lab: {
   readonly endpointUrl: string;
   readonly batchFormation: BatchFormation;
   readonly startupMs: number;
-  readonly assemblyDir: () => string;
+  readonly assemblyDir: () => string | undefined;
   readonly deploy: Lab['deploy'];
   readonly stop: () => Promise<void>;
 }): Lab {

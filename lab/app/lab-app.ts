@@ -15,13 +15,32 @@ export interface StackLayout {
   readonly functions: readonly { readonly id: string }[];
 }
 
+/** How the lab synthesizes an app: through a module its synthesis process keeps, or the app's own command. */
+export type AppSynthesis = ModuleSynthesis | CommandSynthesis;
+
+/**
+ * An app synthesized as the CDK CLI runs it: `command` (cdk.json's `app`) in `root`, with
+ * `CDK_OUTDIR` and `CDK_CONTEXT_JSON` set (cdk.json's and cdk.context.json's context beneath the
+ * lab's and the deploy's), on every cache miss. Any CDK app works this way, in any language its
+ * command runs; each synthesis pays the app's start-up (lab/app/cdk-app-directory.ts).
+ */
+export interface CommandSynthesis {
+  readonly root: string;
+  /** The shell command that runs the app (cdk.json's `app`). */
+  readonly command: string;
+  /** CDK context over cdk.json's, cdk.context.json's and the lab's own. */
+  readonly context: Readonly<Record<string, string>>;
+  /** Files and folders (absolute) whose content decides the assembly: the cache key. */
+  readonly inputs: readonly string[];
+}
+
 /**
  * How the lab's synthesis process synthesizes an app (lab/app/synthesis-process.ts). The process
  * imports `module` once and keeps it while `moduleInputs` are unchanged; each synthesis calls the
  * module's export `synthesize({ outdir, context, request })`, which builds the app's own CDK `App`
  * (with the app's own aws-cdk-lib) into `outdir` and calls `synth()`.
  */
-export interface AppSynthesis {
+export interface ModuleSynthesis {
   /** The app's directory: the process runs there, and the cache names `inputs` relative to it. */
   readonly root: string;
   /** The module the process imports: an absolute path, TypeScript or JavaScript. */
@@ -36,7 +55,7 @@ export interface AppSynthesis {
   readonly moduleInputs: readonly string[];
 }
 
-/** What the module of an {@link AppSynthesis} is called with. */
+/** What the module of a {@link ModuleSynthesis} is called with. */
 export interface SynthesisCall {
   readonly outdir: string;
   readonly context: Readonly<Record<string, string>>;
@@ -45,8 +64,12 @@ export interface SynthesisCall {
 
 /** The app a lab serves. */
 export interface LabApp {
-  /** The stacks the lab deploys and views, in order. */
-  readonly stacks: readonly StackLayout[];
+  /**
+   * The stacks the lab deploys and views (`lab.stacks`), in order. Absent: the lab deploys every
+   * stack of the app's cloud assembly, as `cdk deploy --all` does, and views none by layout
+   * (`lab.deployed` shows them).
+   */
+  readonly stacks?: readonly StackLayout[];
   /** The app's synthesis, with a deploy's CDK context (`-c name=value`) over the app's own. */
   synthesis(context?: Readonly<Record<string, string>>): AppSynthesis;
 }

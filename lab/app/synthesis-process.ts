@@ -1,11 +1,11 @@
 /**
  * The child process `synthesizeApp` synthesizes in on a cache miss: it imports the app's module
- * (an {@link AppSynthesis}'s `module`) once and calls its `synthesize` for each request, with the
+ * (a {@link ModuleSynthesis}'s `module`) once and calls its `synthesize` for each request, with the
  * lab's CDK context under the request's. It answers each request over IPC in turn, and stays for
  * the next one (the app's aws-cdk-lib is imported once); it ends when the lab's process does.
  */
 import { pathToFileURL } from 'node:url';
-import type { AppSynthesis, SynthesisCall } from './lab-app';
+import type { ModuleSynthesis, SynthesisCall } from './lab-app';
 import { LAB_CDK_CONTEXT } from './lab-cdk-context';
 import type { SynthesisAnswer, SynthesisRequest } from './synthesis-process-protocol';
 import { copyAssembly, prepareSynthesisWorkdir, removeSynthesisWorkdirs } from './synthesis-workdir';
@@ -18,7 +18,7 @@ interface AppModule {
 /** The modules imported so far, by path. */
 const modules = new Map<string, Promise<AppModule>>();
 
-function appModule(path: AppSynthesis['module']): Promise<AppModule> {
+function appModule(path: ModuleSynthesis['module']): Promise<AppModule> {
   let loaded = modules.get(path);
   if (loaded === undefined) {
     loaded = import(pathToFileURL(path).href).then((module: Partial<AppModule>) => {

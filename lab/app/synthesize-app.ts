@@ -1,7 +1,8 @@
 /**
  * An app's synthesis ({@link AppSynthesis}) as the lab runs it: cached while the files the app
  * reads are unchanged (lab/services/cloudformation/cdk-client/synthesize-cached.ts), and on a miss
- * synthesized in a child process that keeps the app's modules imported for the next variant.
+ * synthesized in a child process that keeps the app's modules imported for the next variant, or
+ * by the app's own command, as the CDK CLI runs it.
  */
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,8 +11,9 @@ import {
   type SynthesizedAssembly,
   synthesizeCached,
 } from '../services/cloudformation/cdk-client/synthesize-cached';
-import type { AppSynthesis } from './lab-app';
+import type { AppSynthesis, ModuleSynthesis } from './lab-app';
 import { LAB_CDK_CONTEXT } from './lab-cdk-context';
+import { runAppCommand } from './run-app-command';
 import { SynthesisChild } from './synthesis-child';
 
 /** Synthesizes `app` into a cloud assembly, or returns the cached one with the same inputs. */
@@ -19,13 +21,15 @@ export function synthesizeApp(
   app: AppSynthesis,
   options: { readonly cacheDir?: string } = {},
 ): Promise<SynthesizedAssembly> {
+  const source =
+    'command' in app ? { command: app.command } : { module: relative(app.root, app.module), request: app.request };
   return synthesizeCached(
     {
-      source: { module: relative(app.root, app.module), request: app.request },
+      source,
       settings: { ...LAB_CDK_CONTEXT, ...app.context },
       inputs: app.inputs,
       root: app.root,
-      synthesize: (outdir) => synthesizeInto(app, outdir),
+      synthesize: (outdir) => ('command' in app ? runAppCommand(app, outdir) : synthesizeInto(app, outdir)),
     },
     options,
   );
@@ -38,7 +42,7 @@ export function synthesizeApp(
  * worker thread will not do: CDK's bundling hands process.stderr to spawnSync, which a thread's
  * stderr is not.) One child serves the whole process while the app's modules are unchanged.
  */
-function synthesizeInto(app: AppSynthesis, outdir: string): Promise<void> {
+function synthesizeInto(app: ModuleSynthesis, outdir: string): Promise<void> {
   const request = {
     module: app.module,
     call: { context: app.context, request: app.request },
@@ -49,14 +53,14 @@ function synthesizeInto(app: AppSynthesis, outdir: string): Promise<void> {
 }
 
 /** The content of the files the app reads, without what it synthesizes: the child reuses bundles while it holds. */
-function inputsKey(app: AppSynthesis): string {
+function inputsKey(app: ModuleSynthesis): string {
   return assemblyKey({ source: 'inputs', inputs: app.inputs, root: app.root, synthesize: async () => undefined });
 }
 
 const synthesisChild = new SynthesisChild();
 
 /** The app's directory and the content of what the child imports: a change needs a new child. */
-function moduleKey(app: AppSynthesis): string {
+function moduleKey(app: ModuleSynthesis): string {
   return assemblyKey({
     source: { process: 'synthesis-process', module: app.module },
     inputs: [...app.moduleInputs, SYNTHESIS_PROCESS_DIR],

@@ -136,7 +136,7 @@ describe('the CDK CLI against the lab', () => {
           // The assembly the lab synthesized at its start (the same app and context): the CLI's
           // own synthesis and bundling run in the diff and hotswap steps below.
           '--app',
-          lab.assemblyDir,
+          String(lab.assemblyDir),
         ),
       );
       expect(await stackStatus('VisibilityDupStack')).toBe('CREATE_COMPLETE');
@@ -166,7 +166,7 @@ describe('the CDK CLI against the lab', () => {
   it(
     'cdk diff finds no difference after the deploy',
     async () => {
-      const diff = await cdk('diff', '--app', lab.assemblyDir);
+      const diff = await cdk('diff', '--app', String(lab.assemblyDir));
       expect(diff.code).toBe(0);
       expect(`${diff.stdout}${diff.stderr}`).toContain('There were no differences');
     },

@@ -1,0 +1,57 @@
+/**
+ * Any CDK app directory on the lab: a learner's app with its own cdk.json, synthesized by its own
+ * command as the CDK CLI runs it (CDK_OUTDIR, CDK_CONTEXT_JSON with cdk.json's context), deployed
+ * whole, and used through the lab's clients; a second deploy with `-c` context changes it.
+ */
+import { join } from 'node:path';
+import { GetQueueAttributesCommand, ReceiveMessageCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
+import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cdkAppDirectory } from '#lab/app/cdk-app-directory';
+import { type Lab, startLab } from '#lab/lab';
+import { PROJECT_ROOT } from '#lib/project-root';
+
+const APP_DIR = join(PROJECT_ROOT, 'test', 'lab', 'fixtures', 'cdk-app');
+
+describe('a CDK app directory on the lab', () => {
+  let lab: Lab;
+
+  beforeAll(async () => {
+    lab = await startLab({ app: cdkAppDirectory(APP_DIR) });
+  }, 120_000);
+
+  afterAll(async () => {
+    await lab?.stop();
+  });
+
+  it("deploys every stack of the app's assembly, with cdk.json's context", async () => {
+    const stack = lab.deployed.get('OrdersStack');
+    expect(stack?.status).toBe('CREATE_COMPLETE');
+    // A stack the app describes no layout for is deployed, not viewed by layout.
+    expect(lab.stacks.size).toBe(0);
+    const queueUrl = stack?.outputs.QueueUrl ?? '';
+    expect(queueUrl).toMatch(/\/orders$/);
+    const attributes = await lab.clients.sqs.send(
+      new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['VisibilityTimeout', 'RedrivePolicy'] }),
+    );
+    expect(attributes.Attributes?.VisibilityTimeout).toBe('20');
+    expect(JSON.parse(attributes.Attributes?.RedrivePolicy ?? '{}')).toMatchObject({ maxReceiveCount: 3 });
+    const table = await lab.clients.dynamodb.send(new DescribeTableCommand({ TableName: stack?.outputs.TableName }));
+    expect(table.Table?.KeySchema).toEqual([{ AttributeName: 'id', KeyType: 'HASH' }]);
+  });
+
+  it('carries a message through the queue it made', async () => {
+    const queueUrl = lab.deployed.get('OrdersStack')?.outputs.QueueUrl ?? '';
+    await lab.clients.sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: 'order-1' }));
+    const received = await lab.clients.sqs.send(
+      new ReceiveMessageCommand({ QueueUrl: queueUrl, WaitTimeSeconds: 1, MaxNumberOfMessages: 1 }),
+    );
+    expect(received.Messages?.map((message) => message.Body)).toEqual(['order-1']);
+  });
+
+  it("applies a deploy with -c context over cdk.json's, as cdk deploy -c does", async () => {
+    const [stack] = await lab.deploy({ context: { queueName: 'orders-v2' } });
+    expect(stack?.status).toBe('UPDATE_COMPLETE');
+    expect(lab.deployed.get('OrdersStack')?.outputs.QueueUrl).toMatch(/\/orders-v2$/);
+  }, 60_000);
+});
