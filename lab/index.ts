@@ -11,7 +11,15 @@ export { startLab } from './lab';
 export type { Lab, StartLabOptions } from './lab';
 export type { LabStack } from './app/stack-view';
 // The app a lab serves: its stacks' layouts and how the lab's synthesis process synthesizes it.
-export type { AppSynthesis, LabApp, StackLayout, SynthesisCall } from './app/lab-app';
+export type {
+  AppSynthesis,
+  CommandSynthesis,
+  LabApp,
+  ModuleSynthesis,
+  StackLayout,
+  SynthesisCall,
+} from './app/lab-app';
+export { cdkAppDirectory, NotACdkAppError } from './app/cdk-app-directory';
 export { LAB_CDK_CONTEXT, LAB_QUEUE_SETTLE_SECONDS, labQueueSettleSeconds } from './app/lab-cdk-context';
 export { resolvePropagation } from './common/propagation';
 export type { PropagationOptions } from './common/propagation';

@@ -7,6 +7,7 @@
  *   npm run lab -- --batch-size 1 --report-batch-item-failures false
  *   npm run lab -- --batch-formation full      (always full batches; default AWS-like, seed printed)
  *   npm run lab -- --inspect                   (a debugger on the handlers; function timeouts suspended)
+ *   npm run lab -- --app ../my-sqs-app         (your own CDK app: the lab package's sqs-lab serves it)
  */
 import { watch } from 'node:fs';
 import { join } from 'node:path';
@@ -35,6 +36,11 @@ import { LAB_OPTIONS, labCommand } from './lab-args';
 let language: Language = resolveLanguage(undefined);
 
 async function main(): Promise<void> {
+  // Your own app: the lab package's command serves it (it reads the same command line).
+  if (process.argv.slice(2).some((arg) => arg === '--app' || arg.startsWith('--app='))) {
+    await import('@sqs-lab/lab/serve');
+    return;
+  }
   const read = readCommand(withInspectDefault(process.argv.slice(2)), LAB_OPTIONS, (line) => {
     const command = labCommand(line);
     // A bad entry fails here, in one sentence, not on the first cross-origin request.

@@ -74,6 +74,8 @@ ${LAB_MESSAGES.en.batchFormation.usage}
   --empty                                 start without deploying the stacks: deploy them
                                           yourself, as on AWS, with npm run cdk:lab -- bootstrap
                                           and npm run cdk:lab -- deploy --all
+  --app <dir>                             serve your own CDK app instead of the tutorial's: the
+                                          lab package's command (sqs-lab --help) takes over
   --quiet                                 do not print function logs
   --outputs FILE                          write the outputs here instead of ${LOCAL_OUTPUTS_FILE}
                                           (npm run cdk:lab and lab:deploy find the lab through it:

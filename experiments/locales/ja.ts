@@ -42,6 +42,8 @@ ${LAB_MESSAGES.ja.batchFormation.usage}
   --empty                                 スタックをデプロイせずに起動する。AWS と同じく
                                           npm run cdk:lab -- bootstrap と
                                           npm run cdk:lab -- deploy --all で自分でデプロイする
+  --app <dir>                             チュートリアルの代わりに自分の CDK アプリを動かす。
+                                          ラボのパッケージのコマンド（sqs-lab --help）が引き継ぐ
   --quiet                                 関数のログを表示しない
   --outputs FILE                          出力を ${LOCAL_OUTPUTS_FILE} の代わりにここへ書く
                                           （npm run cdk:lab と lab:deploy はこれでラボを見つけるので、

@@ -15,8 +15,11 @@ export class NotACdkAppError extends Error {
 /** What the cache does not read: dependencies, outputs, version control, the lab's work. */
 const NOT_INPUTS = new Set(['node_modules', 'cdk.out', '.git', '.lab', 'cdk-outputs.json', 'cdk-outputs.local.json']);
 
-/** The CDK app in `dir`, synthesized by cdk.json's `app` command. */
-export function cdkAppDirectory(dir: string): LabApp {
+/** The CDK app in `dir`, synthesized by cdk.json's `app` command, with `options.context` (`-c`) over cdk.json's. */
+export function cdkAppDirectory(
+  dir: string,
+  options: { readonly context?: Readonly<Record<string, string>> } = {},
+): LabApp {
   const root = resolve(dir);
   const cdkJson = join(root, 'cdk.json');
   if (!existsSync(cdkJson)) throw new NotACdkAppError(`${root} has no cdk.json: give the directory of a CDK app`);
@@ -36,5 +39,5 @@ export function cdkAppDirectory(dir: string): LabApp {
   const inputs = readdirSync(root)
     .filter((entry) => !skipped.has(entry))
     .map((entry) => join(root, entry));
-  return { synthesis: (context = {}) => ({ root, command, context, inputs }) };
+  return { synthesis: (context = {}) => ({ root, command, context: { ...options.context, ...context }, inputs }) };
 }

@@ -59,6 +59,48 @@ export const en = {
     missingOutputsFile: `--lab-outputs needs a file name (the running lab's ${LOCAL_OUTPUTS_FILE}).\n`,
     cliFailed: (why: string) => `The CDK CLI did not start: ${why}.\n`,
   },
+  serve: {
+    usage: `Usage: sqs-lab [--app <dir>] [-c name=value]... [--outputs FILE] [--quiet] [--lang en|ja]
+
+Starts the local lab on this machine and serves it until Ctrl-C: SQS, Lambda, DynamoDB,
+CloudFormation and the services around them behind one AWS endpoint on 127.0.0.1.
+
+  --app <dir>         a CDK app directory with its own cdk.json: synthesized by its app command,
+                      as the CDK CLI runs it, and every stack deployed at start. Without it the
+                      lab starts empty, for the real CDK CLI pointed at its endpoint
+  -c name=value       CDK context for the app, over its cdk.json's (repeat for more)
+  --outputs FILE      where the outputs go (default: ${LOCAL_OUTPUTS_FILE} in the app's directory,
+                      or here without --app)
+  --quiet             leave the functions' log lines off the terminal
+  --lang en|ja        the language of this command and its console
+`,
+    error: (why: string) => `sqs-lab: ${why}`,
+    contextNeedsPair: (pair: string) => `-c takes name=value, got "${pair}"`,
+    labNote: (properties: readonly string[], text: string) => `lab note: ${properties.join(', ')}: ${text}\n`,
+    ready: (facts: {
+      readonly startupMs: number;
+      readonly stacks: readonly string[];
+      readonly endpointUrl: string;
+      readonly consoleUrl: string;
+      readonly outputsPath: string;
+      readonly exports: string;
+      readonly appDir: string | undefined;
+    }) => `
+Lab ready in ${facts.startupMs} ms, ${facts.stacks.length === 0 ? 'with no stack deployed' : `with ${facts.stacks.join(', ')} deployed`}. Outputs: ${facts.outputsPath}
+  AWS endpoint   ${facts.endpointUrl}
+  Console        ${facts.consoleUrl}
+
+In a second terminal${facts.appDir === undefined ? ', in your CDK app' : ` (cd ${facts.appDir})`}, point the CDK CLI and the AWS CLI at the lab:
+  export ${facts.exports}
+  npx cdk bootstrap && npx cdk deploy --all --require-approval never
+  aws sqs list-queues
+
+Ctrl-C stops the lab.
+`,
+    stopping: (signal: string) => `\n${signal}: stopping the lab (Ctrl-C again to quit at once)\n`,
+    stopped: 'Lab stopped.\n',
+    failed: (why: string) => `sqs-lab failed: ${why}\n`,
+  },
   consoleApi: {
     noRoute: (route: string) => `no route ${route}; see the API in lab/console/console-server.ts`,
     bodyNotObject: 'body must be a JSON object',

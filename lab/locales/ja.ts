@@ -54,6 +54,40 @@ export const ja: Messages = {
     missingOutputsFile: `--lab-outputs にはファイル名（動いているラボの ${LOCAL_OUTPUTS_FILE}）が要ります。\n`,
     cliFailed: (why) => `CDK CLI が起動しませんでした: ${why}。\n`,
   },
+  serve: {
+    usage: `使い方: sqs-lab [--app <dir>] [-c name=value]... [--outputs FILE] [--quiet] [--lang en|ja]
+
+このマシンでローカルラボを起動し、Ctrl-C まで動かします: SQS、Lambda、DynamoDB、CloudFormation と
+そのまわりのサービスを、127.0.0.1 の一つの AWS エンドポイントの後ろに置きます。
+
+  --app <dir>         自分の cdk.json を持つ CDK アプリのディレクトリ。CDK CLI と同じくその app
+                      コマンドで合成し、起動時にすべてのスタックをデプロイする。指定しなければ
+                      ラボは空で起動し、エンドポイントに向けた本物の CDK CLI を待つ
+  -c name=value       アプリの CDK コンテキスト。cdk.json のものより優先（繰り返し指定できる）
+  --outputs FILE      出力の書き先（既定: アプリのディレクトリの ${LOCAL_OUTPUTS_FILE}、--app が
+                      なければここ）
+  --quiet             関数のログ行をターミナルに出さない
+  --lang en|ja        このコマンドとコンソールの言語
+`,
+    error: (why) => `sqs-lab: ${why}`,
+    contextNeedsPair: (pair) => `-c は name=value の形で指定してください（指定: "${pair}"）`,
+    labNote: (properties, text) => `ラボの注記: ${properties.join(', ')}: ${text}\n`,
+    ready: (facts) => `
+ラボの準備ができました（${facts.startupMs} ms、${facts.stacks.length === 0 ? 'スタックはまだデプロイしていません' : `${facts.stacks.join('、')} をデプロイしました`}）。出力: ${facts.outputsPath}
+  AWS エンドポイント  ${facts.endpointUrl}
+  コンソール          ${facts.consoleUrl}
+
+別のターミナルで${facts.appDir === undefined ? '、自分の CDK アプリの中で' : `（cd ${facts.appDir}）`}、CDK CLI と AWS CLI をラボに向けます:
+  export ${facts.exports}
+  npx cdk bootstrap && npx cdk deploy --all --require-approval never
+  aws sqs list-queues
+
+Ctrl-C でラボを止めます。
+`,
+    stopping: (signal) => `\n${signal}: ラボを止めています（すぐ止めるにはもう一度 Ctrl-C）\n`,
+    stopped: 'ラボを止めました。\n',
+    failed: (why) => `sqs-lab が失敗しました: ${why}\n`,
+  },
   consoleApi: {
     noRoute: (route) => `${route} という API はありません。API は lab/console/console-server.ts にあります`,
     bodyNotObject: 'body は JSON オブジェクトにしてください',
