@@ -44,7 +44,8 @@ export interface PlatformLogRecord extends FunctionRef {
 /** `{"time", "type": "platform.report", "record": {...}}` as in CloudWatch with JSON log format. */
 export interface PlatformEvent {
   readonly time: string;
-  readonly type: 'platform.initStart' | 'platform.start' | 'platform.runtimeDone' | 'platform.report';
+  readonly type:
+    'platform.initStart' | 'platform.initReport' | 'platform.start' | 'platform.runtimeDone' | 'platform.report';
   readonly record: Readonly<Record<string, unknown>>;
 }
 

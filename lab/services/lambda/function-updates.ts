@@ -19,6 +19,7 @@ import {
   UnsupportedLambdaRequestError,
 } from './errors';
 import type { LambdaService } from './lambda-service';
+import { runtimeRefusal } from './runtimes';
 import type { DeployedFunction, FunctionConfiguration } from './lambda-state';
 import { DEFAULT_CODE_CACHE_DIR, type FunctionCode, unzipFunctionCode } from './runtime/function-code';
 import { type FunctionRuntimeOptions, lambdaTimestamp, launchFunction } from './runtime/function-launcher';
@@ -30,6 +31,8 @@ export interface FunctionUpdatesOptions extends FunctionRuntimeOptions {
   objectBytes(bucket: string, key: string): Buffer | undefined;
   /** Where code zips are unpacked (default `.lab/lambda-code/`). */
   readonly codeCacheDir?: string;
+  /** The clock runtime deprecations are judged by (default: the machine's). */
+  readonly now?: () => Date;
 }
 
 /** UpdateFunctionCode's request body (the members the lab reads). */
@@ -100,6 +103,9 @@ export class FunctionUpdates {
       throw new ResourceConflictError(
         `The operation cannot be performed at this time. An update is in progress for resource: ${functionArn(name)}`,
       );
+    // A runtime past its "block function update" date takes no update (Lambda guide, "Runtime deprecation").
+    const refusal = runtimeRefusal(deployed.configuration.runtime, 'update', this.options.now?.() ?? new Date());
+    if (refusal !== undefined) throw new InvalidParameterValueError(refusal);
     if (revisionId !== undefined && revisionId !== null && revisionId !== deployed.configuration.revisionId)
       throw new PreconditionFailedError(
         'The Revision Id provided does not match the latest Revision Id. Call the GetFunction/GetAlias API to retrieve the latest Revision Id',

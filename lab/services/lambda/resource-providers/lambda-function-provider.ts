@@ -9,14 +9,11 @@ import { functionArn } from '../../../common/local-aws';
 import { changedAny, type ResourceProvider } from '../../cloudformation/resource-provider';
 import type { LambdaService } from '../lambda-service';
 import type { FunctionConfiguration } from '../lambda-state';
+import { InvalidParameterValueError } from '../errors';
+import { runtimeRefusal } from '../runtimes';
 import type { CodeResolver } from '../runtime/code-from-s3';
 import { type FunctionCode, inlineFunctionCode } from '../runtime/function-code';
-import {
-  type FunctionRuntimeOptions,
-  lambdaTimestamp,
-  launchFunction,
-  splitHandler,
-} from '../runtime/function-launcher';
+import { type FunctionRuntimeOptions, lambdaTimestamp, launchFunction } from '../runtime/function-launcher';
 import type { LambdaLogging } from '../runtime/lambda-environment';
 import { generatedName } from '../../cloudformation/engine/generated-name';
 import { DESCRIPTION_NOTE, TAGS_NOTE } from '../../cloudformation/validation/common-notes';
@@ -49,6 +46,14 @@ export const LAMBDA_FUNCTION_PROPERTIES: PropertyCoverage = {
       en: 'runtime updates are Lambda’s to schedule; the lab runs one Node.js for every function',
       ja: 'ランタイムの更新時期は Lambda が決めます。ラボはすべての関数を同じ Node.js で動かします',
     },
+    PackageType: {
+      en: 'Zip, the default, is the package type the lab runs; an Image function is refused',
+      ja: '既定の Zip がラボの動かすパッケージ形式です。Image の関数は拒否します',
+    },
+    RecursiveLoop: {
+      en: 'the lab does not detect a function invoking itself through SQS or SNS; Terminate (the default) and Allow run alike',
+      ja: 'ラボは SQS や SNS を通じた関数の自己呼び出しを検出しません。既定の Terminate と Allow は同じように動きます',
+    },
     TracingConfig: {
       en: 'X-Ray tracing sends segments the lab does not collect (the trace header is set either way)',
       ja: 'X-Ray トレースが送るセグメントをラボは集めません（トレースヘッダーはどちらでも設定されます）',
@@ -66,9 +71,7 @@ export const LAMBDA_FUNCTION_PROPERTIES: PropertyCoverage = {
     'ImageConfig',
     'KmsKeyArn',
     'Layers',
-    'PackageType',
     'PublishToLatestPublished',
-    'RecursiveLoop',
     'SnapStart',
     'TenancyConfig',
     'VpcConfig',
@@ -83,6 +86,8 @@ export interface LambdaFunctionProviderOptions extends FunctionRuntimeOptions {
    * cloud assembly's asset directory).
    */
   readonly code: CodeResolver;
+  /** The clock runtime deprecations are judged by (default: the machine's). */
+  readonly now?: () => Date;
 }
 
 /** The topology id of a CDK logical id (`Worker11F36D0F` → `Worker`). */
@@ -97,15 +102,19 @@ export function lambdaFunctionProvider(options: LambdaFunctionProviderOptions): 
     logicalId: string,
     name: string,
     properties: Readonly<Record<string, unknown>>,
+    phase: 'create' | 'update',
   ) => {
     const code = (properties.Code ?? {}) as { S3Bucket?: unknown; S3Key?: unknown; ZipFile?: unknown };
     const runtime = String(properties.Runtime ?? '');
     if (!runtime.startsWith('nodejs'))
       throw new Error(`${logicalId}: the lab runs Node.js functions only, got Runtime ${runtime || '(none)'}`);
+    if (properties.PackageType !== undefined && properties.PackageType !== 'Zip')
+      throw new Error(
+        `${logicalId}: the lab runs Zip functions only, got PackageType ${String(properties.PackageType)}`,
+      );
+    const refusal = runtimeRefusal(runtime, phase, options.now?.() ?? new Date());
+    if (refusal !== undefined) throw new InvalidParameterValueError(refusal);
     const handler = String(properties.Handler ?? 'index.handler');
-    const [, exported] = splitHandler(handler);
-    if (exported !== 'handler')
-      throw new Error(`${logicalId}: the lab runs handlers exported as "handler", got ${handler}`);
     const timeoutSeconds = Number(properties.Timeout ?? 3);
     const roleArn = String(properties.Role ?? '');
     const variables = ((properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables ??
@@ -177,9 +186,10 @@ export function lambdaFunctionProvider(options: LambdaFunctionProviderOptions): 
           ? properties.FunctionName
           : generatedName({ stackName, logicalId, randomLength: 12, lowerCase: true, maxLength: 64 }),
         properties,
+        'create',
       ),
     update: async ({ stackName, logicalId, properties, previous }) =>
-      start(stackName, logicalId, previous.physicalId, properties),
+      start(stackName, logicalId, previous.physicalId, properties, 'update'),
     delete: async ({ resource }) => options.lambda.remove(resource.physicalId),
     requiresReplacement: (previous, next) => changedAny(['FunctionName'], previous, next),
   };

@@ -60,7 +60,7 @@ export type RunOutcome =
 /** What {@link ExecutionEnvironment.start} resolves to: a ready environment, or the INIT error. */
 export type EnvironmentStart =
   | { readonly ok: true; readonly environment: ExecutionEnvironment; readonly initDurationMs: number }
-  | { readonly ok: false; readonly error: ErrorDocument };
+  | { readonly ok: false; readonly error: ErrorDocument; readonly initDurationMs?: number };
 
 /** One execution environment: a worker thread with the function loaded. */
 export class ExecutionEnvironment {
@@ -142,7 +142,11 @@ export class ExecutionEnvironment {
         } else if (message.type === 'init-error') {
           clearTimeout(timer);
           void environment.terminate();
-          resolve({ ok: false, error: message.error });
+          resolve({
+            ok: false,
+            error: message.error,
+            ...(message.initDurationMs === undefined ? {} : { initDurationMs: message.initDurationMs }),
+          });
         }
       };
       environment.attach(onInit, (error) => {

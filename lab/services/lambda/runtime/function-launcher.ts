@@ -67,9 +67,12 @@ export function launchFunction(runtime: FunctionRuntimeOptions, launch: Function
   });
 }
 
-/** `src/app.handler` → [`src/app`, `handler`]. */
+/**
+ * `src/app.handler` → [`src/app`, `handler`]: the file is up to the first dot after the last
+ * slash, as the Node.js runtime splits it (`index.handlers.orders` → [`index`, `handlers.orders`]).
+ */
 export function splitHandler(handler: string): [string, string] {
-  const dot = handler.lastIndexOf('.');
+  const dot = handler.indexOf('.', handler.lastIndexOf('/') + 1);
   return dot < 0 ? [handler, 'handler'] : [handler.slice(0, dot), handler.slice(dot + 1)];
 }
 

@@ -194,6 +194,12 @@ export class LocalFunction implements Invocable {
       const coldStream = logStreamName;
       const init = await this.pool.startOnDemand(coldStream, () => this.records.initStart(requestId, coldStream));
       if (!init.ok) {
+        // Lambda's INIT_REPORT for a failed INIT, then the invocation's own records.
+        this.records.initReport(requestId, coldStream, {
+          durationMs: init.initDurationMs ?? performance.now() - started,
+          errorType: init.error.errorType,
+        });
+        this.records.start(requestId, coldStream);
         return this.finish(requestId, logStreamName, started, { status: 'error', error: init.error }, undefined, 0);
       }
       environment = init.environment;

@@ -42,6 +42,20 @@ export class PlatformRecords {
     });
   }
 
+  /**
+   * A cold start's INIT phase failed (`INIT_REPORT … Status: error`, `platform.initReport`), as
+   * Lambda reports an init error (Lambda guide, "Telemetry API" `platform.initReport`).
+   */
+  initReport(requestId: string, logStreamName: string, failure: { durationMs: number; errorType: string }): void {
+    this.publish(requestId, logStreamName, 'platform.initReport', {
+      initializationType: 'on-demand',
+      phase: 'init',
+      status: 'error',
+      errorType: failure.errorType,
+      metrics: { durationMs: Math.round(failure.durationMs * 100) / 100 },
+    });
+  }
+
   /** An invocation begins (`START`, `platform.start`). */
   start(requestId: string, logStreamName: string): void {
     this.publish(requestId, logStreamName, 'platform.start', { requestId, version: '$LATEST' });
@@ -116,6 +130,7 @@ export const RUNTIME_VERSION_ARN =
 /** The level Lambda gives each system event; with the default system level INFO, `platform.runtimeDone` is not sent. */
 const PLATFORM_EVENT_LEVELS: Record<PlatformEvent['type'], 'DEBUG' | 'INFO'> = {
   'platform.initStart': 'INFO',
+  'platform.initReport': 'INFO',
   'platform.start': 'INFO',
   'platform.runtimeDone': 'DEBUG',
   'platform.report': 'INFO',
@@ -127,6 +142,10 @@ function platformText(requestId: string, event: PlatformEvent): string {
   switch (event.type) {
     case 'platform.initStart':
       return `INIT_START Runtime Version: ${RUNTIME_VERSION}\tRuntime Version ARN: ${RUNTIME_VERSION_ARN}`;
+    case 'platform.initReport': {
+      const { metrics, errorType } = event.record as { metrics: { durationMs: number }; errorType: string };
+      return `INIT_REPORT Init Duration: ${metrics.durationMs.toFixed(2)} ms\tPhase: init\tStatus: error\tError Type: ${errorType}`;
+    }
     case 'platform.start':
       return `START RequestId: ${requestId} Version: $LATEST`;
     case 'platform.runtimeDone':

@@ -87,7 +87,7 @@ export type ToRuntimeMessage = InvokeMessage | AuthorizedMessage;
 
 export type FromRuntimeMessage =
   | { readonly type: 'ready'; readonly initDurationMs: number }
-  | { readonly type: 'init-error'; readonly error: ErrorDocument }
+  | { readonly type: 'init-error'; readonly error: ErrorDocument; readonly initDurationMs?: number }
   | { readonly type: 'log'; readonly stream: 'stdout' | 'stderr'; readonly text: string }
   /** One AWS SDK call, `Service.Operation`; `faultRule` names the rule that fired for it, if any. */
   | { readonly type: 'aws-call'; readonly call: string; readonly faultRule?: number }

@@ -227,13 +227,52 @@ function loadHandler(): Handler {
   ]);
   installAwsCallInterceptor();
   installHttpsRedirects();
-  const module = requireFromBundle(data.bundlePath) as { handler?: unknown };
-  if (typeof module.handler !== 'function') {
-    const error = new Error('index.handler is undefined or not exported');
-    error.name = 'Runtime.HandlerNotFound';
-    throw error;
+  const module = requireFromBundle(data.bundlePath) as unknown;
+  return exportedHandler(module, process.env._HANDLER ?? 'index.handler');
+}
+
+/**
+ * The function `handler` names in `module`, as the Node.js runtime resolves it: the part after the
+ * file's first dot is a path of exports (`index.main`, `app.handlers.orders`); Lambda's
+ * `Runtime.HandlerNotFound` when it names nothing, or not a function.
+ */
+function exportedHandler(module: unknown, handler: string): Handler {
+  const file = handler.lastIndexOf('/') + 1;
+  const dot = handler.indexOf('.', file);
+  let value: unknown = module;
+  for (const name of (dot < 0 ? 'handler' : handler.slice(dot + 1)).split('.')) {
+    value =
+      value !== null && (typeof value === 'object' || typeof value === 'function') && Object.hasOwn(value, name)
+        ? (value as Record<string, unknown>)[name]
+        : undefined;
   }
-  return module.handler as Handler;
+  if (typeof value === 'function') return value as Handler;
+  const error = new Error(`${handler} is ${value === undefined ? 'undefined or not exported' : 'not a function'}`);
+  error.name = 'Runtime.HandlerNotFound';
+  throw error;
+}
+
+/**
+ * An INIT failure as the Node.js runtime reports it: a module it cannot find is
+ * `Runtime.ImportModuleError`, a syntax error `Runtime.UserCodeSyntaxError` (the cause's
+ * `name: message` as the message), a handler it cannot find `Runtime.HandlerNotFound`; anything
+ * else the code throws while loading keeps its own type.
+ */
+function initErrorDocument(error: unknown): ErrorDocument {
+  const code = (error as { code?: unknown } | null)?.code;
+  const type =
+    error instanceof SyntaxError
+      ? 'Runtime.UserCodeSyntaxError'
+      : code === 'MODULE_NOT_FOUND' || code === 'ERR_MODULE_NOT_FOUND'
+        ? 'Runtime.ImportModuleError'
+        : undefined;
+  if (type === undefined || !(error instanceof Error)) return errorDocument(error);
+  const message = `${error.name}: ${error.message}`;
+  return {
+    errorType: type,
+    errorMessage: message,
+    trace: [`${type}: ${message}`, ...(error.stack ?? '').split('\n').slice(1)],
+  };
 }
 
 const initStart = performance.now();
@@ -241,7 +280,12 @@ let handler: Handler;
 try {
   handler = loadHandler();
 } catch (error) {
-  post({ type: 'init-error', error: errorDocument(error, 'Runtime.ImportModuleError') });
+  const document = initErrorDocument(error);
+  // The runtime's line for it, before any request: `Uncaught Exception` with the error document.
+  const logged = { errorType: document.errorType, errorMessage: document.errorMessage, stack: document.trace };
+  if (jsonFormat) console.error(logged);
+  else console.error('Uncaught Exception', JSON.stringify(logged));
+  post({ type: 'init-error', error: document, initDurationMs: performance.now() - initStart });
   process.exit(1);
 }
 post({ type: 'ready', initDurationMs: performance.now() - initStart });

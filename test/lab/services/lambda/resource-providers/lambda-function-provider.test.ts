@@ -107,3 +107,122 @@ describe('lambdaFunctionProvider: code from S3 and inline', () => {
     expect(lambda.all().has('Missing')).toBe(false);
   });
 });
+
+describe('lambdaFunctionProvider: handlers, runtimes and INIT errors as Lambda has them', () => {
+  const logs = new LabBus();
+  const { records } = logs.collect();
+  const lambda = new LambdaService({ sqs: {} as SQSClient, logs });
+  let clock = new Date('2026-11-28T00:00:00Z');
+  let provider: ResourceProvider;
+
+  beforeAll(async () => {
+    provider = lambdaFunctionProvider({
+      lambda,
+      code: codeFromS3({ objectBytes: () => undefined, cacheDir: mkdtempSync(join(tmpdir(), 'sqs-lab-fn-runtimes-')) }),
+      runtimePath: await bundleRuntimeWorker(),
+      localhostDnsModuleUrl: localhostDnsModuleUrl(),
+      endpoints: { sqsEndpoint: 'http://127.0.0.1:9', dynamodbEndpoint: 'http://127.0.0.1:9' },
+      runtimeOptions: () => ({ logs }),
+      now: () => clock,
+    });
+  });
+
+  afterAll(async () => {
+    await lambda.stop();
+  });
+
+  const properties = (name: string, source: string, handler: string, runtime = 'nodejs24.x') => ({
+    FunctionName: name,
+    Code: { ZipFile: source },
+    Handler: handler,
+    Runtime: runtime,
+    Role: 'arn:aws:iam::000000000000:role/R',
+  });
+  const create = (name: string, source: string, handler: string, runtime?: string) =>
+    provider.create({
+      stackName: 'RuntimeStack',
+      logicalId: `${name}0A1B2C3D`,
+      resourceType: 'AWS::Lambda::Function',
+      properties: properties(name, source, handler, runtime),
+    });
+
+  it('runs any exported name, and a path of exports, as the Node.js runtime resolves the Handler setting', async () => {
+    // Lambda guide, "Define Lambda function handler in Node.js": the Handler setting is the file
+    // name and the name of the exported handler method (index.main here).
+    await create(
+      'Main',
+      'exports.main = async () => "main"; exports.handlers = { orders: async () => "orders" };',
+      'index.main',
+    );
+    await create('Nested', 'exports.handlers = { orders: async () => "orders" };', 'index.handlers.orders');
+
+    expect(await lambda.get('Main').fn.invoke({})).toMatchObject({ status: 'success', payload: 'main' });
+    expect(await lambda.get('Nested').fn.invoke({})).toMatchObject({ status: 'success', payload: 'orders' });
+  });
+
+  it('fails an invocation with Runtime.HandlerNotFound when the Handler names no export', async () => {
+    await create('NoExport', 'exports.handler = async () => 1;', 'index.main');
+
+    expect(await lambda.get('NoExport').fn.invoke({})).toMatchObject({
+      status: 'error',
+      error: { errorType: 'Runtime.HandlerNotFound', errorMessage: 'index.main is undefined or not exported' },
+    });
+  });
+
+  it('logs a module it cannot import as Lambda does: Runtime.ImportModuleError, then INIT_REPORT with the error type', async () => {
+    await create(
+      'Import',
+      'const x = require("no-such-module-anywhere"); exports.handler = async () => x;',
+      'index.handler',
+    );
+
+    const result = await lambda.get('Import').fn.invoke({});
+    expect(result).toMatchObject({ status: 'error', error: { errorType: 'Runtime.ImportModuleError' } });
+    expect(result.status === 'error' ? result.error.errorMessage : '').toMatch(
+      /^Error: Cannot find module 'no-such-module-anywhere'/,
+    );
+    const lines = records.flatMap((record) =>
+      (record.kind === 'function' || record.kind === 'platform') && record.functionName === 'Import'
+        ? [record.line]
+        : [],
+    );
+    expect(lines.find((line) => line.includes('Uncaught Exception'))).toMatch(
+      /\tundefined\tERROR\tUncaught Exception \{"errorType":"Runtime\.ImportModuleError","errorMessage":"Error: Cannot find module/,
+    );
+    expect(lines.find((line) => line.startsWith('INIT_REPORT'))).toMatch(
+      /^INIT_REPORT Init Duration: \d+\.\d{2} ms\tPhase: init\tStatus: error\tError Type: Runtime\.ImportModuleError$/,
+    );
+    expect(lines.at(-1)).toMatch(/^REPORT RequestId: .*Status: error\tError Type: Runtime\.ImportModuleError/);
+  });
+
+  it("refuses a runtime past its block dates with Lambda's words, and takes it before them", async () => {
+    // Lambda guide, "Building Lambda functions with Node.js": nodejs20.x blocks function create on
+    // Aug 31, 2026 and update on Sep 30, 2026; the deprecated nodejs18.x is blocked for both.
+    const refusal = (runtime: string) =>
+      `The runtime parameter of ${runtime} is no longer supported for creating or updating AWS Lambda functions. We recommend you use the new runtime (nodejs24.x) while creating or updating functions.`;
+    await expect(create('Old18', 'exports.handler = async () => 1;', 'index.handler', 'nodejs18.x')).rejects.toThrow(
+      refusal('nodejs18.x'),
+    );
+    await expect(create('Old20', 'exports.handler = async () => 1;', 'index.handler', 'nodejs20.x')).rejects.toThrow(
+      refusal('nodejs20.x'),
+    );
+    clock = new Date('2026-08-30T12:00:00Z');
+    const created = await create('Still20', 'exports.handler = async () => 20;', 'index.handler', 'nodejs20.x');
+    const update = () =>
+      provider.update({
+        stackName: 'RuntimeStack',
+        logicalId: 'Still200A1B2C3D',
+        resourceType: 'AWS::Lambda::Function',
+        properties: properties('Still20', 'exports.handler = async () => 21;', 'index.handler', 'nodejs20.x'),
+        previous: {
+          ...created,
+          properties: properties('Still20', 'exports.handler = async () => 20;', 'index.handler', 'nodejs20.x'),
+        },
+      });
+    clock = new Date('2026-09-15T00:00:00Z');
+    await update();
+    clock = new Date('2026-10-01T00:00:00Z');
+    await expect(update()).rejects.toThrow(refusal('nodejs20.x'));
+    clock = new Date('2026-11-28T00:00:00Z');
+  });
+});
