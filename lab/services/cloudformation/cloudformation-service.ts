@@ -133,6 +133,17 @@ export class CloudFormationService {
         ...(this.options.validateProperties === undefined
           ? {}
           : { validateProperties: this.options.validateProperties }),
+        // A rollback that failed leaves the stack holding what it could not undo (DeleteStack tries again).
+        onRollbackFailed: (remaining) =>
+          inRegion.set(stack.stackName, {
+            stackName: stack.stackName,
+            stackId,
+            template: previous?.template ?? stack.template,
+            resources: remaining,
+            outputs: previous?.outputs ?? {},
+            status: previous === undefined ? 'ROLLBACK_FAILED' : 'UPDATE_ROLLBACK_FAILED',
+            notes: [],
+          }),
         onEvent: (event) => {
           this.state.records.log(record, event);
           this.options.onStackEvent?.(event);
@@ -158,8 +169,10 @@ export class CloudFormationService {
   /**
    * Deletes a stack (its resources in reverse dependency order, `Retain` ones kept): the stack
    * leaves the region's stacks, and its record ends in `DELETE_COMPLETE`, findable by id only.
+   * When a resource fails to delete, the stack stays in `DELETE_FAILED` with what is left, and
+   * this answers `DELETE_FAILED`.
    */
-  async delete(stackName: string, operation: StackOperationOptions = {}): Promise<void> {
+  async delete(stackName: string, operation: StackOperationOptions = {}): Promise<'DELETE_COMPLETE' | 'DELETE_FAILED'> {
     const region = operation.region ?? this.options.target.region;
     const inRegion = this.state.region(region);
     const stack = inRegion.get(stackName);
@@ -170,12 +183,17 @@ export class CloudFormationService {
       for (const watcher of this.watchers) watcher(event, region);
       operation.onEvent?.(event);
     };
-    if (stack !== undefined)
-      await deleteStack(stack, this.options.providers, log, {
+    if (stack !== undefined) {
+      const { failed, remaining } = await deleteStack(stack, this.options.providers, log, {
         names: this.state.names,
         target: { ...this.options.target, region },
       });
-    else if (record !== undefined) {
+      // The stack and its record stay, in DELETE_FAILED, holding what could not be deleted.
+      if (failed.length > 0) {
+        inRegion.set(stackName, { ...stack, resources: remaining, status: 'DELETE_FAILED' });
+        return 'DELETE_FAILED';
+      }
+    } else if (record !== undefined) {
       // A stack still in review has no resources: it only goes through the two statuses.
       for (const status of ['DELETE_IN_PROGRESS', 'DELETE_COMPLETE'])
         log({
@@ -189,6 +207,7 @@ export class CloudFormationService {
     }
     inRegion.delete(stackName);
     if (record !== undefined) this.state.records.retire(record, new Date());
+    return 'DELETE_COMPLETE';
   }
 
   /** The stack's record, created at its first deploy when the lab deploys it without the API. */

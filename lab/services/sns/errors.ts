@@ -38,3 +38,21 @@ export class PublishNotAuthorizedError extends SnsError {
     });
   }
 }
+
+/**
+ * `KMSAccessDenied` (400): the topic is encrypted under a key the publisher may not use. An AWS
+ * service publishing to a topic under the AWS-managed key alias/aws/sns gets it, since that key's
+ * policy admits the account's principals only (SNS developer guide, "Enable compatibility between
+ * event sources from AWS services and encrypted topics"; the Publish API reference's
+ * KMSAccessDenied, https://docs.aws.amazon.com/sns/latest/api/API_Publish.html#API_Publish_Errors).
+ */
+export class KmsAccessDeniedError extends SnsError {
+  override readonly name = 'KmsAccessDeniedError';
+
+  constructor(readonly topicArn: string) {
+    super("The ciphertext references a key that doesn't exist or that you don't have access to.", {
+      code: 'KMSAccessDenied',
+      statusCode: 400,
+    });
+  }
+}

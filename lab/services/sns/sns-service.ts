@@ -13,7 +13,8 @@
 import { LAB_ACCOUNT_ID, LAB_REGION } from '../../common/local-aws';
 import type { Decision, ServiceRequest } from '../iam/iam-evaluator';
 import type { PolicyDocument } from '../iam/policy-document';
-import { PublishNotAuthorizedError, type SnsError, TopicNotFoundError } from './errors';
+import { isAwsManagedKey } from '../../common/aws-managed-key';
+import { KmsAccessDeniedError, PublishNotAuthorizedError, type SnsError, TopicNotFoundError } from './errors';
 import { SnsState } from './sns-state';
 
 /** An AWS service publishing for one of the account's resources. */
@@ -96,7 +97,11 @@ export class SnsService {
     subject: string,
     message: string,
   ): Promise<ServicePublishOutcome> {
-    if (!this.topics.has(topicArn)) return { published: false, error: new TopicNotFoundError(topicArn) };
+    const topic = this.topics.get(topicArn);
+    if (topic === undefined) return { published: false, error: new TopicNotFoundError(topicArn) };
+    // No AWS service may use the AWS-managed key: its policy admits the account's principals only.
+    if (isAwsManagedKey(topic.kmsMasterKeyId, 'sns'))
+      return { published: false, error: new KmsAccessDeniedError(topicArn) };
     const decision =
       this.authorize === undefined
         ? 'Allowed'

@@ -23,7 +23,8 @@ export interface SnsSubscription {
 
 /** The topics, subscriptions and notifications of one lab's SNS. */
 export class SnsState {
-  readonly topics = new Map<string, { readonly name: string }>();
+  /** Topic ARN → topic; `kmsMasterKeyId` when it is encrypted (the AWS-managed key only, in the lab). */
+  readonly topics = new Map<string, { readonly name: string; readonly kmsMasterKeyId?: string }>();
   readonly subscriptions = new Map<string, SnsSubscription>();
   readonly published: SnsNotification[] = [];
 }

@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { GetQueueAttributesCommand, ReceiveMessageCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
-import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+import { DescribeTableCommand, PutItemCommand, QueryCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cdkAppDirectory } from '#lab/app/cdk-app-directory';
 import { type Lab, startLab } from '#lab/lab';
@@ -37,7 +37,44 @@ describe('a CDK app directory on the lab', () => {
     expect(attributes.Attributes?.VisibilityTimeout).toBe('20');
     expect(JSON.parse(attributes.Attributes?.RedrivePolicy ?? '{}')).toMatchObject({ maxReceiveCount: 3 });
     const table = await lab.clients.dynamodb.send(new DescribeTableCommand({ TableName: stack?.outputs.TableName }));
-    expect(table.Table?.KeySchema).toEqual([{ AttributeName: 'id', KeyType: 'HASH' }]);
+    expect(table.Table?.KeySchema).toEqual([
+      { AttributeName: 'id', KeyType: 'HASH' },
+      { AttributeName: 'at', KeyType: 'RANGE' },
+    ]);
+  });
+
+  it('serves what AWS-managed keys encrypt, and the secondary indexes a table declares', async () => {
+    // AWS-managed keys change nothing a learner sees (SQS, SNS and DynamoDB developer guides on
+    // encryption at rest): the queue, the topic and the table are there, and the table's global and
+    // local secondary indexes answer queries (DynamoDB developer guide, "Improving data access with
+    // secondary indexes").
+    const stack = lab.deployed.get('OrdersStack');
+    const queueUrl = stack?.outputs.QueueUrl ?? '';
+    const attributes = await lab.clients.sqs.send(
+      new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['KmsMasterKeyId'] }),
+    );
+    expect(attributes.Attributes?.KmsMasterKeyId).toBe('alias/aws/sqs');
+    expect(stack?.outputs.TopicArn).toMatch(/^arn:aws:sns:us-east-1:\d{12}:OrdersStack-Shipped/);
+    const TableName = stack?.outputs.TableName;
+    const table = await lab.clients.dynamodb.send(new DescribeTableCommand({ TableName }));
+    expect(table.Table?.GlobalSecondaryIndexes?.map((index) => index.IndexName)).toEqual(['byStatus']);
+    expect(table.Table?.LocalSecondaryIndexes?.map((index) => index.IndexName)).toEqual(['byPriority']);
+    await lab.clients.dynamodb.send(
+      new PutItemCommand({
+        TableName,
+        Item: { id: { S: 'o-1' }, at: { N: '1' }, status: { S: 'shipped' }, priority: { N: '2' } },
+      }),
+    );
+    const byStatus = await lab.clients.dynamodb.send(
+      new QueryCommand({
+        TableName,
+        IndexName: 'byStatus',
+        KeyConditionExpression: '#s = :s',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: { ':s': { S: 'shipped' } },
+      }),
+    );
+    expect(byStatus.Items?.map((item) => item.id?.S)).toEqual(['o-1']);
   });
 
   it('carries a message through the queue it made', async () => {

@@ -41,6 +41,8 @@ export interface DeployStackOptions {
    * as CloudFormation does (default true; off only to measure what the check costs).
    */
   readonly validateProperties?: boolean;
+  /** Called with the resources left when a rollback could not undo everything (`…ROLLBACK_FAILED`). */
+  readonly onRollbackFailed?: (remaining: ReadonlyMap<string, DeployedResource>) => void;
 }
 
 /** Creates or updates a stack. Throws {@link StackOperationFailedError} after rolling back. */
@@ -103,12 +105,16 @@ export async function deployStack(options: DeployStackOptions): Promise<Deployed
   let failed: { logicalId: string; reason: string; cause: unknown } | undefined;
   const notes: DeployNote[] = [];
   /** CloudFormation's schema check, then the lab's own: what it refuses, and what it only notes. */
-  const admit = (logicalId: string, type: string, properties: Readonly<Record<string, unknown>>): void => {
+  // Each returns the resource's notes as the reason of its *_COMPLETE event, so the CDK CLI, which
+  // shows an event's ResourceStatusReason, shows them too.
+  const admit = (logicalId: string, type: string, properties: Readonly<Record<string, unknown>>): NoteReason => {
     if (options.validateProperties !== false) {
       const failures = propertyFailures(type, properties);
       if (failures.length > 0) throw new PropertiesValidationError(logicalId, failures);
     }
-    notes.push(...notesFor(type, providers.providerFor(type).properties, properties));
+    const resourceNotes = notesFor(type, providers.providerFor(type).properties, properties);
+    notes.push(...resourceNotes);
+    return noteReason(resourceNotes);
   };
   for (const logicalId of order) {
     const definition = template.Resources[logicalId];
@@ -120,7 +126,7 @@ export async function deployStack(options: DeployStackOptions): Promise<Deployed
       const before = current.get(logicalId);
       const request = { stackName, logicalId, resourceType: type, properties };
       if (before === undefined || before.type !== type) {
-        admit(logicalId, type, properties);
+        const noted = admit(logicalId, type, properties);
         emit({
           logicalId,
           resourceType: type,
@@ -135,6 +141,7 @@ export async function deployStack(options: DeployStackOptions): Promise<Deployed
           resourceType: type,
           status: before === undefined ? 'CREATE_COMPLETE' : 'UPDATE_COMPLETE',
           physicalId: created.physicalId,
+          ...noted,
         });
         continue;
       }
@@ -142,7 +149,7 @@ export async function deployStack(options: DeployStackOptions): Promise<Deployed
         notes.push(...notesFor(type, provider.properties, properties));
         continue;
       }
-      admit(logicalId, type, properties);
+      const noted = admit(logicalId, type, properties);
       emit({ logicalId, resourceType: type, status: 'UPDATE_IN_PROGRESS', physicalId: before.physicalId });
       if (provider.requiresReplacement?.(before.properties, properties) === true) {
         emit({
@@ -155,7 +162,7 @@ export async function deployStack(options: DeployStackOptions): Promise<Deployed
         current.set(logicalId, { ...created, type, properties, deletionPolicy: definition.DeletionPolicy });
         retired.push({ logicalId, resource: before });
         actions.push({ kind: 'replaced', logicalId });
-        emit({ logicalId, resourceType: type, status: 'UPDATE_COMPLETE', physicalId: created.physicalId });
+        emit({ logicalId, resourceType: type, status: 'UPDATE_COMPLETE', physicalId: created.physicalId, ...noted });
         continue;
       }
       const updated = await provider.update({ ...request, previous: before });
@@ -163,7 +170,7 @@ export async function deployStack(options: DeployStackOptions): Promise<Deployed
       // A new physical id from an update (a custom resource may answer one) retires the old one.
       if (updated.physicalId !== before.physicalId) retired.push({ logicalId, resource: before });
       actions.push({ kind: 'updated', logicalId });
-      emit({ logicalId, resourceType: type, status: 'UPDATE_COMPLETE', physicalId: updated.physicalId });
+      emit({ logicalId, resourceType: type, status: 'UPDATE_COMPLETE', physicalId: updated.physicalId, ...noted });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       failed = { logicalId, reason, cause: error };
@@ -173,7 +180,7 @@ export async function deployStack(options: DeployStackOptions): Promise<Deployed
   }
 
   if (failed !== undefined) {
-    const status = await rollBack({
+    const status: string = await rollBack({
       options,
       stackId,
       previous,
@@ -184,6 +191,8 @@ export async function deployStack(options: DeployStackOptions): Promise<Deployed
       stackEvent,
       failedLogicalId: failed.logicalId,
     });
+    // A rollback that could not undo everything leaves the stack holding what is left.
+    if (status.endsWith('_FAILED')) options.onRollbackFailed?.(current);
     throw new StackOperationFailedError(
       `${stackName} ${status}: ${failed.logicalId} failed: ${failed.reason}`,
       status,
@@ -223,6 +232,18 @@ export async function deployStack(options: DeployStackOptions): Promise<Deployed
   async function deleteQuietly(logicalId: string, resource: DeployedResource): Promise<void> {
     await deleteResource({ options, stackId, logicalId, resource, emit }).catch(() => undefined);
   }
+}
+
+/** A resource's notes as its event's reason (`{ reason }`), or nothing when it has none. */
+type NoteReason = { readonly reason: string } | Record<string, never>;
+
+function noteReason(notes: readonly DeployNote[]): NoteReason {
+  if (notes.length === 0) return {};
+  return {
+    reason: mergeNotes(notes)
+      .map(({ properties, note }) => `lab note: ${properties.join(', ')}: ${note.en}`)
+      .join('; '),
+  };
 }
 
 function resolveOutputs(

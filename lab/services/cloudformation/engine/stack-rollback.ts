@@ -1,7 +1,9 @@
 /**
  * CloudFormation's rollback after a failed create or update: every action the deploy took,
  * undone in reverse, each step a stack event, ending in `ROLLBACK_COMPLETE` or
- * `UPDATE_ROLLBACK_COMPLETE`.
+ * `UPDATE_ROLLBACK_COMPLETE`; or, when a step of it fails (a resource that will not delete, or
+ * will not go back), in `ROLLBACK_FAILED` or `UPDATE_ROLLBACK_FAILED` with the resources named,
+ * as CloudFormation ends it.
  */
 import type { DeployedResource, DeployedStack, StackEventEmitter } from './deployed-stack';
 import { deleteResource, type ResourceDeletionContext } from './resource-deletion';
@@ -11,7 +13,8 @@ export type DeployAction = { kind: 'created' | 'replaced'; logicalId: string } |
 
 /**
  * Undoes a failed deploy, newest action first: deletes what it created, restores what it
- * updated; returns the stack's final status (`ROLLBACK_COMPLETE`, `UPDATE_ROLLBACK_COMPLETE`).
+ * updated; returns the stack's final status (`ROLLBACK_COMPLETE`, `UPDATE_ROLLBACK_COMPLETE`, or
+ * `…_FAILED` when a step failed).
  */
 export async function rollBack(run: {
   options: ResourceDeletionContext;
@@ -34,6 +37,7 @@ export async function rollBack(run: {
     `${prefix}_IN_PROGRESS`,
     `The following resource(s) failed to ${operation}: [${run.failedLogicalId}]. Rollback requested by user.`,
   );
+  const failed: string[] = [];
   for (const action of [...run.actions].reverse()) {
     const now = current.get(action.logicalId);
     if (now === undefined) continue;
@@ -54,12 +58,19 @@ export async function rollBack(run: {
         emit({ logicalId: action.logicalId, resourceType: now.type, status: 'UPDATE_COMPLETE' });
       } catch (error) {
         emit({ logicalId: action.logicalId, resourceType: now.type, status: 'UPDATE_FAILED', reason: String(error) });
+        failed.push(action.logicalId);
       }
     } else {
-      await deleteResource({ options, stackId: run.stackId, logicalId: action.logicalId, resource: now, emit }).catch(
-        () => undefined,
+      await deleteResource({ options, stackId: run.stackId, logicalId: action.logicalId, resource: now, emit }).then(
+        () => current.delete(action.logicalId),
+        () => failed.push(action.logicalId),
       );
     }
+  }
+  if (failed.length > 0) {
+    const undo = previous === undefined ? 'delete' : 'update';
+    stackEvent(`${prefix}_FAILED`, `The following resource(s) failed to ${undo}: [${failed.sort().join(', ')}]. `);
+    return `${prefix}_FAILED`;
   }
   stackEvent(`${prefix}_COMPLETE`);
   return `${prefix}_COMPLETE`;

@@ -1,11 +1,20 @@
-/** `AWS::DynamoDB::Table` on dynalite: CreateTable, UpdateTable for billing, DeleteTable. */
+/**
+ * `AWS::DynamoDB::Table` on dynalite: CreateTable with its secondary indexes, UpdateTable for the
+ * global secondary indexes a template adds or removes, DeleteTable.
+ */
 import {
   type AttributeDefinition,
   CreateTableCommand,
   DeleteTableCommand,
   type DynamoDBClient,
+  type GlobalSecondaryIndex,
+  type GlobalSecondaryIndexUpdate,
   type KeySchemaElement,
+  type LocalSecondaryIndex,
+  type Projection,
+  UpdateTableCommand,
 } from '@aws-sdk/client-dynamodb';
+import { isAwsManagedKey } from '../../../common/aws-managed-key';
 import { LAB_ACCOUNT_ID, LAB_REGION } from '../../../common/local-aws';
 import { changedAny, type ResourceProvider } from '../../cloudformation/resource-provider';
 import { generatedName } from '../../cloudformation/engine/generated-name';
@@ -14,8 +23,20 @@ import type { PropertyCoverage } from '../../cloudformation/validation/property-
 
 /** What the table provider does with each property of `AWS::DynamoDB::Table`. */
 export const DYNAMODB_TABLE_PROPERTIES: PropertyCoverage = {
-  emulated: ['AttributeDefinitions', 'BillingMode', 'KeySchema', 'ProvisionedThroughput', 'TableName'],
+  emulated: [
+    'AttributeDefinitions',
+    'BillingMode',
+    'GlobalSecondaryIndexes',
+    'KeySchema',
+    'LocalSecondaryIndexes',
+    'ProvisionedThroughput',
+    'TableName',
+  ],
   noted: {
+    SSESpecification: {
+      en: 'an AWS-owned key (the default) or the AWS-managed key alias/aws/dynamodb encrypts at rest with nothing to see or grant; a customer-managed key is refused, as the lab has no KMS yet',
+      ja: 'AWS 所有キー（既定）か AWS マネージドキー alias/aws/dynamodb は、見えるものも付与する権限もなく保存時に暗号化します。カスタマーマネージドキーは、ラボにまだ KMS がないため拒否します',
+    },
     TimeToLiveSpecification: {
       en: 'dynalite has no TTL, and DynamoDB deletes expired items only within days: readers treat an item past its expiry as absent on both',
       ja: 'dynalite には TTL がなく、DynamoDB も期限切れの項目を数日のうちに消すだけです。どちらでも読む側が期限切れの項目をないものとして扱います',
@@ -40,13 +61,10 @@ export const DYNAMODB_TABLE_PROPERTIES: PropertyCoverage = {
   },
   refused: [
     'DeletionProtectionEnabled',
-    'GlobalSecondaryIndexes',
     'ImportSourceSpecification',
     'KinesisStreamSpecification',
-    'LocalSecondaryIndexes',
     'OnDemandThroughput',
     'ResourcePolicy',
-    'SSESpecification',
     'StreamSpecification',
     'VectorIndexes',
   ],
@@ -65,38 +83,113 @@ export function dynamodbTableProvider(options: {
     type: 'AWS::DynamoDB::Table',
     properties: DYNAMODB_TABLE_PROPERTIES,
     async create({ stackName, logicalId, properties }) {
+      refuseCustomerManagedKey(logicalId, properties);
       const name =
         typeof properties.TableName === 'string'
           ? properties.TableName
           : generatedName({ prefix: options.namePrefix, stackName, logicalId });
       const billing = properties.BillingMode === 'PAY_PER_REQUEST' ? 'PAY_PER_REQUEST' : 'PROVISIONED';
-      const throughput = properties.ProvisionedThroughput as
-        { ReadCapacityUnits?: number; WriteCapacityUnits?: number } | undefined;
+      const throughput = properties.ProvisionedThroughput as TemplateIndex['ProvisionedThroughput'];
       await options.dynamodb.send(
         new CreateTableCommand({
           TableName: name,
           BillingMode: billing,
           KeySchema: properties.KeySchema as KeySchemaElement[],
           AttributeDefinitions: properties.AttributeDefinitions as AttributeDefinition[],
-          ...(billing === 'PROVISIONED'
-            ? {
-                ProvisionedThroughput: {
-                  ReadCapacityUnits: Number(throughput?.ReadCapacityUnits ?? 5),
-                  WriteCapacityUnits: Number(throughput?.WriteCapacityUnits ?? 5),
-                },
-              }
-            : {}),
+          ...(billing === 'PROVISIONED' ? { ProvisionedThroughput: capacityOf(throughput) } : {}),
+          ...indexesOf(properties, billing),
         }),
       );
       return describe(name);
     },
-    async update({ previous }) {
-      // Billing, TTL, tags and streams change nothing dynalite models; key changes replace.
+    async update({ logicalId, properties, previous }) {
+      refuseCustomerManagedKey(logicalId, properties);
+      // Global secondary indexes are added and removed in place, as DynamoDB's UpdateTable does
+      // (one change per index); billing, TTL, tags and streams change nothing dynalite models.
+      const billing = properties.BillingMode === 'PAY_PER_REQUEST' ? 'PAY_PER_REQUEST' : 'PROVISIONED';
+      const before = new Set(globalIndexes(previous.properties).map((index) => index.IndexName));
+      const after = globalIndexes(properties);
+      const updates: GlobalSecondaryIndexUpdate[] = [
+        ...[...before]
+          .filter((name) => !after.some((index) => index.IndexName === name))
+          .map((name) => ({ Delete: { IndexName: name } })),
+        ...after
+          .filter((index) => !before.has(index.IndexName))
+          .map((index) => ({ Create: globalIndex(index, billing) })),
+      ];
+      for (const update of updates)
+        await options.dynamodb.send(
+          new UpdateTableCommand({
+            TableName: previous.physicalId,
+            AttributeDefinitions: properties.AttributeDefinitions as AttributeDefinition[],
+            GlobalSecondaryIndexUpdates: [update],
+          }),
+        );
       return describe(previous.physicalId);
     },
     async delete({ resource }) {
       await options.dynamodb.send(new DeleteTableCommand({ TableName: resource.physicalId }));
     },
-    requiresReplacement: (previous, next) => changedAny(['TableName', 'KeySchema'], previous, next),
+    requiresReplacement: (previous, next) =>
+      changedAny(['TableName', 'KeySchema', 'LocalSecondaryIndexes'], previous, next),
   };
+}
+
+/** A global secondary index as a template writes it (only the members DynamoDB's CreateTable takes are read). */
+interface TemplateIndex {
+  readonly IndexName: string;
+  readonly KeySchema: KeySchemaElement[];
+  readonly Projection: Projection;
+  readonly ProvisionedThroughput?: { ReadCapacityUnits?: number; WriteCapacityUnits?: number };
+}
+
+function capacityOf(throughput: TemplateIndex['ProvisionedThroughput']) {
+  return {
+    ReadCapacityUnits: Number(throughput?.ReadCapacityUnits ?? 5),
+    WriteCapacityUnits: Number(throughput?.WriteCapacityUnits ?? 5),
+  };
+}
+
+function globalIndexes(properties: Readonly<Record<string, unknown>>): TemplateIndex[] {
+  return (properties.GlobalSecondaryIndexes ?? []) as TemplateIndex[];
+}
+
+/** An index for CreateTable or UpdateTable: its name, keys and projection, and capacity when the table is provisioned. */
+function globalIndex(index: TemplateIndex, billing: 'PAY_PER_REQUEST' | 'PROVISIONED'): GlobalSecondaryIndex {
+  return {
+    IndexName: index.IndexName,
+    KeySchema: index.KeySchema,
+    Projection: index.Projection,
+    ...(billing === 'PROVISIONED' ? { ProvisionedThroughput: capacityOf(index.ProvisionedThroughput) } : {}),
+  };
+}
+
+/** CreateTable's GlobalSecondaryIndexes and LocalSecondaryIndexes, from the template's. */
+function indexesOf(
+  properties: Readonly<Record<string, unknown>>,
+  billing: 'PAY_PER_REQUEST' | 'PROVISIONED',
+): { GlobalSecondaryIndexes?: GlobalSecondaryIndex[]; LocalSecondaryIndexes?: LocalSecondaryIndex[] } {
+  const global = globalIndexes(properties);
+  const local = (properties.LocalSecondaryIndexes ?? []) as TemplateIndex[];
+  return {
+    ...(global.length === 0 ? {} : { GlobalSecondaryIndexes: global.map((index) => globalIndex(index, billing)) }),
+    ...(local.length === 0
+      ? {}
+      : {
+          LocalSecondaryIndexes: local.map(({ IndexName, KeySchema, Projection }) => ({
+            IndexName,
+            KeySchema,
+            Projection,
+          })),
+        }),
+  };
+}
+
+/** Refuses a customer-managed KMS key: every reader and writer would need kms: permissions the lab has no KMS to check. */
+function refuseCustomerManagedKey(logicalId: string, properties: Readonly<Record<string, unknown>>): void {
+  const key = (properties.SSESpecification as { KMSMasterKeyId?: unknown } | undefined)?.KMSMasterKeyId;
+  if (key !== undefined && !isAwsManagedKey(key, 'dynamodb'))
+    throw new Error(
+      `${logicalId}: the lab has no KMS yet, so it runs tables under an AWS-owned key or the AWS-managed key alias/aws/dynamodb only, not KMSMasterKeyId ${JSON.stringify(key)}`,
+    );
 }

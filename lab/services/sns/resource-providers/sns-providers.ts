@@ -6,6 +6,7 @@ import type { SnsService } from '../sns-service';
 import { generatedName, randomSuffix } from '../../cloudformation/engine/generated-name';
 import { TAGS_NOTE } from '../../cloudformation/validation/common-notes';
 import type { PropertyCoverage } from '../../cloudformation/validation/property-coverage';
+import { isAwsManagedKey } from '../../../common/aws-managed-key';
 
 /** What the topic provider does with each property of `AWS::SNS::Topic`. */
 export const SNS_TOPIC_PROPERTIES: PropertyCoverage = {
@@ -14,6 +15,10 @@ export const SNS_TOPIC_PROPERTIES: PropertyCoverage = {
     DisplayName: {
       en: 'the display name is the sender name of e-mail and SMS notifications, which the lab does not send',
       ja: '表示名はメールや SMS 通知の送信者名です。ラボはそれらを送りません',
+    },
+    KmsMasterKeyId: {
+      en: 'the AWS-managed key alias/aws/sns encrypts at rest with nothing to see or grant, except that AWS services (CloudWatch alarms among them) cannot publish under it, as on AWS; a customer-managed key is refused, as the lab has no KMS yet',
+      ja: 'AWS マネージドキー alias/aws/sns は見えるものも付与する権限もなく保存時に暗号化します。ただし AWS と同じく、AWS のサービス（CloudWatch アラームも）はこのキーのトピックに発行できません。カスタマーマネージドキーは、ラボにまだ KMS がないため拒否します',
     },
     SignatureVersion: {
       en: 'the signature version signs deliveries to HTTP and e-mail endpoints, which the lab does not make',
@@ -25,7 +30,6 @@ export const SNS_TOPIC_PROPERTIES: PropertyCoverage = {
     },
     Tags: TAGS_NOTE,
   },
-  // A KMS key on the topic makes every publisher (CloudWatch too) need kms: permissions the lab cannot check.
   refused: [
     'ArchivePolicy',
     'ContentBasedDeduplication',
@@ -33,7 +37,6 @@ export const SNS_TOPIC_PROPERTIES: PropertyCoverage = {
     'DeliveryStatusLogging',
     'FifoThroughputScope',
     'FifoTopic',
-    'KmsMasterKeyId',
     'MaximumMessageSize',
     'Subscription',
   ],
@@ -77,7 +80,12 @@ export function snsProviders(options: { readonly sns: SnsService; readonly iam: 
         const name =
           typeof properties.TopicName === 'string' ? properties.TopicName : generatedName({ stackName, logicalId });
         const arn = sns.topicArn(name);
-        sns.topics.set(arn, { name });
+        const key = properties.KmsMasterKeyId;
+        if (key !== undefined && !isAwsManagedKey(key, 'sns'))
+          throw new Error(
+            `${logicalId}: the lab has no KMS yet, so it runs topics unencrypted or under the AWS-managed key alias/aws/sns only, not KmsMasterKeyId ${JSON.stringify(key)}`,
+          );
+        sns.topics.set(arn, { name, ...(typeof key === 'string' ? { kmsMasterKeyId: key } : {}) });
         return { physicalId: arn, attributes: { TopicArn: arn, TopicName: name } };
       },
       update: async ({ previous }) => previous,

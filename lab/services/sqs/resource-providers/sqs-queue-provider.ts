@@ -10,6 +10,7 @@ import { changedAny, type ProvisionedResource, type ResourceProvider } from '../
 import { randomSuffix } from '../../cloudformation/engine/generated-name';
 import { TAGS_NOTE } from '../../cloudformation/validation/common-notes';
 import type { PropertyCoverage } from '../../cloudformation/validation/property-coverage';
+import { isAwsManagedKey } from '../../../common/aws-managed-key';
 
 /** What the queue provider does with each property of `AWS::SQS::Queue`. */
 export const SQS_QUEUE_PROPERTIES: PropertyCoverage = {
@@ -32,14 +33,17 @@ export const SQS_QUEUE_PROPERTIES: PropertyCoverage = {
       en: 'SSE-SQS encrypts messages at rest with keys SQS owns: nothing to see and no permission to grant, so the lab stores the setting only',
       ja: 'SSE-SQS は SQS 所有の鍵でメッセージを保存時に暗号化します。見えるものも付与する権限もないため、ラボは設定を保存するだけです',
     },
+    KmsMasterKeyId: {
+      en: 'the AWS-managed key alias/aws/sqs encrypts at rest with nothing to see or grant, so the lab stores it; a customer-managed key is refused, as the lab has no KMS yet',
+      ja: 'AWS マネージドキー alias/aws/sqs は見えるものも付与する権限もなく保存時に暗号化するので、ラボは設定を保存します。カスタマーマネージドキーは、ラボにまだ KMS がないため拒否します',
+    },
     KmsDataKeyReusePeriodSeconds: {
       en: 'the data key reuse period changes how often SQS calls KMS (cost), nothing a message shows',
       ja: 'データキーの再利用期間は SQS が KMS を呼ぶ頻度（費用）を変えるだけで、メッセージには何も表れません',
     },
     Tags: TAGS_NOTE,
   },
-  // A customer managed key makes every producer and consumer need kms: permissions, which the lab cannot check.
-  refused: ['KmsMasterKeyId'],
+  refused: [],
 };
 
 /** Queue properties that map one to one onto SQS attributes. */
@@ -83,6 +87,7 @@ export function sqsQueueProvider(options: { readonly sqs: SQSClient; readonly na
     type: 'AWS::SQS::Queue',
     properties: SQS_QUEUE_PROPERTIES,
     async create({ stackName, logicalId, properties }) {
+      refuseCustomerManagedKey(logicalId, properties);
       const fifo = properties.FifoQueue === true || properties.FifoQueue === 'true';
       const name =
         typeof properties.QueueName === 'string'
@@ -97,7 +102,8 @@ export function sqsQueueProvider(options: { readonly sqs: SQSClient; readonly na
       if (QueueUrl === undefined) throw new Error(`CreateQueue returned no URL for ${name}`);
       return describe(QueueUrl);
     },
-    async update({ properties, previous }) {
+    async update({ logicalId, properties, previous }) {
+      refuseCustomerManagedKey(logicalId, properties);
       const next = queueAttributes(properties);
       const before = queueAttributes(previous.properties);
       const changes: Record<string, string> = {};
@@ -115,6 +121,15 @@ export function sqsQueueProvider(options: { readonly sqs: SQSClient; readonly na
     },
     requiresReplacement: (previous, next) => changedAny(['QueueName', 'FifoQueue'], previous, next),
   };
+}
+
+/** Refuses a customer-managed KMS key: every producer and consumer would need kms: permissions the lab has no KMS to check. */
+function refuseCustomerManagedKey(logicalId: string, properties: Readonly<Record<string, unknown>>): void {
+  const key = properties.KmsMasterKeyId;
+  if (key !== undefined && !isAwsManagedKey(key, 'sqs'))
+    throw new Error(
+      `${logicalId}: the lab has no KMS yet, so it runs queues under SSE-SQS or the AWS-managed key alias/aws/sqs only, not KmsMasterKeyId ${JSON.stringify(key)}`,
+    );
 }
 
 /** The SQS attributes a queue's properties ask for. */

@@ -311,3 +311,37 @@ describe('deployStack', () => {
     expect(() => registry.providerFor('AWS::SNS::Topic')).toThrow(UnsupportedResourceTypeError);
   });
 });
+
+describe('deployStack: what the lab notes reaches the stack events', () => {
+  it("gives a resource's *_COMPLETE event its lab notes as the reason, which the CDK CLI shows", async () => {
+    const noted: ResourceProvider = {
+      type: 'AWS::SQS::Queue',
+      properties: {
+        emulated: ['QueueName'],
+        noted: { Tags: { en: 'tags change nothing the lab shows', ja: 'タグはラボの見せるものを変えません' } },
+        refused: [],
+      },
+      create: async ({ logicalId }) => ({ physicalId: logicalId, attributes: { Arn: fakeArn('q', logicalId) } }),
+      update: async ({ previous }) => previous,
+      delete: async () => undefined,
+    };
+    const events: StackEvent[] = [];
+    const template: Template = {
+      Resources: {
+        Tagged: { Type: 'AWS::SQS::Queue', Properties: { QueueName: 'a', Tags: [{ Key: 'k', Value: 'v' }] } },
+        Plain: { Type: 'AWS::SQS::Queue', Properties: { QueueName: 'b' } },
+      },
+    };
+    await deployStack({
+      stackName: 'Notes',
+      template,
+      providers: new ProviderRegistry([noted]),
+      target: TARGET,
+      onEvent: (event) => events.push(event),
+    });
+    const complete = (logicalId: string) =>
+      events.find((event) => event.logicalId === logicalId && event.status === 'CREATE_COMPLETE');
+    expect(complete('Tagged')?.reason).toBe('lab note: AWS::SQS::Queue.Tags: tags change nothing the lab shows');
+    expect(complete('Plain')?.reason).toBeUndefined();
+  });
+});

@@ -1,0 +1,15 @@
+/**
+ * AWS-managed KMS keys, as a template names them: `alias/aws/<service>` or that alias's ARN. They
+ * encrypt at rest with nothing a learner sees or grants, except that AWS services cannot write
+ * under them (the key policy of an AWS-managed key admits the account's principals only, and
+ * cannot be changed: SNS developer guide, "Enable compatibility between event sources from AWS
+ * services and encrypted topics",
+ * https://docs.aws.amazon.com/sns/latest/dg/sns-key-management.html#compatibility-with-aws-services).
+ */
+
+/** Whether `keyId` names the AWS-managed key of `service` (`sqs`, `sns`, `dynamodb`). */
+export function isAwsManagedKey(keyId: unknown, service: string): boolean {
+  if (typeof keyId !== 'string') return false;
+  const alias = `alias/aws/${service}`;
+  return keyId === alias || new RegExp(`^arn:aws[a-z-]*:kms:[a-z0-9-]+:\\d{12}:${alias}$`).test(keyId);
+}
