@@ -5,6 +5,7 @@
  * nothing, which ends it FAILED with CloudFormation's reason. Words from LocalStack's
  * aws.validated snapshots (tests/aws/services/cloudformation/api/test_changesets.snapshot.json).
  */
+import { checkResourceTypes } from './resource-types';
 import { randomUUID } from 'node:crypto';
 import { listParameter } from '../../../gateway/protocols/query-protocol';
 import { type ApiCall, deployedOf, stackOrFail } from './api-context';
@@ -85,7 +86,9 @@ export async function prepareChangeSet(
       `Unable to fetch parameters [${unfetched.join(',')}] from parameter store for this account.`,
     );
   // Parameters the template cannot resolve are refused now, as CloudFormation refuses them at creation.
-  templateParameters({ stackName, template, target, parameters: values }, stackId);
+  const resolved = templateParameters({ stackName, template, target, parameters: values }, stackId);
+  // So are types the lab cannot deploy: unknown ones anywhere, unserved ones where their condition holds.
+  checkResourceTypes(template, service.providers, resolved);
 
   const now = call.now();
   const record = existing ?? call.records.create(call.region, stackName, stackId, 'REVIEW_IN_PROGRESS', now);

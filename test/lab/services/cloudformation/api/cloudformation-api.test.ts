@@ -95,7 +95,18 @@ const changed: string[] = [];
 
 beforeAll(async () => {
   service = new CloudFormationService({
-    providers: new ProviderRegistry(['Lab::Test::Thing', 'AWS::IAM::Role'].map(provider)),
+    // The test type, and what the CDK CLI's bootstrap template deploys (its change set is created below).
+    providers: new ProviderRegistry(
+      [
+        'Lab::Test::Thing',
+        'AWS::IAM::Role',
+        'AWS::IAM::Policy',
+        'AWS::ECR::Repository',
+        'AWS::S3::Bucket',
+        'AWS::S3::BucketPolicy',
+        'AWS::SSM::Parameter',
+      ].map(provider),
+    ),
     target: { accountId: ACCOUNT, region: 'us-east-1' },
     validateProperties: false,
     ssmParameter: (name) => ssm.get(name),
@@ -480,6 +491,29 @@ describe('cloudFormationApi: failures and refusals', () => {
     await expect(create(role('"RoleName":"fixed"'), ['CAPABILITY_NAMED_IAM'])).resolves.toMatchObject({
       stackId: expect.any(String) as string,
     });
+  });
+
+  it('refuses resource types it cannot deploy when the change set is created, before anything is made', async () => {
+    const create = (type: string) =>
+      changeSet({
+        StackName: 'Types',
+        ChangeSetName: 'types',
+        ChangeSetType: 'CREATE',
+        TemplateBody: JSON.stringify({ Resources: { Thing: { Type: type }, Other: { Type: 'Lab::Test::Thing' } } }),
+      });
+    // CloudFormation's words for a type it does not know, as a deploy to a Region without the type
+    // prints them: "Template format error: Unrecognized resource types: [AWS::Lambda::MicrovmImage]".
+    expect(await errorOf(create('AWS::SQS::Queu'))).toEqual({
+      name: 'ValidationError',
+      message: 'Template format error: Unrecognized resource types: [AWS::SQS::Queu]',
+    });
+    // A type AWS knows and the lab does not serve yet is refused now too, not halfway through the deploy.
+    expect((await errorOf(create('AWS::Kinesis::Stream'))).message).toMatch(
+      /^The lab does not deploy AWS::Kinesis::Stream yet: lab\.resourceTypes\(\) and docs\/fidelity\.md list the \d+ resource types it serves\.$/,
+    );
+    expect((await errorOf(client.send(new DescribeStacksCommand({ StackName: 'Types' })))).message).toBe(
+      'Stack with id Types does not exist',
+    );
   });
 
   it('answers template format errors in AWS words (test_templates.snapshot.json, test_validations.snapshot.json)', async () => {
