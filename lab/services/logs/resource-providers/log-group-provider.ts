@@ -17,6 +17,10 @@ export const LOG_GROUP_PROPERTIES: PropertyCoverage = {
       en: 'field indexes speed up Logs Insights queries, which the lab does not run',
       ja: 'フィールドインデックスは Logs Insights のクエリを速くします。ラボはそのクエリを実行しません',
     },
+    LogGroupClass: {
+      en: 'STANDARD, the default, is the class the lab keeps; INFREQUENT_ACCESS and DELIVERY change what a group can do, and are refused',
+      ja: '既定の STANDARD がラボの保持するクラスです。INFREQUENT_ACCESS と DELIVERY はロググループにできることを変えるため拒否します',
+    },
     Tags: TAGS_NOTE,
   },
   refused: [
@@ -24,7 +28,6 @@ export const LOG_GROUP_PROPERTIES: PropertyCoverage = {
     'DataProtectionPolicy',
     'DeletionProtectionEnabled',
     'KmsKeyId',
-    'LogGroupClass',
     'ResourcePolicyDocument',
   ],
 };
@@ -45,6 +48,10 @@ export function logGroupProvider(store: LogGroupStore): ResourceProvider {
     type: 'AWS::Logs::LogGroup',
     properties: LOG_GROUP_PROPERTIES,
     async create({ stackName, logicalId, properties }) {
+      if (properties.LogGroupClass !== undefined && properties.LogGroupClass !== 'STANDARD')
+        throw new Error(
+          `${logicalId}: the lab keeps STANDARD log groups only, not LogGroupClass ${String(properties.LogGroupClass)}`,
+        );
       const name =
         typeof properties.LogGroupName === 'string' ? properties.LogGroupName : generatedName({ stackName, logicalId });
       store.createLogGroup(name);

@@ -17,6 +17,22 @@ import type { S3State } from '../s3-state';
 export const S3_BUCKET_PROPERTIES: PropertyCoverage = {
   emulated: ['BucketEncryption', 'BucketName', 'VersioningConfiguration'],
   noted: {
+    AnalyticsConfigurations: {
+      en: 'storage class analysis exports reports the lab does not produce',
+      ja: 'ストレージクラス分析はラボが作らないレポートを出力します',
+    },
+    InventoryConfigurations: {
+      en: 'S3 Inventory writes daily or weekly object lists the lab does not produce',
+      ja: 'S3 インベントリは日次か週次のオブジェクト一覧を書き出します。ラボはそれを作りません',
+    },
+    MetricsConfigurations: {
+      en: 'request metrics go to CloudWatch, which the lab does not send S3 metrics to',
+      ja: 'リクエストメトリクスは CloudWatch に送られます。ラボは S3 のメトリクスを送りません',
+    },
+    OwnershipControls: {
+      en: 'BucketOwnerEnforced, the default for new buckets, turns ACLs off; the lab keeps no object ACLs, so every setting reads alike',
+      ja: '新しいバケットの既定 BucketOwnerEnforced は ACL を無効にします。ラボはオブジェクトの ACL を持たないので、どの設定も同じように動きます',
+    },
     AccessControl: {
       en: 'canned ACLs are recorded, not evaluated: the lab has one account and one caller',
       ja: '既定 ACL は記録するだけで評価しません。ラボのアカウントと呼び出し元は一つだけです',
@@ -35,20 +51,16 @@ export const S3_BUCKET_PROPERTIES: PropertyCoverage = {
   refused: [
     'AbacStatus',
     'AccelerateConfiguration',
-    'AnalyticsConfigurations',
     'BucketNamePrefix',
     'BucketNamespace',
     'CorsConfiguration',
     'IntelligentTieringConfigurations',
-    'InventoryConfigurations',
     'LoggingConfiguration',
     'MetadataConfiguration',
     'MetadataTableConfiguration',
-    'MetricsConfigurations',
     'NotificationConfiguration',
     'ObjectLockConfiguration',
     'ObjectLockEnabled',
-    'OwnershipControls',
     'ReplicationConfiguration',
     'WebsiteConfiguration',
   ],

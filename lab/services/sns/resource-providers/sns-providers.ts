@@ -57,13 +57,16 @@ export const SNS_SUBSCRIPTION_PROPERTIES: PropertyCoverage = {
       en: 'the delivery policy sets HTTP retries; the lab delivers nothing over HTTP',
       ja: '配信ポリシーは HTTP の再試行を決めます。ラボは HTTP で何も配信しません',
     },
+    Region: {
+      en: "the topic's Region, the stack's own, is where the lab subscribes; a topic in another Region is refused",
+      ja: 'トピックのリージョン（スタックと同じ）でラボは購読します。別のリージョンのトピックは拒否します',
+    },
   },
   refused: [
     'FilterPolicy',
     'FilterPolicyScope',
     'RawMessageDelivery',
     'RedrivePolicy',
-    'Region',
     'ReplayPolicy',
     'SubscriptionRoleArn',
   ],
@@ -117,8 +120,13 @@ export function snsProviders(options: { readonly sns: SnsService; readonly iam: 
     {
       type: 'AWS::SNS::Subscription',
       properties: SNS_SUBSCRIPTION_PROPERTIES,
-      async create({ properties }) {
+      async create({ logicalId, properties }) {
         const topicArn = String(properties.TopicArn);
+        const topicRegion = topicArn.split(':')[3];
+        if (properties.Region !== undefined && properties.Region !== topicRegion)
+          throw new Error(
+            `${logicalId}: the lab subscribes in the topic's own Region (${topicRegion}), not Region ${String(properties.Region)}`,
+          );
         const protocol = String(properties.Protocol);
         const id = `${topicArn}:${randomSuffix(12, true)}`;
         sns.subscriptions.set(id, {
