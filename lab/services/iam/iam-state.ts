@@ -11,7 +11,7 @@
  */
 import { LAB_ACCOUNT_ID } from '../../common/local-aws';
 import { UnknownManagedPolicyError } from './errors';
-import { MANAGED_POLICIES } from './managed-policies';
+import { managedPolicyDocument } from './managed-policies';
 import type { PolicyDocument } from './policy-document';
 
 /** A role as the registry keeps it. */
@@ -206,12 +206,9 @@ export function roleArn(roleName: string, path = '/'): string {
   return `arn:aws:iam::${LAB_ACCOUNT_ID}:role${path}${roleName}`;
 }
 
+/** An AWS managed policy's document; IAM's NoSuchEntity, in its words, for one AWS does not have. */
 function managedPolicy(arn: string): PolicyDocument {
-  const name = arn.slice(arn.lastIndexOf('/') + 1);
-  const document = MANAGED_POLICIES[name];
-  if (document === undefined)
-    throw new UnknownManagedPolicyError(
-      `the lab has no document for managed policy ${arn}; it knows ${Object.keys(MANAGED_POLICIES).join(', ')}`,
-    );
+  const document = managedPolicyDocument(arn);
+  if (document === undefined) throw new UnknownManagedPolicyError(`Policy ${arn} does not exist or is not attachable.`);
   return document;
 }
