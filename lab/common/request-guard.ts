@@ -6,8 +6,9 @@
  * reaches the server's handler:
  *
  * - **Host** must name loopback (`localhost`, `*.localhost`, `127.0.0.0/8`, `[::1]`) with the
- *   server's own port: a rebound name (`rebind.evil.example`) gets 403. This is the check
- *   webpack-dev-server (`allowedHosts`) and Vite added after DNS-rebinding reports.
+ *   server's own port, or with none (a browser always sends a port other than 80): a rebound
+ *   name (`rebind.evil.example`) gets 403. This is the check webpack-dev-server
+ *   (`allowedHosts`) and Vite added after DNS-rebinding reports.
  * - **Origin**: a request whose `Origin` is neither the server's own nor one the lab allows
  *   (lab-origins.ts) gets 403, whatever its method and content type; so does a write
  *   (not GET/HEAD) that the browser marks `Sec-Fetch-Site: cross-site` or `same-site` without an
@@ -38,8 +39,11 @@ export interface GuardRefusal {
   readonly limitBytes: number;
 }
 
-/** Writes a refusal in the shape of the server's own errors (AWS JSON, API Gateway, the console's). */
-export type RefusalWriter = (response: ServerResponse, refusal: GuardRefusal) => void;
+/**
+ * Writes a refusal in the shape of the server's own errors (AWS JSON, API Gateway, the console's),
+ * and in the protocol the request speaks where the server speaks several (`request`: its headers).
+ */
+export type RefusalWriter = (response: ServerResponse, refusal: GuardRefusal, request?: IncomingMessage) => void;
 
 /** `{ "error": "…" }`, the console's and the deploy endpoint's error shape. */
 export const jsonErrorRefusal: RefusalWriter = (response, refusal) => {
@@ -133,7 +137,9 @@ export class RequestGuard {
     // HTTP/1.0 may omit Host (Node refuses HTTP/1.1 without one); no browser does.
     if (host !== undefined) {
       const { hostname, port: hostPort } = parseHostHeader(host);
-      if (!isLoopbackHostname(hostname) || hostPort !== port)
+      // A Host without a port (older SDKs leave it out) names the default port, which no browser
+      // sends for a server on another port: only a loopback name is needed then.
+      if (!isLoopbackHostname(hostname) || (hostPort !== port && hostPort !== undefined))
         return refusal(
           'host',
           403,
@@ -213,7 +219,7 @@ export class RequestGuard {
       response.end();
       return;
     }
-    this.refuseWith(response, refusal);
+    this.refuseWith(response, refusal, request);
   }
 }
 

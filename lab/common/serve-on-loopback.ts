@@ -84,12 +84,16 @@ export async function serveOnLoopback(
       return;
     }
     try {
-      (options.refuse ?? jsonErrorRefusal)(response, {
-        kind: 'failure',
-        status: 500,
-        message: `The lab's ${options.name} failed to answer this request (${faultSummary(error)}); it goes on serving.`,
-        limitBytes: options.maxBodyBytes,
-      });
+      (options.refuse ?? jsonErrorRefusal)(
+        response,
+        {
+          kind: 'failure',
+          status: 500,
+          message: `The lab's ${options.name} failed to answer this request (${faultSummary(error)}); it goes on serving.`,
+          limitBytes: options.maxBodyBytes,
+        },
+        request,
+      );
     } catch {
       response.destroy();
     }

@@ -14,6 +14,7 @@
  *   body (Smithy's protocol tests, `MalformedRequestBody`: "When the request body is not valid
  *   JSON, the response should be a 400 SerializationException").
  */
+import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { RefusalWriter } from '../../common/request-guard';
 import { ServiceError } from '../service-error';
@@ -38,8 +39,24 @@ export function sendSqsError(
   response.end(body);
 }
 
-/** The guard's refusals as SQS answers: 403 `AccessDenied`, SQS's own 413, or 500 `InternalError`. */
-export const sqsRefusal: RefusalWriter = (response, refusal) => {
+/**
+ * The guard's refusals as SQS answers: 403 `AccessDenied`, SQS's own 413, or 500 `InternalError`;
+ * in SQS's query XML (`<ErrorResponse>`) for a client that speaks it (a form post, no
+ * `X-Amz-Target`: SDKs before SQS's JSON protocol), in its JSON otherwise.
+ */
+export const sqsRefusal: RefusalWriter = (response, refusal, request) => {
+  const headers = request?.headers ?? {};
+  if (
+    refusal.status !== 413 &&
+    headers['x-amz-target'] === undefined &&
+    String(headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')
+  ) {
+    const code = refusal.status === 500 ? 'InternalError' : 'AccessDenied';
+    const body = `<?xml version="1.0"?><ErrorResponse><Error><Type>${refusal.status === 500 ? 'Receiver' : 'Sender'}</Type><Code>${code}</Code><Message>${escapeXml(refusal.message)}</Message><Detail/></Error><RequestId>${randomUUID()}</RequestId></ErrorResponse>`;
+    response.writeHead(refusal.status, { 'content-type': 'text/xml', 'content-length': Buffer.byteLength(body) });
+    response.end(body);
+    return;
+  }
   if (refusal.status === 500) {
     sendSqsError(response, 500, 'InternalError', 'InternalError', refusal.message);
     return;
@@ -182,4 +199,8 @@ export function invalidParameter(name: string, value: unknown, reason: string): 
 export class SqsFidelityInstallError extends ServiceError {
   override readonly name = 'SqsFidelityInstallError';
   override readonly statusCode = 500;
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 }

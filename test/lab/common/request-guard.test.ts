@@ -226,6 +226,30 @@ const CASES: readonly GuardCase[] = [
     body: awsType('com.amazonaws.sqs#AccessDenied'),
   },
   {
+    // An older SDK speaks SQS's query protocol and expects its XML errors; it reads a JSON one as
+    // nothing ("reading '#text'"). AWS's shape: `<ErrorResponse><Error><Type>Sender</Type><Code>`
+    // (LocalStack's aws.validated SQS query snapshots).
+    name: 'a DNS-rebinding ListQueues in the query protocol, answered in its XML',
+    server: 'sqs',
+    request: {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'rebind.evil.example' },
+      body: 'Action=ListQueues&Version=2012-11-05',
+    },
+    status: 403,
+    body: (body) =>
+      expect(body).toMatch(
+        /^<\?xml version="1\.0"\?><ErrorResponse><Error><Type>Sender<\/Type><Code>AccessDenied<\/Code><Message>The lab&#39;s SQS answers only loopback host names/,
+      ),
+  },
+  {
+    // A browser always puts a port other than 80 in Host; an older SDK may leave it out.
+    name: 'a loopback Host without a port, as an older SDK sends it',
+    server: 'sqs',
+    request: { method: 'POST', headers: { ...SQS('ListQueues'), host: '127.0.0.1' }, body: '{}' },
+    status: 200,
+  },
+  {
     name: 'a cross-site SendMessage',
     server: 'sqs',
     request: { method: 'POST', headers: { 'content-type': 'text/plain', origin: EVIL }, body: '{}' },
@@ -391,6 +415,31 @@ const CASES: readonly GuardCase[] = [
     request: { method: 'POST', headers: SQS('SendMessage'), streamBytes: 500_000_000 },
     status: 413,
     body: awsType('RequestEntityTooLarge'),
+  },
+  {
+    name: 'a DNS-rebinding CloudFormation query to the one endpoint, answered in query XML',
+    server: 'endpoint',
+    request: {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'rebind.evil.example' },
+      body: 'Action=ListStacks&Version=2010-05-15',
+    },
+    status: 403,
+    body: (body) => expect(body).toMatch(/<ErrorResponse><Error><Type>Sender<\/Type><Code>AccessDenied<\/Code>/),
+  },
+  {
+    name: 'a DNS-rebinding S3 request to the one endpoint, answered in S3 XML',
+    server: 'endpoint',
+    path: 'bucket/key',
+    request: {
+      headers: {
+        host: 'rebind.evil.example',
+        authorization:
+          'AWS4-HMAC-SHA256 Credential=LAB/20261128/us-east-1/s3/aws4_request, SignedHeaders=host, Signature=0',
+      },
+    },
+    status: 403,
+    body: (body) => expect(body).toMatch(/<Error><Code>AccessDenied<\/Code><Message>The lab/),
   },
   {
     name: 'malformed JSON passed on to SQS through the one endpoint',
