@@ -21,8 +21,14 @@
  * No npm package implements these semantics for Lambda (EventBridge's own matcher, aws/event-ruler,
  * is Java), so the lab keeps this one file, unit-tested against the guide's examples.
  */
-import { InvalidFilterPatternError } from '../errors';
 import type { SQSRecord } from 'aws-lambda';
+import {
+  type EventPattern,
+  EventPatternError,
+  matchesEventPattern,
+  parseEventPattern,
+} from '../../../common/event-pattern';
+import { InvalidFilterPatternError } from '../errors';
 
 /** `FilterCriteria` as CloudFormation and the Lambda API spell it. */
 export interface FilterCriteria {
@@ -31,8 +37,6 @@ export interface FilterCriteria {
 
 /** The default quota of filters per event source mapping. */
 export const MAX_FILTERS = 5;
-
-type Pattern = { readonly [key: string]: unknown };
 
 /** A compiled `FilterCriteria`: does a record go to the function? */
 export interface RecordFilter {
@@ -54,41 +58,18 @@ export function compileFilterCriteria(criteria: FilterCriteria | undefined): Rec
   };
 }
 
-function parsePattern(text: string): Pattern {
-  let parsed: unknown;
+/** A pattern Lambda takes, or its InvalidFilterPatternError. */
+function parsePattern(text: string): EventPattern {
   try {
-    parsed = JSON.parse(text);
+    return parseEventPattern(text);
   } catch (error) {
-    throw new InvalidFilterPatternError(`filter pattern is not JSON: ${text}`, { cause: error });
+    if (error instanceof EventPatternError) throw new InvalidFilterPatternError(error.message, { cause: error });
+    throw error;
   }
-  if (!isObject(parsed)) throw new InvalidFilterPatternError(`filter pattern must be a JSON object: ${text}`);
-  checkPattern(parsed);
-  return parsed;
-}
-
-function checkPattern(pattern: Pattern): void {
-  for (const [key, value] of Object.entries(pattern)) {
-    if (key === '$or') {
-      if (!Array.isArray(value) || value.length < 2 || !value.every(isObject))
-        throw new InvalidFilterPatternError('$or takes a list of at least two patterns');
-      value.forEach((inner) => checkPattern(inner as Pattern));
-    } else if (Array.isArray(value)) value.forEach(checkRule);
-    else if (isObject(value)) checkPattern(value);
-    else throw new InvalidFilterPatternError(`the value of "${key}" must be a list of rules or a pattern`);
-  }
-}
-
-const OPERATORS = new Set(['equals-ignore-case', 'prefix', 'suffix', 'anything-but', 'numeric', 'exists']);
-
-function checkRule(rule: unknown): void {
-  if (!isObject(rule)) return;
-  const [operator, ...others] = Object.keys(rule);
-  if (operator === undefined || others.length > 0 || !OPERATORS.has(operator))
-    throw new InvalidFilterPatternError(`unknown filter rule ${JSON.stringify(rule)}`);
 }
 
 /** A record against one pattern, the body read as the guide says. */
-function matchesRecord(pattern: Pattern, record: SQSRecord): boolean {
+function matchesRecord(pattern: EventPattern, record: SQSRecord): boolean {
   const { body: bodyPattern, ...rest } = pattern;
   const fields: Record<string, unknown> = { ...record };
   if (bodyPattern !== undefined) {
@@ -98,7 +79,7 @@ function matchesRecord(pattern: Pattern, record: SQSRecord): boolean {
     if (jsonPattern !== (parsed !== undefined)) return false;
     fields.body = jsonPattern ? parsed : record.body;
   }
-  return matchesObject(bodyPattern === undefined ? rest : { ...rest, body: bodyPattern }, fields);
+  return matchesEventPattern(bodyPattern === undefined ? rest : { ...rest, body: bodyPattern }, fields);
 }
 
 /** The body as JSON (an object or a list), or undefined when it is a plain string. */
@@ -109,97 +90,6 @@ function parseJsonBody(body: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-function matchesObject(pattern: Pattern, value: unknown): boolean {
-  const fields = isObject(value) ? value : {};
-  return Object.entries(pattern).every(([key, inner]) => {
-    if (key === '$or') return (inner as Pattern[]).some((alternative) => matchesObject(alternative, value));
-    const field = fields[key];
-    if (Array.isArray(inner)) return matchesRules(inner, field, key in fields);
-    return isObject(field) && matchesObject(inner as Pattern, field);
-  });
-}
-
-/** One field against its list of rules (any one suffices); a list value matches when one item does. */
-function matchesRules(rules: readonly unknown[], value: unknown, present: boolean): boolean {
-  const values = Array.isArray(value) ? value : [value];
-  return rules.some((rule) => {
-    if (isObject(rule) && 'exists' in rule) return rule.exists === (present && value !== undefined);
-    if (!present) return false;
-    return values.some((item) => matchesRule(rule, item));
-  });
-}
-
-function matchesRule(rule: unknown, value: unknown): boolean {
-  if (!isObject(rule)) return equal(rule, value);
-  const [operator] = Object.keys(rule);
-  const operand = rule[operator ?? ''];
-  switch (operator) {
-    case 'equals-ignore-case':
-      return typeof value === 'string' && typeof operand === 'string' && value.toLowerCase() === operand.toLowerCase();
-    case 'prefix':
-      return affix(value, operand, (text, part) => text.startsWith(part));
-    case 'suffix':
-      return affix(value, operand, (text, part) => text.endsWith(part));
-    case 'anything-but':
-      return anythingBut(operand, value);
-    case 'numeric':
-      return numeric(operand, value);
-    default:
-      return false;
-  }
-}
-
-function equal(expected: unknown, value: unknown): boolean {
-  if (typeof expected === 'number' && typeof value === 'number') return expected === value;
-  return expected === value;
-}
-
-/** `prefix`/`suffix` with a string, or with `{ "equals-ignore-case": … }` inside. */
-function affix(value: unknown, operand: unknown, test: (text: string, part: string) => boolean): boolean {
-  if (typeof value !== 'string') return false;
-  if (typeof operand === 'string') return test(value, operand);
-  const ignoreCase = isObject(operand) ? operand['equals-ignore-case'] : undefined;
-  return typeof ignoreCase === 'string' && test(value.toLowerCase(), ignoreCase.toLowerCase());
-}
-
-function anythingBut(operand: unknown, value: unknown): boolean {
-  if (Array.isArray(operand)) return !operand.some((excluded) => equal(excluded, value));
-  if (isObject(operand)) {
-    const [operator] = Object.keys(operand);
-    const inner = operand[operator ?? ''];
-    if (operator === 'equals-ignore-case') {
-      const excluded = (Array.isArray(inner) ? inner : [inner]).filter((item) => typeof item === 'string');
-      return typeof value === 'string' && !excluded.some((item) => item.toLowerCase() === value.toLowerCase());
-    }
-    if (operator === 'prefix' || operator === 'suffix')
-      return typeof value === 'string' && !matchesRule(operand, value);
-    return false;
-  }
-  return !equal(operand, value);
-}
-
-function numeric(operand: unknown, value: unknown): boolean {
-  if (typeof value !== 'number' || !Array.isArray(operand)) return false;
-  for (let index = 0; index + 1 < operand.length; index += 2) {
-    const bound = operand[index + 1];
-    if (typeof bound !== 'number') return false;
-    const holds =
-      operand[index] === '='
-        ? value === bound
-        : operand[index] === '<'
-          ? value < bound
-          : operand[index] === '<='
-            ? value <= bound
-            : operand[index] === '>'
-              ? value > bound
-              : operand[index] === '>='
-                ? value >= bound
-                : false;
-    if (!holds) return false;
-  }
-  return true;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
