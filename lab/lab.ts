@@ -44,7 +44,7 @@ import type { MappingCounters } from './services/lambda/event-source-mapping/eve
 import { bundleRuntimeWorker } from './services/lambda/runtime/bundle';
 import type { InvocationResult } from './services/lambda/runtime/local-function';
 import { LabBus } from './bus/lab-bus';
-import type { SnsNotification } from './services/sns/sns-state';
+import type { SnsDelivery, SnsNotification } from './services/sns/sns-state';
 
 /** How to start a lab: the app it serves, the bus it publishes on, and the lab-only settings. */
 export interface StartLabOptions extends LabAssemblyOptions, LabCloudFormationSettings {
@@ -167,8 +167,10 @@ export interface Lab {
   ): Pick<DescribeAlarmHistoryCommandOutput, 'AlarmHistoryItems'>;
   /** Evaluates every alarm now (tests; the lab does it every second anyway). */
   evaluateAlarms(): Promise<void>;
-  /** What the stacks' SNS topics were sent (alarm notifications). */
+  /** What the stacks' SNS topics were sent (alarm notifications, Publish through the endpoint). */
   notifications(): SnsNotification[];
+  /** What became of each message at each subscription: delivered, filtered out, or failed with the reason. */
+  snsDeliveries(): SnsDelivery[];
   /**
    * The lab's CloudWatch Logs endpoint, `http://127.0.0.1:<port>`: every function's lines in
    * `/aws/lambda/<function>`, one stream per execution environment (FilterLogEvents,
@@ -372,6 +374,7 @@ function runningLab(lab: {
     describeAlarmHistory: (input) => alarms.describeHistory(input),
     evaluateAlarms: () => alarms.evaluateAll(),
     notifications: () => [...services.sns.published],
+    snsDeliveries: () => [...services.sns.deliveries],
     batchFormation: lab.batchFormation,
     counters: () => mappingCountersOf(views.stacks.values()),
     awsCallCounts: () => ledger.counts(),

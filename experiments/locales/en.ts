@@ -121,7 +121,7 @@ Ctrl-C stops the lab.
       readonly consoleUrl: string;
     }) => `
 Lab ready in ${facts.startupMs} ms, with no stacks deployed. Outputs: ${facts.outputsPath}
-  AWS endpoint        ${facts.endpointUrl}  (CloudFormation, S3, STS, SSM, Lambda, SQS, DynamoDB, Logs)
+  AWS endpoint        ${facts.endpointUrl}  (CloudFormation, S3, STS, SSM, Lambda, SQS, SNS, DynamoDB, Logs)
   Console             ${facts.consoleUrl}
 
 In a second terminal, deploy as on AWS, with the real CDK CLI pointed at the lab:

@@ -85,7 +85,7 @@ Ctrl-C でラボを止めます。
 `,
     readyEmpty: (facts) => `
 ラボの準備ができました（${facts.startupMs} ms、スタックはまだデプロイしていません）。出力: ${facts.outputsPath}
-  AWS エンドポイント  ${facts.endpointUrl}  （CloudFormation、S3、STS、SSM、Lambda、SQS、DynamoDB、Logs）
+  AWS エンドポイント  ${facts.endpointUrl}  （CloudFormation、S3、STS、SSM、Lambda、SQS、SNS、DynamoDB、Logs）
   コンソール          ${facts.consoleUrl}
 
 別のターミナルで、AWS と同じく本物の CDK CLI をラボに向けてデプロイします:

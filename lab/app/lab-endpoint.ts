@@ -20,6 +20,7 @@ import { sqsApi } from '../services/sqs/sqs-api';
 import { s3Api } from '../services/s3/s3-api';
 import { ssmApi } from '../services/ssm/ssm-api';
 import { stsApi } from '../services/sts/sts-api';
+import { snsApi } from '../services/sns/sns-api';
 import type { Cleanups } from './cleanups';
 import { LAB_TARGET, type LabServices } from './lab-services';
 
@@ -78,6 +79,7 @@ export async function startLabEndpoint(setup: LabEndpointSetup, cleanups: Cleanu
     proxyHandler('logs', services.logsServer.url),
     s3Api(services.s3),
     ssmApi(services.ssm),
+    snsApi(services.sns),
     stsApi({
       accountId: LAB_TARGET.accountId,
       roleExists: (roleArn) => services.iam.registry.roleByArn(roleArn) !== undefined,

@@ -16,6 +16,8 @@ import type { LabBus } from '../bus/lab-bus';
 import { LogsService } from '../services/logs/logs-service';
 import { LogsApi } from '../services/logs/logs-api';
 import { SnsService } from '../services/sns/sns-service';
+import { queueDelivery } from '../services/sns/queue-delivery';
+import type { ServiceRequest } from '../services/iam/iam-evaluator';
 import { SqsService } from '../services/sqs/sqs-service';
 import { S3State } from '../services/s3/s3-state';
 import { SsmState } from '../services/ssm/ssm-state';
@@ -71,7 +73,8 @@ export async function startLabServices(setup: LabServicesSetup, cleanups: Cleanu
   cleanups.add(detachStore);
   const apis = new ApiGatewayService();
   cleanups.add(() => apis.stop());
-  const sns = new SnsService((request) => iam.evaluator.evaluateService(request));
+  const authorizeService = (request: ServiceRequest) => iam.evaluator.evaluateService(request);
+  const sns = new SnsService(authorizeService, queueDelivery({ sqs: clients.sqs, authorize: authorizeService }));
   const cloudwatch = new CloudWatchService(clients.sqs, sns, {
     onAlarm: (change) => logs.emit('alarm', change),
     onAlarmAction: (outcome) => logs.emit('alarm-action', outcome),

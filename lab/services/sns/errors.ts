@@ -56,3 +56,21 @@ export class KmsAccessDeniedError extends SnsError {
     });
   }
 }
+
+/** `InvalidParameter` (400): a request SNS's validation refuses, in SNS's words ("Invalid parameter: …"). */
+export class SnsInvalidParameterError extends SnsError {
+  override readonly name = 'SnsInvalidParameterError';
+
+  constructor(message: string) {
+    super(message, { code: 'InvalidParameter', statusCode: 400 });
+  }
+}
+
+/** `InvalidAction` (400): an action the lab's SNS does not answer. */
+export class SnsInvalidActionError extends SnsError {
+  override readonly name = 'SnsInvalidActionError';
+
+  constructor(message: string) {
+    super(message, { code: 'InvalidAction', statusCode: 400 });
+  }
+}

@@ -10,12 +10,21 @@
  * service publish (re:Post, "Why didn't I receive an SNS notification for my CloudWatch alarm
  * trigger?", https://repost.aws/knowledge-center/cloudwatch-receive-sns-for-alarm-trigger).
  */
+import { randomUUID } from 'node:crypto';
 import { LAB_ACCOUNT_ID, LAB_REGION } from '../../common/local-aws';
 import type { Decision, ServiceRequest } from '../iam/iam-evaluator';
 import type { PolicyDocument } from '../iam/policy-document';
 import { isAwsManagedKey } from '../../common/aws-managed-key';
 import { KmsAccessDeniedError, PublishNotAuthorizedError, type SnsError, TopicNotFoundError } from './errors';
-import { SnsState } from './sns-state';
+import { passesFilterPolicy, type PublishedMessage } from './sns-message';
+import { type SnsDelivery, type SnsMessageAttribute, type SnsSubscription, SnsState } from './sns-state';
+
+/** One message on its way to one subscription. */
+export interface SubscriptionDelivery {
+  readonly subscriptionArn: string;
+  readonly subscription: SnsSubscription;
+  readonly published: PublishedMessage;
+}
 
 /** An AWS service publishing for one of the account's resources. */
 export interface ServicePublisher {
@@ -70,8 +79,18 @@ export class SnsService {
   /** What was published, oldest first (the last 1000). */
   readonly published = this.state.published;
 
-  /** @param authorize decides a service principal's publish (the lab's IAM); absent: every publish is allowed. */
-  constructor(private readonly authorize?: (request: ServiceRequest) => Promise<Decision>) {}
+  /** What became of each delivery, oldest first (the last 1000). */
+  readonly deliveries = this.state.deliveries;
+
+  /**
+   * @param authorize decides a service principal's publish (the lab's IAM); absent: every publish is allowed.
+   * @param deliver hands a message to one subscription's endpoint (a queue, a function); it throws
+   *   the reason a delivery failed. Absent: messages are kept, not delivered.
+   */
+  constructor(
+    private readonly authorize?: (request: ServiceRequest) => Promise<Decision>,
+    private readonly deliver?: (delivery: SubscriptionDelivery) => Promise<void>,
+  ) {}
 
   /** The ARN of a topic name in the lab's account and region. */
   topicArn(name: string): string {
@@ -81,9 +100,66 @@ export class SnsService {
   /** Publishes to a topic the lab has; a notification to an unknown topic is dropped, as SNS refuses it. */
   publish(topicArn: string, subject: string, message: string): boolean {
     if (!this.topics.has(topicArn)) return false;
-    this.published.push({ topicArn, subject, message, time: Date.now() });
-    if (this.published.length > 1000) this.published.shift();
+    this.publishMessage(topicArn, { message, subject });
     return true;
+  }
+
+  /**
+   * Publish: the message is kept and handed to each confirmed subscription of the topic whose
+   * filter policy lets it through, after Publish has answered, as SNS delivers. Returns its
+   * MessageId; an unknown topic is SNS's NotFound.
+   */
+  publishMessage(
+    topicArn: string,
+    input: {
+      readonly message: string;
+      readonly subject?: string;
+      readonly attributes?: Readonly<Record<string, SnsMessageAttribute>>;
+    },
+  ): string {
+    if (!this.topics.has(topicArn)) throw new TopicNotFoundError(topicArn);
+    const published: PublishedMessage = {
+      messageId: randomUUID(),
+      topicArn,
+      message: input.message,
+      ...(input.subject === undefined || input.subject === '' ? {} : { subject: input.subject }),
+      attributes: input.attributes ?? {},
+      timestamp: new Date(),
+    };
+    this.published.push({
+      topicArn,
+      subject: input.subject ?? '',
+      message: input.message,
+      time: published.timestamp.getTime(),
+      messageId: published.messageId,
+    });
+    if (this.published.length > 1000) this.published.shift();
+    const deliver = this.deliver;
+    if (deliver !== undefined) void this.fanOut(published, deliver);
+    return published.messageId;
+  }
+
+  /** Delivers to every confirmed subscription, each on its own, recording what became of it. */
+  private async fanOut(published: PublishedMessage, deliver: (delivery: SubscriptionDelivery) => Promise<void>) {
+    const record = (entry: Omit<SnsDelivery, 'messageId' | 'time'>): void => {
+      this.deliveries.push({ ...entry, messageId: published.messageId, time: Date.now() });
+      if (this.deliveries.length > 1000) this.deliveries.shift();
+    };
+    const targets = [...this.subscriptions].filter(
+      ([, subscription]) => subscription.topicArn === published.topicArn && subscription.status === 'Confirmed',
+    );
+    await Promise.all(
+      targets.map(async ([subscriptionArn, subscription]) => {
+        const base = { subscriptionArn, protocol: subscription.protocol, endpoint: subscription.endpoint };
+        if (!passesFilterPolicy(subscription, published)) return record({ ...base, outcome: 'filtered' });
+        try {
+          await deliver({ subscriptionArn, subscription, published });
+          record({ ...base, outcome: 'delivered' });
+        } catch (error) {
+          record({ ...base, outcome: 'failed', reason: error instanceof Error ? error.message : String(error) });
+        }
+      }),
+    );
   }
 
   /**

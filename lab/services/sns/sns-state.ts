@@ -11,6 +11,7 @@ export interface SnsNotification {
   readonly subject: string;
   readonly message: string;
   readonly time: number;
+  readonly messageId?: string;
 }
 
 /** One subscription: an e-mail one stays `PendingConfirmation`, as on AWS until the address confirms. */
@@ -19,6 +20,31 @@ export interface SnsSubscription {
   readonly protocol: string;
   readonly endpoint: string;
   readonly status: string;
+  /** `RawMessageDelivery`: the message itself instead of SNS's JSON envelope (SQS, HTTP, Firehose). */
+  readonly rawMessageDelivery?: boolean;
+  /** `FilterPolicy`, parsed: only messages it matches are delivered. */
+  readonly filterPolicy?: Readonly<Record<string, unknown>>;
+  /** What the policy reads: the message attributes (the default) or the message body as JSON. */
+  readonly filterPolicyScope?: 'MessageAttributes' | 'MessageBody';
+}
+
+/** A message attribute as SNS's Publish takes it. */
+export interface SnsMessageAttribute {
+  readonly DataType: string;
+  readonly StringValue?: string;
+  readonly BinaryValue?: Uint8Array;
+}
+
+/** What became of one delivery to one subscription. */
+export interface SnsDelivery {
+  readonly messageId: string;
+  readonly subscriptionArn: string;
+  readonly protocol: string;
+  readonly endpoint: string;
+  /** `delivered`; `filtered` by its filter policy; `failed` with the reason (a queue policy that does not allow SNS). */
+  readonly outcome: 'delivered' | 'filtered' | 'failed';
+  readonly reason?: string;
+  readonly time: number;
 }
 
 /** The topics, subscriptions and notifications of one lab's SNS. */
@@ -27,4 +53,6 @@ export class SnsState {
   readonly topics = new Map<string, { readonly name: string; readonly kmsMasterKeyId?: string }>();
   readonly subscriptions = new Map<string, SnsSubscription>();
   readonly published: SnsNotification[] = [];
+  /** Every delivery to a subscription, oldest first (the last 1000). */
+  readonly deliveries: SnsDelivery[] = [];
 }

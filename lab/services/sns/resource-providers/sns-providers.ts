@@ -3,6 +3,8 @@ import type { ResourceProvider } from '../../cloudformation/resource-provider';
 import type { IamState } from '../../iam/iam-state';
 import type { PolicyDocument } from '../../iam/policy-document';
 import type { SnsService } from '../sns-service';
+import type { SnsSubscription } from '../sns-state';
+import { type EventPattern, parseEventPattern } from '../../../common/event-pattern';
 import { generatedName, randomSuffix } from '../../cloudformation/engine/generated-name';
 import { TAGS_NOTE } from '../../cloudformation/validation/common-notes';
 import type { PropertyCoverage } from '../../cloudformation/validation/property-coverage';
@@ -51,7 +53,7 @@ export const SNS_TOPIC_POLICY_PROPERTIES: PropertyCoverage = {
 
 /** `AWS::SNS::Subscription`: recorded (e-mail ones pending confirmation, as on AWS). */
 export const SNS_SUBSCRIPTION_PROPERTIES: PropertyCoverage = {
-  emulated: ['Endpoint', 'Protocol', 'TopicArn'],
+  emulated: ['Endpoint', 'FilterPolicy', 'FilterPolicyScope', 'Protocol', 'RawMessageDelivery', 'TopicArn'],
   noted: {
     DeliveryPolicy: {
       en: 'the delivery policy sets HTTP retries; the lab delivers nothing over HTTP',
@@ -62,14 +64,7 @@ export const SNS_SUBSCRIPTION_PROPERTIES: PropertyCoverage = {
       ja: 'トピックのリージョン（スタックと同じ）でラボは購読します。別のリージョンのトピックは拒否します',
     },
   },
-  refused: [
-    'FilterPolicy',
-    'FilterPolicyScope',
-    'RawMessageDelivery',
-    'RedrivePolicy',
-    'ReplayPolicy',
-    'SubscriptionRoleArn',
-  ],
+  refused: ['RedrivePolicy', 'ReplayPolicy', 'SubscriptionRoleArn'],
 };
 
 /** The three providers. */
@@ -134,6 +129,7 @@ export function snsProviders(options: { readonly sns: SnsService; readonly iam: 
           protocol,
           endpoint: String(properties.Endpoint ?? ''),
           status: protocol === 'email' ? 'PendingConfirmation' : 'Confirmed',
+          ...deliveryOptions(logicalId, properties),
         });
         return { physicalId: id, attributes: {} };
       },
@@ -144,4 +140,29 @@ export function snsProviders(options: { readonly sns: SnsService; readonly iam: 
       requiresReplacement: () => true,
     },
   ];
+}
+
+/** A subscription's raw delivery and filter policy, as the template sets them (a policy SNS would refuse is refused). */
+function deliveryOptions(
+  logicalId: string,
+  properties: Readonly<Record<string, unknown>>,
+): Pick<SnsSubscription, 'rawMessageDelivery' | 'filterPolicy' | 'filterPolicyScope'> {
+  const raw = properties.RawMessageDelivery === true || properties.RawMessageDelivery === 'true';
+  const scope = properties.FilterPolicyScope;
+  if (scope !== undefined && scope !== 'MessageAttributes' && scope !== 'MessageBody')
+    throw new Error(`${logicalId}: FilterPolicyScope is MessageAttributes or MessageBody, got ${String(scope)}`);
+  const policy = properties.FilterPolicy;
+  if (policy === undefined) return { rawMessageDelivery: raw };
+  let filterPolicy: EventPattern;
+  try {
+    filterPolicy = parseEventPattern(typeof policy === 'string' ? policy : JSON.stringify(policy));
+  } catch (error) {
+    throw new Error(
+      `${logicalId}: Invalid parameter: FilterPolicy: ${error instanceof Error ? error.message : String(error)}`,
+      {
+        cause: error,
+      },
+    );
+  }
+  return { rawMessageDelivery: raw, filterPolicy, filterPolicyScope: scope ?? 'MessageAttributes' };
 }
