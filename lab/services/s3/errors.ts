@@ -93,6 +93,14 @@ export class NoSuchBucketPolicyError extends S3Error {
   }
 }
 
+/** `NoSuchTagSet` (404): the bucket has no tags (GetBucketTagging). */
+export class NoSuchTagSetError extends S3Error {
+  override readonly name = 'NoSuchTagSetError';
+  constructor(bucket: string) {
+    super('The TagSet does not exist', 'NoSuchTagSet', 404, { bucket });
+  }
+}
+
 /** `NoSuchUpload` (404): the upload id is unknown, completed or aborted. */
 export class NoSuchUploadError extends S3Error {
   override readonly name = 'NoSuchUploadError';

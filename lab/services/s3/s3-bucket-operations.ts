@@ -1,6 +1,6 @@
 /**
  * S3's bucket operations on the lab's endpoint: CreateBucket, HeadBucket, DeleteBucket,
- * ListBuckets, ListObjectsV2, the location, encryption, versioning and policy sub-resources, and
+ * ListBuckets, ListObjectsV2, the location, encryption, versioning, policy and tagging sub-resources, and
  * DeleteObjects (https://docs.aws.amazon.com/AmazonS3/latest/API/API_Operations_Amazon_Simple_Storage_Service.html),
  * routed here by s3-api.ts as s3-object-operations.ts is for objects.
  */
@@ -16,6 +16,7 @@ import {
   InvalidRequestError,
   MalformedXmlError,
   NoSuchBucketPolicyError,
+  NoSuchTagSetError,
   S3Error,
   S3NotImplementedError,
 } from './errors';
@@ -24,7 +25,16 @@ import {
 const OWNER = { ID: LAB_ACCOUNT_ID, DisplayName: 'lab' };
 
 /** Sub-resources the lab answers. */
-export const SUBRESOURCES = new Set(['location', 'encryption', 'versioning', 'policy', 'uploads', 'delete']);
+export const SUBRESOURCES = new Set([
+  'location',
+  'encryption',
+  'versioning',
+  'policy',
+  'tagging',
+  'versions',
+  'uploads',
+  'delete',
+]);
 
 export function bucketOperation(state: S3State, bucket: string, request: GatewayRequest): GatewayResponse {
   const query = request.query;
@@ -93,6 +103,26 @@ export function bucketOperation(state: S3State, bucket: string, request: Gateway
     case 'DELETE policy':
       delete state.bucket(bucket).policy;
       return { status: 204 };
+    case 'GET versions':
+      return listObjectVersions(state, bucket, query);
+    case 'GET tagging': {
+      // GetBucketTagging (https://docs.aws.amazon.com/AmazonS3/latest/API/API_GetBucketTagging.html).
+      const { tags } = state.bucket(bucket);
+      if (tags === undefined || tags.length === 0) throw new NoSuchTagSetError(bucket);
+      return xmlAnswer('Tagging', { TagSet: { Tag: tags.map(({ Key, Value }) => ({ Key, Value })) } });
+    }
+    case 'PUT tagging': {
+      const document = requestDocument(readPayload(request).bytes, 'Tagging');
+      const tagSet = typeof document.TagSet === 'object' && document.TagSet !== null ? document.TagSet : {};
+      state.bucket(bucket).tags = listOf(tagSet as Record<string, unknown>, 'Tag').map((tag) => ({
+        Key: textOf(tag, 'Key') ?? '',
+        Value: textOf(tag, 'Value') ?? '',
+      }));
+      return { status: 204 };
+    }
+    case 'DELETE tagging':
+      delete state.bucket(bucket).tags;
+      return { status: 204 };
     case 'POST delete':
       return deleteObjects(state, bucket, request);
   }
@@ -131,6 +161,44 @@ export function listBuckets(state: S3State): GatewayResponse {
  * continuation token being the last key listed (base64), `KeyCount` counting keys and common
  * prefixes (https://docs.aws.amazon.com/AmazonS3/latest/API/API_ListObjectsV2.html).
  */
+/**
+ * ListObjectVersions (https://docs.aws.amazon.com/AmazonS3/latest/API/API_ListObjectVersions.html):
+ * the lab keeps the current version of each key only, so each object is listed once, as its latest
+ * version (`VersionId` `null` when the bucket was not versioned when it was written), and no delete
+ * markers. What CDK's auto-delete handler lists before it deletes a bucket's objects.
+ */
+function listObjectVersions(state: S3State, bucket: string, query: URLSearchParams): GatewayResponse {
+  const maxKeys = Math.min(Number(query.get('max-keys') ?? '1000'), 1000);
+  if (!Number.isInteger(maxKeys) || maxKeys < 0)
+    throw new InvalidRequestError('Provided max-keys not an integer or within integer range', 'InvalidArgument');
+  const prefix = query.get('prefix') ?? '';
+  const keyMarker = query.get('key-marker') ?? undefined;
+  const page = state.listObjects(bucket, { prefix, maxKeys, ...(keyMarker === undefined ? {} : { after: keyMarker }) });
+  return xmlAnswer('ListVersionsResult', {
+    IsTruncated: page.truncated,
+    KeyMarker: keyMarker ?? '',
+    VersionIdMarker: '',
+    ...(page.truncated && page.nextAfter !== undefined ? { NextKeyMarker: page.nextAfter } : {}),
+    Name: bucket,
+    Prefix: prefix,
+    MaxKeys: maxKeys,
+    ...(page.objects.length === 0
+      ? {}
+      : {
+          Version: page.objects.map((object) => ({
+            Key: object.key,
+            VersionId: object.versionId ?? 'null',
+            IsLatest: true,
+            LastModified: object.lastModified.toISOString(),
+            ETag: object.etag,
+            Size: object.bytes.length,
+            StorageClass: 'STANDARD',
+            Owner: OWNER,
+          })),
+        }),
+  });
+}
+
 function listObjectsV2(state: S3State, bucket: string, query: URLSearchParams): GatewayResponse {
   const maxKeys = Math.min(Number(query.get('max-keys') ?? '1000'), 1000);
   if (!Number.isInteger(maxKeys) || maxKeys < 0)

@@ -68,6 +68,8 @@ export interface S3Bucket {
   versioning?: 'Enabled' | 'Suspended';
   publicAccessBlock?: Readonly<Record<string, boolean>>;
   lifecycleRules?: readonly unknown[];
+  /** The bucket's tag set (GetBucketTagging; CDK's auto-delete handler reads its own tag there); unset: none. */
+  tags?: readonly { readonly Key: string; readonly Value: string }[];
 }
 
 /** A part of a multipart upload. */

@@ -8,7 +8,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { MalformedXmlError } from './errors';
 
 /** Elements S3 lets a request repeat. */
-const LISTS = new Set(['Rule', 'Object', 'Part']);
+const LISTS = new Set(['Rule', 'Object', 'Part', 'Tag']);
 
 const parser = new XMLParser({
   ignoreAttributes: true,

@@ -70,6 +70,11 @@ export const S3_BUCKET_PROPERTIES: PropertyCoverage = {
 export function s3BucketProvider(options: { readonly state: S3State; readonly region: string }): ResourceProvider {
   const { state, region } = options;
   const configure = (bucket: S3Bucket, properties: Readonly<Record<string, unknown>>) => {
+    // The template's tags are the bucket's tag set, as CloudFormation puts them (CDK's auto-delete
+    // handler checks its own tag there before it empties a bucket).
+    const tags = Array.isArray(properties.Tags) ? (properties.Tags as { Key: string; Value: string }[]) : [];
+    if (tags.length === 0) delete bucket.tags;
+    else bucket.tags = tags.map(({ Key, Value }) => ({ Key: String(Key), Value: String(Value) }));
     bucket.encryption = encryptionOf(properties.BucketEncryption);
     const status = record(properties.VersioningConfiguration).Status;
     if (status === 'Enabled' || status === 'Suspended') bucket.versioning = status;

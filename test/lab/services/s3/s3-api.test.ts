@@ -25,6 +25,9 @@ import {
   GetBucketEncryptionCommand,
   GetBucketLocationCommand,
   GetBucketPolicyCommand,
+  GetBucketTaggingCommand,
+  PutBucketTaggingCommand,
+  DeleteBucketTaggingCommand,
   GetBucketVersioningCommand,
   GetObjectCommand,
   HeadBucketCommand,
@@ -333,6 +336,28 @@ describe('S3 buckets', () => {
     const policy = JSON.stringify({ Version: '2012-10-17', Statement: [] });
     await s3.send(new PutBucketPolicyCommand({ Bucket: 'in-ireland', Policy: policy }));
     expect((await s3.send(new GetBucketPolicyCommand({ Bucket: 'in-ireland' }))).Policy).toBe(policy);
+  });
+
+  it("keeps a bucket's tag set, and answers NoSuchTagSet before one is put (API_GetBucketTagging), as CDK's auto-delete handler reads it", async () => {
+    const none = await failure(s3.send(new GetBucketTaggingCommand({ Bucket: 'in-ireland' })));
+    expect([none.name, none.message]).toEqual(['NoSuchTagSet', 'The TagSet does not exist']);
+    await s3.send(
+      new PutBucketTaggingCommand({
+        Bucket: 'in-ireland',
+        Tagging: {
+          TagSet: [
+            { Key: 'aws-cdk:auto-delete-objects', Value: 'true' },
+            { Key: 'team', Value: 'orders' },
+          ],
+        },
+      }),
+    );
+    expect((await s3.send(new GetBucketTaggingCommand({ Bucket: 'in-ireland' }))).TagSet).toEqual([
+      { Key: 'aws-cdk:auto-delete-objects', Value: 'true' },
+      { Key: 'team', Value: 'orders' },
+    ]);
+    await s3.send(new DeleteBucketTaggingCommand({ Bucket: 'in-ireland' }));
+    expect((await failure(s3.send(new GetBucketTaggingCommand({ Bucket: 'in-ireland' })))).name).toBe('NoSuchTagSet');
   });
 
   it('answers NoSuchBucket, BucketAlreadyOwnedByYou and BucketNotEmpty in S3 words', async () => {
