@@ -8,14 +8,13 @@
  */
 import { changedAny, type ResourceProvider } from '../../cloudformation/resource-provider';
 import { generatedName } from '../../cloudformation/engine/generated-name';
-import { TAGS_NOTE } from '../../cloudformation/validation/common-notes';
 import type { PropertyCoverage } from '../../cloudformation/validation/property-coverage';
 import { DEFAULT_ENCRYPTION, type EncryptionRule, type S3Bucket } from '../s3-records';
 import type { S3State } from '../s3-state';
 
 /** What the bucket provider does with each property of `AWS::S3::Bucket`. */
 export const S3_BUCKET_PROPERTIES: PropertyCoverage = {
-  emulated: ['BucketEncryption', 'BucketName', 'VersioningConfiguration'],
+  emulated: ['BucketEncryption', 'BucketName', 'Tags', 'VersioningConfiguration'],
   noted: {
     AnalyticsConfigurations: {
       en: 'storage class analysis exports reports the lab does not produce',
@@ -45,7 +44,6 @@ export const S3_BUCKET_PROPERTIES: PropertyCoverage = {
       en: 'the public access block is recorded; the lab serves only loopback, so nothing is public',
       ja: 'パブリックアクセスブロックは記録するだけです。ラボはループバックでしか応答しないため、公開されるものはありません',
     },
-    Tags: TAGS_NOTE,
   },
   // Each would change what the bucket does (serve a website, notify, replicate, lock, log…), which the lab does not emulate.
   refused: [
