@@ -16,7 +16,7 @@ import type { LabBus } from '../bus/lab-bus';
 import { LogsService } from '../services/logs/logs-service';
 import { LogsApi } from '../services/logs/logs-api';
 import { SnsService } from '../services/sns/sns-service';
-import { queueDelivery } from '../services/sns/queue-delivery';
+import { subscriptionDelivery } from '../services/sns/subscription-delivery';
 import type { ServiceRequest } from '../services/iam/iam-evaluator';
 import { SqsService } from '../services/sqs/sqs-service';
 import { S3State } from '../services/s3/s3-state';
@@ -74,7 +74,25 @@ export async function startLabServices(setup: LabServicesSetup, cleanups: Cleanu
   const apis = new ApiGatewayService();
   cleanups.add(() => apis.stop());
   const authorizeService = (request: ServiceRequest) => iam.evaluator.evaluateService(request);
-  const sns = new SnsService(authorizeService, queueDelivery({ sqs: clients.sqs, authorize: authorizeService }));
+  const sns = new SnsService(
+    authorizeService,
+    subscriptionDelivery({
+      sqs: clients.sqs,
+      authorize: authorizeService,
+      lambda: {
+        permits: (functionArn, principal) => {
+          const name = lambda.resolve(functionArn).fn.ref.functionName;
+          return [...lambda.permissions.values()].some(
+            (permission) =>
+              permission.principal === principal &&
+              (permission.functionName === name || permission.functionName.endsWith(`:${name}`)),
+          );
+        },
+        // SNS invokes asynchronously: what the function answers is not SNS's concern.
+        invoke: (functionArn, event) => lambda.resolve(functionArn).fn.invoke(event),
+      },
+    }),
+  );
   const cloudwatch = new CloudWatchService(clients.sqs, sns, {
     onAlarm: (change) => logs.emit('alarm', change),
     onAlarmAction: (outcome) => logs.emit('alarm-action', outcome),

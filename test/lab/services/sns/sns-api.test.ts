@@ -122,7 +122,24 @@ describe('SNS on the lab: publish, fan out to queues, filter, raw delivery', () 
         .sort(),
     ).toEqual(['delivered', 'filtered', 'filtered']);
     const subscriptions = await sns.send(new ListSubscriptionsByTopicCommand({ TopicArn: outputs.TopicArn }));
-    expect(subscriptions.Subscriptions?.map((each) => each.Protocol)).toEqual(['sqs', 'sqs', 'sqs']);
+    expect(subscriptions.Subscriptions?.map((each) => each.Protocol).sort()).toEqual(['lambda', 'sqs', 'sqs', 'sqs']);
+  });
+
+  it("invokes a subscribed function with SNS's event, as the Lambda guide shows it", async () => {
+    const lines = lab.logs.collect().records;
+    await sns.send(new PublishCommand({ TopicArn: outputs.TopicArn, Subject: 'ping', Message: 'to the function' }));
+    await waitFor(
+      () =>
+        lines.some(
+          (record) =>
+            record.kind === 'function' &&
+            record.line.includes('{"source":"aws:sns","subject":"ping","message":"to the function"}'),
+        )
+          ? true
+          : undefined,
+      5000,
+      'the function to log the SNS record',
+    );
   });
 
   it('answers an unknown topic with SNS NotFound', async () => {
