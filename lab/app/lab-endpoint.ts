@@ -77,7 +77,7 @@ export async function startLabEndpoint(setup: LabEndpointSetup, cleanups: Cleanu
   const handlers: GatewayHandler[] = [
     ...emulatorProxies(setup.emulators),
     proxyHandler('logs', services.logsServer.url),
-    s3Api(services.s3),
+    s3Api(services.s3, services.s3Notifications),
     ssmApi(services.ssm),
     snsApi(services.sns),
     stsApi({

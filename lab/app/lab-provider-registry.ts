@@ -145,7 +145,7 @@ export function labProviderRegistry(
     }),
     ...snsProviders({ sns: services.sns, iam: iam.registry }),
     ...cloudWatchProviders(services.cloudwatch),
-    s3BucketProvider({ state: services.s3, region: LAB_TARGET.region }),
+    s3BucketProvider({ state: services.s3, region: LAB_TARGET.region, notifications: services.s3Notifications }),
     s3BucketPolicyProvider(services.s3),
     ecrRepositoryProvider(LAB_TARGET),
     ssmParameterProvider(services.ssm),

@@ -16,6 +16,8 @@ import type { LabBus } from '../bus/lab-bus';
 import { LogsService } from '../services/logs/logs-service';
 import { LogsApi } from '../services/logs/logs-api';
 import { SnsService } from '../services/sns/sns-service';
+import { type NotificationSender, notify } from '../services/s3/s3-notifications';
+import { labNotificationSender } from './lab-notification-sender';
 import { subscriptionDelivery } from '../services/sns/subscription-delivery';
 import type { ServiceRequest } from '../services/iam/iam-evaluator';
 import { SqsService } from '../services/sqs/sqs-service';
@@ -35,6 +37,8 @@ export interface LabServices {
   readonly lambda: LambdaService;
   readonly apis: ApiGatewayService;
   readonly sns: SnsService;
+  /** How S3 sends its event notifications. */
+  readonly s3Notifications: NotificationSender;
   readonly cloudwatch: CloudWatchService;
   readonly sqs: SqsService;
   readonly dynamodb: DynamoDbService;
@@ -106,8 +110,14 @@ export async function startLabServices(setup: LabServicesSetup, cleanups: Cleanu
   });
   const dynamodb = new DynamoDbService(clients.dynamodb, setup.namePrefix);
   const s3 = new S3State();
+  const s3Notifications = labNotificationSender({ sqs: clients.sqs, sns, lambda, authorize: authorizeService });
+  // Every object written or deleted reaches the destinations its bucket's configuration names.
+  s3.onObjectEvent((event) => {
+    const targets = s3.findBucket(event.bucket)?.notifications;
+    if (targets !== undefined) void notify(s3Notifications, targets, event);
+  });
   const ssm = new SsmState(LAB_TARGET);
-  return { logsService, logsServer, iam, lambda, apis, sns, cloudwatch, sqs, dynamodb, s3, ssm };
+  return { logsService, logsServer, iam, lambda, apis, sns, cloudwatch, sqs, dynamodb, s3, s3Notifications, ssm };
 }
 
 /** With shared emulators, the lab removes its queues (which also ends abandoned long polls) and tables. */

@@ -29,6 +29,7 @@ import {
 } from './s3-object-operations';
 import { bucketOperation, listBuckets, SUBRESOURCES } from './s3-bucket-operations';
 import type { S3State } from './s3-state';
+import type { NotificationSender } from './s3-notifications';
 import { InvalidUriError, S3Error, S3NotImplementedError } from './errors';
 
 /** Query parameters that are an operation's arguments, not a sub-resource the lab lacks. */
@@ -60,12 +61,12 @@ const ARGUMENTS = new Set([
 ]);
 
 /** The S3 handler of the lab's endpoint (signing name `s3`). */
-export function s3Api(state: S3State): GatewayHandler {
+export function s3Api(state: S3State, notifications?: NotificationSender): GatewayHandler {
   return {
     signingName: 's3',
     async handle(request) {
       try {
-        return withRequestId(route(state, request));
+        return withRequestId(await route(state, request, notifications));
       } catch (error) {
         if (error instanceof S3Error) return errorAnswer(error, request);
         throw error;
@@ -74,7 +75,11 @@ export function s3Api(state: S3State): GatewayHandler {
   };
 }
 
-function route(state: S3State, request: GatewayRequest): GatewayResponse {
+function route(
+  state: S3State,
+  request: GatewayRequest,
+  notifications: NotificationSender | undefined,
+): GatewayResponse | Promise<GatewayResponse> {
   const { bucket, key } = addressOf(request);
   const query = request.query;
   for (const name of query.keys())
@@ -89,7 +94,7 @@ function route(state: S3State, request: GatewayRequest): GatewayResponse {
     if (method === 'GET') return listBuckets(state);
     throw new S3NotImplementedError(`${method} /`);
   }
-  if (key === '') return bucketOperation(state, bucket, request);
+  if (key === '') return bucketOperation(state, bucket, request, notifications);
   const address: ObjectAddress = { bucket, key };
   const uploadId = query.get('uploadId');
   switch (method) {

@@ -11,6 +11,8 @@ import { readPayload } from './s3-payload';
 import { listOf, requestDocument, textOf } from './s3-request-xml';
 import { DEFAULT_ENCRYPTION, type EncryptionRule } from './s3-records';
 import type { S3State } from './s3-state';
+import type { NotificationSender } from './s3-notifications';
+import { notificationDocument, putNotification } from './s3-notification-operations';
 import {
   IllegalLocationConstraintError,
   InvalidRequestError,
@@ -31,12 +33,18 @@ export const SUBRESOURCES = new Set([
   'versioning',
   'policy',
   'tagging',
+  'notification',
   'versions',
   'uploads',
   'delete',
 ]);
 
-export function bucketOperation(state: S3State, bucket: string, request: GatewayRequest): GatewayResponse {
+export function bucketOperation(
+  state: S3State,
+  bucket: string,
+  request: GatewayRequest,
+  notifications?: NotificationSender,
+): GatewayResponse | Promise<GatewayResponse> {
   const query = request.query;
   const sub = [...query.keys()].find((name) => SUBRESOURCES.has(name));
   switch (`${request.method} ${sub ?? ''}`) {
@@ -103,6 +111,10 @@ export function bucketOperation(state: S3State, bucket: string, request: Gateway
     case 'DELETE policy':
       delete state.bucket(bucket).policy;
       return { status: 204 };
+    case 'GET notification':
+      return xmlAnswer('NotificationConfiguration', notificationDocument(state.bucket(bucket).notifications ?? []));
+    case 'PUT notification':
+      return putNotification(state, bucket, request, notifications);
     case 'GET versions':
       return listObjectVersions(state, bucket, query);
     case 'GET tagging': {

@@ -185,12 +185,18 @@ export function copyObject(state: S3State, address: ObjectAddress, request: Gate
   const from = state.object(source.slice(0, slash), source.slice(slash + 1));
   const replace = request.headers['x-amz-metadata-directive'] === 'REPLACE';
   const contentType = replace ? request.headers['content-type'] : from.contentType;
-  const object = state.putObject(address.bucket, address.key, {
-    bytes: from.bytes,
-    checksums: from.checksums,
-    metadata: replace ? metadataOf(request) : from.metadata,
-    ...(contentType === undefined ? {} : { contentType }),
-  });
+  const object = state.putObject(
+    address.bucket,
+    address.key,
+    {
+      bytes: from.bytes,
+      checksums: from.checksums,
+      metadata: replace ? metadataOf(request) : from.metadata,
+      ...(contentType === undefined ? {} : { contentType }),
+    },
+    undefined,
+    'Copy',
+  );
   return xmlAnswer(
     'CopyObjectResult',
     { ETag: object.etag, LastModified: object.lastModified.toISOString() },

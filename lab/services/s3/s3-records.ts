@@ -68,6 +68,8 @@ export interface S3Bucket {
   versioning?: 'Enabled' | 'Suspended';
   publicAccessBlock?: Readonly<Record<string, boolean>>;
   lifecycleRules?: readonly unknown[];
+  /** Where the bucket sends event notifications (s3-notifications.ts); unset: nowhere. */
+  notifications?: readonly NotificationTarget[];
   /** The bucket's tag set (GetBucketTagging; CDK's auto-delete handler reads its own tag there); unset: none. */
   tags?: readonly { readonly Key: string; readonly Value: string }[];
 }
@@ -104,4 +106,29 @@ export interface ObjectListing {
   readonly truncated: boolean;
   /** The key after which the next page starts, when truncated. */
   readonly nextAfter?: string;
+}
+
+/** One destination of a bucket's event notifications: a queue, a topic or a function, for some events and keys. */
+export interface NotificationTarget {
+  readonly kind: 'queue' | 'topic' | 'function';
+  /** The destination's ARN. */
+  readonly arn: string;
+  /** The configuration's Id (S3 makes one up when none is given). */
+  readonly id: string;
+  /** Event types, as configured (`s3:ObjectCreated:*`, `s3:ObjectRemoved:Delete`). */
+  readonly events: readonly string[];
+  readonly prefix?: string;
+  readonly suffix?: string;
+}
+
+/** One change to an object that S3 may notify about. */
+export interface ObjectEvent {
+  readonly bucket: string;
+  readonly key: string;
+  /** `ObjectCreated:Put`, `ObjectCreated:Copy`, `ObjectCreated:CompleteMultipartUpload`, `ObjectRemoved:Delete`. */
+  readonly eventName: string;
+  readonly size: number;
+  readonly etag?: string;
+  readonly versionId?: string;
+  readonly time: Date;
 }

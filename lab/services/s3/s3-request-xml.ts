@@ -8,7 +8,17 @@ import { XMLParser } from 'fast-xml-parser';
 import { MalformedXmlError } from './errors';
 
 /** Elements S3 lets a request repeat. */
-const LISTS = new Set(['Rule', 'Object', 'Part', 'Tag']);
+const LISTS = new Set([
+  'Rule',
+  'Object',
+  'Part',
+  'Tag',
+  'QueueConfiguration',
+  'TopicConfiguration',
+  'CloudFunctionConfiguration',
+  'Event',
+  'FilterRule',
+]);
 
 const parser = new XMLParser({
   ignoreAttributes: true,

@@ -14,6 +14,7 @@ import {
   DEFAULT_ENCRYPTION,
   type MultipartUpload,
   type ObjectEncryption,
+  type ObjectEvent,
   type ObjectInput,
   type ObjectListing,
   type S3Bucket,
@@ -89,12 +90,21 @@ export class S3State {
     this.buckets.delete(name);
   }
 
-  /** Writes an object (replacing the key's previous one). */
+  /** Listeners to every object written or deleted (event notifications). */
+  private readonly objectListeners: ((event: ObjectEvent) => void)[] = [];
+
+  /** Calls `listener` with every object written or deleted from now on. */
+  onObjectEvent(listener: (event: ObjectEvent) => void): void {
+    this.objectListeners.push(listener);
+  }
+
+  /** Writes an object (replacing the key's previous one); `how` names the write in its event. */
   putObject(
     bucketName: string,
     key: string,
     input: ObjectInput,
     multipart?: { etag: string; parts: number },
+    how: 'Put' | 'Copy' = 'Put',
   ): S3Object {
     const bucket = this.bucket(bucketName);
     const object: S3Object = {
@@ -110,7 +120,20 @@ export class S3State {
       ...(multipart === undefined ? {} : { partCount: multipart.parts }),
     };
     bucket.objects.set(key, object);
+    this.emit({
+      bucket: bucketName,
+      key,
+      eventName: `ObjectCreated:${multipart === undefined ? how : 'CompleteMultipartUpload'}`,
+      size: object.bytes.length,
+      etag: object.etag.replaceAll('"', ''),
+      ...(object.versionId === undefined ? {} : { versionId: object.versionId }),
+      time: object.lastModified,
+    });
     return object;
+  }
+
+  private emit(event: ObjectEvent): void {
+    for (const listener of this.objectListeners) listener(event);
   }
 
   /** The object, or `NoSuchBucket` / `NoSuchKey`. */
@@ -129,6 +152,7 @@ export class S3State {
   /** Deletes an object; deleting a key that does not exist succeeds, as in S3. */
   deleteObject(bucketName: string, key: string): void {
     this.bucket(bucketName).objects.delete(key);
+    this.emit({ bucket: bucketName, key, eventName: 'ObjectRemoved:Delete', size: 0, time: this.now() });
   }
 
   /** One page of a bucket's keys in UTF-8 binary order, after `after`, grouped by `delimiter`. */

@@ -11,10 +11,11 @@ import { generatedName } from '../../cloudformation/engine/generated-name';
 import type { PropertyCoverage } from '../../cloudformation/validation/property-coverage';
 import { DEFAULT_ENCRYPTION, type EncryptionRule, type S3Bucket } from '../s3-records';
 import type { S3State } from '../s3-state';
+import { type NotificationSender, targetsOfTemplate, validateTargets } from '../s3-notifications';
 
 /** What the bucket provider does with each property of `AWS::S3::Bucket`. */
 export const S3_BUCKET_PROPERTIES: PropertyCoverage = {
-  emulated: ['BucketEncryption', 'BucketName', 'Tags', 'VersioningConfiguration'],
+  emulated: ['BucketEncryption', 'BucketName', 'NotificationConfiguration', 'Tags', 'VersioningConfiguration'],
   noted: {
     AnalyticsConfigurations: {
       en: 'storage class analysis exports reports the lab does not produce',
@@ -56,7 +57,6 @@ export const S3_BUCKET_PROPERTIES: PropertyCoverage = {
     'LoggingConfiguration',
     'MetadataConfiguration',
     'MetadataTableConfiguration',
-    'NotificationConfiguration',
     'ObjectLockConfiguration',
     'ObjectLockEnabled',
     'ReplicationConfiguration',
@@ -65,8 +65,25 @@ export const S3_BUCKET_PROPERTIES: PropertyCoverage = {
 };
 
 /** The bucket provider; buckets are created in `region` (the lab's). */
-export function s3BucketProvider(options: { readonly state: S3State; readonly region: string }): ResourceProvider {
+export function s3BucketProvider(options: {
+  readonly state: S3State;
+  readonly region: string;
+  /** How the bucket's event notifications are checked and sent; absent: NotificationConfiguration is refused. */
+  readonly notifications?: NotificationSender;
+}): ResourceProvider {
   const { state, region } = options;
+  /** NotificationConfiguration, checked as S3 checks it (each destination must let S3 send). */
+  const notify = async (bucket: S3Bucket, properties: Readonly<Record<string, unknown>>) => {
+    const configuration = properties.NotificationConfiguration;
+    if (configuration === undefined) {
+      delete bucket.notifications;
+      return;
+    }
+    if (options.notifications === undefined) throw new Error('this lab sends no S3 event notifications');
+    const targets = targetsOfTemplate(configuration);
+    await validateTargets(options.notifications, bucket.name, targets);
+    bucket.notifications = targets;
+  };
   const configure = (bucket: S3Bucket, properties: Readonly<Record<string, unknown>>) => {
     // The template's tags are the bucket's tag set, as CloudFormation puts them (CDK's auto-delete
     // handler checks its own tag there before it empties a bucket).
@@ -102,9 +119,20 @@ export function s3BucketProvider(options: { readonly state: S3State; readonly re
         typeof properties.BucketName === 'string'
           ? properties.BucketName
           : generatedName({ stackName, logicalId, randomLength: 12, lowerCase: true, maxLength: 63 }).toLowerCase();
-      return configure(state.createBucket(name, region), properties);
+      const bucket = state.createBucket(name, region);
+      try {
+        await notify(bucket, properties);
+      } catch (error) {
+        state.deleteBucket(name);
+        throw error;
+      }
+      return configure(bucket, properties);
     },
-    update: async ({ properties, previous }) => configure(state.bucket(previous.physicalId), properties),
+    async update({ properties, previous }) {
+      const bucket = state.bucket(previous.physicalId);
+      await notify(bucket, properties);
+      return configure(bucket, properties);
+    },
     async delete({ resource }) {
       if (state.findBucket(resource.physicalId) !== undefined) state.deleteBucket(resource.physicalId);
     },
