@@ -292,7 +292,7 @@ export async function startLab(options: StartLabOptions): Promise<Lab> {
     };
     if (options.emulators !== undefined) cleanups.add(() => deleteLabResources(services, cloudformation.state.all()));
     if (options.deployOnStart !== false) await deployAll({});
-    views = new StackViews(() => assembly.app?.stacks ?? [], cloudformation, services.lambda, services.apis);
+    views = new StackViews(() => assembly.app?.stacks, cloudformation, services.lambda, services.apis);
     const lab = {
       ...{ id, namePrefix, emulators, clients, logs, services, cloudformation, views },
       ledger: awsCalls.ledger,

@@ -106,13 +106,49 @@ export function stackView(
   };
 }
 
+/**
+ * A layout read from what a stack deployed, for an app that describes none (any CDK app): its
+ * queues, their dead-letter queues (from each RedrivePolicy), its tables and functions, by
+ * construct id; the main queue is the first with a dead-letter queue, else the first. A stack
+ * without a queue has no layout (undefined).
+ */
+export function layoutOfDeployed(deployed: DeployedStack): StackLayout | undefined {
+  const byType = (type: string) => [...deployed.resources].filter(([, resource]) => resource.type === type);
+  const queueIdsByArn = new Map(
+    byType('AWS::SQS::Queue').map(([logicalId, resource]) => [
+      String(resource.attributes.Arn),
+      constructIdOf(logicalId),
+    ]),
+  );
+  const queues = byType('AWS::SQS::Queue').map(([logicalId, resource]) => {
+    const redrive = resource.properties.RedrivePolicy;
+    const policy = (typeof redrive === 'string' ? JSON.parse(redrive) : redrive) as
+      { deadLetterTargetArn?: string } | undefined;
+    const dlq = policy?.deadLetterTargetArn === undefined ? undefined : queueIdsByArn.get(policy.deadLetterTargetArn);
+    return { id: constructIdOf(logicalId), ...(dlq === undefined ? {} : { deadLetter: { queueId: dlq } }) };
+  });
+  const main = queues.find((queue) => queue.deadLetter !== undefined) ?? queues[0];
+  if (main === undefined) return undefined;
+  return {
+    stackName: deployed.stackName,
+    mainQueueId: main.id,
+    queues,
+    tables: byType('AWS::DynamoDB::Table').map(([logicalId]) => ({ id: constructIdOf(logicalId) })),
+    functions: byType('AWS::Lambda::Function').map(([logicalId]) => ({ id: constructIdOf(logicalId) })),
+  };
+}
+
 /** The lab's views of its own region's stacks, refreshed after every deploy. */
 export class StackViews {
   readonly stacks = new Map<string, LabStack>();
 
-  /** `layouts` gives the stacks of the app served now (a deploy may bring another variant). */
+  /**
+   * `layouts` gives the stacks of the app served now (a deploy may bring another variant); when it
+   * gives none (an app that describes no layout, or no app: the CDK CLI deploys), every stack of
+   * the region is viewed by the layout its resources make ({@link layoutOfDeployed}).
+   */
   constructor(
-    private readonly layouts: () => readonly StackLayout[],
+    private readonly layouts: () => readonly StackLayout[] | undefined,
     private readonly cloudformation: CloudFormationService,
     private readonly lambda: LambdaService,
     private readonly apis: ApiGatewayService,
@@ -122,7 +158,8 @@ export class StackViews {
 
   /** Views the stacks as CloudFormation left them in the lab's own region. */
   refresh(): void {
-    const layouts = this.layouts();
+    const layouts =
+      this.layouts() ?? [...this.cloudformation.home.values()].flatMap((deployed) => layoutOfDeployed(deployed) ?? []);
     // A stack the app no longer names (another variant deployed) leaves the views.
     for (const name of this.stacks.keys())
       if (!layouts.some((layout) => layout.stackName === name)) this.stacks.delete(name);

@@ -9,6 +9,7 @@ import { DescribeTableCommand, PutItemCommand, QueryCommand } from '@aws-sdk/cli
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cdkAppDirectory } from '#lab/app/cdk-app-directory';
 import { type Lab, startLab } from '#lab/lab';
+import { startConsole } from '#lab/console/console-server';
 import { PROJECT_ROOT } from '#lib/project-root';
 
 const APP_DIR = join(PROJECT_ROOT, 'test', 'lab', 'fixtures', 'cdk-app');
@@ -27,9 +28,13 @@ describe('a CDK app directory on the lab', () => {
   it("deploys every stack of the app's assembly, with cdk.json's context", async () => {
     const stack = lab.deployed.get('OrdersStack');
     expect(stack?.status).toBe('CREATE_COMPLETE');
-    // A stack the app describes no layout for is deployed, not viewed by layout.
-    expect(lab.stacks.size).toBe(0);
     const queueUrl = stack?.outputs.QueueUrl ?? '';
+    // The app describes no layout: the lab reads one from what the stack deployed (the queue with a
+    // dead-letter queue is the main one), so lab.stacks and the console show it.
+    const view = lab.stack('OrdersStack');
+    expect(view.queueUrl).toBe(queueUrl);
+    expect(view.dlqUrl).toMatch(/OrdersDlq/);
+    expect(Object.keys(view.tableNames)).toEqual(['Seen']);
     expect(queueUrl).toMatch(/\/orders$/);
     const attributes = await lab.clients.sqs.send(
       new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['VisibilityTimeout', 'RedrivePolicy'] }),
@@ -75,6 +80,21 @@ describe('a CDK app directory on the lab', () => {
       }),
     );
     expect(byStatus.Items?.map((item) => item.id?.S)).toEqual(['o-1']);
+  });
+
+  it("shows the app's stack in the console: its queues, DLQ and table, and a send form for it", async () => {
+    const labConsole = await startConsole(lab);
+    try {
+      const state = (await (await fetch(new URL('api/state', labConsole.url))).json()) as {
+        stacks: { stackName: string; queues: { id: string }[]; tableId?: string }[];
+      };
+      expect(state.stacks.map((stack) => stack.stackName)).toEqual(['OrdersStack']);
+      expect(state.stacks[0]?.queues.map((queue) => queue.id).sort()).toEqual(['Orders', 'OrdersDlq']);
+      expect(state.stacks[0]?.tableId).toBe('Seen');
+      expect(await (await fetch(labConsole.url)).text()).toContain('<option>OrdersStack</option>');
+    } finally {
+      await labConsole.stop();
+    }
   });
 
   it('carries a message through the queue it made', async () => {
