@@ -62,14 +62,34 @@ export const NODEJS_RUNTIMES: Readonly<Record<string, RuntimeDates>> = {
 export const NEWEST_NODEJS_RUNTIME = 'nodejs24.x';
 
 /**
+ * The Python runtimes the lab runs, on the machine's python3 (Debian's, with its boto3): those
+ * Lambda supports (Lambda guide, "Lambda runtimes": python3.10 to python3.14). python3.9 reached
+ * its end of support on December 15, 2025, and older ones before it: the lab refuses them as
+ * Lambda refuses a deprecated runtime.
+ */
+export const PYTHON_RUNTIMES: readonly string[] = [
+  'python3.14',
+  'python3.13',
+  'python3.12',
+  'python3.11',
+  'python3.10',
+];
+
+/** The Python runtime Lambda recommends: the newest. */
+export const NEWEST_PYTHON_RUNTIME = 'python3.14';
+
+/**
  * Lambda's refusal of `runtime` for a function being created or updated at `now`, or undefined
  * when Lambda takes it. A `nodejs` runtime the table does not hold is older than it (nodejs12.x,
- * nodejs10.x, …) and long blocked.
+ * nodejs10.x, …) and long blocked; so is a Python runtime older than {@link PYTHON_RUNTIMES}.
  */
 export function runtimeRefusal(runtime: string, phase: 'create' | 'update', now: Date): string | undefined {
+  const refusal = (newest: string) =>
+    `The runtime parameter of ${runtime} is no longer supported for creating or updating AWS Lambda functions. We recommend you use the new runtime (${newest}) while creating or updating functions.`;
+  if (/^python\d/.test(runtime)) return PYTHON_RUNTIMES.includes(runtime) ? undefined : refusal(NEWEST_PYTHON_RUNTIME);
   if (!/^nodejs\d/.test(runtime)) return undefined;
   const dates = Object.hasOwn(NODEJS_RUNTIMES, runtime) ? NODEJS_RUNTIMES[runtime] : undefined;
   if (dates !== undefined && now < new Date(`${phase === 'create' ? dates.blockCreate : dates.blockUpdate}T00:00:00Z`))
     return undefined;
-  return `The runtime parameter of ${runtime} is no longer supported for creating or updating AWS Lambda functions. We recommend you use the new runtime (${NEWEST_NODEJS_RUNTIME}) while creating or updating functions.`;
+  return refusal(NEWEST_NODEJS_RUNTIME);
 }

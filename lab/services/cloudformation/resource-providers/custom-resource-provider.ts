@@ -155,7 +155,7 @@ export function customResourceProvider(options: {
       RequestId: randomUUID(),
       LogicalResourceId: request.logicalId,
       ResourceType: request.resourceType,
-      ResourceProperties: request.properties,
+      ResourceProperties: asStrings(request.properties),
       ...extra,
     });
     // CloudFormation listens only to the ResponseURL, and waits an hour for a handler that died
@@ -192,7 +192,7 @@ export function customResourceProvider(options: {
     async update(request) {
       const response = await send('Update', request, {
         PhysicalResourceId: request.previous.physicalId,
-        OldResourceProperties: request.previous.properties,
+        OldResourceProperties: asStrings(request.previous.properties),
       });
       return {
         physicalId: response.PhysicalResourceId ?? request.previous.physicalId,
@@ -203,4 +203,17 @@ export function customResourceProvider(options: {
       await send('Delete', request, { PhysicalResourceId: request.resource.physicalId });
     },
   };
+}
+
+/**
+ * Properties as CloudFormation hands them to a custom resource: every number and boolean as a
+ * string, inside lists and objects too (a handler reads `"true"`, not `true`; CDK's custom
+ * resource handlers, such as its Python bucket-notifications handler, call `.lower()` on them).
+ */
+function asStrings(value: unknown): unknown {
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) return value.map(asStrings);
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, asStrings(inner)]));
+  return value;
 }

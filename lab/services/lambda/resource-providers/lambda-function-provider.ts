@@ -106,8 +106,10 @@ export function lambdaFunctionProvider(options: LambdaFunctionProviderOptions): 
   ) => {
     const code = (properties.Code ?? {}) as { S3Bucket?: unknown; S3Key?: unknown; ZipFile?: unknown };
     const runtime = String(properties.Runtime ?? '');
-    if (!runtime.startsWith('nodejs'))
-      throw new Error(`${logicalId}: the lab runs Node.js functions only, got Runtime ${runtime || '(none)'}`);
+    if (!runtime.startsWith('nodejs') && !runtime.startsWith('python'))
+      throw new Error(
+        `${logicalId}: the lab runs Node.js and Python functions only, got Runtime ${runtime || '(none)'}`,
+      );
     if (properties.PackageType !== undefined && properties.PackageType !== 'Zip')
       throw new Error(
         `${logicalId}: the lab runs Zip functions only, got PackageType ${String(properties.PackageType)}`,
@@ -133,7 +135,7 @@ export function lambdaFunctionProvider(options: LambdaFunctionProviderOptions): 
       memoryMb: Number(properties.MemorySize ?? 128),
       variables: Object.fromEntries(Object.entries(variables).map(([key, value]) => [key, String(value)])),
       logging: lambdaLogging,
-      code: await functionCode(stackName, logicalId, code),
+      code: await functionCode(stackName, logicalId, code, runtime),
       description: typeof properties.Description === 'string' ? properties.Description : '',
       lastModified: lambdaTimestamp(),
       revisionId: randomUUID(),
@@ -165,8 +167,11 @@ export function lambdaFunctionProvider(options: LambdaFunctionProviderOptions): 
     stackName: string,
     logicalId: string,
     code: { S3Bucket?: unknown; S3Key?: unknown; ZipFile?: unknown },
+    runtime: string,
   ): Promise<FunctionCode> => {
-    if (typeof code.ZipFile === 'string') return inlineFunctionCode(code.ZipFile);
+    // Lambda writes inline source to index.js, or index.py for a Python runtime.
+    if (typeof code.ZipFile === 'string')
+      return inlineFunctionCode(code.ZipFile, undefined, runtime.startsWith('python') ? 'index.py' : 'index.js');
     if (typeof code.S3Key !== 'string')
       throw new Error(`${logicalId}: the lab runs Code.S3Key (an S3 zip or a cloud assembly asset) or Code.ZipFile`);
     return options.code({

@@ -108,9 +108,13 @@ function unpackedBytes(name: string, bytes: Uint8Array, dir: string): Uint8Array
  * source to `index.js` in a zip of its own (AWS::Lambda::Function Code docs); the lab does the
  * same, so the code has a digest and a size like any other.
  */
-export function inlineFunctionCode(source: string, cacheDir = DEFAULT_CODE_CACHE_DIR): Promise<FunctionCode> {
+export function inlineFunctionCode(
+  source: string,
+  cacheDir = DEFAULT_CODE_CACHE_DIR,
+  fileName: 'index.js' | 'index.py' = 'index.js',
+): Promise<FunctionCode> {
   // A fixed mtime: the same source makes the same zip, so the cache holds it once.
-  return unzipFunctionCode(zipSync({ 'index.js': [strToU8(source), { mtime: 315532800000 }] }), cacheDir);
+  return unzipFunctionCode(zipSync({ [fileName]: [strToU8(source), { mtime: 315532800000 }] }), cacheDir);
 }
 
 /** The code of an unpacked directory (a cloud assembly's asset): its digest over paths and contents. */

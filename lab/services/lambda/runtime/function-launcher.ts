@@ -6,11 +6,13 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { FunctionRef } from '../../../bus/lab-log-record';
 import { fakeAwsEnvironment } from '../../../common/local-aws';
 import type { FunctionConfiguration } from '../lambda-state';
 import { lambdaEnvironment } from './lambda-environment';
 import { LocalFunction, type LocalFunctionOptions } from './local-function';
+import { pythonExecutable } from './python/python-executable';
 
 /** What the lab gives every function it starts, whoever starts it. */
 export interface FunctionRuntimeOptions {
@@ -53,10 +55,17 @@ export function launchFunction(runtime: FunctionRuntimeOptions, launch: Function
     awsEndpoint: runtime.awsEndpoint?.(),
   });
   environment._HANDLER = configuration.handler;
+  const python = configuration.runtime.startsWith('python');
+  // A Python function runs in the machine's Python, through the bridge the worker loads as its module.
+  if (python) {
+    environment.LAB_PYTHON_CODE_DIR = configuration.code.dir;
+    environment.LAB_PYTHON = pythonExecutable();
+    environment.AWS_EXECUTION_ENV = `AWS_Lambda_${configuration.runtime}`;
+  }
   if (launch.logGroupName !== undefined) environment.AWS_LAMBDA_LOG_GROUP_NAME = launch.logGroupName;
   return new LocalFunction({
     ref,
-    bundlePath: handlerPath(configuration.code.dir, configuration.handler),
+    bundlePath: python ? PYTHON_BRIDGE : handlerPath(configuration.code.dir, configuration.handler),
     runtimePath: runtime.runtimePath,
     localhostDnsModuleUrl: runtime.localhostDnsModuleUrl,
     timeoutSeconds: launch.timeoutSeconds,
@@ -66,6 +75,9 @@ export function launchFunction(runtime: FunctionRuntimeOptions, launch: Function
     ...runtime.runtimeOptions({ functionName: ref.functionName, roleArn: launch.roleArn }),
   });
 }
+
+/** The module a Python function's worker loads: the bridge to the Python runtime loop (python/bootstrap.py). */
+const PYTHON_BRIDGE = fileURLToPath(new URL('./python/python-shim.cjs', import.meta.url));
 
 /**
  * `src/app.handler` → [`src/app`, `handler`]: the file is up to the first dot after the last

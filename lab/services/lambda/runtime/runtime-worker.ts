@@ -7,6 +7,7 @@
  * AWS call gate's pure code from the lab, so the function's module graph is the bundle alone
  * (AWS SDK included, as deployed), as in Lambda.
  */
+import { errorDocument, exportedHandler, type Handler, initErrorDocument } from './handler-module';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { getHeapStatistics } from 'node:v8';
@@ -17,7 +18,6 @@ import { interceptAwsRequests } from './aws-request-interceptor';
 import { keepRequestsOnLoopback } from './loopback-only';
 import type {
   DeniedCall,
-  ErrorDocument,
   FromRuntimeMessage,
   InvokeMessage,
   RuntimeWorkerData,
@@ -31,8 +31,6 @@ import {
   formatTextMessage,
   levelRank,
 } from './console-format';
-
-type Handler = (event: unknown, context: unknown) => unknown;
 
 const data = workerData as RuntimeWorkerData;
 const port = parentPort;
@@ -72,17 +70,6 @@ for (const [method, level] of Object.entries(CONSOLE_LEVELS)) {
         };
   // console.fatal is the runtime's own addition; the rest replace Node's methods.
   (console as unknown as Record<string, (...args: unknown[]) => void>)[method] = write;
-}
-
-function errorDocument(error: unknown, fallbackType = 'Error'): ErrorDocument {
-  if (error instanceof Error) {
-    return {
-      errorType: error.name || fallbackType,
-      errorMessage: error.message,
-      trace: (error.stack ?? '').split('\n'),
-    };
-  }
-  return { errorType: fallbackType, errorMessage: String(error), trace: [] };
 }
 
 function maxMemoryUsedMB(): number {
@@ -228,58 +215,31 @@ function loadHandler(): Handler {
   installAwsCallInterceptor();
   installHttpsRedirects();
   const module = requireFromBundle(data.bundlePath) as unknown;
+  // The Python bridge (python/python-shim.cjs) finishes its INIT when its interpreter has imported the handler.
+  const ready = (module as { ready?: unknown } | null)?.ready;
+  if (ready instanceof Promise) initReady = ready;
   return exportedHandler(module, process.env._HANDLER ?? 'index.handler');
 }
 
-/**
- * The function `handler` names in `module`, as the Node.js runtime resolves it: the part after the
- * file's first dot is a path of exports (`index.main`, `app.handlers.orders`); Lambda's
- * `Runtime.HandlerNotFound` when it names nothing, or not a function.
- */
-function exportedHandler(module: unknown, handler: string): Handler {
-  const file = handler.lastIndexOf('/') + 1;
-  const dot = handler.indexOf('.', file);
-  let value: unknown = module;
-  for (const name of (dot < 0 ? 'handler' : handler.slice(dot + 1)).split('.')) {
-    value =
-      value !== null && (typeof value === 'object' || typeof value === 'function') && Object.hasOwn(value, name)
-        ? (value as Record<string, unknown>)[name]
-        : undefined;
-  }
-  if (typeof value === 'function') return value as Handler;
-  const error = new Error(`${handler} is ${value === undefined ? 'undefined or not exported' : 'not a function'}`);
-  error.name = 'Runtime.HandlerNotFound';
-  throw error;
-}
-
-/**
- * An INIT failure as the Node.js runtime reports it: a module it cannot find is
- * `Runtime.ImportModuleError`, a syntax error `Runtime.UserCodeSyntaxError` (the cause's
- * `name: message` as the message), a handler it cannot find `Runtime.HandlerNotFound`; anything
- * else the code throws while loading keeps its own type.
- */
-function initErrorDocument(error: unknown): ErrorDocument {
-  const code = (error as { code?: unknown } | null)?.code;
-  const type =
-    error instanceof SyntaxError
-      ? 'Runtime.UserCodeSyntaxError'
-      : code === 'MODULE_NOT_FOUND' || code === 'ERR_MODULE_NOT_FOUND'
-        ? 'Runtime.ImportModuleError'
-        : undefined;
-  if (type === undefined || !(error instanceof Error)) return errorDocument(error);
-  const message = `${error.name}: ${error.message}`;
-  return {
-    errorType: type,
-    errorMessage: message,
-    trace: [`${type}: ${message}`, ...(error.stack ?? '').split('\n').slice(1)],
-  };
-}
+/** What INIT waits for after the module loads (the Python bridge's import), if anything. */
+let initReady: Promise<unknown> | undefined;
 
 const initStart = performance.now();
 let handler: Handler;
 try {
   handler = loadHandler();
 } catch (error) {
+  failInit(error);
+}
+if (initReady === undefined) post({ type: 'ready', initDurationMs: performance.now() - initStart });
+else
+  initReady.then(
+    () => post({ type: 'ready', initDurationMs: performance.now() - initStart }),
+    (error: unknown) => failInit(error),
+  );
+
+/** Ends INIT with `error`, logged as the runtime logs it. */
+function failInit(error: unknown): void {
   const document = initErrorDocument(error);
   // The runtime's line for it, before any request: `Uncaught Exception` with the error document.
   const logged = { errorType: document.errorType, errorMessage: document.errorMessage, stack: document.trace };
@@ -288,7 +248,6 @@ try {
   post({ type: 'init-error', error: document, initDurationMs: performance.now() - initStart });
   process.exit(1);
 }
-post({ type: 'ready', initDurationMs: performance.now() - initStart });
 
 function contextFor(requestId: string, deadlineMs: number): Record<string, unknown> {
   return {

@@ -93,3 +93,46 @@ describe('S3 event notifications to a queue', () => {
     });
   });
 });
+
+describe("S3 event notifications as CDK configures them, through CDK's own Python handler", () => {
+  let lab: Lab;
+  let s3: S3Client;
+  let outputs: Record<string, string>;
+
+  beforeAll(async () => {
+    // bucket.addEventNotification: Custom::S3BucketNotifications, whose handler is CDK's Python
+    // (python3.13, boto3's PutBucketNotificationConfiguration), run on the machine's Python.
+    lab = await startLab({ app: cdkAppDirectory(join(PROJECT_ROOT, 'test', 'lab', 'fixtures', 'notifications-app')) });
+    s3 = new S3Client({
+      endpoint: lab.endpointUrl,
+      region: LAB_REGION,
+      credentials: LAB_CREDENTIALS,
+      forcePathStyle: true,
+    });
+    outputs = { ...lab.deployed.get('NotifiedStack')?.outputs };
+  }, 120_000);
+
+  afterAll(async () => {
+    s3?.destroy();
+    await lab?.stop();
+  });
+
+  it('deploys, and delivers the event of a .csv upload to the queue', async () => {
+    expect(lab.deployed.get('NotifiedStack')?.status).toBe('CREATE_COMPLETE');
+    await s3.send(new PutObjectCommand({ Bucket: outputs.BucketName, Key: 'orders.csv', Body: 'a,b\n' }));
+    const bodies: string[] = [];
+    await waitFor(
+      async () => {
+        const { Messages = [] } = await lab.clients.sqs.send(
+          new ReceiveMessageCommand({ QueueUrl: outputs.QueueUrl, MaxNumberOfMessages: 10 }),
+        );
+        bodies.push(...Messages.map((message) => message.Body ?? ''));
+        return bodies.some((body) => body.includes('"eventName":"ObjectCreated:Put"')) ? true : undefined;
+      },
+      5000,
+      'the upload event in the queue',
+    );
+    const event = bodies.map((body) => JSON.parse(body) as { Records?: { s3: { object: { key: string } } }[] });
+    expect(event.flatMap((each) => each.Records ?? []).map((record) => record.s3.object.key)).toEqual(['orders.csv']);
+  });
+});

@@ -226,3 +226,89 @@ describe('lambdaFunctionProvider: handlers, runtimes and INIT errors as Lambda h
     clock = new Date('2026-11-28T00:00:00Z');
   });
 });
+
+describe('lambdaFunctionProvider: Python functions on the machine’s Python', () => {
+  const logs = new LabBus();
+  const { records } = logs.collect();
+  const lambda = new LambdaService({ sqs: {} as SQSClient, logs });
+  let provider: ResourceProvider;
+
+  beforeAll(async () => {
+    provider = lambdaFunctionProvider({
+      lambda,
+      code: codeFromS3({ objectBytes: () => undefined, cacheDir: mkdtempSync(join(tmpdir(), 'sqs-lab-fn-python-')) }),
+      runtimePath: await bundleRuntimeWorker(),
+      localhostDnsModuleUrl: localhostDnsModuleUrl(),
+      endpoints: { sqsEndpoint: 'http://127.0.0.1:9', dynamodbEndpoint: 'http://127.0.0.1:9' },
+      runtimeOptions: () => ({ logs }),
+    });
+  });
+
+  afterAll(async () => {
+    await lambda.stop();
+  });
+
+  const create = (name: string, source: string, runtime = 'python3.13', handler = 'index.handler') =>
+    provider.create({
+      stackName: 'PythonStack',
+      logicalId: `${name}0A1B2C3D`,
+      resourceType: 'AWS::Lambda::Function',
+      properties: {
+        FunctionName: name,
+        Code: { ZipFile: source },
+        Handler: handler,
+        Runtime: runtime,
+        Role: 'arn:aws:iam::000000000000:role/R',
+      },
+    });
+  const linesOf = (name: string) =>
+    records.flatMap((record) => (record.kind === 'function' && record.functionName === name ? [record.line] : []));
+
+  it('runs inline Python source as index.py: the event in, the return value out, print() and the root logger in the log', async () => {
+    // CloudFormation writes inline code to index.py for a Python runtime (AWS::Lambda::Function Code docs).
+    await create(
+      'Py',
+      [
+        'import logging',
+        'logger = logging.getLogger()',
+        'logger.setLevel(logging.INFO)',
+        'def handler(event, context):',
+        '    print("got", event["n"])',
+        '    logger.info("working on %s", context.aws_request_id)',
+        '    return {"doubled": event["n"] * 2, "left": context.get_remaining_time_in_millis() > 0}',
+      ].join('\n'),
+    );
+    const result = await lambda.get('Py').fn.invoke({ n: 21 });
+    expect(result).toMatchObject({ status: 'success', payload: { doubled: 42, left: true } });
+    const lines = linesOf('Py');
+    expect(lines).toContain('got 21');
+    // Lambda's Python log format: "[LEVEL]\ttime\trequestId\tmessage".
+    expect(lines.find((line) => line.startsWith('[INFO]'))).toMatch(
+      new RegExp(
+        `^\\[INFO\\]\\t\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z\\t${result.requestId}\\tworking on ${result.requestId}$`,
+      ),
+    );
+  });
+
+  it("fails an invocation with the Python error's type and message, and an import with Runtime.ImportModuleError", async () => {
+    await create('PyFails', 'def handler(event, context):\n    raise ValueError("no such order")');
+    expect(await lambda.get('PyFails').fn.invoke({})).toMatchObject({
+      status: 'error',
+      error: { errorType: 'ValueError', errorMessage: 'no such order' },
+    });
+    await create('PyImport', 'import no_such_module_anywhere\ndef handler(event, context):\n    return 1');
+    expect(await lambda.get('PyImport').fn.invoke({})).toMatchObject({
+      status: 'error',
+      error: {
+        errorType: 'Runtime.ImportModuleError',
+        errorMessage: "Unable to import module 'index': No module named 'no_such_module_anywhere'",
+      },
+    });
+  });
+
+  it("refuses a Python runtime past its end of support, in Lambda's words", async () => {
+    await expect(create('Py38', 'def handler(e, c):\n    return 1', 'python3.8')).rejects.toThrow(
+      'The runtime parameter of python3.8 is no longer supported for creating or updating AWS Lambda functions. We recommend you use the new runtime (python3.14) while creating or updating functions.',
+    );
+  });
+});
