@@ -57,9 +57,7 @@ export function buildLabOutputs(
     ...(endpoints.endpointUrl === undefined ? {} : { EndpointUrl: endpoints.endpointUrl }),
     Region: LAB_REGION,
     AwsCliEnvironment: environment,
-    AwsCliExample:
-      `${credentials} aws --endpoint-url ${endpoints.sqsCliEndpoint} sqs get-queue-attributes ` +
-      `--queue-url "$(jq -r '.BatchPartialStack.DlqUrl' ${LOCAL_OUTPUTS_FILE})" --attribute-names ApproximateNumberOfMessages`,
+    AwsCliExample: `${credentials} aws --endpoint-url ${endpoints.sqsCliEndpoint} sqs list-queues`,
   };
   return outputs;
 }

@@ -143,7 +143,10 @@ async function main(): Promise<void> {
         reportBatchItemFailures: command.batchOptions.reportBatchItemFailures,
         logsEndpoint: lab.logsEndpoint,
         consoleUrl: labConsole.url,
-        awsCliExample: outputs[LOCAL_LAB_KEY]?.AwsCliExample ?? '',
+        // The tutorial's example: how many messages Step 8's DLQ holds, through the lab's one endpoint.
+        awsCliExample:
+          `${outputs[LOCAL_LAB_KEY]?.AwsCliEnvironment ?? ''} aws sqs get-queue-attributes ` +
+          `--queue-url "$(jq -r '.BatchPartialStack.DlqUrl' ${LOCAL_OUTPUTS_FILE})" --attribute-names ApproximateNumberOfMessages`,
         awsCliEnvironment: outputs[LOCAL_LAB_KEY]?.AwsCliEnvironment ?? '',
         workerLogGroup: outputs.VisibilityDupStack?.WorkerLogGroup ?? '',
         endpointUrl: lab.endpointUrl,

@@ -67,9 +67,7 @@ describe('startLab with the real stacks', () => {
       SqsEndpointUrl: lab.endpoints.sqsCliEndpoint,
       LogsEndpointUrl: lab.logsEndpoint,
       Region: 'us-east-1',
-      AwsCliExample: expect.stringContaining(
-        `aws --endpoint-url ${lab.endpoints.sqsCliEndpoint} sqs get-queue-attributes`,
-      ),
+      AwsCliExample: expect.stringContaining(`aws --endpoint-url ${lab.endpoints.sqsCliEndpoint} sqs list-queues`),
     });
   });
 
