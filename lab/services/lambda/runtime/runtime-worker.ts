@@ -78,6 +78,8 @@ function maxMemoryUsedMB(): number {
 
 /** The runtime's `Invoke Error` line: `console.error(error)` with JSON, `console.error('Invoke Error', …)` with Text. */
 function logInvokeError(error: unknown): void {
+  // The Python bridge's errors were logged by the Python runtime loop, in Python's words.
+  if ((error as { loggedByRuntime?: unknown } | null)?.loggedByRuntime === true) return;
   const asError = error instanceof Error ? error : new Error(String(error));
   if (jsonFormat) console.error(asError);
   else console.error('Invoke Error', formatErrorForText(asError));

@@ -74,7 +74,12 @@ async function handler(event, context) {
     })}\n`,
   );
   const outcome = await answered;
-  if (outcome.error !== undefined) throw failure(outcome.error);
+  if (outcome.error !== undefined) {
+    const error = failure(outcome.error);
+    // bootstrap.py has logged it as Lambda's Python runtime does ("[ERROR] …" and the traceback).
+    error.loggedByRuntime = true;
+    throw error;
+  }
   return outcome.result;
 }
 

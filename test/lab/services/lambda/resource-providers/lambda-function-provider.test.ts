@@ -296,6 +296,10 @@ describe('lambdaFunctionProvider: Python functions on the machine’s Python', (
       status: 'error',
       error: { errorType: 'ValueError', errorMessage: 'no such order' },
     });
+    // Logged once, as Lambda's Python runtime logs it, not again in Node.js's "Invoke Error" form.
+    const failed = linesOf('PyFails');
+    expect(failed.filter((line) => line.startsWith('[ERROR] ValueError: no such order'))).toHaveLength(1);
+    expect(failed.some((line) => line.includes('Invoke Error'))).toBe(false);
     await create('PyImport', 'import no_such_module_anywhere\ndef handler(event, context):\n    return 1');
     expect(await lambda.get('PyImport').fn.invoke({})).toMatchObject({
       status: 'error',
