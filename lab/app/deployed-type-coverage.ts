@@ -6,6 +6,7 @@
  * declarations (through `lab.resourceTypes()`). It lives here, above the services, so that
  * cloudformation/ imports no service's providers.
  */
+import { API_GATEWAY_ACCOUNT_PROPERTIES } from '../services/apigateway/resource-providers/api-gateway-account-provider';
 import {
   REST_API_DEPLOYMENT_PROPERTIES,
   REST_API_METHOD_PROPERTIES,
@@ -38,6 +39,7 @@ import type { PropertyCoverage } from '../services/cloudformation/validation/pro
 
 /** Resource type (custom resources under their registry name) → its provider's coverage. */
 export const DEPLOYED_TYPE_COVERAGE: Readonly<Record<string, PropertyCoverage>> = {
+  'AWS::ApiGateway::Account': API_GATEWAY_ACCOUNT_PROPERTIES,
   'AWS::ApiGateway::Deployment': REST_API_DEPLOYMENT_PROPERTIES,
   'AWS::ApiGateway::Method': REST_API_METHOD_PROPERTIES,
   'AWS::ApiGateway::Resource': REST_API_RESOURCE_PROPERTIES,

@@ -8,6 +8,7 @@
 import type { AwsFaultRule } from '../interceptors/aws-call-faults';
 import type { AwsCallLedger } from '../interceptors/aws-call-ledger';
 import { restApiProviders } from '../services/apigateway/resource-providers/rest-api-providers';
+import { apiGatewayAccountProvider } from '../services/apigateway/resource-providers/api-gateway-account-provider';
 import { cdkMetadataProvider } from '../services/cloudformation/resource-providers/cdk-metadata-provider';
 import {
   type CustomResourceResponses,
@@ -136,6 +137,7 @@ export function labProviderRegistry(
       seenByLambda: sqs.seenBy('lambda'),
     }),
     lambdaPermissionProvider(lambda.permissions),
+    apiGatewayAccountProvider(),
     ...restApiProviders({
       apis: services.apis,
       lambda,

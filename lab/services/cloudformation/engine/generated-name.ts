@@ -6,9 +6,10 @@
 
 /** A random suffix of letters and digits (upper case unless `lowerCase`). */
 export function randomSuffix(length: number, lowerCase = false): string {
-  const text = Math.random()
-    .toString(36)
-    .slice(2, 2 + length);
+  let text = '';
+  // One Math.random() gives about 10 base-36 digits, sometimes fewer: draw until there are enough.
+  while (text.length < length) text += Math.random().toString(36).slice(2);
+  text = text.slice(0, length);
   return lowerCase ? text : text.toUpperCase();
 }
 
