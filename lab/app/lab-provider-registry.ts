@@ -40,6 +40,7 @@ import { s3BucketProvider } from '../services/s3/resource-providers/s3-bucket-pr
 import { ssmParameterProvider } from '../services/ssm/resource-providers/ssm-parameter-provider';
 import { ACCOUNT_DEFAULT_THROTTLING } from '../services/apigateway/apigateway-api';
 import { LAB_TARGET, type LabServices } from './lab-services';
+import { labSqsIntegrationBackend } from './lab-sqs-integration-backend';
 
 /** The lab's settings the providers read (`StartLabOptions` extends them). */
 export interface LabProviderSettings {
@@ -143,6 +144,8 @@ export function labProviderRegistry(
       lambda,
       preferredPortOf: (stackName) => settings.preferredPorts?.apis?.[stackName],
       defaultThrottling: ACCOUNT_DEFAULT_THROTTLING,
+      sqs: labSqsIntegrationBackend({ sqs: sqs.client, iam }),
+      region: LAB_TARGET.region,
       ...(settings.stageThrottling === undefined ? {} : { throttling: settings.stageThrottling }),
     }),
     ...snsProviders({ sns: services.sns, iam: iam.registry }),

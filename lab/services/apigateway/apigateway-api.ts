@@ -1,13 +1,17 @@
 /**
- * A local stand-in for a REST API stage with one Lambda proxy route: `POST /<stage><resource path>`
- * becomes the proxy event API Gateway builds, the function is invoked, and its proxy response is
- * written back. The stage, the route and the throttling come from the deployed template.
+ * A local stand-in for a REST API stage: each method of the deployed API is a route
+ * (`<HTTP method or ANY> /<stage><resource path>`, `{name}` path parts matching one segment). A
+ * Lambda proxy route turns the request into the proxy event API Gateway builds, invokes the
+ * function and writes its proxy response back; a service route (an AWS integration to SQS, or a
+ * MOCK) runs service-integration.ts. The stage, the routes and the throttling come from the
+ * deployed template.
  * Everything else is answered as API Gateway answers it: 403 "Missing Authentication Token"
  * for routes that do not exist, 502 "Internal server error" when the function fails or returns
  * a malformed response, 504 after the 29 s integration timeout, 413 above 10 MB, and 429 when
  * the stage's throttling bucket is empty.
  */
 import { splitRequestTarget } from '../../common/request-target';
+import { LAB_ACCOUNT_ID } from '../../common/local-aws';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -17,6 +21,7 @@ import { TooManyRequestsError } from '../lambda/errors';
 import { TokenBucket } from './token-bucket';
 import type { RefusalWriter } from '../../common/request-guard';
 import { type LoopbackServer, serveOnLoopback } from '../../common/serve-on-loopback';
+import type { ServiceIntegration } from './service-integration';
 
 /** API Gateway's payload limit for REST APIs. */
 export const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
@@ -37,13 +42,26 @@ export interface StageThrottling {
  */
 export const ACCOUNT_DEFAULT_THROTTLING: StageThrottling = { rateLimitPerSecond: 10_000, burstLimit: 5_000 };
 
+/** One method of the deployed API. */
+export interface StageRoute {
+  /** `GET`, `POST`, ... or `ANY`. */
+  readonly httpMethod: string;
+  /** The resource path (`/enqueue`, `/items/{id}`). */
+  readonly resourcePath: string;
+  readonly integration:
+    | { readonly kind: 'lambda-proxy'; readonly fn: Invocable }
+    | { readonly kind: 'service'; readonly run: ServiceIntegration };
+}
+
 export interface ApiGatewayApiOptions {
-  /** The function behind the route. */
-  readonly fn: Invocable;
   /** The stage name, the URL's first path segment (`prod`). */
   readonly stage: string;
-  /** The route's resource path (`/enqueue`). */
-  readonly resourcePath: string;
+  /** The API's methods; or, for one Lambda proxy `POST` route, {@link fn} and {@link resourcePath}. */
+  readonly routes?: readonly StageRoute[];
+  /** The function behind the one `POST` route (when `routes` is absent). */
+  readonly fn?: Invocable;
+  /** The one route's resource path (`/enqueue`) (when `routes` is absent). */
+  readonly resourcePath?: string;
   readonly throttling: StageThrottling;
   readonly integrationTimeoutMs?: number;
   /** A port to listen on when it is free (a restarted lab keeps its URLs); default: one the OS picks. */
@@ -53,19 +71,26 @@ export interface ApiGatewayApiOptions {
 /** API Gateway's wire in the lab: one running REST API stage, answering as the stage's invoke URL does. */
 export class ApiGatewayApi {
   private readonly bucket: TokenBucket;
-  private readonly route: ProxyRoute;
+  private readonly apiId = `lab${randomUUID().slice(0, 7)}`;
+  private readonly routes: readonly (StageRoute & { readonly resourceId: string })[];
 
   private constructor(
     private readonly server: LoopbackServer,
     private readonly options: ApiGatewayApiOptions,
   ) {
     this.bucket = new TokenBucket(options.throttling.rateLimitPerSecond, options.throttling.burstLimit);
-    this.route = {
-      apiId: `lab${randomUUID().slice(0, 7)}`,
-      stage: options.stage,
-      resourcePath: options.resourcePath,
-      resourceId: randomUUID().slice(0, 6),
-    };
+    const routes: readonly StageRoute[] =
+      options.routes ??
+      (options.fn === undefined
+        ? []
+        : [
+            {
+              httpMethod: 'POST',
+              resourcePath: options.resourcePath ?? '/',
+              integration: { kind: 'lambda-proxy', fn: options.fn },
+            },
+          ]);
+    this.routes = routes.map((route) => ({ ...route, resourceId: randomUUID().slice(0, 6) }));
   }
 
   /** Starts the API on 127.0.0.1 and a port the OS picks. */
@@ -92,7 +117,7 @@ export class ApiGatewayApi {
 
   /** The stage URL, ending with a slash like CDK's `ApiEndpoint` output: `http://127.0.0.1:<port>/prod/`. */
   get url(): string {
-    return `${this.server.origin}/${this.route.stage}/`;
+    return `${this.server.origin}/${this.options.stage}/`;
   }
 
   /** Closes the server and every open connection. */
@@ -100,23 +125,85 @@ export class ApiGatewayApi {
     await this.server.stop();
   }
 
+  /** The route for `method` and `path`, with its path parameters; `'method'` when only the path matches. */
+  private routeOf(
+    method: string,
+    path: string,
+  ): { route: StageRoute & { resourceId: string }; parameters: Map<string, string> } | 'method' | undefined {
+    const prefix = `/${this.options.stage}`;
+    if (!path.startsWith(`${prefix}/`) && path !== prefix) return undefined;
+    const segments = path
+      .slice(prefix.length)
+      .split('/')
+      .filter((part) => part !== '');
+    let pathOnly = false;
+    for (const route of this.routes) {
+      const parts = route.resourcePath.split('/').filter((part) => part !== '');
+      if (parts.length !== segments.length) continue;
+      const parameters = new Map<string, string>();
+      const matches = parts.every((part, index) => {
+        const name = /^\{(\w+)\}$/.exec(part)?.[1];
+        if (name === undefined) return part === segments[index];
+        parameters.set(name, segments[index] ?? '');
+        return true;
+      });
+      if (!matches) continue;
+      if (route.httpMethod === 'ANY' || route.httpMethod === method) return { route, parameters };
+      pathOnly = true;
+    }
+    return pathOnly ? 'method' : undefined;
+  }
+
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const pathname = splitRequestTarget(request.url).path;
-    if (pathname !== `/${this.route.stage}${this.route.resourcePath}` || request.method !== 'POST') {
+    const found = this.routeOf(request.method ?? 'GET', pathname);
+    if (found === undefined || found === 'method') {
       request.resume();
       sendJson(response, 403, { message: 'Missing Authentication Token' }, 'MissingAuthenticationTokenException');
       return;
     }
+    const { route, parameters } = found;
     const body = await readBody(request);
     if (!this.bucket.tryTake()) {
       sendJson(response, 429, { message: 'Too Many Requests' }, 'TooManyRequestsException');
       return;
     }
     const requestId = randomUUID();
-    const event = toProxyEvent({ request, body, route: this.route, requestId, now: new Date() });
+    const common = { 'x-amzn-RequestId': requestId, 'x-amz-apigw-id': `${requestId.slice(0, 8)}FAKE=` };
+    const proxyRoute: ProxyRoute = {
+      apiId: this.apiId,
+      stage: this.options.stage,
+      resourcePath: route.resourcePath,
+      resourceId: route.resourceId,
+    };
+    if (route.integration.kind === 'service') {
+      const answer = await route.integration.run({
+        request,
+        body,
+        pathParameters: parameters,
+        requestId,
+        context: new Map([
+          ['requestId', requestId],
+          ['stage', this.options.stage],
+          ['httpMethod', request.method ?? 'GET'],
+          ['resourcePath', route.resourcePath],
+          ['resourceId', route.resourceId],
+          ['apiId', this.apiId],
+          ['accountId', LAB_ACCOUNT_ID],
+          ['path', pathname],
+          ['requestTimeEpoch', String(Date.now())],
+        ]),
+      });
+      response.writeHead(answer.statusCode, { ...answer.headers, ...common });
+      response.end(answer.body);
+      return;
+    }
+    const fn = route.integration.fn;
+    const event = toProxyEvent({ request, body, route: proxyRoute, requestId, now: new Date() });
+    if (parameters.size > 0) event.pathParameters = Object.fromEntries(parameters);
     const timeout = new AbortController();
     const result = await Promise.race([
-      this.options.fn
+      fn
         .invoke(event)
         .catch((error: unknown): InvocationResult | 'throttled' | undefined =>
           error instanceof TooManyRequestsError ? 'throttled' : undefined,
@@ -126,7 +213,6 @@ export class ApiGatewayApi {
       }),
     ]);
     timeout.abort();
-    const common = { 'x-amzn-RequestId': requestId, 'x-amz-apigw-id': `${requestId.slice(0, 8)}FAKE=` };
     if (result === 'timeout') {
       sendJson(response, 504, { message: 'Endpoint request timed out' }, 'IntegrationTimeout', common);
       return;

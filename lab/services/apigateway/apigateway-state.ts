@@ -4,12 +4,21 @@
  * methods, and the running server of each deployed stage.
  */
 import type { ApiGatewayApi } from './apigateway-api';
+import type { MethodIntegration } from './service-integration';
 
 /** One REST API as the providers build it, by id. */
 export interface RestApi {
   readonly id: string;
   readonly rootResourceId: string;
   readonly resources: Map<string, { readonly parentId: string; readonly pathPart: string }>;
-  readonly methods: Map<string, { readonly resourceId: string; readonly httpMethod: string; readonly uri: string }>;
+  readonly methods: Map<
+    string,
+    {
+      readonly resourceId: string;
+      readonly httpMethod: string;
+      readonly uri: string;
+      readonly integration: MethodIntegration;
+    }
+  >;
   readonly stages: Map<string, ApiGatewayApi>;
 }

@@ -1,6 +1,6 @@
 /**
- * API Gateway REST API with a Lambda proxy integration, behaviour by behaviour, from AWS's
- * documentation. apigateway.test.ts asserts each one on the lab's local API.
+ * API Gateway REST APIs (Lambda proxy integrations, AWS integrations to SQS), behaviour by
+ * behaviour, from AWS's documentation. apigateway.test.ts asserts each one on the lab's local API.
  */
 import type { Behaviour } from '#test/conformance/behaviour';
 
@@ -161,6 +161,64 @@ export const APIGATEWAY_BEHAVIOURS = [
     ja: {
       title: 'バイナリメディアタイプがなければ本文はテキストで、isBase64Encoded は false',
       aws: 'スタックはバイナリメディアタイプを設定していないので、JSON 本文は同じテキストのまま isBase64Encoded false で関数に届きます。',
+    },
+  },
+  {
+    id: 'apigw.path-parameters',
+    service,
+    source: `${DOCS}/set-up-lambda-proxy-integrations.html#api-gateway-simple-proxy-for-lambda-input-format`,
+    verdict: 'same',
+    en: {
+      title: 'A {name} path part matches one segment and arrives in pathParameters',
+      aws: 'A resource /items/{id} matches /items/42; the proxy event has resource /items/{id} and pathParameters {"id": "42"}.',
+    },
+    ja: {
+      title: '{name} のパス部分は 1 セグメントに一致し、pathParameters で届く',
+      aws: 'リソース /items/{id} は /items/42 に一致し、プロキシイベントは resource が /items/{id}、pathParameters が {"id": "42"} になります。',
+    },
+  },
+  {
+    id: 'apigw.sqs-integration.send-message',
+    service,
+    source: `${DOCS}/integrating-api-with-aws-services-sqs.html`,
+    verdict: 'same',
+    en: {
+      title: 'An AWS integration to SQS sends what its mapping template writes',
+      aws: 'The request template (Action=SendMessage&MessageBody=$util.urlEncode($input.body)) becomes SQS query parameters, sent as the integration role; SQS answers SendMessageResponse in JSON, which the default integration response passes through.',
+      lab: 'The lab runs the template subset the SQS patterns use ($input, $util, $context; no directives) and refuses the rest by name when the method is created.',
+    },
+    ja: {
+      title: 'SQS への AWS 統合は、マッピングテンプレートが書いたものを送る',
+      aws: 'リクエストテンプレート（Action=SendMessage&MessageBody=$util.urlEncode($input.body)）は SQS のクエリパラメータになり、統合ロールで送られます。SQS は SendMessageResponse を JSON で返し、既定の統合レスポンスがそのまま通します。',
+      lab: 'ラボは SQS のパターンが使うテンプレートの範囲（$input、$util、$context。ディレクティブなし）を実行し、それ以外はメソッドの作成時に名前を挙げて拒否します。',
+    },
+  },
+  {
+    id: 'apigw.integration-response.selection',
+    service,
+    source: `${DOCS}/api-gateway-integration-settings-integration-response.html`,
+    verdict: 'same',
+    en: {
+      title: "Integration responses are chosen by the back end's status code",
+      aws: 'The integration response whose selection pattern matches the back end’s status code is used, else the one without a pattern; its status code and response template make the answer. With neither, the client gets 500 Internal server error.',
+    },
+    ja: {
+      title: '統合レスポンスはバックエンドのステータスコードで選ばれる',
+      aws: 'バックエンドのステータスコードに選択パターンが一致する統合レスポンスが使われ、なければパターンのないものが使われます。そのステータスコードとレスポンステンプレートが応答になります。どちらもなければクライアントには 500 Internal server error が返ります。',
+    },
+  },
+  {
+    id: 'apigw.passthrough.never.415',
+    service,
+    source: `${DOCS}/integration-passthrough-behaviors.html`,
+    verdict: 'same',
+    en: {
+      title: 'Passthrough NEVER answers 415 for a content type with no template',
+      aws: 'With passthrough behaviour NEVER, a request whose Content-Type has no request template is refused with 415 Unsupported Media Type, and the back end is not called.',
+    },
+    ja: {
+      title: 'パススルー NEVER はテンプレートのない Content-Type に 415 を返す',
+      aws: 'パススルー動作が NEVER のとき、リクエストテンプレートのない Content-Type のリクエストは 415 Unsupported Media Type で拒否され、バックエンドは呼ばれません。',
     },
   },
 ] as const satisfies readonly Behaviour[];

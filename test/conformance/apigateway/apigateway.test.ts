@@ -3,6 +3,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { INTEGRATION_TIMEOUT_MS, ApiGatewayApi } from '#lab/services/apigateway/apigateway-api';
+import { serviceIntegration } from '#lab/services/apigateway/service-integration';
+import type { SqsSendRequest } from '#lab/services/apigateway/sqs-integration';
 import type { Invocable, InvocationResult } from '#lab/services/lambda/runtime/local-function';
 import { API_STAGE_NAME, API_THROTTLING } from '#lib/settings';
 import { conform } from '#test/conformance/behaviour';
@@ -65,15 +67,62 @@ const fn = new StubApiFunction();
 const route = { stage: API_STAGE_NAME, resourcePath: '/enqueue' };
 let api: ApiGatewayApi;
 let slowApi: ApiGatewayApi;
+/** An API with a path parameter and AWS integrations to SQS (a recording SQS behind them). */
+let routedApi: ApiGatewayApi;
+const sentToSqs: SqsSendRequest[] = [];
+const SENDER = 'arn:aws:iam::000000000000:role/sender';
+
+function toQueue(role: string, integrationResponses: object[], passthrough = 'WHEN_NO_MATCH') {
+  return serviceIntegration(
+    {
+      Type: 'AWS',
+      Uri: 'arn:aws:apigateway:us-east-1:sqs:path/000000000000/jobs',
+      Credentials: role,
+      PassthroughBehavior: passthrough,
+      RequestTemplates: { 'application/json': 'Action=SendMessage&MessageBody=$util.urlEncode($input.body)' },
+      IntegrationResponses: integrationResponses,
+    },
+    {
+      region: 'us-east-1',
+      backend: {
+        send: async (request) => {
+          sentToSqs.push(request);
+          return { MessageId: `m-${sentToSqs.length}`, MD5OfMessageBody: 'md5' };
+        },
+        mayRoleSend: async (roleArn) => roleArn === SENDER,
+      },
+    },
+  );
+}
 
 beforeAll(async () => {
   api = await ApiGatewayApi.start({ fn, ...route, throttling: { rateLimitPerSecond: 1000, burstLimit: 1000 } });
   slowApi = await ApiGatewayApi.start({ fn, ...route, throttling: API_THROTTLING, integrationTimeoutMs: 300 });
+  const selected = [
+    { StatusCode: '200' },
+    { StatusCode: '502', SelectionPattern: '4\\d{2}', ResponseTemplates: { 'application/json': '{"refused": true}' } },
+  ];
+  routedApi = await ApiGatewayApi.start({
+    stage: API_STAGE_NAME,
+    throttling: { rateLimitPerSecond: 1000, burstLimit: 1000 },
+    routes: [
+      { httpMethod: 'GET', resourcePath: '/items/{id}', integration: { kind: 'lambda-proxy', fn } },
+      { httpMethod: 'POST', resourcePath: '/queue', integration: { kind: 'service', run: toQueue(SENDER, selected) } },
+      { httpMethod: 'POST', resourcePath: '/denied', integration: { kind: 'service', run: toQueue('none', selected) } },
+      { httpMethod: 'POST', resourcePath: '/unmapped', integration: { kind: 'service', run: toQueue('none', []) } },
+      {
+        httpMethod: 'POST',
+        resourcePath: '/strict',
+        integration: { kind: 'service', run: toQueue(SENDER, selected, 'NEVER') },
+      },
+    ],
+  });
 });
 
 afterAll(async () => {
   await api?.stop();
   await slowApi?.stop();
+  await routedApi?.stop();
 });
 
 const post = (base: string, body: object, headers: Record<string, string> = {}) =>
@@ -210,5 +259,54 @@ describe('API Gateway conformance', () => {
     const event = fn.events.at(-1);
     expect(event?.isBase64Encoded).toBe(false);
     expect(event?.body).toBe(JSON.stringify(body));
+  });
+
+  conform(behaviour('apigw.path-parameters'), async () => {
+    const response = await fetch(`${routedApi.url}items/42`);
+    expect(response.status).toBe(202);
+    expect(fn.events.at(-1)).toMatchObject({
+      resource: '/items/{id}',
+      path: '/items/42',
+      pathParameters: { id: '42' },
+    });
+  });
+
+  conform(behaviour('apigw.sqs-integration.send-message'), async () => {
+    const response = await fetch(`${routedApi.url}queue`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"order":"a&b"}',
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({
+      SendMessageResponse: { SendMessageResult: { MessageId: `m-${sentToSqs.length}`, MD5OfMessageBody: 'md5' } },
+    });
+    expect(sentToSqs.at(-1)).toMatchObject({
+      queue: { account: '000000000000', name: 'jobs' },
+      messageBody: '{"order":"a&b"}',
+    });
+  });
+
+  conform(behaviour('apigw.integration-response.selection'), async () => {
+    const send = (path: string) =>
+      fetch(`${routedApi.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    const denied = await send('denied');
+    expect(denied.status).toBe(502);
+    expect(await denied.json()).toEqual({ refused: true });
+    const unmapped = await send('unmapped');
+    expect(unmapped.status).toBe(500);
+    expect(await unmapped.json()).toEqual({ message: 'Internal server error' });
+  });
+
+  conform(behaviour('apigw.passthrough.never.415'), async () => {
+    const before = sentToSqs.length;
+    const response = await fetch(`${routedApi.url}strict`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain' },
+      body: 'hello',
+    });
+    expect(response.status).toBe(415);
+    expect(await response.json()).toEqual({ message: 'Unsupported Media Type' });
+    expect(sentToSqs.length).toBe(before);
   });
 });

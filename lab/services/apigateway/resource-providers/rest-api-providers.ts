@@ -1,14 +1,17 @@
 /**
- * The AWS::ApiGateway::* resources of a REST API with a Lambda proxy integration: RestApi,
- * Resource, Method, Deployment and Stage. The Stage starts the lab's HTTP server for the
- * deployed route, with the stage's throttling; the function is invoked by name, so a function
- * CloudFormation updates is reached at once.
+ * The AWS::ApiGateway::* resources of a REST API: RestApi, Resource, Method, Deployment and
+ * Stage. A method's integration is a Lambda proxy (`AWS_PROXY`), an AWS service integration to
+ * SQS (`AWS`) or a `MOCK` (service-integration.ts); anything else is refused when the method is
+ * created. The Stage starts the lab's HTTP server for every method of the API, with the stage's
+ * throttling; a function is invoked by name, so a function CloudFormation updates is reached at once.
  */
 import { randomBytes } from 'node:crypto';
 import type { ResourceProvider } from '../../cloudformation/resource-provider';
 import { UnemulatedPropertyError } from '../../cloudformation/errors';
 import type { LambdaService } from '../../lambda/lambda-service';
-import { ApiGatewayApi, type StageThrottling } from '../apigateway-api';
+import { ApiGatewayApi, type StageRoute, type StageThrottling } from '../apigateway-api';
+import { type MethodIntegration, serviceIntegration } from '../service-integration';
+import type { SqsIntegrationBackend } from '../sqs-integration';
 import type { ApiGatewayService } from '../apigateway-service';
 import type { RestApi } from '../apigateway-state';
 import { BadRequestError, NotFoundError } from '../errors';
@@ -58,27 +61,24 @@ export const REST_API_RESOURCE_PROPERTIES: PropertyCoverage = {
   refused: [],
 };
 
-/** `AWS::ApiGateway::Method`: an unauthenticated Lambda proxy method (AuthorizationType NONE). */
+/**
+ * `AWS::ApiGateway::Method`: an unauthenticated method (AuthorizationType NONE) whose integration is
+ * a Lambda proxy, an AWS integration to SQS (request templates, request parameters, passthrough
+ * behaviour, integration responses) or a MOCK.
+ */
 export const REST_API_METHOD_PROPERTIES: PropertyCoverage = {
-  emulated: ['AuthorizationType', 'HttpMethod', 'Integration', 'ResourceId', 'RestApiId'],
+  emulated: ['ApiKeyRequired', 'AuthorizationType', 'HttpMethod', 'Integration', 'ResourceId', 'RestApiId'],
   noted: {
     MethodResponses: {
-      en: 'a Lambda proxy integration returns the function’s response as it is; method responses shape nothing',
-      ja: 'Lambda プロキシ統合は関数のレスポンスをそのまま返します。メソッドレスポンスは何も形作りません',
+      en: 'method responses declare the status codes and headers a method may answer; the lab answers what the Lambda proxy or the integration response gives, without checking it against them',
+      ja: 'メソッドレスポンスはメソッドが返しうるステータスコードとヘッダーを宣言します。ラボは Lambda プロキシや統合レスポンスが返すものを、宣言と照らし合わせずにそのまま返します',
     },
     OperationName: {
       en: 'the operation name is for generated SDKs; the lab generates none',
       ja: 'オペレーション名は生成される SDK のためのものです。ラボは SDK を生成しません',
     },
   },
-  refused: [
-    'ApiKeyRequired',
-    'AuthorizationScopes',
-    'AuthorizerId',
-    'RequestModels',
-    'RequestParameters',
-    'RequestValidatorId',
-  ],
+  refused: ['AuthorizationScopes', 'AuthorizerId', 'RequestModels', 'RequestParameters', 'RequestValidatorId'],
 };
 
 /** `AWS::ApiGateway::Deployment`: a snapshot the stage serves. */
@@ -122,8 +122,12 @@ export function restApiProviders(options: {
   readonly throttling?: StageThrottling;
   /** Throttling of a stage whose template's `*` `/*` method setting sets none (or only one of the two limits). */
   readonly defaultThrottling: StageThrottling;
+  /** The lab's SQS and IAM, for AWS integrations to SQS. */
+  readonly sqs: SqsIntegrationBackend;
+  readonly region: string;
 }): ResourceProvider[] {
   const { apis } = options;
+  const integrationOptions = { backend: options.sqs, region: options.region };
   const api = (id: unknown): RestApi => {
     const found = apis.apis.get(String(id));
     if (found === undefined) throw new NotFoundError(`Invalid API identifier specified ${String(id)}`);
@@ -138,17 +142,26 @@ export function restApiProviders(options: {
   const startStage = async (stackName: string, properties: Readonly<Record<string, unknown>>): Promise<string> => {
     const rest = api(properties.RestApiId);
     const stageName = String(properties.StageName);
-    const proxies = [...rest.methods.values()].filter((method) => method.uri.includes(':lambda:path/'));
-    const route = proxies[0];
-    if (route === undefined) throw new BadRequestError(`REST API ${rest.id} has no Lambda proxy method to deploy`);
-    const functionArn = /functions\/(.+)\/invocations$/.exec(route.uri)?.[1] ?? '';
+    const routes = [...rest.methods.values()].map((method): StageRoute => {
+      const resourcePath = pathOf(rest, method.resourceId) || '/';
+      if (isLambdaProxy(method.integration)) {
+        const functionArn = /functions\/(.+)\/invocations$/.exec(method.uri)?.[1] ?? '';
+        const fn = options.lambda.invocable(options.lambda.resolve(functionArn).fn.ref.functionName);
+        return { httpMethod: method.httpMethod, resourcePath, integration: { kind: 'lambda-proxy', fn } };
+      }
+      return {
+        httpMethod: method.httpMethod,
+        resourcePath,
+        integration: { kind: 'service', run: serviceIntegration(method.integration, integrationOptions) },
+      };
+    });
+    if (routes.length === 0) throw new BadRequestError(`The REST API doesn't contain any methods`);
     const settings = ((properties.MethodSettings ?? []) as Record<string, unknown>[]).find(
       (setting) => setting.HttpMethod === '*' && setting.ResourcePath === '/*',
     );
     const server = await ApiGatewayApi.start({
-      fn: options.lambda.invocable(options.lambda.resolve(functionArn).fn.ref.functionName),
+      routes,
       stage: stageName,
-      resourcePath: pathOf(rest, route.resourceId),
       ...(options.preferredPortOf?.(stackName) === undefined
         ? {}
         : { preferredPort: options.preferredPortOf(stackName) }),
@@ -202,12 +215,18 @@ export function restApiProviders(options: {
         const authorization = properties.AuthorizationType ?? 'NONE';
         if (authorization !== 'NONE')
           throw new UnemulatedPropertyError(`AWS::ApiGateway::Method.AuthorizationType ${String(authorization)}`);
+        // API keys need usage plans, which the lab does not emulate; `false` (CDK's CORS preflight) is the default.
+        if (properties.ApiKeyRequired === true || properties.ApiKeyRequired === 'true')
+          throw new UnemulatedPropertyError('AWS::ApiGateway::Method.ApiKeyRequired true');
         const id = newId();
-        const integration = (properties.Integration ?? {}) as { Uri?: string };
+        const integration = (properties.Integration ?? {}) as MethodIntegration;
+        // Refused here, on the method, by name: what the stage could not serve.
+        if (!isLambdaProxy(integration)) serviceIntegration(integration, integrationOptions);
         api(properties.RestApiId).methods.set(id, {
           resourceId: String(properties.ResourceId),
           httpMethod: String(properties.HttpMethod),
           uri: String(integration.Uri ?? ''),
+          integration,
         });
         return { physicalId: id, attributes: {} };
       },
@@ -243,4 +262,9 @@ export function restApiProviders(options: {
       },
     },
   ];
+}
+
+/** A Lambda proxy: `AWS_PROXY` to a function's invocations path. */
+function isLambdaProxy(integration: MethodIntegration): boolean {
+  return integration.Type === 'AWS_PROXY' && (integration.Uri ?? '').includes(':lambda:path/');
 }

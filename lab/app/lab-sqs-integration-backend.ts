@@ -1,0 +1,39 @@
+/**
+ * What a REST API's AWS integration to SQS (lab/services/apigateway/sqs-integration.ts) uses of the
+ * lab: SendMessage on the lab's SQS, and the lab's IAM asked whether the integration's role
+ * (`Credentials`) may `sqs:SendMessage` on the queue, as API Gateway acts with that role.
+ */
+import { GetQueueUrlCommand, SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import type { SqsIntegrationBackend } from '../services/apigateway/sqs-integration';
+import type { IamService } from '../services/iam/iam-service';
+
+/** The session name API Gateway's calls with an integration role carry. */
+const API_GATEWAY_SESSION = 'BackplaneAssumeRoleSession';
+
+/** The backend over the lab's SQS client and IAM. */
+export function labSqsIntegrationBackend(options: {
+  readonly sqs: SQSClient;
+  readonly iam: IamService;
+}): SqsIntegrationBackend {
+  return {
+    async send(request) {
+      const { QueueUrl } = await options.sqs.send(
+        new GetQueueUrlCommand({ QueueName: request.queue.name, QueueOwnerAWSAccountId: request.queue.account }),
+      );
+      return options.sqs.send(
+        new SendMessageCommand({
+          QueueUrl,
+          MessageBody: request.messageBody,
+          DelaySeconds: request.delaySeconds,
+          MessageGroupId: request.messageGroupId,
+          MessageDeduplicationId: request.messageDeduplicationId,
+          MessageAttributes: request.messageAttributes,
+        }),
+      );
+    },
+    async mayRoleSend(roleArn, queueArn) {
+      if (roleArn === undefined) return false;
+      return options.iam.allows(roleArn, API_GATEWAY_SESSION, 'sqs:SendMessage', queueArn);
+    },
+  };
+}
