@@ -40,6 +40,7 @@ import { s3BucketProvider } from '../services/s3/resource-providers/s3-bucket-pr
 import { ssmParameterProvider } from '../services/ssm/resource-providers/ssm-parameter-provider';
 import { ACCOUNT_DEFAULT_THROTTLING } from '../services/apigateway/apigateway-api';
 import { LAB_TARGET, type LabServices } from './lab-services';
+import { labSnsIntegrationBackend } from './lab-sns-integration-backend';
 import { labSqsIntegrationBackend } from './lab-sqs-integration-backend';
 
 /** The lab's settings the providers read (`StartLabOptions` extends them). */
@@ -145,6 +146,7 @@ export function labProviderRegistry(
       preferredPortOf: (stackName) => settings.preferredPorts?.apis?.[stackName],
       defaultThrottling: ACCOUNT_DEFAULT_THROTTLING,
       sqs: labSqsIntegrationBackend({ sqs: sqs.client, iam }),
+      sns: labSnsIntegrationBackend({ sns: services.sns, iam }),
       region: LAB_TARGET.region,
       ...(settings.stageThrottling === undefined ? {} : { throttling: settings.stageThrottling }),
     }),

@@ -1,6 +1,6 @@
 /**
  * A REST API method whose integration is not a Lambda proxy: an AWS service integration (`AWS`,
- * to SQS, sqs-integration.ts) or a `MOCK` (CDK's CORS preflight). API Gateway picks the request
+ * to SQS, sqs-integration.ts, or SNS, sns-integration.ts) or a `MOCK` (CDK's CORS preflight). API Gateway picks the request
  * template by the request's Content-Type, with the integration's passthrough behaviour, maps the
  * integration's request parameters, calls the back end, picks the integration response whose
  * selection pattern matches the back end's status code (or the default one), renders its response
@@ -12,7 +12,14 @@ import type { IncomingMessage } from 'node:http';
 import { UnemulatedPropertyError } from '../cloudformation/errors';
 import { splitRequestTarget } from '../../common/request-target';
 import { checkMappingTemplate, renderMappingTemplate, type TemplateInput } from './mapping-template';
-import { callSqs, type SqsIntegrationBackend, sqsIntegrationTarget } from './sqs-integration';
+import { callSns, type SnsIntegrationBackend } from './sns-integration';
+import {
+  awsIntegrationUri,
+  callSqs,
+  pathResource,
+  type SqsIntegrationBackend,
+  sqsIntegrationTarget,
+} from './sqs-integration';
 
 /** `AWS::ApiGateway::Method.Integration` as the template declares it. */
 export interface MethodIntegration {
@@ -52,21 +59,31 @@ export interface IntegrationAnswer {
 export type ServiceIntegration = (request: IntegrationRequest) => Promise<IntegrationAnswer>;
 
 /**
- * The method's integration, checked at deploy time: `AWS` to SQS or `MOCK`, with templates the
+ * The method's integration, checked at deploy time: `AWS` to SQS or SNS, or `MOCK`, with templates the
  * lab's subset runs; anything else is refused by name.
  */
 export function serviceIntegration(
   integration: MethodIntegration,
-  options: { readonly backend: SqsIntegrationBackend; readonly region: string },
+  options: {
+    readonly backend: SqsIntegrationBackend;
+    /** The lab's SNS, for AWS integrations to SNS (absent: refused). */
+    readonly sns?: SnsIntegrationBackend;
+    readonly region: string;
+  },
 ): ServiceIntegration {
   const type = integration.Type ?? '';
   if (type !== 'AWS' && type !== 'MOCK')
     throw new UnemulatedPropertyError(
       `AWS::ApiGateway::Method.Integration.Type ${type}: the lab's API Gateway serves AWS_PROXY to Lambda, AWS to SQS and MOCK`,
     );
-  const target = type === 'AWS' ? sqsIntegrationTarget(integration.Uri ?? '') : undefined;
-  if (type === 'AWS' && target === undefined)
+  const uri = type === 'AWS' ? awsIntegrationUri(integration.Uri ?? '') : undefined;
+  if (type === 'AWS' && uri === undefined)
     throw new UnemulatedPropertyError(`AWS::ApiGateway::Method.Integration.Uri ${integration.Uri ?? ''}`);
+  const sns = options.sns;
+  if (uri !== undefined && uri.service !== 'sqs' && !(uri.service === 'sns' && sns !== undefined))
+    throw new UnemulatedPropertyError(
+      `AWS::ApiGateway::Method.Integration.Uri to ${uri.service}: the lab's API Gateway serves Lambda proxies and AWS integrations to SQS and SNS only`,
+    );
   for (const template of Object.values(integration.RequestTemplates ?? {})) checkMappingTemplate(template);
   for (const response of integration.IntegrationResponses ?? [])
     for (const template of Object.values(response.ResponseTemplates ?? {})) checkMappingTemplate(template);
@@ -83,17 +100,22 @@ export function serviceIntegration(
     )
       return json(415, { message: 'Unsupported Media Type' });
     const rendered = template === undefined ? input.body : renderMappingTemplate(template, input);
+    const call = {
+      params: queryParameters(rendered, integration.RequestParameters ?? {}, input),
+      credentials: integration.Credentials,
+      region: options.region,
+      requestId: incoming.requestId,
+    };
     const backend =
-      type === 'MOCK'
+      uri === undefined
         ? mockAnswer(rendered)
-        : await callSqs({
-            target: target ?? {},
-            params: queryParameters(rendered, integration.RequestParameters ?? {}, input),
-            credentials: integration.Credentials,
-            region: options.region,
-            requestId: incoming.requestId,
-            backend: options.backend,
-          });
+        : uri.service === 'sns' && sns !== undefined
+          ? await callSns({
+              ...call,
+              ...(uri.kind === 'path' ? { pathTopic: pathResource(uri) } : { action: uri.rest }),
+              backend: sns,
+            })
+          : await callSqs({ ...call, target: sqsIntegrationTarget(uri), backend: options.backend });
     const response = selectResponse(integration.IntegrationResponses ?? [], String(backend.statusCode));
     // No integration response matches and none is the default: API Gateway's configuration error.
     if (response === undefined) return json(500, { message: 'Internal server error' });

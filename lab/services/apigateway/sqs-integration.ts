@@ -7,8 +7,6 @@
  * https://docs.aws.amazon.com/AWSSimpleQueueService/latest/APIReference/API_SendMessage.html).
  * The lab sends `SendMessage` only, and checks the integration's role for `sqs:SendMessage` first.
  */
-import { UnemulatedPropertyError } from '../cloudformation/errors';
-
 /** Where an integration URI points in SQS. */
 export interface SqsIntegrationTarget {
   /** The queue from a `path/<account>/<queue>` URI; absent for `action/<Action>`, which takes `QueueUrl`. */
@@ -42,18 +40,29 @@ export interface SqsIntegrationBackend {
   mayRoleSend(roleArn: string | undefined, queueArn: string): Promise<boolean>;
 }
 
-/** The SQS target of `uri`, or undefined when `uri` is not an SQS service integration (refused when another service). */
-export function sqsIntegrationTarget(uri: string): SqsIntegrationTarget | undefined {
+/** An AWS integration's URI: `arn:aws:apigateway:<region>:<service>:(path|action)/<rest>`. */
+export interface AwsIntegrationUri {
+  readonly service: string;
+  readonly kind: 'path' | 'action';
+  readonly rest: string;
+}
+
+/** The parts of an AWS integration URI, or undefined when `uri` is not one. */
+export function awsIntegrationUri(uri: string): AwsIntegrationUri | undefined {
   const match = /^arn:[\w-]+:apigateway:[\w-]+:([\w.-]+):(path|action)\/(.*)$/.exec(uri);
   if (match === null) return undefined;
-  const [, service = '', kind, rest = ''] = match;
-  if (service !== 'sqs')
-    throw new UnemulatedPropertyError(
-      `AWS::ApiGateway::Method.Integration.Uri to ${service}: the lab's API Gateway serves Lambda proxies and AWS integrations to SQS only`,
-    );
-  if (kind === 'action') return { action: rest };
-  const [account = '', name = ''] = rest.split('/');
-  return { queue: { account, name } };
+  return { service: match[1] ?? '', kind: match[2] === 'action' ? 'action' : 'path', rest: match[3] ?? '' };
+}
+
+/** The account and name of a `path/<account>/<name>` URI. */
+export function pathResource(uri: AwsIntegrationUri): { account: string; name: string } {
+  const [account = '', name = ''] = uri.rest.split('/');
+  return { account, name };
+}
+
+/** The SQS target of an SQS integration URI. */
+export function sqsIntegrationTarget(uri: AwsIntegrationUri): SqsIntegrationTarget {
+  return uri.kind === 'action' ? { action: uri.rest } : { queue: pathResource(uri) };
 }
 
 /** SQS's answer to the integration's query: the HTTP status and the JSON body API Gateway maps. */

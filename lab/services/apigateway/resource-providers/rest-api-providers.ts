@@ -1,7 +1,7 @@
 /**
  * The AWS::ApiGateway::* resources of a REST API: RestApi, Resource, Method, Deployment and
  * Stage. A method's integration is a Lambda proxy (`AWS_PROXY`), an AWS service integration to
- * SQS (`AWS`) or a `MOCK` (service-integration.ts); anything else is refused when the method is
+ * SQS or SNS (`AWS`) or a `MOCK` (service-integration.ts); anything else is refused when the method is
  * created. The Stage starts the lab's HTTP server for every method of the API, with the stage's
  * throttling; a function is invoked by name, so a function CloudFormation updates is reached at once.
  */
@@ -11,6 +11,7 @@ import { UnemulatedPropertyError } from '../../cloudformation/errors';
 import type { LambdaService } from '../../lambda/lambda-service';
 import { ApiGatewayApi, type StageRoute, type StageThrottling } from '../apigateway-api';
 import { type MethodIntegration, serviceIntegration } from '../service-integration';
+import type { SnsIntegrationBackend } from '../sns-integration';
 import type { SqsIntegrationBackend } from '../sqs-integration';
 import type { ApiGatewayService } from '../apigateway-service';
 import type { RestApi } from '../apigateway-state';
@@ -63,7 +64,7 @@ export const REST_API_RESOURCE_PROPERTIES: PropertyCoverage = {
 
 /**
  * `AWS::ApiGateway::Method`: an unauthenticated method (AuthorizationType NONE) whose integration is
- * a Lambda proxy, an AWS integration to SQS (request templates, request parameters, passthrough
+ * a Lambda proxy, an AWS integration to SQS or SNS (request templates, request parameters, passthrough
  * behaviour, integration responses) or a MOCK.
  */
 export const REST_API_METHOD_PROPERTIES: PropertyCoverage = {
@@ -124,10 +125,16 @@ export function restApiProviders(options: {
   readonly defaultThrottling: StageThrottling;
   /** The lab's SQS and IAM, for AWS integrations to SQS. */
   readonly sqs: SqsIntegrationBackend;
+  /** The lab's SNS and IAM, for AWS integrations to SNS. */
+  readonly sns?: SnsIntegrationBackend;
   readonly region: string;
 }): ResourceProvider[] {
   const { apis } = options;
-  const integrationOptions = { backend: options.sqs, region: options.region };
+  const integrationOptions = {
+    backend: options.sqs,
+    ...(options.sns === undefined ? {} : { sns: options.sns }),
+    region: options.region,
+  };
   const api = (id: unknown): RestApi => {
     const found = apis.apis.get(String(id));
     if (found === undefined) throw new NotFoundError(`Invalid API identifier specified ${String(id)}`);

@@ -7,6 +7,7 @@
  * (https://docs.aws.amazon.com/apigateway/latest/developerguide/api-gateway-integration-settings-integration-response.html),
  * passthrough behaviour NEVER answering 415 for a content type with no template
  * (https://docs.aws.amazon.com/apigateway/latest/developerguide/integration-passthrough-behaviors.html),
+ * an AWS integration to SNS publishing to a topic (https://docs.aws.amazon.com/sns/latest/api/API_Publish.html),
  * and CDK's CORS preflight as a MOCK integration.
  */
 import { join } from 'node:path';
@@ -17,6 +18,7 @@ import { cdkAppDirectory } from '#lab/app/cdk-app-directory';
 import { LAB_MAX_PROPAGATION_MS } from '#lab/common/propagation';
 import { type Lab, startLab } from '#lab/lab';
 import { PROJECT_ROOT } from '#lib/project-root';
+import { waitFor } from '#test/helpers/lab';
 
 const APP_DIR = join(PROJECT_ROOT, 'test', 'lab', 'fixtures', 'api-queue-app');
 
@@ -59,6 +61,23 @@ describe('a REST API with an AWS integration to SQS', () => {
     // $util.urlEncode kept the & and = of the body; SQS decoded them back.
     expect(JSON.parse(Messages[0]?.Body ?? '')).toEqual({ order: 'a&b=c', note: 'café' });
     expect(Messages[0]?.MessageAttributes?.requestId?.StringValue).toBe(requestId);
+  });
+
+  it('publishes to a topic through an AWS integration to SNS, whose subscribed queue receives the body', async () => {
+    const answer = await post('topic', '{"order":2}');
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ status: 'message added to topic' });
+    const received = await waitFor(
+      async () => {
+        const { Messages = [] } = await lab.clients.sqs.send(
+          new ReceiveMessageCommand({ QueueUrl: outputs.FannedUrl, WaitTimeSeconds: 1 }),
+        );
+        return Messages.length > 0 ? Messages : undefined;
+      },
+      5000,
+      'the message on the subscribed queue',
+    );
+    expect(received[0]?.Body).toBe('{"order":2}');
   });
 
   it("answers the selection pattern's 500 when the integration role may not send (SQS's 403)", async () => {

@@ -94,16 +94,67 @@ describe('serviceIntegration', () => {
     expect((await run(mock)).statusCode).toBe(204);
   });
 
+  it("publishes to SNS as the integration role, and passes SNS's refusals to the integration response", async () => {
+    const published: string[] = [];
+    const integration = (role: string, topic: string) =>
+      serviceIntegration(
+        {
+          Type: 'AWS',
+          Uri: `arn:aws:apigateway:us-east-1:sns:path/000000000000/${topic}`,
+          Credentials: role,
+          RequestTemplates: { 'application/json': 'Action=Publish&Message=$util.urlEncode($input.body)' },
+          IntegrationResponses: [{ StatusCode: '200' }],
+        },
+        {
+          backend,
+          region: 'us-east-1',
+          sns: {
+            publish: async ({ topicArn, message }) => {
+              if (!topicArn.endsWith(':orders')) return undefined;
+              published.push(message);
+              return 'sns-1';
+            },
+            mayRolePublish: async (roleArn) => roleArn === 'arn:aws:iam::000000000000:role/sender',
+          },
+        },
+      );
+    const request = (topic: string, role = 'arn:aws:iam::000000000000:role/sender') =>
+      integration(
+        role,
+        topic,
+      )({
+        request: { headers: { 'content-type': 'application/json' }, url: '/prod/t' } as unknown as IncomingMessage,
+        body: Buffer.from('{"a":1}'),
+        pathParameters: new Map(),
+        context: new Map(),
+        requestId: 'req-2',
+      });
+    expect(JSON.parse((await request('orders')).body)).toEqual({
+      PublishResponse: {
+        PublishResult: { MessageId: 'sns-1', SequenceNumber: null },
+        ResponseMetadata: { RequestId: 'req-2' },
+      },
+    });
+    expect(published).toEqual(['{"a":1}']);
+    // The default integration response (200) carries SNS's errors: the well-known API Gateway pitfall.
+    const missing = await request('nothing');
+    expect(missing.statusCode).toBe(200);
+    expect(JSON.parse(missing.body)).toMatchObject({ Error: { Code: 'NotFound', Message: 'Topic does not exist' } });
+    const denied = await request('orders', 'arn:aws:iam::000000000000:role/other');
+    expect(JSON.parse(denied.body)).toMatchObject({ Error: { Code: 'AuthorizationError' } });
+    expect(published).toHaveLength(1);
+  });
+
   it('refuses, when the method is created, integrations and templates the lab does not run', () => {
     expect(() =>
       serviceIntegration({ Type: 'HTTP_PROXY', Uri: 'https://example.com' }, { backend, region: 'x' }),
     ).toThrow(UnemulatedPropertyError);
     expect(() =>
       serviceIntegration(
-        { Type: 'AWS', Uri: 'arn:aws:apigateway:us-east-1:sns:action/Publish' },
+        { Type: 'AWS', Uri: 'arn:aws:apigateway:us-east-1:states:action/StartExecution' },
         { backend, region: 'us-east-1' },
       ),
-    ).toThrow(/to sns: the lab's API Gateway serves Lambda proxies and AWS integrations to SQS only/);
+    ).toThrow(/to states: the lab's API Gateway serves Lambda proxies and AWS integrations to SQS and SNS only/);
     expect(() =>
       serviceIntegration(toQueue({ RequestTemplates: { 'application/json': '#set($b = $input.body)$b' } }), {
         backend,

@@ -1,0 +1,36 @@
+/**
+ * What a REST API's AWS integration to SNS (lab/services/apigateway/sns-integration.ts) uses of the
+ * lab: Publish on the lab's SNS (which fans out to the topic's subscriptions), and the lab's IAM
+ * asked whether the integration's role (`Credentials`) may `sns:Publish` to the topic.
+ */
+import type { SnsIntegrationBackend } from '../services/apigateway/sns-integration';
+import type { IamService } from '../services/iam/iam-service';
+import { TopicNotFoundError } from '../services/sns/errors';
+import type { SnsService } from '../services/sns/sns-service';
+
+/** The session name API Gateway's calls with an integration role carry. */
+const API_GATEWAY_SESSION = 'BackplaneAssumeRoleSession';
+
+/** The backend over the lab's SNS and IAM. */
+export function labSnsIntegrationBackend(options: {
+  readonly sns: SnsService;
+  readonly iam: IamService;
+}): SnsIntegrationBackend {
+  return {
+    async publish(request) {
+      try {
+        return options.sns.publishMessage(request.topicArn, {
+          message: request.message,
+          ...(request.subject === undefined ? {} : { subject: request.subject }),
+        });
+      } catch (error) {
+        if (error instanceof TopicNotFoundError) return undefined;
+        throw error;
+      }
+    },
+    async mayRolePublish(roleArn, topicArn) {
+      if (roleArn === undefined) return false;
+      return options.iam.allows(roleArn, API_GATEWAY_SESSION, 'sns:Publish', topicArn);
+    },
+  };
+}
