@@ -6,6 +6,10 @@
  * declarations (through `lab.resourceTypes()`). It lives here, above the services, so that
  * cloudformation/ imports no service's providers.
  */
+import {
+  REST_API_MODEL_PROPERTIES,
+  REST_API_REQUEST_VALIDATOR_PROPERTIES,
+} from '../services/apigateway/resource-providers/request-validation-providers';
 import { API_GATEWAY_ACCOUNT_PROPERTIES } from '../services/apigateway/resource-providers/api-gateway-account-provider';
 import {
   REST_API_DEPLOYMENT_PROPERTIES,
@@ -42,6 +46,8 @@ export const DEPLOYED_TYPE_COVERAGE: Readonly<Record<string, PropertyCoverage>> 
   'AWS::ApiGateway::Account': API_GATEWAY_ACCOUNT_PROPERTIES,
   'AWS::ApiGateway::Deployment': REST_API_DEPLOYMENT_PROPERTIES,
   'AWS::ApiGateway::Method': REST_API_METHOD_PROPERTIES,
+  'AWS::ApiGateway::Model': REST_API_MODEL_PROPERTIES,
+  'AWS::ApiGateway::RequestValidator': REST_API_REQUEST_VALIDATOR_PROPERTIES,
   'AWS::ApiGateway::Resource': REST_API_RESOURCE_PROPERTIES,
   'AWS::ApiGateway::RestApi': REST_API_PROPERTIES,
   'AWS::ApiGateway::Stage': REST_API_STAGE_PROPERTIES,

@@ -22,6 +22,7 @@ import { TokenBucket } from './token-bucket';
 import type { RefusalWriter } from '../../common/request-guard';
 import { type LoopbackServer, serveOnLoopback } from '../../common/serve-on-loopback';
 import type { ServiceIntegration } from './service-integration';
+import type { RequestValidator } from './request-validation';
 
 /** API Gateway's payload limit for REST APIs. */
 export const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
@@ -51,6 +52,8 @@ export interface StageRoute {
   readonly integration:
     | { readonly kind: 'lambda-proxy'; readonly fn: Invocable }
     | { readonly kind: 'service'; readonly run: ServiceIntegration };
+  /** The method's request validator, when it has one. */
+  readonly validate?: RequestValidator;
 }
 
 export interface ApiGatewayApiOptions {
@@ -170,6 +173,17 @@ export class ApiGatewayApi {
     }
     const requestId = randomUUID();
     const common = { 'x-amzn-RequestId': requestId, 'x-amz-apigw-id': `${requestId.slice(0, 8)}FAKE=` };
+    const invalid = route.validate?.({
+      contentType: (request.headers['content-type'] ?? 'application/json').split(';')[0]?.trim() ?? '',
+      body: body.toString('utf8'),
+      path: parameters,
+      querystring: splitRequestTarget(request.url).query,
+      headers: request.headers,
+    });
+    if (invalid !== undefined) {
+      sendJson(response, 400, { message: invalid }, 'BadRequestException', common);
+      return;
+    }
     const proxyRoute: ProxyRoute = {
       apiId: this.apiId,
       stage: this.options.stage,

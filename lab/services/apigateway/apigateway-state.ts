@@ -18,7 +18,16 @@ export interface RestApi {
       readonly httpMethod: string;
       readonly uri: string;
       readonly integration: MethodIntegration;
+      /** `RequestModels`: content type → model name. */
+      readonly requestModels: Readonly<Record<string, string>>;
+      /** `RequestParameters`: `method.request.<where>.<name>` → required. */
+      readonly requestParameters: Readonly<Record<string, unknown>>;
+      readonly requestValidatorId?: string;
     }
   >;
+  /** Models by name: their content type and JSON schema. */
+  readonly models: Map<string, { readonly contentType: string; readonly schema: unknown }>;
+  /** Request validators by id. */
+  readonly validators: Map<string, { readonly validateBody: boolean; readonly validateParameters: boolean }>;
   readonly stages: Map<string, ApiGatewayApi>;
 }

@@ -11,6 +11,8 @@ import { UnemulatedPropertyError } from '../../cloudformation/errors';
 import type { LambdaService } from '../../lambda/lambda-service';
 import { ApiGatewayApi, type StageRoute, type StageThrottling } from '../apigateway-api';
 import { type MethodIntegration, serviceIntegration } from '../service-integration';
+import { requestValidator } from '../request-validation';
+import { requestValidationProviders } from './request-validation-providers';
 import type { SnsIntegrationBackend } from '../sns-integration';
 import type { SqsIntegrationBackend } from '../sqs-integration';
 import type { ApiGatewayService } from '../apigateway-service';
@@ -68,7 +70,17 @@ export const REST_API_RESOURCE_PROPERTIES: PropertyCoverage = {
  * behaviour, integration responses) or a MOCK.
  */
 export const REST_API_METHOD_PROPERTIES: PropertyCoverage = {
-  emulated: ['ApiKeyRequired', 'AuthorizationType', 'HttpMethod', 'Integration', 'ResourceId', 'RestApiId'],
+  emulated: [
+    'ApiKeyRequired',
+    'AuthorizationType',
+    'HttpMethod',
+    'Integration',
+    'RequestModels',
+    'RequestParameters',
+    'RequestValidatorId',
+    'ResourceId',
+    'RestApiId',
+  ],
   noted: {
     MethodResponses: {
       en: 'method responses declare the status codes and headers a method may answer; the lab answers what the Lambda proxy or the integration response gives, without checking it against them',
@@ -79,7 +91,7 @@ export const REST_API_METHOD_PROPERTIES: PropertyCoverage = {
       ja: 'オペレーション名は生成される SDK のためのものです。ラボは SDK を生成しません',
     },
   },
-  refused: ['AuthorizationScopes', 'AuthorizerId', 'RequestModels', 'RequestParameters', 'RequestValidatorId'],
+  refused: ['AuthorizationScopes', 'AuthorizerId'],
 };
 
 /** `AWS::ApiGateway::Deployment`: a snapshot the stage serves. */
@@ -151,15 +163,38 @@ export function restApiProviders(options: {
     const stageName = String(properties.StageName);
     const routes = [...rest.methods.values()].map((method): StageRoute => {
       const resourcePath = pathOf(rest, method.resourceId) || '/';
+      const validator =
+        method.requestValidatorId === undefined ? undefined : rest.validators.get(method.requestValidatorId);
+      const validation =
+        validator === undefined
+          ? {}
+          : {
+              validate: requestValidator({
+                ...validator,
+                requestParameters: method.requestParameters,
+                models: new Map(
+                  Object.entries(method.requestModels).map(([contentType, name]) => [
+                    contentType,
+                    rest.models.get(name)?.schema ?? {},
+                  ]),
+                ),
+              }),
+            };
       if (isLambdaProxy(method.integration)) {
         const functionArn = /functions\/(.+)\/invocations$/.exec(method.uri)?.[1] ?? '';
         const fn = options.lambda.invocable(options.lambda.resolve(functionArn).fn.ref.functionName);
-        return { httpMethod: method.httpMethod, resourcePath, integration: { kind: 'lambda-proxy', fn } };
+        return {
+          httpMethod: method.httpMethod,
+          resourcePath,
+          integration: { kind: 'lambda-proxy', fn },
+          ...validation,
+        };
       }
       return {
         httpMethod: method.httpMethod,
         resourcePath,
         integration: { kind: 'service', run: serviceIntegration(method.integration, integrationOptions) },
+        ...validation,
       };
     });
     if (routes.length === 0) throw new BadRequestError(`The REST API doesn't contain any methods`);
@@ -188,7 +223,15 @@ export function restApiProviders(options: {
       async create() {
         const id = newId();
         const rootResourceId = newId().slice(0, 6);
-        apis.apis.set(id, { id, rootResourceId, resources: new Map(), methods: new Map(), stages: new Map() });
+        apis.apis.set(id, {
+          id,
+          rootResourceId,
+          resources: new Map(),
+          methods: new Map(),
+          stages: new Map(),
+          models: new Map(),
+          validators: new Map(),
+        });
         return { physicalId: id, attributes: { RootResourceId: rootResourceId, RestApiId: id } };
       },
       update: async ({ previous }) => previous,
@@ -234,6 +277,11 @@ export function restApiProviders(options: {
           httpMethod: String(properties.HttpMethod),
           uri: String(integration.Uri ?? ''),
           integration,
+          requestModels: (properties.RequestModels ?? {}) as Record<string, string>,
+          requestParameters: (properties.RequestParameters ?? {}) as Record<string, unknown>,
+          ...(properties.RequestValidatorId === undefined
+            ? {}
+            : { requestValidatorId: String(properties.RequestValidatorId) }),
         });
         return { physicalId: id, attributes: {} };
       },
@@ -243,6 +291,7 @@ export function restApiProviders(options: {
       },
       requiresReplacement: () => true,
     },
+    ...requestValidationProviders(apis),
     {
       type: 'AWS::ApiGateway::Deployment',
       properties: REST_API_DEPLOYMENT_PROPERTIES,

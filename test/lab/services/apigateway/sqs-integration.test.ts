@@ -7,6 +7,8 @@
  * (https://docs.aws.amazon.com/apigateway/latest/developerguide/api-gateway-integration-settings-integration-response.html),
  * passthrough behaviour NEVER answering 415 for a content type with no template
  * (https://docs.aws.amazon.com/apigateway/latest/developerguide/integration-passthrough-behaviors.html),
+ * request validation with a model and required parameters
+ * (https://docs.aws.amazon.com/apigateway/latest/developerguide/api-gateway-method-request-validation.html),
  * an AWS integration to SNS publishing to a topic (https://docs.aws.amazon.com/sns/latest/api/API_Publish.html),
  * and CDK's CORS preflight as a MOCK integration.
  */
@@ -61,6 +63,23 @@ describe('a REST API with an AWS integration to SQS', () => {
     // $util.urlEncode kept the & and = of the body; SQS decoded them back.
     expect(JSON.parse(Messages[0]?.Body ?? '')).toEqual({ order: 'a&b=c', note: 'café' });
     expect(Messages[0]?.MessageAttributes?.requestId?.StringValue).toBe(requestId);
+  });
+
+  it("checks the method's required query string and its model before the integration, with 400s as API Gateway words them", async () => {
+    const missing = await post('orders', '{"id":1}');
+    expect(missing.status).toBe(400);
+    expect(missing.headers.get('x-amzn-errortype')).toBe('BadRequestException');
+    expect(await missing.json()).toEqual({ message: 'Missing required request parameters: [source]' });
+    const invalid = await post('orders?source=web', '{"id":0}');
+    expect(invalid.status).toBe(400);
+    expect(await invalid.json()).toEqual({ message: 'Invalid request body' });
+    const valid = await post('orders?source=web', '{"id":3,"note":"ok"}');
+    expect(valid.status).toBe(200);
+    const { Messages = [] } = await lab.clients.sqs.send(
+      new ReceiveMessageCommand({ QueueUrl: outputs.InboxUrl, WaitTimeSeconds: 1, MaxNumberOfMessages: 10 }),
+    );
+    // Only the valid request reached the queue.
+    expect(Messages.map((message) => message.Body)).toEqual(['{"id":3,"note":"ok"}']);
   });
 
   it('publishes to a topic through an AWS integration to SNS, whose subscribed queue receives the body', async () => {
