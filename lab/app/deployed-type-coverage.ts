@@ -10,6 +10,13 @@ import {
   REST_API_MODEL_PROPERTIES,
   REST_API_REQUEST_VALIDATOR_PROPERTIES,
 } from '../services/apigateway/resource-providers/request-validation-providers';
+import {
+  HTTP_API_DEPLOYMENT_PROPERTIES,
+  HTTP_API_INTEGRATION_PROPERTIES,
+  HTTP_API_PROPERTIES,
+  HTTP_API_ROUTE_PROPERTIES,
+  HTTP_API_STAGE_PROPERTIES,
+} from '../services/apigateway/resource-providers/http-api-providers';
 import { API_GATEWAY_ACCOUNT_PROPERTIES } from '../services/apigateway/resource-providers/api-gateway-account-provider';
 import {
   REST_API_DEPLOYMENT_PROPERTIES,
@@ -50,6 +57,11 @@ export const DEPLOYED_TYPE_COVERAGE: Readonly<Record<string, PropertyCoverage>> 
   'AWS::ApiGateway::RequestValidator': REST_API_REQUEST_VALIDATOR_PROPERTIES,
   'AWS::ApiGateway::Resource': REST_API_RESOURCE_PROPERTIES,
   'AWS::ApiGateway::RestApi': REST_API_PROPERTIES,
+  'AWS::ApiGatewayV2::Api': HTTP_API_PROPERTIES,
+  'AWS::ApiGatewayV2::Deployment': HTTP_API_DEPLOYMENT_PROPERTIES,
+  'AWS::ApiGatewayV2::Integration': HTTP_API_INTEGRATION_PROPERTIES,
+  'AWS::ApiGatewayV2::Route': HTTP_API_ROUTE_PROPERTIES,
+  'AWS::ApiGatewayV2::Stage': HTTP_API_STAGE_PROPERTIES,
   'AWS::ApiGateway::Stage': REST_API_STAGE_PROPERTIES,
   'AWS::CDK::Metadata': CDK_METADATA_PROPERTIES,
   'AWS::CloudFormation::CustomResource': CUSTOM_RESOURCE_PROPERTIES,

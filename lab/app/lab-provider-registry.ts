@@ -8,6 +8,7 @@
 import type { AwsFaultRule } from '../interceptors/aws-call-faults';
 import type { AwsCallLedger } from '../interceptors/aws-call-ledger';
 import { restApiProviders } from '../services/apigateway/resource-providers/rest-api-providers';
+import { httpApiProviders } from '../services/apigateway/resource-providers/http-api-providers';
 import { apiGatewayAccountProvider } from '../services/apigateway/resource-providers/api-gateway-account-provider';
 import { cdkMetadataProvider } from '../services/cloudformation/resource-providers/cdk-metadata-provider';
 import {
@@ -149,6 +150,12 @@ export function labProviderRegistry(
       sns: labSnsIntegrationBackend({ sns: services.sns, iam }),
       region: LAB_TARGET.region,
       ...(settings.stageThrottling === undefined ? {} : { throttling: settings.stageThrottling }),
+    }),
+    ...httpApiProviders({
+      apis: services.apis,
+      lambda,
+      sqs: labSqsIntegrationBackend({ sqs: sqs.client, iam }),
+      region: LAB_TARGET.region,
     }),
     ...snsProviders({ sns: services.sns, iam: iam.registry }),
     ...cloudWatchProviders(services.cloudwatch),

@@ -4,6 +4,7 @@
  * methods, and the running server of each deployed stage.
  */
 import type { ApiGatewayApi } from './apigateway-api';
+import type { HttpApiServer } from './http-api/http-api-server';
 import type { MethodIntegration } from './service-integration';
 
 /** One REST API as the providers build it, by id. */
@@ -30,4 +31,14 @@ export interface RestApi {
   /** Request validators by id. */
   readonly validators: Map<string, { readonly validateBody: boolean; readonly validateParameters: boolean }>;
   readonly stages: Map<string, ApiGatewayApi>;
+}
+
+/** One HTTP API (API Gateway v2) as the providers build it, by id. */
+export interface HttpApiState {
+  readonly id: string;
+  /** Integration id → what the integration declares. */
+  readonly integrations: Map<string, Readonly<Record<string, unknown>>>;
+  /** Route id → its key and target (`integrations/<id>`). */
+  readonly routes: Map<string, { readonly routeKey: string; readonly target: string }>;
+  readonly stages: Map<string, HttpApiServer>;
 }
