@@ -86,7 +86,13 @@ export function parseHttpProxyResponse(
 ): { statusCode: number; headers: Record<string, string>; cookies: string[]; body: string } | undefined {
   const json = { 'content-type': 'application/json' };
   if (typeof payload !== 'object' || payload === null || Array.isArray(payload) || !('statusCode' in payload))
-    return { statusCode: 200, headers: json, cookies: [], body: JSON.stringify(payload ?? null) };
+    return {
+      statusCode: 200,
+      headers: json,
+      cookies: [],
+      // "body is the response from a Lambda function": a string as it is, anything else as its JSON.
+      body: typeof payload === 'string' ? payload : JSON.stringify(payload ?? null),
+    };
   const { statusCode, headers, cookies, body, isBase64Encoded } = payload as Record<string, unknown>;
   if (typeof statusCode !== 'number' || !Number.isInteger(statusCode) || statusCode < 100 || statusCode > 599)
     return undefined;
