@@ -38,14 +38,14 @@ export function toHttpProxyEvent(options: {
     const name = (request.rawHeaders[index] ?? '').toLowerCase();
     const value = request.rawHeaders[index + 1] ?? '';
     if (name === 'cookie') cookies.push(...value.split(';').map((cookie) => cookie.trim()));
-    else headers[name] = name in headers ? `${headers[name]},${value}` : value;
+    else put(headers, name, Object.hasOwn(headers, name) ? `${headers[name]},${value}` : value);
   }
   const sourceIp = request.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1';
   headers['x-forwarded-for'] = sourceIp;
   headers['x-forwarded-proto'] = 'http';
   const query: Record<string, string> = {};
   for (const [name, value] of new URLSearchParams(rawQueryString))
-    query[name] = name in query ? `${query[name]},${value}` : value;
+    put(query, name, Object.hasOwn(query, name) ? `${query[name]},${value}` : value);
   const host = request.headers.host ?? '127.0.0.1';
   const event: APIGatewayProxyEventV2 = {
     version: '2.0',
@@ -78,6 +78,11 @@ export function toHttpProxyEvent(options: {
   if (route.pathParameters.size > 0) event.pathParameters = Object.fromEntries(route.pathParameters);
   if (options.body.length > 0) event.body = options.body.toString('utf8');
   return event;
+}
+
+/** Sets an own entry, whatever its name (a header named `__proto__` or `constructor` stays a header). */
+function put(target: Record<string, string>, name: string, value: string): void {
+  Object.defineProperty(target, name, { value, enumerable: true, writable: true, configurable: true });
 }
 
 /** The HTTP answer for a function's payload 2.0 result, or undefined when API Gateway answers 500. */
