@@ -59,14 +59,17 @@ export function toProxyEvent(options: {
   const headers: Record<string, string> = {};
   const multiValueHeaders: Record<string, string[]> = {};
   for (const [name, value] of headerPairs) {
-    headers[name] = value;
-    (multiValueHeaders[name] ??= []).push(value);
+    own(headers, name, value);
+    own(multiValueHeaders, name, [
+      ...(Object.hasOwn(multiValueHeaders, name) ? (multiValueHeaders[name] ?? []) : []),
+      value,
+    ]);
   }
   const query: Record<string, string> = {};
   const multiQuery: Record<string, string[]> = {};
   for (const [name, value] of url.query) {
-    query[name] = value;
-    (multiQuery[name] ??= []).push(value);
+    own(query, name, value);
+    own(multiQuery, name, [...(Object.hasOwn(multiQuery, name) ? (multiQuery[name] ?? []) : []), value]);
   }
   const hasQuery = url.query.size > 0;
   const method = request.method ?? 'GET';
@@ -119,4 +122,9 @@ export function toProxyEvent(options: {
     body: options.body.length === 0 ? null : options.body.toString('utf8'),
     isBase64Encoded: false,
   };
+}
+
+/** Sets an own entry whatever the request named it (`__proto__`, `constructor` stay headers). */
+function own<T>(target: Record<string, T>, name: string, value: T): void {
+  Object.defineProperty(target, name, { value, enumerable: true, writable: true, configurable: true });
 }
