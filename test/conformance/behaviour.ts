@@ -12,6 +12,7 @@ export const CONFORMANCE_SERVICES = [
   'Lambda event source mapping',
   'Lambda runtime',
   'API Gateway',
+  'SNS',
   'Logs Insights',
   'Deploy',
 ] as const;

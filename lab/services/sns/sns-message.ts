@@ -81,5 +81,8 @@ export function passesFilterPolicy(subscription: SnsSubscription, published: Pub
       }
     } else values[name] = attribute.StringValue;
   }
+  // A policy never matches a message without attributes, not even `exists: false` ("matches only if
+  // at least one attribute is present": SNS guide, Key matching, attribute-key-matching.html).
+  if (Object.keys(values).length === 0) return false;
   return matchesEventPattern(policy, values);
 }

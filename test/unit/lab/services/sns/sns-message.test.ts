@@ -52,7 +52,9 @@ describe('passesFilterPolicy', () => {
   it('lets everything through without a policy, and honours exists: false', () => {
     expect(passesFilterPolicy({ ...subscription('{}'), filterPolicy: undefined }, message('x'))).toBe(true);
     const absent = subscription('{"trace":[{"exists":false}]}');
-    expect(passesFilterPolicy(absent, message('x'))).toBe(true);
+    // exists: false needs at least one attribute (SNS guide, "Key matching").
+    expect(passesFilterPolicy(absent, message('x'))).toBe(false);
+    expect(passesFilterPolicy(absent, message('x', { other: { DataType: 'String', StringValue: 'o' } }))).toBe(true);
     expect(passesFilterPolicy(absent, message('x', { trace: { DataType: 'String', StringValue: 't' } }))).toBe(false);
   });
 });
