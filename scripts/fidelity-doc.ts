@@ -58,8 +58,8 @@ export function fidelitySummary(behaviours: readonly Behaviour[], language: Lang
   const recorded = behaviours.filter((behaviour) => behaviour.recorded === true);
   const recordedSame = recorded.filter((behaviour) => behaviour.verdict === 'same').length;
   return language === 'en'
-    ? `The conformance suite checks ${behaviours.length} behaviours of SQS, the event source mapping, the Lambda runtime, API Gateway, SNS, Logs Insights and deploys against AWS's documentation and responses recorded against real AWS: ${same} are the same on the lab, ${behaviours.length - same} differ, and ${recordedSame} of the ${recorded.length} recorded scenarios are answered as AWS answered.`
-    : `適合テストは SQS、イベントソースマッピング、Lambda ランタイム、API Gateway、SNS、Logs Insights、デプロイの振る舞い ${behaviours.length} 件を、AWS のドキュメントと実際の AWS で記録されたレスポンスに照らして確かめます。ラボで同じなのは ${same} 件、違うのは ${behaviours.length - same} 件で、記録されたシナリオ ${recorded.length} 件のうち ${recordedSame} 件が AWS と同じ答えです。`;
+    ? `The conformance suite checks ${behaviours.length} behaviours of SQS, the event source mapping, the Lambda runtime, API Gateway, SNS, S3 notifications, Logs Insights and deploys against AWS's documentation and responses recorded against real AWS: ${same} are the same on the lab, ${behaviours.length - same} differ, and ${recordedSame} of the ${recorded.length} recorded scenarios are answered as AWS answered.`
+    : `適合テストは SQS、イベントソースマッピング、Lambda ランタイム、API Gateway、SNS、S3 の通知、Logs Insights、デプロイの振る舞い ${behaviours.length} 件を、AWS のドキュメントと実際の AWS で記録されたレスポンスに照らして確かめます。ラボで同じなのは ${same} 件、違うのは ${behaviours.length - same} 件で、記録されたシナリオ ${recorded.length} 件のうち ${recordedSame} 件が AWS と同じ答えです。`;
 }
 
 /** Renders the document in one language. */

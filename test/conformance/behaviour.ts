@@ -13,6 +13,7 @@ export const CONFORMANCE_SERVICES = [
   'Lambda runtime',
   'API Gateway',
   'SNS',
+  'S3',
   'Logs Insights',
   'Deploy',
 ] as const;

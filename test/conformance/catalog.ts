@@ -5,6 +5,7 @@ import { BOOTSTRAP_BEHAVIOURS } from './deploy/bootstrap-behaviours';
 import { DEPLOY_BEHAVIOURS } from './deploy/deploy-behaviours';
 import { ESM_BEHAVIOURS } from './lambda-esm/esm-behaviours';
 import { RUNTIME_BEHAVIOURS } from './lambda-runtime/runtime-behaviours';
+import { S3_BEHAVIOURS } from './s3/s3-behaviours';
 import { SNS_BEHAVIOURS } from './sns/sns-behaviours';
 import { SQS_BEHAVIOURS } from './sqs/sqs-behaviours';
 import { INSIGHTS_BEHAVIOURS } from './logs-insights/insights-behaviours';
@@ -17,6 +18,7 @@ export const CONFORMANCE_CATALOG: readonly Behaviour[] = [
   ...RUNTIME_BEHAVIOURS,
   ...APIGATEWAY_BEHAVIOURS,
   ...SNS_BEHAVIOURS,
+  ...S3_BEHAVIOURS,
   ...INSIGHTS_BEHAVIOURS,
   ...DEPLOY_BEHAVIOURS,
   ...BOOTSTRAP_BEHAVIOURS,
