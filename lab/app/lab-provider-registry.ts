@@ -116,6 +116,8 @@ export function labProviderRegistry(
 ): ProviderRegistry {
   const { iam, lambda, sqs } = services;
   const { logs } = context;
+  // One SQS backend for REST and HTTP APIs' integrations.
+  const sqsIntegration = labSqsIntegrationBackend({ sqs: sqs.client, iam });
   return new ProviderRegistry([
     cdkMetadataProvider,
     sqsQueueProvider({ sqs: sqs.client, namePrefix: sqs.namePrefix }),
@@ -146,7 +148,7 @@ export function labProviderRegistry(
       lambda,
       preferredPortOf: (stackName) => settings.preferredPorts?.apis?.[stackName],
       defaultThrottling: ACCOUNT_DEFAULT_THROTTLING,
-      sqs: labSqsIntegrationBackend({ sqs: sqs.client, iam }),
+      sqs: sqsIntegration,
       sns: labSnsIntegrationBackend({ sns: services.sns, iam }),
       region: LAB_TARGET.region,
       ...(settings.stageThrottling === undefined ? {} : { throttling: settings.stageThrottling }),
@@ -154,7 +156,7 @@ export function labProviderRegistry(
     ...httpApiProviders({
       apis: services.apis,
       lambda,
-      sqs: labSqsIntegrationBackend({ sqs: sqs.client, iam }),
+      sqs: sqsIntegration,
       region: LAB_TARGET.region,
     }),
     ...snsProviders({ sns: services.sns, iam: iam.registry }),

@@ -4,12 +4,10 @@
  * asked whether the integration's role (`Credentials`) may `sns:Publish` to the topic.
  */
 import type { SnsIntegrationBackend } from '../services/apigateway/sns-integration';
+import { INTEGRATION_SESSION_NAME } from '../services/apigateway/service-integration';
 import type { IamService } from '../services/iam/iam-service';
 import { TopicNotFoundError } from '../services/sns/errors';
 import type { SnsService } from '../services/sns/sns-service';
-
-/** The session name API Gateway's calls with an integration role carry. */
-const API_GATEWAY_SESSION = 'BackplaneAssumeRoleSession';
 
 /** The backend over the lab's SNS and IAM. */
 export function labSnsIntegrationBackend(options: {
@@ -30,7 +28,7 @@ export function labSnsIntegrationBackend(options: {
     },
     async mayRolePublish(roleArn, topicArn) {
       if (roleArn === undefined) return false;
-      return options.iam.allows(roleArn, API_GATEWAY_SESSION, 'sns:Publish', topicArn);
+      return options.iam.allows(roleArn, INTEGRATION_SESSION_NAME, 'sns:Publish', topicArn);
     },
   };
 }

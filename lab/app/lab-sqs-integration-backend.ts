@@ -5,10 +5,8 @@
  */
 import { GetQueueUrlCommand, SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import type { SqsIntegrationBackend } from '../services/apigateway/sqs-integration';
+import { INTEGRATION_SESSION_NAME } from '../services/apigateway/service-integration';
 import type { IamService } from '../services/iam/iam-service';
-
-/** The session name API Gateway's calls with an integration role carry. */
-const API_GATEWAY_SESSION = 'BackplaneAssumeRoleSession';
 
 /** The backend over the lab's SQS client and IAM. */
 export function labSqsIntegrationBackend(options: {
@@ -33,7 +31,7 @@ export function labSqsIntegrationBackend(options: {
     },
     async mayRoleSend(roleArn, queueArn) {
       if (roleArn === undefined) return false;
-      return options.iam.allows(roleArn, API_GATEWAY_SESSION, 'sqs:SendMessage', queueArn);
+      return options.iam.allows(roleArn, INTEGRATION_SESSION_NAME, 'sqs:SendMessage', queueArn);
     },
   };
 }

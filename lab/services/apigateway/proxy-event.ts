@@ -6,6 +6,7 @@ import { splitRequestTarget } from '../../common/request-target';
 import type { IncomingMessage } from 'node:http';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { LAB_ACCOUNT_ID } from '../../common/local-aws';
+import { dictionary } from '../../common/own-property';
 
 /** The parts of an API and a route that appear in the event. */
 export interface ProxyRoute {
@@ -56,20 +57,18 @@ export function toProxyEvent(options: {
     ['X-Forwarded-Port', String(request.socket.localPort ?? 80)],
     ['X-Forwarded-Proto', 'http'],
   );
-  const headers: Record<string, string> = {};
-  const multiValueHeaders: Record<string, string[]> = {};
+  // Null-prototype tables: a header or parameter named `__proto__` or `constructor` is an entry like any other.
+  const headers = dictionary<string>();
+  const multiValueHeaders = dictionary<string[]>();
   for (const [name, value] of headerPairs) {
-    own(headers, name, value);
-    own(multiValueHeaders, name, [
-      ...(Object.hasOwn(multiValueHeaders, name) ? (multiValueHeaders[name] ?? []) : []),
-      value,
-    ]);
+    headers[name] = value;
+    (multiValueHeaders[name] ??= []).push(value);
   }
-  const query: Record<string, string> = {};
-  const multiQuery: Record<string, string[]> = {};
+  const query = dictionary<string>();
+  const multiQuery = dictionary<string[]>();
   for (const [name, value] of url.query) {
-    own(query, name, value);
-    own(multiQuery, name, [...(Object.hasOwn(multiQuery, name) ? (multiQuery[name] ?? []) : []), value]);
+    query[name] = value;
+    (multiQuery[name] ??= []).push(value);
   }
   const hasQuery = url.query.size > 0;
   const method = request.method ?? 'GET';
@@ -122,9 +121,4 @@ export function toProxyEvent(options: {
     body: options.body.length === 0 ? null : options.body.toString('utf8'),
     isBase64Encoded: false,
   };
-}
-
-/** Sets an own entry whatever the request named it (`__proto__`, `constructor` stay headers). */
-function own<T>(target: Record<string, T>, name: string, value: T): void {
-  Object.defineProperty(target, name, { value, enumerable: true, writable: true, configurable: true });
 }

@@ -21,6 +21,9 @@ import {
   sqsIntegrationTarget,
 } from './sqs-integration';
 
+/** The session name API Gateway's calls with an integration role (`Credentials`) carry. */
+export const INTEGRATION_SESSION_NAME = 'BackplaneAssumeRoleSession';
+
 /** `AWS::ApiGateway::Method.Integration` as the template declares it. */
 export interface MethodIntegration {
   readonly Type?: string;

@@ -7,6 +7,7 @@
  * https://docs.aws.amazon.com/apigateway/latest/developerguide/integrating-api-with-aws-services-sns.html).
  * The lab sends `Publish` only, after checking the integration's role for `sns:Publish`.
  */
+import { serviceErrorAnswer } from './sqs-integration';
 
 /** The Publish the integration asks of SNS. */
 export interface SnsPublishRequest {
@@ -35,10 +36,7 @@ export async function callSns(options: {
   readonly backend: SnsIntegrationBackend;
 }): Promise<{ readonly statusCode: number; readonly body: string }> {
   const { params, requestId, region } = options;
-  const error = (statusCode: number, code: string, message: string) => ({
-    statusCode,
-    body: JSON.stringify({ Error: { Code: code, Message: message, Type: 'Sender' }, RequestId: requestId }),
-  });
+  const error = serviceErrorAnswer(requestId);
   const action = params.get('Action') ?? options.action ?? '';
   if (action === '') return error(400, 'MissingAction', 'The request must contain the parameter Action.');
   if (action !== 'Publish')

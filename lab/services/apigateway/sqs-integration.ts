@@ -40,6 +40,14 @@ export interface SqsIntegrationBackend {
   mayRoleSend(roleArn: string | undefined, queueArn: string): Promise<boolean>;
 }
 
+/** A query-protocol service's error as API Gateway receives it in JSON: `{"Error": {...}, "RequestId"}`. */
+export function serviceErrorAnswer(requestId: string) {
+  return (statusCode: number, code: string, message: string) => ({
+    statusCode,
+    body: JSON.stringify({ Error: { Code: code, Message: message, Type: 'Sender' }, RequestId: requestId }),
+  });
+}
+
 /** An AWS integration's URI: `arn:aws:apigateway:<region>:<service>:(path|action)/<rest>`. */
 export interface AwsIntegrationUri {
   readonly service: string;
@@ -76,10 +84,7 @@ export async function callSqs(options: {
   readonly backend: SqsIntegrationBackend;
 }): Promise<{ readonly statusCode: number; readonly body: string }> {
   const { params, requestId } = options;
-  const error = (statusCode: number, code: string, message: string) => ({
-    statusCode,
-    body: JSON.stringify({ Error: { Code: code, Message: message, Type: 'Sender' }, RequestId: requestId }),
-  });
+  const error = serviceErrorAnswer(requestId);
   const action = params.get('Action') ?? options.target.action;
   if (action === null || action === undefined || action === '')
     return error(400, 'MissingAction', 'The request must contain the parameter Action.');

@@ -8,6 +8,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { LAB_ACCOUNT_ID } from '../../../common/local-aws';
+import { dictionary } from '../../../common/own-property';
 import { splitRequestTarget } from '../../../common/request-target';
 import { requestTime } from '../proxy-event';
 
@@ -32,20 +33,21 @@ export function toHttpProxyEvent(options: {
   const { path } = splitRequestTarget(rawTarget);
   const mark = rawTarget.indexOf('?');
   const rawQueryString = mark === -1 ? '' : rawTarget.slice(mark + 1);
-  const headers: Record<string, string> = {};
+  // Null-prototype tables: a header or parameter named `__proto__` or `constructor` is an entry like any other.
+  const headers = dictionary<string>();
   const cookies: string[] = [];
   for (let index = 0; index + 1 < request.rawHeaders.length; index += 2) {
     const name = (request.rawHeaders[index] ?? '').toLowerCase();
     const value = request.rawHeaders[index + 1] ?? '';
     if (name === 'cookie') cookies.push(...value.split(';').map((cookie) => cookie.trim()));
-    else put(headers, name, Object.hasOwn(headers, name) ? `${headers[name]},${value}` : value);
+    else headers[name] = name in headers ? `${headers[name]},${value}` : value;
   }
   const sourceIp = request.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1';
   headers['x-forwarded-for'] = sourceIp;
   headers['x-forwarded-proto'] = 'http';
-  const query: Record<string, string> = {};
+  const query = dictionary<string>();
   for (const [name, value] of new URLSearchParams(rawQueryString))
-    put(query, name, Object.hasOwn(query, name) ? `${query[name]},${value}` : value);
+    query[name] = name in query ? `${query[name]},${value}` : value;
   const host = request.headers.host ?? '127.0.0.1';
   const event: APIGatewayProxyEventV2 = {
     version: '2.0',
@@ -78,11 +80,6 @@ export function toHttpProxyEvent(options: {
   if (route.pathParameters.size > 0) event.pathParameters = Object.fromEntries(route.pathParameters);
   if (options.body.length > 0) event.body = options.body.toString('utf8');
   return event;
-}
-
-/** Sets an own entry, whatever its name (a header named `__proto__` or `constructor` stays a header). */
-function put(target: Record<string, string>, name: string, value: string): void {
-  Object.defineProperty(target, name, { value, enumerable: true, writable: true, configurable: true });
 }
 
 /** The HTTP answer for a function's payload 2.0 result, or undefined when API Gateway answers 500. */
