@@ -1,7 +1,10 @@
 import { describe, expect } from 'vitest';
-import { parseEventPattern } from '#lab/common/event-pattern';
-import { passesFilterPolicy, type PublishedMessage, snsEnvelope } from '#lab/services/sns/sns-message';
-import type { SnsMessageAttribute, SnsSubscription } from '#lab/services/sns/sns-state';
+import { passesFilterPolicy, snsEnvelope } from '#lab/services/sns/sns-message';
+import {
+  ORDERS_TOPIC as TOPIC,
+  publishedMessage as message,
+  queueSubscription as subscription,
+} from '#test/helpers/sns-messages';
 import { conform } from '#test/conformance/behaviour';
 import { SNS_BEHAVIOURS } from './sns-behaviours';
 
@@ -11,23 +14,6 @@ const behaviour = (id: (typeof SNS_BEHAVIOURS)[number]['id']) => {
   if (found === undefined) throw new Error(`no behaviour ${id}`);
   return found;
 };
-
-const TOPIC = 'arn:aws:sns:us-east-1:000000000000:orders';
-const message = (body: string, attributes: Record<string, SnsMessageAttribute> = {}): PublishedMessage => ({
-  messageId: '11111111-2222-3333-4444-555555555555',
-  topicArn: TOPIC,
-  message: body,
-  attributes,
-  timestamp: new Date('2026-11-28T00:00:00Z'),
-});
-const subscription = (policy: string | undefined, scope?: 'MessageBody'): SnsSubscription => ({
-  topicArn: TOPIC,
-  protocol: 'sqs',
-  endpoint: 'arn:aws:sqs:us-east-1:000000000000:q',
-  status: 'Confirmed',
-  ...(policy === undefined ? {} : { filterPolicy: parseEventPattern(policy) }),
-  ...(scope === undefined ? {} : { filterPolicyScope: scope }),
-});
 
 describe('SNS conformance', () => {
   conform(behaviour('sns.envelope.members'), () => {

@@ -4,28 +4,12 @@
  * item by item) and "Amazon SNS message and JSON formats" (the notification's members).
  */
 import { describe, expect, it } from 'vitest';
-import { parseEventPattern } from '#lab/common/event-pattern';
-import { passesFilterPolicy, type PublishedMessage, snsEnvelope } from '#lab/services/sns/sns-message';
-import type { SnsMessageAttribute, SnsSubscription } from '#lab/services/sns/sns-state';
-
-const TOPIC = 'arn:aws:sns:us-east-1:000000000000:orders';
-
-const message = (body: string, attributes: Record<string, SnsMessageAttribute> = {}): PublishedMessage => ({
-  messageId: '11111111-2222-3333-4444-555555555555',
-  topicArn: TOPIC,
-  message: body,
-  attributes,
-  timestamp: new Date('2026-11-28T00:00:00Z'),
-});
-
-const subscription = (policy: string, scope?: 'MessageAttributes' | 'MessageBody'): SnsSubscription => ({
-  topicArn: TOPIC,
-  protocol: 'sqs',
-  endpoint: 'arn:aws:sqs:us-east-1:000000000000:q',
-  status: 'Confirmed',
-  filterPolicy: parseEventPattern(policy),
-  ...(scope === undefined ? {} : { filterPolicyScope: scope }),
-});
+import { passesFilterPolicy, snsEnvelope } from '#lab/services/sns/sns-message';
+import {
+  ORDERS_TOPIC as TOPIC,
+  publishedMessage as message,
+  queueSubscription as subscription,
+} from '#test/helpers/sns-messages';
 
 describe('passesFilterPolicy', () => {
   it('matches attributes: strings, numbers as numbers, and String.Array item by item', () => {
