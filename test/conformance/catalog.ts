@@ -4,6 +4,7 @@ import { APIGATEWAY_BEHAVIOURS } from './apigateway/apigateway-behaviours';
 import { BOOTSTRAP_BEHAVIOURS } from './deploy/bootstrap-behaviours';
 import { DEPLOY_BEHAVIOURS } from './deploy/deploy-behaviours';
 import { ESM_BEHAVIOURS } from './lambda-esm/esm-behaviours';
+import { PYTHON_RUNTIME_BEHAVIOURS } from './lambda-runtime/python-behaviours';
 import { RUNTIME_BEHAVIOURS } from './lambda-runtime/runtime-behaviours';
 import { S3_BEHAVIOURS } from './s3/s3-behaviours';
 import { SNS_BEHAVIOURS } from './sns/sns-behaviours';
@@ -16,6 +17,7 @@ export const CONFORMANCE_CATALOG: readonly Behaviour[] = [
   ...SQS_BEHAVIOURS,
   ...ESM_BEHAVIOURS,
   ...RUNTIME_BEHAVIOURS,
+  ...PYTHON_RUNTIME_BEHAVIOURS,
   ...APIGATEWAY_BEHAVIOURS,
   ...SNS_BEHAVIOURS,
   ...S3_BEHAVIOURS,

@@ -156,6 +156,8 @@ export function lambdaApi(options: LambdaApiOptions): GatewayHandler {
       headers: {
         'content-type': JSON_TYPE,
         ...headers,
+        // The invocation's own request id, the one its log lines and error document carry.
+        'x-amzn-requestid': result.requestId,
         ...(result.status === 'success' ? {} : { 'x-amz-function-error': 'Unhandled' }),
         ...(logResult === undefined ? {} : { 'x-amz-log-result': logResult }),
       },
@@ -193,11 +195,12 @@ export function lambdaApi(options: LambdaApiOptions): GatewayHandler {
   };
 }
 
-/** What Invoke answers in its body: the handler's result, or the error document (a timeout's has no trace). */
+/** What Invoke answers in its body: the handler's result, or the runtime's error document (a timeout's has no trace). */
 function responsePayload(result: InvocationResult): unknown {
   if (result.status === 'success') return result.payload;
-  const { errorType, errorMessage, trace } = result.error;
-  return result.status === 'timeout' ? { errorType, errorMessage } : { errorType, errorMessage, trace };
+  const { errorType, errorMessage, trace, document } = result.error;
+  if (result.status === 'timeout') return { errorType, errorMessage };
+  return document ?? { errorType, errorMessage, trace };
 }
 
 /** The Invoke payload as the event: JSON (UTF-8), `{}` when empty. */

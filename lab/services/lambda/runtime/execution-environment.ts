@@ -9,6 +9,7 @@ import { Worker } from 'node:worker_threads';
 import { DEFAULT_FAULT_SEED } from '../../../interceptors/aws-call-faults';
 import { functionArn } from '../../../common/local-aws';
 import type { FunctionRef } from '../../../bus/lab-log-record';
+import { EnvironmentChild } from './environment-child';
 import { FunctionLogLines } from './function-log-lines';
 import { logGroupName } from './lambda-environment';
 import type { LocalFunctionOptions } from './local-function-options';
@@ -47,6 +48,12 @@ const STARTUP_STATUSES: ReadonlySet<RuntimeStatus> = new Set([
   RuntimeStatus.StartupTimedOut,
 ]);
 
+/** The statuses of an environment whose start failed. */
+const STARTUP_FAILURES: ReadonlySet<RuntimeStatus> = new Set([
+  RuntimeStatus.StartupFailed,
+  RuntimeStatus.StartupTimedOut,
+]);
+
 /** Longest INIT phase Lambda allows before it gives up on an environment. */
 const INIT_TIMEOUT_MS = 10_000;
 
@@ -70,6 +77,8 @@ export class ExecutionEnvironment {
   private readonly lines: FunctionLogLines;
   private exitError: ErrorDocument | undefined;
   private current = RuntimeStatus.Starting;
+  /** The process the runtime asked for (the Python interpreter), ended with the environment. */
+  private child: EnvironmentChild | undefined;
   readonly logStreamName: string;
 
   private constructor(
@@ -183,6 +192,16 @@ export class ExecutionEnvironment {
             );
           break;
         }
+        case 'spawn-child':
+          this.child?.kill();
+          this.child = new EnvironmentChild(message, {
+            log: (stream, text) => this.lines.write(stream, text),
+            exited: (exit) => {
+              if (this.current !== RuntimeStatus.Stopped && !STARTUP_FAILURES.has(this.current))
+                this.worker.postMessage(exit);
+            },
+          });
+          break;
         case 'crash':
           void this.kill(`fault rule ${message.faultRule} crashed the environment at ${message.call}`);
           break;
@@ -216,6 +235,7 @@ export class ExecutionEnvironment {
           : { errorType: 'Runtime.ExitError', errorMessage: `Runtime exited with error: ${error.message}`, trace: [] };
     });
     this.worker.on('exit', (code) => {
+      this.child?.kill();
       const starting = STARTUP_STATUSES.has(this.current);
       this.ended();
       const error = this.exitError ?? {
@@ -268,6 +288,7 @@ export class ExecutionEnvironment {
   /** Terminates the thread wherever it is. */
   async terminate(): Promise<void> {
     this.ended();
+    this.child?.kill();
     await this.worker.terminate();
   }
 

@@ -54,10 +54,15 @@ export function exportedHandler(module: unknown, handler: string): Handler {
 /** An error as the runtime's error document: its name as the type (or `fallbackType`), its message and stack. */
 export function errorDocument(error: unknown, fallbackType = 'Error'): ErrorDocument {
   if (error instanceof Error) {
+    const { runtimeDocument } = error as { runtimeDocument?: unknown };
     return {
       errorType: error.name || fallbackType,
       errorMessage: error.message,
       trace: (error.stack ?? '').split('\n'),
+      // The Python bridge's errors carry the Python runtime's document (python/python-shim.cjs).
+      ...(typeof runtimeDocument === 'object' && runtimeDocument !== null
+        ? { document: runtimeDocument as Record<string, unknown> }
+        : {}),
     };
   }
   return { errorType: fallbackType, errorMessage: String(error), trace: [] };

@@ -61,6 +61,11 @@ export interface ErrorDocument {
   readonly errorType: string;
   readonly errorMessage: string;
   readonly trace: readonly string[];
+  /**
+   * The runtime's own document, when it is not Node.js's shape: what Invoke answers instead
+   * (Python's runtime writes `errorMessage`, `errorType`, `requestId` and `stackTrace`).
+   */
+  readonly document?: Readonly<Record<string, unknown>>;
 }
 
 export interface InvokeMessage {
@@ -83,7 +88,35 @@ export interface AuthorizedMessage {
   readonly denied?: DeniedCall;
 }
 
-export type ToRuntimeMessage = InvokeMessage | AuthorizedMessage;
+/**
+ * A process the environment's runtime asked the lab to start (`spawn-child`) has ended: the
+ * Python interpreter behind the Python bridge.
+ */
+export interface ChildExitMessage {
+  readonly type: 'child-exit';
+  readonly code: number | null;
+  readonly signal: string | null;
+  /** Why it could not start (`spawn python3 ENOENT`), when it never ran. */
+  readonly error?: string;
+}
+
+export type ToRuntimeMessage = InvokeMessage | AuthorizedMessage | ChildExitMessage;
+
+/**
+ * A process for the main thread to start on the environment's behalf, so that it outlives no
+ * environment unreaped: a process a worker thread spawns is never waited for once the thread is
+ * terminated (a timeout, a crash), and stays a zombie until the lab exits. Its stdout and stderr
+ * are the function's log; it is killed when the environment ends; its end is told back with
+ * `child-exit`.
+ */
+export interface SpawnChildMessage {
+  readonly type: 'spawn-child';
+  readonly command: string;
+  readonly args: readonly string[];
+  readonly environment: Readonly<Record<string, string>>;
+  /** A folder of the runtime's own, removed when the process ends. */
+  readonly scratch?: string;
+}
 
 export type FromRuntimeMessage =
   | { readonly type: 'ready'; readonly initDurationMs: number }
@@ -99,6 +132,7 @@ export type FromRuntimeMessage =
       readonly operation: string;
       readonly input: unknown;
     }
+  | SpawnChildMessage
   /** A crash rule fired: the environment waits, blocked, for the main thread to terminate it. */
   | { readonly type: 'crash'; readonly call: string; readonly faultRule: number }
   | {

@@ -243,9 +243,13 @@ else
 /** Ends INIT with `error`, logged as the runtime logs it. */
 function failInit(error: unknown): void {
   const document = initErrorDocument(error);
-  // The runtime's line for it, before any request: `Uncaught Exception` with the error document.
+  // The runtime's line for it, before any request: `Uncaught Exception` with the error document
+  // (the Python bridge's errors were logged by the Python runtime loop, in Python's words).
   const logged = { errorType: document.errorType, errorMessage: document.errorMessage, stack: document.trace };
-  if (jsonFormat) console.error(logged);
+  const loggedByRuntime = (error as { loggedByRuntime?: unknown } | null)?.loggedByRuntime === true;
+  if (loggedByRuntime) {
+    // Nothing more to write.
+  } else if (jsonFormat) console.error(logged);
   else console.error('Uncaught Exception', JSON.stringify(logged));
   post({ type: 'init-error', error: document, initDurationMs: performance.now() - initStart });
   process.exit(1);

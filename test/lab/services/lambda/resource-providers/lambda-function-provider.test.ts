@@ -4,9 +4,9 @@
  * `index.js`: AWS::Lambda::Function Code docs,
  * https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/aws-properties-lambda-function-code.html).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -309,6 +309,55 @@ describe('lambdaFunctionProvider: Python functions on the machine’s Python', (
       },
     });
   });
+
+  it('ends an invocation that outlives its timeout as Lambda does, and its Python process with it', async () => {
+    const pidFile = join(mkdtempSync(join(tmpdir(), 'sqs-lab-py-timeout-')), 'pid');
+    await provider.create({
+      stackName: 'PythonStack',
+      logicalId: 'PySlow0A1B2C3D',
+      resourceType: 'AWS::Lambda::Function',
+      properties: {
+        FunctionName: 'PySlow',
+        Code: {
+          ZipFile: [
+            'import os, time',
+            'def handler(event, context):',
+            `    open(${JSON.stringify(pidFile)}, "w").write(str(os.getpid()))`,
+            '    print("started the slow order")',
+            '    time.sleep(30)',
+          ].join('\n'),
+        },
+        Handler: 'index.handler',
+        Runtime: 'python3.13',
+        Role: 'arn:aws:iam::000000000000:role/R',
+        Timeout: 1,
+      },
+    });
+    const result = await lambda.get('PySlow').fn.invoke({});
+    expect(result).toMatchObject({
+      status: 'timeout',
+      error: {
+        errorType: 'Sandbox.Timedout',
+        errorMessage: expect.stringContaining('Task timed out after 1.00 seconds'),
+      },
+    });
+    // Printed before the timeout, it reaches the log: Lambda's runtime flushes every write.
+    expect(linesOf('PySlow')).toContain('started the slow order');
+    const pid = Number(readFileSync(pidFile, 'utf8'));
+    const alive = () => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    // The environment ends with its invocation, and its Python (the handler still asleep) is
+    // killed and reaped, not left a zombie: a signal-0 kill finds no process.
+    for (let waited = 0; alive() && waited < 5_000; waited += 100) await new Promise((done) => setTimeout(done, 100));
+    expect(alive()).toBe(false);
+    rmSync(dirname(pidFile), { recursive: true, force: true });
+  }, 15_000);
 
   it("refuses a Python runtime past its end of support, in Lambda's words", async () => {
     await expect(create('Py38', 'def handler(e, c):\n    return 1', 'python3.8')).rejects.toThrow(
