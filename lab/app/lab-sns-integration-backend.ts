@@ -20,7 +20,7 @@ export function labSnsIntegrationBackend(options: {
         return options.sns.publishMessage(request.topicArn, {
           message: request.message,
           ...(request.subject === undefined ? {} : { subject: request.subject }),
-        });
+        }).messageId;
       } catch (error) {
         if (error instanceof TopicNotFoundError) return undefined;
         throw error;

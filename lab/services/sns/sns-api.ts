@@ -36,10 +36,19 @@ export function snsApi(sns: SnsService): GatewayHandler {
     if (Buffer.byteLength(message) > MAX_MESSAGE_BYTES)
       throw new SnsInvalidParameterError('Invalid parameter: Message too long');
     const subject = parameters.get(`${prefix}Subject`);
+    const groupId = parameters.get(`${prefix}MessageGroupId`);
+    const deduplicationId = parameters.get(`${prefix}MessageDeduplicationId`);
+    // Recorded against AWS: LocalStack's test_sns.snapshot.json, TestSNSSubscriptionSQSFifo::test_validations_for_fifo.
+    if (deduplicationId !== undefined && sns.topics.get(topicArn)?.fifo !== true && sns.topics.has(topicArn))
+      throw new SnsInvalidParameterError(
+        'Invalid parameter: MessageDeduplicationId Reason: The request includes MessageDeduplicationId parameter that is not valid for this topic type',
+      );
     return sns.publishMessage(topicArn, {
       message,
       ...(subject === undefined ? {} : { subject }),
       attributes: messageAttributes(parameters, `${prefix}MessageAttributes`),
+      ...(groupId === undefined ? {} : { groupId }),
+      ...(deduplicationId === undefined ? {} : { deduplicationId }),
     });
   };
   const subscriptionsOf = (topicArn?: string) =>
@@ -61,18 +70,32 @@ export function snsApi(sns: SnsService): GatewayHandler {
         const parameters = queryParameters(request.body, request.query, (text) => new SnsInvalidParameterError(text));
         const action = parameters.get('Action') ?? '';
         switch (action) {
-          case 'Publish':
-            return queryResponse('Publish', NAMESPACE, { MessageId: publish(parameters) });
+          case 'Publish': {
+            const receipt = publish(parameters);
+            return queryResponse('Publish', NAMESPACE, {
+              MessageId: receipt.messageId,
+              ...(receipt.sequenceNumber === undefined ? {} : { SequenceNumber: receipt.sequenceNumber }),
+            });
+          }
           case 'PublishBatch': {
             const topicArn = topicOf(parameters);
             const ids = batchIds(parameters);
-            const successful: { Id: string; MessageId: string }[] = [];
+            // On a FIFO topic an entry without a group id fails the whole batch (as SNS answers it).
+            if (sns.topics.get(topicArn)?.fifo === true)
+              for (const [index] of ids)
+                if (!parameters.has(`PublishBatchRequestEntries.member.${index}.MessageGroupId`))
+                  throw new SnsInvalidParameterError(
+                    'Invalid parameter: The MessageGroupId parameter is required for FIFO topics',
+                  );
+            const successful: { Id: string; MessageId: string; SequenceNumber?: string }[] = [];
             const failed: { Id: string; Code: string; Message: string; SenderFault: boolean }[] = [];
             for (const [index, id] of ids) {
               try {
+                const receipt = publish(parameters, `PublishBatchRequestEntries.member.${index}.`, topicArn);
                 successful.push({
                   Id: id,
-                  MessageId: publish(parameters, `PublishBatchRequestEntries.member.${index}.`, topicArn),
+                  MessageId: receipt.messageId,
+                  ...(receipt.sequenceNumber === undefined ? {} : { SequenceNumber: receipt.sequenceNumber }),
                 });
               } catch (error) {
                 if (!(error instanceof SnsInvalidParameterError)) throw error;
@@ -107,6 +130,9 @@ export function snsApi(sns: SnsService): GatewayHandler {
               SubscriptionsPending: String(subscriptions.filter((each) => each.status !== 'Confirmed').length),
               SubscriptionsDeleted: '0',
               ...(topic.kmsMasterKeyId === undefined ? {} : { KmsMasterKeyId: topic.kmsMasterKeyId }),
+              ...(topic.fifo === true
+                ? { FifoTopic: 'true', ContentBasedDeduplication: String(topic.contentBasedDeduplication === true) }
+                : {}),
             };
             return queryResponse('GetTopicAttributes', NAMESPACE, {
               Attributes: { entry: Object.entries(attributes).map(([key, value]) => ({ key, value })) },
@@ -156,11 +182,12 @@ function messageAttributes(
   for (const [key, value] of parameters) {
     if (!key.startsWith(`${prefix}.entry.`)) continue;
     const [index = '', ...path] = key.slice(`${prefix}.entry.`.length).split('.');
-    const entry = entries.get(Number(index)) ?? {};
+    const entry = entries.get(Number(index)) ?? (Object.create(null) as Record<string, string>);
     entry[path.join('.')] = value;
     entries.set(Number(index), entry);
   }
-  const attributes: Record<string, SnsMessageAttribute> = {};
+  // Keyed by the request's own words: no prototype for a name like __proto__ to reach.
+  const attributes: Record<string, SnsMessageAttribute> = Object.create(null) as Record<string, SnsMessageAttribute>;
   for (const entry of entries.values()) {
     const name = entry.Name;
     const dataType = entry['Value.DataType'];

@@ -10,14 +10,29 @@
  * service publish (re:Post, "Why didn't I receive an SNS notification for my CloudWatch alarm
  * trigger?", https://repost.aws/knowledge-center/cloudwatch-receive-sns-for-alarm-trigger).
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { LAB_ACCOUNT_ID, LAB_REGION } from '../../common/local-aws';
 import type { Decision, ServiceRequest } from '../iam/iam-evaluator';
 import type { PolicyDocument } from '../iam/policy-document';
 import { isAwsManagedKey } from '../../common/aws-managed-key';
-import { KmsAccessDeniedError, PublishNotAuthorizedError, type SnsError, TopicNotFoundError } from './errors';
+import {
+  KmsAccessDeniedError,
+  PublishNotAuthorizedError,
+  type SnsError,
+  SnsInvalidParameterError,
+  TopicNotFoundError,
+} from './errors';
 import { passesFilterPolicy, type PublishedMessage } from './sns-message';
-import { type SnsDelivery, type SnsMessageAttribute, type SnsSubscription, SnsState } from './sns-state';
+import { type SnsDelivery, type SnsMessageAttribute, type SnsSubscription, SnsState, type SnsTopic } from './sns-state';
+
+/** What Publish answers: the message's id, and on a FIFO topic its sequence number. */
+export interface PublishReceipt {
+  readonly messageId: string;
+  readonly sequenceNumber?: string;
+}
+
+/** How long a FIFO topic remembers a deduplication id (SNS developer guide, "Message deduplication for FIFO topics"). */
+export const FIFO_DEDUPLICATION_INTERVAL_MS = 5 * 60_000;
 
 /** One message on its way to one subscription. */
 export interface SubscriptionDelivery {
@@ -82,6 +97,11 @@ export class SnsService {
   /** What became of each delivery, oldest first (the last 1000). */
   readonly deliveries = this.state.deliveries;
 
+  /** Per FIFO topic: deduplication id → until when a message with it is a duplicate. */
+  private readonly deduplication = new Map<string, Map<string, number>>();
+  /** Per FIFO topic: its last sequence number, and the fan-out its next message waits for (order is kept). */
+  private readonly fifoLines = new Map<string, { sequence: bigint; delivered: Promise<void> }>();
+
   /**
    * @param authorize decides a service principal's publish (the lab's IAM); absent: every publish is allowed.
    * @param deliver hands a message to one subscription's endpoint (a queue, a function); it throws
@@ -106,8 +126,13 @@ export class SnsService {
 
   /**
    * Publish: the message is kept and handed to each confirmed subscription of the topic whose
-   * filter policy lets it through, after Publish has answered, as SNS delivers. Returns its
-   * MessageId; an unknown topic is SNS's NotFound.
+   * filter policy lets it through, after Publish has answered, as SNS delivers. An unknown topic
+   * is SNS's NotFound. On a FIFO topic the message needs a group id and a deduplication id (given,
+   * or its body's SHA-256 with content-based deduplication); a message whose deduplication id the
+   * topic saw in the last five minutes is accepted and not delivered again, and messages reach each
+   * subscription in the order they were published (SNS developer guide, "Message ordering and
+   * grouping for FIFO topics", "Message deduplication for FIFO topics"; the errors as recorded
+   * against AWS in LocalStack's test_sns.snapshot.json, TestSNSSubscriptionSQSFifo::test_validations_for_fifo).
    */
   publishMessage(
     topicArn: string,
@@ -115,9 +140,13 @@ export class SnsService {
       readonly message: string;
       readonly subject?: string;
       readonly attributes?: Readonly<Record<string, SnsMessageAttribute>>;
+      readonly groupId?: string;
+      readonly deduplicationId?: string;
     },
-  ): string {
-    if (!this.topics.has(topicArn)) throw new TopicNotFoundError(topicArn);
+  ): PublishReceipt {
+    const topic = this.topics.get(topicArn);
+    if (topic === undefined) throw new TopicNotFoundError(topicArn);
+    const fifo = topic.fifo === true ? this.fifoFields(topicArn, topic, input) : undefined;
     const published: PublishedMessage = {
       messageId: randomUUID(),
       topicArn,
@@ -125,6 +154,7 @@ export class SnsService {
       ...(input.subject === undefined || input.subject === '' ? {} : { subject: input.subject }),
       attributes: input.attributes ?? {},
       timestamp: new Date(),
+      ...(fifo === undefined ? {} : { fifo }),
     };
     this.published.push({
       topicArn,
@@ -135,8 +165,51 @@ export class SnsService {
     });
     if (this.published.length > 1000) this.published.shift();
     const deliver = this.deliver;
-    if (deliver !== undefined) void this.fanOut(published, deliver);
-    return published.messageId;
+    const duplicate = fifo !== undefined && this.seenBefore(topicArn, fifo.deduplicationId);
+    if (deliver !== undefined && !duplicate) {
+      if (fifo === undefined) void this.fanOut(published, deliver);
+      else {
+        const line = this.fifoLines.get(topicArn);
+        if (line !== undefined)
+          line.delivered = line.delivered.then(() => this.fanOut(published, deliver)).catch(() => undefined);
+      }
+    }
+    return { messageId: published.messageId, ...(fifo === undefined ? {} : { sequenceNumber: fifo.sequenceNumber }) };
+  }
+
+  /** A FIFO message's group, deduplication id and sequence number, or SNS's error for what it lacks. */
+  private fifoFields(
+    topicArn: string,
+    topic: SnsTopic,
+    input: { readonly message: string; readonly groupId?: string; readonly deduplicationId?: string },
+  ): NonNullable<PublishedMessage['fifo']> {
+    if (input.groupId === undefined || input.groupId === '')
+      throw new SnsInvalidParameterError('Invalid parameter: The MessageGroupId parameter is required for FIFO topics');
+    const deduplicationId =
+      input.deduplicationId ??
+      (topic.contentBasedDeduplication === true ? createHash('sha256').update(input.message).digest('hex') : undefined);
+    if (deduplicationId === undefined)
+      throw new SnsInvalidParameterError(
+        'Invalid parameter: The topic should either have ContentBasedDeduplication enabled or MessageDeduplicationId provided explicitly',
+      );
+    const line = this.fifoLines.get(topicArn) ?? {
+      sequence: 10_000_000_000_000_000_000n,
+      delivered: Promise.resolve(),
+    };
+    this.fifoLines.set(topicArn, line);
+    line.sequence += 1n;
+    return { groupId: input.groupId, deduplicationId, sequenceNumber: line.sequence.toString() };
+  }
+
+  /** Whether the topic saw `deduplicationId` in the last five minutes (and remembers it from now if not). */
+  private seenBefore(topicArn: string, deduplicationId: string): boolean {
+    const now = Date.now();
+    const seen = this.deduplication.get(topicArn) ?? new Map<string, number>();
+    this.deduplication.set(topicArn, seen);
+    for (const [id, until] of seen) if (until <= now) seen.delete(id);
+    if (seen.has(deduplicationId)) return true;
+    seen.set(deduplicationId, now + FIFO_DEDUPLICATION_INTERVAL_MS);
+    return false;
   }
 
   /** Delivers to every confirmed subscription, each on its own, recording what became of it. */

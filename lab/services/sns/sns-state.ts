@@ -47,10 +47,20 @@ export interface SnsDelivery {
   readonly time: number;
 }
 
+/** One topic: `kmsMasterKeyId` when it is encrypted (the AWS-managed key only, in the lab). */
+export interface SnsTopic {
+  readonly name: string;
+  readonly kmsMasterKeyId?: string;
+  /** A FIFO topic (`FifoTopic`, its name ending in `.fifo`): ordered per message group, deduplicated. */
+  readonly fifo?: boolean;
+  /** `ContentBasedDeduplication`: a FIFO message without a MessageDeduplicationId is deduplicated by its body's SHA-256. */
+  readonly contentBasedDeduplication?: boolean;
+}
+
 /** The topics, subscriptions and notifications of one lab's SNS. */
 export class SnsState {
-  /** Topic ARN → topic; `kmsMasterKeyId` when it is encrypted (the AWS-managed key only, in the lab). */
-  readonly topics = new Map<string, { readonly name: string; readonly kmsMasterKeyId?: string }>();
+  /** Topic ARN → topic. */
+  readonly topics = new Map<string, SnsTopic>();
   readonly subscriptions = new Map<string, SnsSubscription>();
   readonly published: SnsNotification[] = [];
   /** Every delivery to a subscription, oldest first (the last 1000). */

@@ -68,11 +68,16 @@ export function subscriptionDelivery(
     );
     const raw = subscription.rawMessageDelivery === true;
     const attributes = Object.entries(published.attributes);
+    // A FIFO queue gets the message's group and deduplication id (a standard queue, from a FIFO
+    // topic, neither): recorded against AWS in LocalStack's test_sns.snapshot.json,
+    // TestSNSSubscriptionSQSFifo::test_message_to_fifo_sqs and ::test_fifo_topic_to_regular_sqs.
+    const fifo = queueName.endsWith('.fifo') ? published.fifo : undefined;
     await options.sqs.send(
       new SendMessageCommand({
         QueueUrl,
         MessageBody: raw ? published.message : JSON.stringify(snsEnvelope(published, subscriptionArn)),
         ...(raw && attributes.length > 0 ? { MessageAttributes: Object.fromEntries(attributes) } : {}),
+        ...(fifo === undefined ? {} : { MessageGroupId: fifo.groupId, MessageDeduplicationId: fifo.deduplicationId }),
       }),
     );
   };

@@ -12,8 +12,12 @@ import { isAwsManagedKey } from '../../../common/aws-managed-key';
 
 /** What the topic provider does with each property of `AWS::SNS::Topic`. */
 export const SNS_TOPIC_PROPERTIES: PropertyCoverage = {
-  emulated: ['TopicName'],
+  emulated: ['ContentBasedDeduplication', 'FifoTopic', 'TopicName'],
   noted: {
+    FifoThroughputScope: {
+      en: "the throughput scope sets a FIFO topic's throughput quota (per topic or per message group); the lab sets no quota",
+      ja: 'スループットのスコープは FIFO トピックのスループットの上限（トピック単位かメッセージグループ単位か）を決めます。ラボは上限を設けません',
+    },
     DisplayName: {
       en: 'the display name is the sender name of e-mail and SMS notifications, which the lab does not send',
       ja: '表示名はメールや SMS 通知の送信者名です。ラボはそれらを送りません',
@@ -32,16 +36,7 @@ export const SNS_TOPIC_PROPERTIES: PropertyCoverage = {
     },
     Tags: TAGS_NOTE,
   },
-  refused: [
-    'ArchivePolicy',
-    'ContentBasedDeduplication',
-    'DataProtectionPolicy',
-    'DeliveryStatusLogging',
-    'FifoThroughputScope',
-    'FifoTopic',
-    'MaximumMessageSize',
-    'Subscription',
-  ],
+  refused: ['ArchivePolicy', 'DataProtectionPolicy', 'DeliveryStatusLogging', 'MaximumMessageSize', 'Subscription'],
 };
 
 /** `AWS::SNS::TopicPolicy`: both properties become the topics' resource policy. */
@@ -75,22 +70,49 @@ export function snsProviders(options: { readonly sns: SnsService; readonly iam: 
       type: 'AWS::SNS::Topic',
       properties: SNS_TOPIC_PROPERTIES,
       async create({ stackName, logicalId, properties }) {
+        const fifo = properties.FifoTopic === true || properties.FifoTopic === 'true';
+        // A generated name of a FIFO topic ends in .fifo, as CloudFormation names FIFO queues.
         const name =
-          typeof properties.TopicName === 'string' ? properties.TopicName : generatedName({ stackName, logicalId });
+          typeof properties.TopicName === 'string'
+            ? properties.TopicName
+            : `${generatedName({ stackName, logicalId })}${fifo ? '.fifo' : ''}`;
+        // SNS's CreateTopic rule for names (the pattern LocalStack checks, localstack-core/localstack/services/sns/provider.py).
+        if (!(fifo ? /^[a-zA-Z0-9_-]{1,256}\.fifo$/ : /^[a-zA-Z0-9_-]{1,256}$/).test(name))
+          throw new Error(
+            `${logicalId}: Invalid parameter: Topic Name (${fifo ? 'a FIFO topic name ends in .fifo; ' : ''}letters, digits, - and _, 1 to 256 of them: ${JSON.stringify(name)})`,
+          );
+        const contentBased =
+          properties.ContentBasedDeduplication === true || properties.ContentBasedDeduplication === 'true';
+        if (contentBased && !fifo)
+          throw new Error(`${logicalId}: ContentBasedDeduplication is for FIFO topics only (FifoTopic: true)`);
         const arn = sns.topicArn(name);
         const key = properties.KmsMasterKeyId;
         if (key !== undefined && !isAwsManagedKey(key, 'sns'))
           throw new Error(
             `${logicalId}: the lab has no KMS yet, so it runs topics unencrypted or under the AWS-managed key alias/aws/sns only, not KmsMasterKeyId ${JSON.stringify(key)}`,
           );
-        sns.topics.set(arn, { name, ...(typeof key === 'string' ? { kmsMasterKeyId: key } : {}) });
+        sns.topics.set(arn, {
+          name,
+          ...(typeof key === 'string' ? { kmsMasterKeyId: key } : {}),
+          ...(fifo ? { fifo, contentBasedDeduplication: contentBased } : {}),
+        });
         return { physicalId: arn, attributes: { TopicArn: arn, TopicName: name } };
       },
-      update: async ({ previous }) => previous,
+      async update({ properties, previous }) {
+        const topic = sns.topics.get(previous.physicalId);
+        const contentBased =
+          properties.ContentBasedDeduplication === true || properties.ContentBasedDeduplication === 'true';
+        if (topic?.fifo === true)
+          sns.topics.set(previous.physicalId, { ...topic, contentBasedDeduplication: contentBased });
+        return previous;
+      },
       async delete({ resource }) {
         sns.topics.delete(resource.physicalId);
       },
-      requiresReplacement: (previous, next) => previous.TopicName !== next.TopicName,
+      // A topic's name and type are fixed when it is created (AWS::SNS::Topic: both "Update requires: Replacement").
+      requiresReplacement: (previous, next) =>
+        previous.TopicName !== next.TopicName ||
+        String(previous.FifoTopic ?? false) !== String(next.FifoTopic ?? false),
     },
     {
       type: 'AWS::SNS::TopicPolicy',
@@ -123,11 +145,23 @@ export function snsProviders(options: { readonly sns: SnsService; readonly iam: 
             `${logicalId}: the lab subscribes in the topic's own Region (${topicRegion}), not Region ${String(properties.Region)}`,
           );
         const protocol = String(properties.Protocol);
+        const endpoint = String(properties.Endpoint ?? '');
+        const fifoTopic = sns.topics.get(topicArn)?.fifo === true;
+        // As SNS answers Subscribe (recorded against AWS: LocalStack's test_sns.snapshot.json,
+        // TestSNSSubscriptionSQSFifo::test_validations_for_fifo).
+        if (protocol === 'sqs' && endpoint.endsWith('.fifo') && !fifoTopic)
+          throw new Error(
+            `${logicalId}: Invalid parameter: Invalid parameter: Endpoint Reason: FIFO SQS Queues can not be subscribed to standard SNS topics`,
+          );
+        if (fifoTopic && protocol !== 'sqs')
+          throw new Error(
+            `${logicalId}: a FIFO topic delivers to Amazon SQS queues only (SNS developer guide, "FIFO topics"), not to protocol ${protocol}`,
+          );
         const id = `${topicArn}:${randomSuffix(12, true)}`;
         sns.subscriptions.set(id, {
           topicArn,
           protocol,
-          endpoint: String(properties.Endpoint ?? ''),
+          endpoint,
           status: protocol === 'email' ? 'PendingConfirmation' : 'Confirmed',
           ...deliveryOptions(logicalId, properties),
         });

@@ -2,13 +2,13 @@
 interface client runs one. It connects to its environment's bridge (python-shim.cjs) on the Unix
 socket LAB_PYTHON_SOCKET, imports the handler (INIT), then answers each invocation the bridge
 writes there (one JSON line) with one JSON line: the result, or the error document Lambda's
-Python runtime makes. print() goes to stdout as it is;
-the root logger writes Lambda's format (text: "[LEVEL]\\ttime\\trequestId\\tmessage"; JSON when
+Python runtime makes. What it prints goes the same way, as it is; the root logger writes Lambda's format (text: "[LEVEL]\\ttime\\trequestId\\tmessage"; JSON when
 AWS_LAMBDA_LOG_FORMAT is JSON). As for a Node.js function (loopback-only.ts), the function's
 network calls stay on this machine: a name or address off loopback is refused before it is
 looked up or connected to."""
 import decimal
 import importlib
+import io
 import ipaddress
 import json
 import logging
@@ -64,28 +64,50 @@ def keep_on_loopback():
 keep_on_loopback()
 
 
-class FlushingStream:
-    """stdout and stderr as Lambda's Python runtime sets them up: each write reaches the log at
-    once, so what a handler printed before a timeout or a crash is not lost in a buffer."""
+send_lock = threading.Lock()
 
-    def __init__(self, stream):
-        self._stream = stream
+
+def send(document):
+    """One JSON line to the bridge; every thread's writes and the answers keep their order."""
+    line = json.dumps(document, default=number, ensure_ascii=False) + "\n"
+    with send_lock:
+        results.write(line)
+        results.flush()
+
+
+class BridgeStream(io.TextIOBase):
+    """stdout and stderr as Lambda's Python runtime sets them up, unbuffered: each write reaches the
+    function's log at once (what a handler printed before a timeout is not lost in a buffer), and
+    on the same channel as the invocation's answer, so it is logged before the invocation ends.
+    Writes below Python (a C library, a subprocess) go to the process's own stdout and stderr,
+    which the lab logs as well."""
+
+    def __init__(self, name, original):
+        super().__init__()
+        self._name = name
+        self._original = original
 
     def write(self, text):
-        written = self._stream.write(text)
-        self._stream.flush()
-        return written
+        if text:
+            send({"log": self._name, "text": text})
+        return len(text)
 
-    def writelines(self, lines):
-        self._stream.writelines(lines)
-        self._stream.flush()
+    def writable(self):
+        return True
 
-    def __getattr__(self, name):
-        return getattr(self._stream, name)
+    def isatty(self):
+        return False
+
+    def fileno(self):
+        return self._original.fileno()
+
+    @property
+    def encoding(self):
+        return "utf-8"
 
 
-sys.stdout = FlushingStream(sys.stdout)
-sys.stderr = FlushingStream(sys.stderr)
+sys.stdout = BridgeStream("stdout", sys.stdout)
+sys.stderr = BridgeStream("stderr", sys.stderr)
 request_id = None
 json_format = os.environ.get("AWS_LAMBDA_LOG_FORMAT", "").upper() == "JSON"
 NO_BREAK_SPACE = "\u00a0"
@@ -170,11 +192,7 @@ def number(value):
 
 
 def answer(document):
-    # What the handler printed reaches the log before its invocation ends.
-    sys.stdout.flush()
-    sys.stderr.flush()
-    results.write(json.dumps(document, default=number, ensure_ascii=False) + "\n")
-    results.flush()
+    send(document)
 
 
 def fail_init(document):

@@ -4,7 +4,7 @@
 // the lab's main thread to start one Python process (environment-child.ts: the main thread
 // reaps it whatever becomes of this thread); the process connects to the socket and imports the
 // handler (an import error fails INIT, as on Lambda), then answers each invocation handed to it
-// there, one JSON line each way. Its stdout and stderr are the function's log.
+// there, one JSON line each way; what it prints comes the same way, before the answer it precedes.
 'use strict';
 const { mkdtempSync } = require('node:fs');
 const net = require('node:net');
@@ -28,7 +28,10 @@ function read(chunk) {
   while ((newline = buffered.indexOf('\n')) >= 0) {
     const line = buffered.slice(0, newline);
     buffered = buffered.slice(newline + 1);
-    waiting.shift()?.(JSON.parse(line));
+    const message = JSON.parse(line);
+    // What the function printed, in order with its answers: logged as this worker's own output.
+    if (message.log === 'stdout' || message.log === 'stderr') process[message.log].write(message.text);
+    else waiting.shift()?.(message);
   }
 }
 
