@@ -44,7 +44,7 @@ import type { MappingCounters } from './services/lambda/event-source-mapping/eve
 import { bundleRuntimeWorker } from './services/lambda/runtime/bundle';
 import type { InvocationResult } from './services/lambda/runtime/local-function';
 import { LabBus } from './bus/lab-bus';
-import type { SnsDelivery, SnsNotification } from './services/sns/sns-state';
+import type { SnsDelivery, SnsNotification, SnsSubscription } from './services/sns/sns-state';
 
 /** How to start a lab: the app it serves, the bus it publishes on, and the lab-only settings. */
 export interface StartLabOptions extends LabAssemblyOptions, LabCloudFormationSettings {
@@ -169,6 +169,8 @@ export interface Lab {
   evaluateAlarms(): Promise<void>;
   /** What the stacks' SNS topics were sent (alarm notifications, Publish through the endpoint). */
   notifications(): SnsNotification[];
+  /** Every SNS subscription the stacks made: its topic, protocol, endpoint, raw delivery and filter policy. */
+  snsSubscriptions(): ({ readonly subscriptionArn: string } & SnsSubscription)[];
   /** What became of each message at each subscription: delivered, filtered out, or failed with the reason. */
   snsDeliveries(): SnsDelivery[];
   /**
@@ -375,6 +377,8 @@ function runningLab(lab: {
     evaluateAlarms: () => alarms.evaluateAll(),
     notifications: () => [...services.sns.published],
     snsDeliveries: () => [...services.sns.deliveries],
+    snsSubscriptions: () =>
+      [...services.sns.subscriptions].map(([subscriptionArn, subscription]) => ({ subscriptionArn, ...subscription })),
     batchFormation: lab.batchFormation,
     counters: () => mappingCountersOf(views.stacks.values()),
     awsCallCounts: () => ledger.counts(),

@@ -70,6 +70,7 @@ const STYLE = `  body { font: 14px/1.4 system-ui, sans-serif; margin: 0; backgro
   .muted { color: #6b7280; }
   .alarm { font-size: 12px; padding: 2px 6px; border-radius: 3px; background: #e5e7eb; }
   .alarm.ALARM { background: #d13212; color: #fff; } .alarm.OK { background: #1d8102; color: #fff; }
+  td.outcome-delivered { color: #1d8102; } td.outcome-failed { color: #d13212; } td.outcome-filtered { color: #6b7280; }
   fieldset { border: 1px solid #e2e6ec; border-radius: 4px; margin: 6px 0; padding: 4px 8px; display: grid; gap: 3px; min-width: 0; }
   fieldset[hidden] { display: none; }
   fieldset label { display: flex; flex-wrap: wrap; gap: 6px; align-items: baseline; }

@@ -3,7 +3,8 @@
  * through (the page never touches the lab's internals):
  *
  * - `GET  /api/state`: every stack's queues (visible / in flight / delayed), the messages in
- *   flight with their visibility deadlines, the DLQ's messages, the idempotency table's items.
+ *   flight with their visibility deadlines, the DLQ's messages, the idempotency table's items,
+ *   and its SNS topics with each latest message's path to every subscription.
  * - `GET  /api/events`: server-sent events, `state` (the same document, every second) and
  *   `log` (one per function line: time, stack, function, level, event, id, messageId, message).
  * - `POST /api/enqueue`: `{ "stack": "VisibilityDupStack", "body": { … } }`, sent to the stack's
@@ -44,6 +45,7 @@ import { MESSAGES, type Messages } from '../locales/messages';
 import { DLQ_PAGE, type DlqMessage } from './dlq-page';
 import { ConsoleRequestError } from './console-request-error';
 import { QueryPanel } from './query-panel';
+import { topicPaths, type TopicView } from './topic-paths';
 import { LAB_CREDENTIALS, LAB_REGION } from '../common/local-aws';
 
 /** A queue's counts. */
@@ -78,6 +80,8 @@ export interface ConsoleState {
      * summary when the last notification was refused ("Failed to execute action …").
      */
     readonly alarms: readonly { readonly alarmName: string; readonly state: string; readonly actionFailed?: string }[];
+    /** The stack's SNS topics: their subscriptions, and each latest message's path to them (topic-paths.ts). */
+    readonly topics: readonly TopicView[];
   }[];
 }
 
@@ -194,6 +198,7 @@ export async function startConsole(lab: Lab, options: ConsoleOptions = {}): Prom
               state,
               ...(lastAction === undefined || lastAction.succeeded ? {} : { actionFailed: lastAction.summary }),
             })),
+          topics: topicPaths(lab, stack.stackName),
         };
       }),
     );

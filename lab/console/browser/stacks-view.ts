@@ -1,7 +1,8 @@
 /**
  * The stacks' cards: each queue's counts, the messages in flight with their countdown to visible
  * again (moved in place every 200 ms, redrawn only when the state changes), the DLQ a page at a
- * time with a redrive button, the table's items, and the alarms.
+ * time with a redrive button, the table's items, the alarms, and each SNS topic's messages with
+ * their path to every subscription (delivered, filtered out, not delivered and why).
  */
 import { CONSOLE, word } from './console-config';
 import { $, escape, fetchJson } from './dom';
@@ -42,6 +43,31 @@ interface DlqPageView {
   readonly error?: string;
 }
 
+/** A topic of a stack, with each latest message's path to its subscriptions (lab/console/topic-paths.ts). */
+interface TopicView {
+  readonly id: string;
+  readonly name: string;
+  readonly subscriptions: readonly {
+    readonly subscriptionArn: string;
+    readonly protocol: string;
+    readonly target: string;
+    readonly raw: boolean;
+    readonly filterPolicy?: string;
+  }[];
+  readonly messages: readonly {
+    readonly messageId: string;
+    readonly time: number;
+    readonly subject?: string;
+    readonly preview: string;
+    readonly steps: readonly {
+      readonly subscriptionArn: string;
+      readonly outcome: 'delivered' | 'filtered' | 'failed';
+      readonly reason?: string;
+      readonly afterMs: number;
+    }[];
+  }[];
+}
+
 /** One stack, as `/api/state` describes it. */
 export interface StackView {
   readonly stackName: string;
@@ -52,6 +78,7 @@ export interface StackView {
   readonly tableId?: string;
   readonly tableItems: readonly unknown[];
   readonly alarms: readonly { readonly state: string; readonly actionFailed?: string }[];
+  readonly topics?: readonly TopicView[];
 }
 
 /** The lab's state, as `/api/state` and the `state` events send it. */
@@ -113,6 +140,45 @@ function dlqSection(stack: StackView): string {
   );
 }
 
+const OUTCOME_WORDS = { delivered: 'topicDelivered', filtered: 'topicFiltered', failed: 'topicFailed' } as const;
+
+/** A topic: a column per subscription, a row per message, each cell that message's step there. */
+function topicSection(topic: TopicView): string {
+  const heads = topic.subscriptions
+    .map(
+      (subscription) =>
+        `<th data-subscription="${escape(subscription.subscriptionArn)}" title="${escape(subscription.filterPolicy ?? '')}">` +
+        `${escape(subscription.target)} <span class="muted">${escape(subscription.protocol)}` +
+        `${subscription.raw ? ` · ${word('topicRaw')}` : ''}${subscription.filterPolicy === undefined ? '' : ` · ${word('topicFilter')}`}</span></th>`,
+    )
+    .join('');
+  const rows = topic.messages
+    .map((message) => {
+      const cells = topic.subscriptions
+        .map((subscription) => {
+          const step = message.steps.find((each) => each.subscriptionArn === subscription.subscriptionArn);
+          if (step === undefined) return `<td data-outcome="pending" class="muted">${word('topicPending')}</td>`;
+          return (
+            `<td data-outcome="${step.outcome}" class="outcome-${step.outcome}" title="${escape(step.reason ?? '')}">` +
+            `${word(OUTCOME_WORDS[step.outcome])} <span class="muted">+${step.afterMs} ms</span></td>`
+          );
+        })
+        .join('');
+      return (
+        `<tr data-topic-message="${escape(message.messageId)}"><td title="${escape(message.messageId)}">` +
+        `${message.subject === undefined ? '' : `<b>${escape(message.subject)}</b> `}${escape(message.preview)}</td>` +
+        `<td>${new Date(message.time).toLocaleTimeString()}</td>${cells}</tr>`
+      );
+    })
+    .join('');
+  return (
+    `<h3 data-topic="${escape(topic.name)}">${word('topic')} ${escape(topic.id)} <span class="muted">${escape(topic.name)}</span></h3>` +
+    (topic.messages.length === 0
+      ? `<p class="muted">${word('topicNoMessages')}</p>`
+      : `<table class="topic-paths"><tr><th>${word('topicMessage')}</th><th></th>${heads}</tr>${rows}</table>`)
+  );
+}
+
 function stackCard(stack: StackView, now: number): string {
   // The tutorials' names: ShortVTQueue / BatchQueue, the DLQ, IdemTable.
   const counts = stack.queues
@@ -153,6 +219,7 @@ function stackCard(stack: StackView, now: number): string {
     (stack.tableItems.length > 0
       ? `<h3 data-table-id="${escape(stack.tableId ?? '')}">${word('table')} (${escape(stack.tableId ?? '')})</h3><pre class="table-items">${items}</pre>`
       : '') +
+    (stack.topics ?? []).map(topicSection).join('') +
     '</section>'
   );
 }
