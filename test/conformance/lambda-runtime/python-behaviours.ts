@@ -110,6 +110,22 @@ export const PYTHON_RUNTIME_BEHAVIOURS = [
     },
   },
   {
+    id: 'lambda.runtime.python.runtime-api',
+    service,
+    source: 'https://docs.aws.amazon.com/lambda/latest/dg/runtimes-api.html',
+    verdict: 'same',
+    en: {
+      title: 'Python: the runtime takes its invocations from Lambda’s runtime API',
+      aws: 'AWS_LAMBDA_RUNTIME_API names the runtime API’s host and port; the runtime asks GET /2018-06-01/runtime/invocation/next, gets the event with the Lambda-Runtime-Aws-Request-Id, -Deadline-Ms, -Invoked-Function-Arn and -Trace-Id headers (the trace id becomes _X_AMZN_TRACE_ID), and posts /invocation/<id>/response or /error, or /init/error; a post for a request id that is not running is 400 InvalidRequestID.',
+      lab: 'The same API, served on 127.0.0.1 by the function’s execution environment, which the lab’s Python runtime loop (its own, not Lambda’s runtime interface client) speaks; a runtime’s output goes to the environment on a socket of its own, and each post waits for the output written before it.',
+    },
+    ja: {
+      title: 'Python: ランタイムは Lambda のランタイム API から呼び出しを受け取る',
+      aws: 'AWS_LAMBDA_RUNTIME_API がランタイム API のホストとポートを示します。ランタイムは GET /2018-06-01/runtime/invocation/next で尋ね、Lambda-Runtime-Aws-Request-Id、-Deadline-Ms、-Invoked-Function-Arn、-Trace-Id のヘッダー付きでイベントを受け取り（トレース ID は _X_AMZN_TRACE_ID になります）、/invocation/<id>/response か /error、または /init/error に POST します。実行中でないリクエスト ID への POST は 400 InvalidRequestID です。',
+      lab: '同じ API を、関数の実行環境が 127.0.0.1 で提供し、ラボの Python ランタイムループ（Lambda のランタイムインターフェースクライアントではなくラボ自身のもの）がそれを話します。ランタイムの出力は専用のソケットで実行環境に届き、各 POST はそれより前に書かれた出力を待ちます。',
+    },
+  },
+  {
     id: 'lambda.runtime.python.boto3',
     service,
     source: 'https://docs.aws.amazon.com/lambda/latest/dg/lambda-python.html',

@@ -274,6 +274,26 @@ describe('Lambda’s Python runtime (conformance)', () => {
     expect(payload.remaining).toBeLessThanOrEqual(5000);
   });
 
+  conform(pythonBehaviour('lambda.runtime.python.runtime-api'), async () => {
+    await deploy('PyRuntimeApi', [
+      'import http.client, json, os',
+      'def handler(event, context):',
+      '    api = os.environ["AWS_LAMBDA_RUNTIME_API"]',
+      '    connection = http.client.HTTPConnection(api)',
+      '    connection.request("POST", "/2018-06-01/runtime/invocation/no-such-request/response", b"{}")',
+      '    answer = connection.getresponse()',
+      '    return {"api": api, "trace": os.environ.get("_X_AMZN_TRACE_ID"), "status": answer.status,',
+      '            "answer": json.loads(answer.read())}',
+    ]);
+    const { payload } = await invoke('PyRuntimeApi');
+    expect(payload).toEqual({
+      api: expect.stringMatching(/^127\.0\.0\.1:\d+$/),
+      trace: expect.stringMatching(/^Root=1-[0-9a-f]{8}-[0-9a-f]{24}/),
+      status: 400,
+      answer: { errorMessage: 'Invalid request ID', errorType: 'InvalidRequestID' },
+    });
+  });
+
   conform(pythonBehaviour('lambda.runtime.python.boto3'), async () => {
     await deploy('PyBoto3', ['import boto3', 'def handler(event, context):', '    return boto3.__version__']);
     const machine = execFileSync(pythonExecutable(), ['-c', 'import boto3; print(boto3.__version__)'], {

@@ -1,12 +1,14 @@
 """The lab's Python runtime loop: one process per execution environment, as Lambda's runtime
-interface client runs one. It connects to its environment's bridge (python-shim.cjs) on the Unix
-socket LAB_PYTHON_SOCKET, imports the handler (INIT), then answers each invocation the bridge
-writes there (one JSON line) with one JSON line: the result, or the error document Lambda's
-Python runtime makes. What it prints goes the same way, as it is; the root logger writes Lambda's format (text: "[LEVEL]\\ttime\\trequestId\\tmessage"; JSON when
+interface client runs one. It imports the handler (INIT), then takes each invocation from Lambda's
+runtime API (AWS_LAMBDA_RUNTIME_API, served by its environment: runtime-api.cjs) and posts the
+result, or the error document Lambda's Python runtime makes. What it prints goes to the
+environment's log socket (LAB_PYTHON_LOG_SOCKET) as it is, and each post to the runtime API
+carries the mark of the output written before it (Lab-Log-Sync); the root logger writes Lambda's format (text: "[LEVEL]\\ttime\\trequestId\\tmessage"; JSON when
 AWS_LAMBDA_LOG_FORMAT is JSON). As for a Node.js function (loopback-only.ts), the function's
 network calls stay on this machine: a name or address off loopback is refused before it is
 looked up or connected to."""
 import decimal
+import http.client
 import importlib
 import io
 import ipaddress
@@ -19,10 +21,10 @@ import threading
 import time
 import traceback
 
-bridge = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-bridge.connect(os.environ.pop("LAB_PYTHON_SOCKET"))
-invocations = bridge.makefile("r", encoding="utf-8")
-results = bridge.makefile("w", encoding="utf-8", buffering=1)
+log_channel = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+log_channel.connect(os.environ.pop("LAB_PYTHON_LOG_SOCKET"))
+results = log_channel.makefile("w", encoding="utf-8", buffering=1)
+runtime_api = http.client.HTTPConnection(os.environ["AWS_LAMBDA_RUNTIME_API"])
 
 
 def is_loopback(host):
@@ -68,7 +70,7 @@ send_lock = threading.Lock()
 
 
 def send(document):
-    """One JSON line to the bridge; every thread's writes and the answers keep their order."""
+    """One JSON line on the log channel; every thread's writes keep their order."""
     line = json.dumps(document, default=number, ensure_ascii=False) + "\n"
     with send_lock:
         results.write(line)
@@ -191,14 +193,26 @@ def number(value):
     raise TypeError("Object of type %s is not JSON serializable" % type(value).__name__)
 
 
-def answer(document):
-    send(document)
+marks = 0
+
+
+def post(path, document, error_type=None):
+    """A post to the runtime API, after the mark of everything printed so far."""
+    global marks
+    marks += 1
+    send({"sync": marks})
+    body = json.dumps(document, default=number, ensure_ascii=False).encode("utf-8")
+    headers = {"Content-Type": "application/json", "Lab-Log-Sync": str(marks)}
+    if error_type is not None:
+        headers["Lambda-Runtime-Function-Error-Type"] = error_type
+    runtime_api.request("POST", "/2018-06-01/runtime" + path, body, headers)
+    runtime_api.getresponse().read()
 
 
 def fail_init(document):
     root.warning(UNHANDLED_WARNING)
     log_error(document)
-    answer({"init": document})
+    post("/init/error", document, document["errorType"])
     sys.exit(1)
 
 
@@ -233,7 +247,6 @@ handler = getattr(module, function_name, None)
 if handler is None:
     fail_init(error_document("Handler '%s' missing on module '%s'" % (function_name, module_name),
                              "Runtime.HandlerNotFound", []))
-answer({"ready": True})
 
 
 deadline_ms = None
@@ -256,15 +269,15 @@ class MarshalError(Exception):
 
 
 class Context:
-    def __init__(self, data):
-        self.function_name = data["functionName"]
-        self.function_version = data["functionVersion"]
-        self.invoked_function_arn = data["invokedFunctionArn"]
-        self.memory_limit_in_mb = data["memoryLimitInMB"]
-        self.aws_request_id = data["awsRequestId"]
-        self.log_group_name = data["logGroupName"]
-        self.log_stream_name = data["logStreamName"]
-        self._deadline_ms = data["deadlineMs"]
+    def __init__(self, request_id, deadline_ms, function_arn):
+        self.function_name = os.environ.get("AWS_LAMBDA_FUNCTION_NAME")
+        self.function_version = os.environ.get("AWS_LAMBDA_FUNCTION_VERSION")
+        self.invoked_function_arn = function_arn
+        self.memory_limit_in_mb = os.environ.get("AWS_LAMBDA_FUNCTION_MEMORY_SIZE")
+        self.aws_request_id = request_id
+        self.log_group_name = os.environ.get("AWS_LAMBDA_LOG_GROUP_NAME")
+        self.log_stream_name = os.environ.get("AWS_LAMBDA_LOG_STREAM_NAME")
+        self._deadline_ms = deadline_ms
         self.client_context = None
         self.identity = None
         self.tenant_id = None
@@ -273,24 +286,31 @@ class Context:
         return max(0, int(self._deadline_ms - time.time() * 1000))
 
 
-for line in invocations:
-    invocation = json.loads(line)
-    request_id = invocation["context"]["awsRequestId"]
-    deadline_ms = invocation["context"]["deadlineMs"]
-    if invocation.get("traceId"):
-        os.environ["_X_AMZN_TRACE_ID"] = invocation["traceId"]
+while True:
+    runtime_api.request("GET", "/2018-06-01/runtime/invocation/next")
+    invocation = runtime_api.getresponse()
+    event = json.loads(invocation.read())
+    request_id = invocation.getheader("Lambda-Runtime-Aws-Request-Id")
+    deadline_ms = int(invocation.getheader("Lambda-Runtime-Deadline-Ms"))
+    trace_id = invocation.getheader("Lambda-Runtime-Trace-Id")
+    if trace_id:
+        os.environ["_X_AMZN_TRACE_ID"] = trace_id
+    else:
+        os.environ.pop("_X_AMZN_TRACE_ID", None)
+    context = Context(request_id, deadline_ms, invocation.getheader("Lambda-Runtime-Invoked-Function-Arn"))
     try:
-        result = handler(invocation["event"], Context(invocation["context"]))
+        result = handler(event, context)
         try:
             json.dumps(result, default=number)
         except (TypeError, ValueError) as error:
             raise MarshalError("Unable to marshal response: %s" % error) from None
-        outcome = {"result": result}
+        deadline_ms = None
+        post("/invocation/%s/response" % request_id, result)
+        continue
     except MarshalError as error:
-        outcome = {"error": error_document(str(error), "Runtime.MarshalError", [])}
+        document = error_document(str(error), "Runtime.MarshalError", [])
     except Exception as error:
-        outcome = {"error": error_document(str(error), type(error).__name__, user_frames(error))}
-    if "error" in outcome:
-        log_error(outcome["error"])
-    answer(outcome)
+        document = error_document(str(error), type(error).__name__, user_frames(error))
+    log_error(document)
     deadline_ms = None
+    post("/invocation/%s/error" % request_id, document, document["errorType"])

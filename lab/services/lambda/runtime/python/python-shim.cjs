@@ -1,10 +1,11 @@
 // The lab's bridge from a Node.js execution environment to the Python runtime loop
 // (bootstrap.py): the worker requires this file as the function's handler module. At INIT it
-// opens the relays boto3 reaches the lab through (aws-call-relay.cjs) and a Unix socket, and asks
-// the lab's main thread to start one Python process (environment-child.ts: the main thread
-// reaps it whatever becomes of this thread); the process connects to the socket and imports the
-// handler (an import error fails INIT, as on Lambda), then answers each invocation handed to it
-// there, one JSON line each way; what it prints comes the same way, before the answer it precedes.
+// opens the relays boto3 reaches the lab through (aws-call-relay.cjs), Lambda's runtime API
+// (runtime-api.cjs) and a Unix socket for the function's output, and asks the lab's main thread
+// to start one Python process (environment-child.ts: the main thread reaps it whatever becomes of
+// this thread). The process imports the handler and asks the runtime API for invocations, as on
+// Lambda (an import error fails INIT); what it prints comes over the socket, each post to the
+// runtime API waiting for the output written before it (its log mark).
 'use strict';
 const { mkdtempSync } = require('node:fs');
 const net = require('node:net');
@@ -12,16 +13,17 @@ const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { parentPort, workerData } = require('node:worker_threads');
 const { relayEndpoints } = require('./aws-call-relay.cjs');
+const { startRuntimeApi } = require('./runtime-api.cjs');
 
 /** The function's SDK endpoints, which boto3 reaches through this worker's relays. */
 const ENDPOINTS = ['AWS_ENDPOINT_URL', 'AWS_ENDPOINT_URL_SQS', 'AWS_ENDPOINT_URL_DYNAMODB'];
 
-const waiting = [];
+/** The log channel's text not yet ended by a newline, and the runtime's last log mark read. */
 let buffered = '';
-let channel;
-/** The error every answer still awaited gets once the Python process is gone. */
-let gone;
+let markRead = 0;
+const markWaiters = [];
 
+/** Reads the log channel: what the function printed, and the runtime's log marks. */
 function read(chunk) {
   buffered += chunk.toString('utf8');
   let newline;
@@ -29,36 +31,31 @@ function read(chunk) {
     const line = buffered.slice(0, newline);
     buffered = buffered.slice(newline + 1);
     const message = JSON.parse(line);
-    // What the function printed, in order with its answers: logged as this worker's own output.
+    // Logged as this worker's own output, in the order it was written.
     if (message.log === 'stdout' || message.log === 'stderr') process[message.log].write(message.text);
-    else waiting.shift()?.(message);
+    else if (typeof message.sync === 'number') {
+      markRead = message.sync;
+      for (const waiter of markWaiters.splice(0)) {
+        if (waiter.mark <= markRead) waiter.resolve();
+        else markWaiters.push(waiter);
+      }
+    }
   }
 }
 
-/** The next line the Python process answers, or its exit. */
-const next = () => (gone !== undefined ? Promise.resolve(gone) : new Promise((resolve) => waiting.push(resolve)));
-
-function exited(message) {
-  const status = message.error ?? (message.signal !== null ? `signal: ${message.signal}` : `exit status ${message.code}`);
-  gone = {
-    gone: true,
-    errorType: message.error === undefined ? 'Runtime.ExitError' : 'Runtime.InvalidEntrypoint',
-    status: `Runtime exited with error: ${status}`,
-  };
-  for (const resolve of waiting.splice(0)) resolve(gone);
-  // The environment ends with its runtime, as on Lambda: after the invocation it failed has
-  // been answered (microtasks run before this timer), not reused for the next one.
-  setTimeout(() => process.exit(1), 0);
+/** Resolves once the log channel has delivered mark `mark` (everything printed before it is logged). */
+function logsSynced(mark) {
+  if (mark <= markRead || gone !== undefined) return Promise.resolve();
+  return new Promise((resolve) => markWaiters.push({ mark, resolve }));
 }
-parentPort.on('message', (message) => {
-  if (message?.type === 'child-exit') exited(message);
-});
+
+/** How an invocation or INIT ends once the runtime process is gone. */
+let gone;
 
 const scratch = mkdtempSync(join(tmpdir(), 'sqs-lab-py-'));
-const socketPath = join(scratch, 'runtime.sock');
+const socketPath = join(scratch, 'logs.sock');
 const server = net.createServer((socket) => {
   server.close();
-  channel = socket;
   socket.on('data', read);
   socket.on('error', () => undefined);
 });
@@ -67,15 +64,42 @@ const listening = new Promise((resolve, reject) => {
   server.listen(socketPath, resolve);
 });
 
-const started = Promise.all([relayEndpoints(process.env, ENDPOINTS), listening]).then(([relays]) => {
-  parentPort.postMessage({
-    type: 'spawn-child',
-    command: process.env.LAB_PYTHON ?? 'python3',
-    args: [join(__dirname, 'bootstrap.py')],
-    environment: { ...process.env, ...relays, LAB_PYTHON_SOCKET: socketPath },
-    scratch,
-  });
+const apiStarted = startRuntimeApi(logsSynced);
+
+function exited(message) {
+  const status = message.error ?? (message.signal !== null ? `signal: ${message.signal}` : `exit status ${message.code}`);
+  gone = {
+    kind: 'gone',
+    errorType: message.error === undefined ? 'Runtime.ExitError' : 'Runtime.InvalidEntrypoint',
+    status: `Runtime exited with error: ${status}`,
+  };
+  for (const waiter of markWaiters.splice(0)) waiter.resolve();
+  void apiStarted.then((api) => api.end(gone));
+  // The environment ends with its runtime, as on Lambda: after the invocation it failed has
+  // been answered (microtasks run before this timer), not reused for the next one.
+  setTimeout(() => process.exit(1), 0);
+}
+parentPort.on('message', (message) => {
+  if (message?.type === 'child-exit') exited(message);
 });
+
+const started = Promise.all([relayEndpoints(process.env, ENDPOINTS), listening, apiStarted]).then(
+  ([relays, , api]) => {
+    parentPort.postMessage({
+      type: 'spawn-child',
+      command: process.env.LAB_PYTHON ?? 'python3',
+      args: [join(__dirname, 'bootstrap.py')],
+      environment: {
+        ...process.env,
+        ...relays,
+        AWS_LAMBDA_RUNTIME_API: api.address,
+        LAB_PYTHON_LOG_SOCKET: socketPath,
+      },
+      scratch,
+    });
+    return api;
+  },
+);
 
 /** An Error for the worker, carrying the Python runtime's own document for Invoke's answer. */
 function failure(document) {
@@ -86,11 +110,12 @@ function failure(document) {
   return error;
 }
 
-/** INIT: the handler imported, or the error that ends INIT. */
-const ready = started.then(next).then((first) => {
-  if (first.gone) throw exitFailure(first, undefined);
-  if (first.init !== undefined) {
-    const error = failure(first.init);
+/** INIT: ends when the runtime first asks for an invocation, or with the error it posts. */
+const ready = started.then(async (api) => {
+  const outcome = await api.initialized;
+  if (outcome.kind === 'gone') throw exitFailure(outcome, undefined);
+  if (outcome.ok === false) {
+    const error = failure(outcome.document);
     // bootstrap.py has logged it as Lambda's Python runtime does (LAMBDA_WARNING and "[ERROR] …").
     error.loggedByRuntime = true;
     throw error;
@@ -117,34 +142,23 @@ function redirected(event) {
 
 async function handler(event, context) {
   await ready;
-  event = redirected(event);
-  const answered = next();
-  channel?.write(
-    `${JSON.stringify({
-      event,
-      context: {
-        functionName: context.functionName,
-        functionVersion: context.functionVersion,
-        invokedFunctionArn: context.invokedFunctionArn,
-        memoryLimitInMB: context.memoryLimitInMB,
-        awsRequestId: context.awsRequestId,
-        logGroupName: context.logGroupName,
-        logStreamName: context.logStreamName,
-        deadlineMs: Date.now() + context.getRemainingTimeInMillis(),
-      },
-      // The runtime worker sets it for each invocation, as Lambda's runtime API hands it over.
-      traceId: process.env._X_AMZN_TRACE_ID,
-    })}\n`,
-  );
-  const outcome = await answered;
-  if (outcome.gone) throw exitFailure(outcome, context.awsRequestId);
-  if (outcome.error !== undefined) {
-    const error = failure(outcome.error);
+  const api = await started;
+  const outcome = await api.invoke({
+    requestId: context.awsRequestId,
+    event: redirected(event),
+    deadlineMs: Date.now() + context.getRemainingTimeInMillis(),
+    invokedFunctionArn: context.invokedFunctionArn,
+    // The runtime worker sets it for each invocation; the runtime API hands it over as Lambda-Runtime-Trace-Id.
+    traceId: process.env._X_AMZN_TRACE_ID,
+  });
+  if (outcome.kind === 'gone') throw exitFailure(outcome, context.awsRequestId);
+  if (outcome.kind === 'error') {
+    const error = failure(outcome.document);
     // bootstrap.py has logged it as Lambda's Python runtime does ("[ERROR] …" and the traceback).
     error.loggedByRuntime = true;
     throw error;
   }
-  return outcome.result;
+  return JSON.parse(outcome.body);
 }
 
 // The Handler setting names a Python function; the worker looks that name up here.
