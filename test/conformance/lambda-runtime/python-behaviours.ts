@@ -126,6 +126,24 @@ export const PYTHON_RUNTIME_BEHAVIOURS = [
     },
   },
   {
+    id: 'lambda.runtime.python.task-root',
+    service,
+    source: 'https://docs.aws.amazon.com/lambda/latest/dg/configuration-envvars.html#configuration-envvars-runtime',
+    verdict: 'different',
+    en: {
+      title: 'Python: the code’s folder is LAMBDA_TASK_ROOT and the working directory',
+      aws: 'LAMBDA_TASK_ROOT is the path to the function’s code (/var/task), the Python runtime’s working directory, and first on sys.path: a handler opens the files packaged beside it by a relative path or through LAMBDA_TASK_ROOT.',
+      lab: 'LAMBDA_TASK_ROOT and the working directory are the folder the lab unpacked the code into, first on sys.path; the lab’s own variables are not in the function’s environment.',
+      why: 'The lab runs the function on the machine, where /var/task is not the code’s folder; the path differs, what a handler finds there does not.',
+    },
+    ja: {
+      title: 'Python: コードのフォルダーは LAMBDA_TASK_ROOT で、作業ディレクトリでもある',
+      aws: 'LAMBDA_TASK_ROOT は関数のコードのパス（/var/task）で、Python ランタイムの作業ディレクトリであり、sys.path の先頭です。ハンドラーは一緒にパッケージしたファイルを相対パスか LAMBDA_TASK_ROOT で開きます。',
+      lab: 'LAMBDA_TASK_ROOT と作業ディレクトリは、ラボがコードを展開したフォルダーで、sys.path の先頭です。ラボ自身の変数は関数の環境にありません。',
+      why: 'ラボは関数をマシンで動かすので、/var/task はコードのフォルダーではありません。パスは違っても、ハンドラーがそこで見つけるものは同じです。',
+    },
+  },
+  {
     id: 'lambda.runtime.python.boto3',
     service,
     source: 'https://docs.aws.amazon.com/lambda/latest/dg/lambda-python.html',

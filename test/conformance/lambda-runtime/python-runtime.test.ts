@@ -294,6 +294,18 @@ describe('Lambda’s Python runtime (conformance)', () => {
     });
   });
 
+  conform(pythonBehaviour('lambda.runtime.python.task-root'), async () => {
+    await deploy('PyTaskRoot', [
+      'import os, sys',
+      'def handler(event, context):',
+      '    root = os.environ["LAMBDA_TASK_ROOT"]',
+      '    return {"cwd": os.getcwd() == root, "first": sys.path[0] == root,',
+      '            "beside": open("index.py").read().startswith("import os"),',
+      '            "lab": sorted(name for name in os.environ if name.startswith("LAB_"))}',
+    ]);
+    expect((await invoke('PyTaskRoot')).payload).toEqual({ cwd: true, first: true, beside: true, lab: [] });
+  });
+
   conform(pythonBehaviour('lambda.runtime.python.boto3'), async () => {
     await deploy('PyBoto3', ['import boto3', 'def handler(event, context):', '    return boto3.__version__']);
     const machine = execFileSync(pythonExecutable(), ['-c', 'import boto3; print(boto3.__version__)'], {

@@ -25,6 +25,7 @@ export class EnvironmentChild {
   constructor(request: SpawnChildMessage, hooks: EnvironmentChildHooks) {
     this.process = spawn(request.command, [...request.args], {
       env: request.environment,
+      ...(request.cwd === undefined ? {} : { cwd: request.cwd }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.process.stdout?.on('data', (chunk: Buffer) => hooks.log('stdout', chunk.toString('utf8')));

@@ -58,7 +58,9 @@ export function launchFunction(runtime: FunctionRuntimeOptions, launch: Function
   const python = configuration.runtime.startsWith('python');
   // A Python function runs in the machine's Python, through the bridge the worker loads as its module.
   if (python) {
-    environment.LAB_PYTHON_CODE_DIR = configuration.code.dir;
+    // The code's folder on this machine, where Lambda's is /var/task: the working directory and
+    // LAMBDA_TASK_ROOT, so that a handler finds the files beside it as it does on Lambda.
+    environment.LAMBDA_TASK_ROOT = configuration.code.dir;
     environment.LAB_PYTHON = pythonExecutable();
     environment.AWS_EXECUTION_ENV = `AWS_Lambda_${configuration.runtime}`;
   }

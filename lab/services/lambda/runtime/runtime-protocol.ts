@@ -114,6 +114,8 @@ export interface SpawnChildMessage {
   readonly command: string;
   readonly args: readonly string[];
   readonly environment: Readonly<Record<string, string>>;
+  /** Its working directory (default: the lab's). */
+  readonly cwd?: string;
   /** A folder of the runtime's own, removed when the process ends. */
   readonly scratch?: string;
 }

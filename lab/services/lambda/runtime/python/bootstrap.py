@@ -227,7 +227,7 @@ UNHANDLED_WARNING = (
 
 handler_setting = os.environ.get("_HANDLER", "lambda_function.lambda_handler")
 module_name, dot, function_name = handler_setting.rpartition(".")
-sys.path.insert(0, os.environ["LAB_PYTHON_CODE_DIR"])
+sys.path.insert(0, os.environ["LAMBDA_TASK_ROOT"])
 if not dot:
     fail_init(error_document("Bad handler '%s': not enough values to unpack (expected 2, got 1)" % handler_setting,
                              "Runtime.MalformedHandlerName", []))

@@ -85,16 +85,13 @@ parentPort.on('message', (message) => {
 
 const started = Promise.all([relayEndpoints(process.env, ENDPOINTS), listening, apiStarted]).then(
   ([relays, , api]) => {
+    const { LAB_PYTHON: python = 'python3', ...environment } = process.env;
     parentPort.postMessage({
       type: 'spawn-child',
-      command: process.env.LAB_PYTHON ?? 'python3',
+      command: python,
       args: [join(__dirname, 'bootstrap.py')],
-      environment: {
-        ...process.env,
-        ...relays,
-        AWS_LAMBDA_RUNTIME_API: api.address,
-        LAB_PYTHON_LOG_SOCKET: socketPath,
-      },
+      environment: { ...environment, ...relays, AWS_LAMBDA_RUNTIME_API: api.address, LAB_PYTHON_LOG_SOCKET: socketPath },
+      cwd: process.env.LAMBDA_TASK_ROOT,
       scratch,
     });
     return api;
