@@ -22,7 +22,8 @@ import type { LambdaService } from './lambda-service';
 import { runtimeRefusal } from './runtimes';
 import type { DeployedFunction, FunctionConfiguration } from './lambda-state';
 import { DEFAULT_CODE_CACHE_DIR, type FunctionCode, unzipFunctionCode } from './runtime/function-code';
-import { type FunctionRuntimeOptions, lambdaTimestamp, launchFunction } from './runtime/function-launcher';
+import { provideRuntimeSdk } from './runtime/runtime-sdk';
+import { type FunctionRuntimeOptions, handlerPath, lambdaTimestamp, launchFunction } from './runtime/function-launcher';
 
 /** What the updates need: the functions, the lab's S3, and what every new environment is started with. */
 export interface FunctionUpdatesOptions extends FunctionRuntimeOptions {
@@ -69,6 +70,8 @@ export class FunctionUpdates {
         "the lab's functions have one version, $LATEST: it does not publish versions (leave out Publish)",
       );
     const code = await this.codeOf(input);
+    if (deployed.configuration.runtime.startsWith('nodejs'))
+      await provideRuntimeSdk(code.dir, handlerPath(code.dir, deployed.configuration.handler));
     const next = this.next(name, deployed, { code }, deployed.timeoutSeconds);
     if (input.DryRun !== true) this.apply(name, deployed, next);
     return next;

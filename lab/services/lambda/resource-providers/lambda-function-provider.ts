@@ -13,8 +13,14 @@ import { InvalidParameterValueError } from '../errors';
 import { runtimeRefusal } from '../runtimes';
 import type { CodeResolver } from '../runtime/code-from-s3';
 import { type FunctionCode, inlineFunctionCode } from '../runtime/function-code';
-import { type FunctionRuntimeOptions, lambdaTimestamp, launchFunction } from '../runtime/function-launcher';
+import {
+  type FunctionRuntimeOptions,
+  handlerPath,
+  lambdaTimestamp,
+  launchFunction,
+} from '../runtime/function-launcher';
 import type { LambdaLogging } from '../runtime/lambda-environment';
+import { provideRuntimeSdk } from '../runtime/runtime-sdk';
 import { generatedName } from '../../cloudformation/engine/generated-name';
 import { DESCRIPTION_NOTE, TAGS_NOTE } from '../../cloudformation/validation/common-notes';
 import type { PropertyCoverage } from '../../cloudformation/validation/property-coverage';
@@ -140,6 +146,9 @@ export function lambdaFunctionProvider(options: LambdaFunctionProviderOptions): 
       lastModified: lambdaTimestamp(),
       revisionId: randomUUID(),
     };
+    // The runtime's SDK clients the code imports are there before the function is (runtime-sdk.ts).
+    if (runtime.startsWith('nodejs'))
+      await provideRuntimeSdk(configuration.code.dir, handlerPath(configuration.code.dir, handler));
     const ref = { stackName, functionId: constructIdOf(logicalId), functionName: name };
     const logGroupName = logging?.LogGroup;
     const fn = launchFunction(options, {

@@ -103,6 +103,7 @@ export class ExecutionEnvironment {
     const workerData: RuntimeWorkerData = {
       bundlePath: options.bundlePath,
       localhostDnsModuleUrl: options.localhostDnsModuleUrl,
+      ...(options.moduleRoots === undefined ? {} : { moduleRoots: options.moduleRoots }),
       freezeBuffer,
       functionName: options.ref.functionName,
       functionVersion: '$LATEST',

@@ -13,6 +13,7 @@ import type { FunctionConfiguration } from '../lambda-state';
 import { lambdaEnvironment } from './lambda-environment';
 import { LocalFunction, type LocalFunctionOptions } from './local-function';
 import { pythonExecutable } from './python/python-executable';
+import { runtimeSdkRoots } from './runtime-sdk';
 
 /** What the lab gives every function it starts, whoever starts it. */
 export interface FunctionRuntimeOptions {
@@ -68,6 +69,8 @@ export function launchFunction(runtime: FunctionRuntimeOptions, launch: Function
   return new LocalFunction({
     ref,
     bundlePath: python ? PYTHON_BRIDGE : handlerPath(configuration.code.dir, configuration.handler),
+    // Its imports resolve in its code's folder, then in the runtime's SDK, as on Lambda (runtime-sdk.ts).
+    ...(python ? {} : { moduleRoots: { codeDir: configuration.code.dir, runtimeSdkRoots: runtimeSdkRoots() } }),
     runtimePath: runtime.runtimePath,
     localhostDnsModuleUrl: runtime.localhostDnsModuleUrl,
     timeoutSeconds: launch.timeoutSeconds,
@@ -95,7 +98,7 @@ export function splitHandler(handler: string): [string, string] {
  * the first that exists (Lambda guide, "Define Lambda function handler in Node.js"); `.js` when
  * none does, so the INIT error names the file Lambda would have looked for first.
  */
-function handlerPath(codeDir: string, handler: string): string {
+export function handlerPath(codeDir: string, handler: string): string {
   const base = join(codeDir, splitHandler(handler)[0]);
   return ['.js', '.mjs', '.cjs'].map((extension) => base + extension).find((path) => existsSync(path)) ?? `${base}.js`;
 }

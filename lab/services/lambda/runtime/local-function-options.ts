@@ -5,6 +5,7 @@ import type { FunctionRef } from '../../../bus/lab-log-record';
 import type { LambdaLogging } from './lambda-environment';
 import type { DeniedCall } from './runtime-protocol';
 import type { AccountConcurrency } from '../account-concurrency';
+import type { LambdaModuleRoots } from './lambda-module-resolution';
 
 /**
  * How to run one function: what `LocalFunction` takes, and what its execution environments,
@@ -15,6 +16,8 @@ export interface LocalFunctionOptions {
   readonly ref: FunctionRef;
   /** The bundled handler (`bundleFunction`). */
   readonly bundlePath: string;
+  /** Where a deployed Node.js function's code and the runtime's SDK are (see `RuntimeWorkerData.moduleRoots`). */
+  readonly moduleRoots?: LambdaModuleRoots;
   /** The bundled runtime (`bundleRuntimeWorker`). */
   readonly runtimePath: string;
   /** fauxqs's `localhost.js` (`localhostDnsModuleUrl()`). */

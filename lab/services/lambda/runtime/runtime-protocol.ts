@@ -1,4 +1,5 @@
 import type { AwsFaultRule } from '../../../interceptors/aws-call-faults';
+import type { LambdaModuleRoots } from './lambda-module-resolution';
 
 /**
  * Messages between a lab function (main thread) and its execution environments (worker
@@ -11,6 +12,12 @@ export interface RuntimeWorkerData {
   readonly bundlePath: string;
   /** fauxqs's `localhost.js`, which holds `interceptLocalhostDns`. */
   readonly localhostDnsModuleUrl: string;
+  /**
+   * Where the function's code and the runtime's SDK are, when its imports resolve as on Lambda
+   * (lambda-module-resolution.ts): a deployed Node.js function's. Absent: Node's own resolution
+   * (the lab's bundles, which carry everything they import).
+   */
+  readonly moduleRoots?: LambdaModuleRoots;
   /**
    * One Int32 the environment waits on between invocations: Lambda freezes an environment
    * after its response, so timers and heartbeats left running do not fire until the next

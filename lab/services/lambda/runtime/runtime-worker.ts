@@ -15,6 +15,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { FaultPlan } from '../../../interceptors/aws-call-faults';
 import { AwsCallGate } from '../../../interceptors/aws-call-gate';
 import { interceptAwsRequests } from './aws-request-interceptor';
+import { resolveModulesAsLambda } from './lambda-module-resolution';
 import { keepRequestsOnLoopback } from './loopback-only';
 import type {
   DeniedCall,
@@ -216,6 +217,8 @@ function loadHandler(): Handler {
   ]);
   installAwsCallInterceptor();
   installHttpsRedirects();
+  // A deployed function finds its own packages and the runtime's SDK, nothing else (as on Lambda).
+  if (data.moduleRoots !== undefined) resolveModulesAsLambda(data.moduleRoots);
   const module = requireFromBundle(data.bundlePath) as unknown;
   // The Python bridge (python/python-shim.cjs) finishes its INIT when its interpreter has imported the handler.
   const ready = (module as { ready?: unknown } | null)?.ready;
