@@ -203,6 +203,7 @@ describe('runBench (smoke, all sections)', () => {
       'guard-throughput-scaling',
       'lab-deploy',
       'iam-cost',
+      'cli-deploy-time',
       'endpoint-overhead',
       'insights-scaling',
       'memory-growth',

@@ -16,6 +16,7 @@ import { PublishCommand, SNSClient } from '@aws-sdk/client-sns';
 import { type Message, ReceiveMessageCommand, SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAB_CREDENTIALS, LAB_REGION } from '#lab/common/local-aws';
+import { LAB_MAX_PROPAGATION_MS } from '#lab/common/propagation';
 import { type Lab, startLab } from '#lab/lab';
 import { PROJECT_ROOT } from '#lib/project-root';
 import { waitFor } from '#test/helpers/lab';
@@ -165,6 +166,9 @@ describe('a learner’s own apps, deployed with the real CDK CLI, deliver end to
     'API Gateway → SQS: a POST is on the queue, through the integration’s request template',
     async () => {
       const stack = await deploy('api-queue-app');
+      // The integration role's grant, made by the deploy, is in force within IAM's propagation
+      // delay (the lab's is at most LAB_MAX_PROPAGATION_MS), as on AWS right after a deploy.
+      await new Promise((resolve) => setTimeout(resolve, 2 * LAB_MAX_PROPAGATION_MS));
       const answer = await fetch(`${loopbackUrl(stack.ApiUrl)}messages`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },

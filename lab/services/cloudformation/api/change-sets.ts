@@ -9,6 +9,7 @@
 import { members } from '../../../gateway/protocols/query-protocol';
 import { type ApiAction, type ApiCall, defined, isoDate, requiredParameter, stackOrFail } from './api-context';
 import { startExecution } from './change-set-execution';
+import { settledOrLater } from './settled-answer';
 import { prepareChangeSet, settleChangeSet } from './change-set-preparation';
 import { ApiValidationError, ChangeSetNotFoundError, InvalidChangeSetStatusError } from '../errors';
 import type { ChangeSetRecord, StackRecord } from './stack-records';
@@ -90,7 +91,7 @@ function changeXml(change: ChangeSetRecord['changes'][number]): Record<string, u
   };
 }
 
-/** ExecuteChangeSet: answers at once; the deploy runs on, its events in the stack's log. */
+/** ExecuteChangeSet: the deploy runs through the engine, its events in the stack's log; answered once it has settled (settled-answer.ts). */
 export const executeChangeSet: ApiAction = async (call) => {
   const { record, changeSet } = changeSetOrFail(call);
   if (changeSet.executionStatus !== 'AVAILABLE')
@@ -98,6 +99,7 @@ export const executeChangeSet: ApiAction = async (call) => {
       `ChangeSet [${changeSet.changeSetId}] cannot be executed in its current status of [${changeSet.status}]`,
     );
   startExecution(call, record, changeSet);
+  await settledOrLater(record.operation);
   return {};
 };
 

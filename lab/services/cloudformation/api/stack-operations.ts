@@ -2,8 +2,8 @@
  * The stack actions of the CloudFormation API beside change sets: CreateStack and UpdateStack
  * (a change set made and executed at once, as `cdk deploy --method=direct` and
  * `aws cloudformation create-stack` expect; an update that changes nothing is AWS's
- * "No updates are to be performed.", test_stacks.snapshot.json), DeleteStack (answers at
- * once; the resources go in reverse dependency order, `Retain` ones stay, and the stack ends
+ * "No updates are to be performed.", test_stacks.snapshot.json), DeleteStack (answered once
+ * settled; the resources go in reverse dependency order, `Retain` ones stay, and the stack ends
  * in DELETE_COMPLETE, gone by name), and UpdateTerminationProtection, which DeleteStack obeys
  * ("Stack [X] cannot be deleted while TerminationProtection is enabled", AWS's ValidationError
  * as ekristen/aws-nuke#821 quotes it).
@@ -13,6 +13,7 @@ import { startExecution } from './change-set-execution';
 import { type PreparedChangeSet, prepareChangeSet, settleChangeSet } from './change-set-preparation';
 import { ApiValidationError, StackAlreadyExistsError } from '../errors';
 import { STACK_RESOURCE_TYPE, type StackRecord } from './stack-records';
+import { settledOrLater } from './settled-answer';
 
 /** DeleteStack: a stack that is not there (or already deleted) is no error, as in AWS. */
 export const deleteStack: ApiAction = async (call) => {
@@ -25,6 +26,8 @@ export const deleteStack: ApiAction = async (call) => {
       `Stack [${record.stackName}] cannot be deleted while TerminationProtection is enabled`,
     );
   record.operation = runDelete(call, record, record.operation);
+  // Answered once the delete has settled, so the CLI's first poll sees its end (settled-answer.ts).
+  await settledOrLater(record.operation);
   return undefined;
 };
 
