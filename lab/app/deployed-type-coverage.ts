@@ -29,6 +29,7 @@ import { ALARM_PROPERTIES, DASHBOARD_PROPERTIES } from '../services/cloudwatch/r
 import { DYNAMODB_TABLE_PROPERTIES } from '../services/dynamodb/resource-providers/dynamodb-table-provider';
 import { IAM_POLICY_PROPERTIES } from '../services/iam/resource-providers/iam-policy-provider';
 import { IAM_ROLE_PROPERTIES } from '../services/iam/resource-providers/iam-role-provider';
+import { KMS_ALIAS_PROPERTIES, KMS_KEY_PROPERTIES } from '../services/kms/resource-providers/kms-providers';
 import { EVENT_SOURCE_MAPPING_PROPERTIES } from '../services/lambda/resource-providers/event-source-mapping-provider';
 import { LAMBDA_FUNCTION_PROPERTIES } from '../services/lambda/resource-providers/lambda-function-provider';
 import { LAMBDA_PERMISSION_PROPERTIES } from '../services/lambda/resource-providers/lambda-permission-provider';
@@ -71,6 +72,8 @@ export const DEPLOYED_TYPE_COVERAGE: Readonly<Record<string, PropertyCoverage>> 
   'AWS::ECR::Repository': ECR_REPOSITORY_PROPERTIES,
   'AWS::IAM::Policy': IAM_POLICY_PROPERTIES,
   'AWS::IAM::Role': IAM_ROLE_PROPERTIES,
+  'AWS::KMS::Alias': KMS_ALIAS_PROPERTIES,
+  'AWS::KMS::Key': KMS_KEY_PROPERTIES,
   'AWS::Lambda::EventSourceMapping': EVENT_SOURCE_MAPPING_PROPERTIES,
   'AWS::Lambda::Function': LAMBDA_FUNCTION_PROPERTIES,
   'AWS::Lambda::Permission': LAMBDA_PERMISSION_PROPERTIES,

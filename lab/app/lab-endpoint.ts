@@ -19,6 +19,7 @@ import { s3ObjectAddress } from '../services/s3/s3-object-url';
 import { sqsApi } from '../services/sqs/sqs-api';
 import { s3Api } from '../services/s3/s3-api';
 import { ssmApi } from '../services/ssm/ssm-api';
+import { kmsApi } from '../services/kms/kms-api';
 import { stsApi } from '../services/sts/sts-api';
 import { snsApi } from '../services/sns/sns-api';
 import type { Cleanups } from './cleanups';
@@ -79,6 +80,7 @@ export async function startLabEndpoint(setup: LabEndpointSetup, cleanups: Cleanu
     proxyHandler('logs', services.logsServer.url),
     s3Api(services.s3, services.s3Notifications),
     ssmApi(services.ssm),
+    kmsApi(services.kms, LAB_TARGET.accountId),
     snsApi(services.sns),
     stsApi({
       accountId: LAB_TARGET.accountId,

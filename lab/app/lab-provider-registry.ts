@@ -39,6 +39,7 @@ import { ecrRepositoryProvider } from '../services/ecr/resource-providers/ecr-re
 import { s3BucketPolicyProvider } from '../services/s3/resource-providers/s3-bucket-policy-provider';
 import { s3BucketProvider } from '../services/s3/resource-providers/s3-bucket-provider';
 import { ssmParameterProvider } from '../services/ssm/resource-providers/ssm-parameter-provider';
+import { kmsProviders } from '../services/kms/resource-providers/kms-providers';
 import { ACCOUNT_DEFAULT_THROTTLING } from '../services/apigateway/apigateway-api';
 import { LAB_TARGET, type LabServices } from './lab-services';
 import { labSnsIntegrationBackend } from './lab-sns-integration-backend';
@@ -120,9 +121,13 @@ export function labProviderRegistry(
   const sqsIntegration = labSqsIntegrationBackend({ sqs: sqs.client, iam });
   return new ProviderRegistry([
     cdkMetadataProvider,
-    sqsQueueProvider({ sqs: sqs.client, namePrefix: sqs.namePrefix }),
+    sqsQueueProvider({ sqs: sqs.client, namePrefix: sqs.namePrefix, kms: services.kms }),
     sqsQueuePolicyProvider({ registry: iam.registry, queueArnOf: (url) => sqs.queueArnOf(url) }),
-    dynamodbTableProvider({ dynamodb: services.dynamodb.client, namePrefix: services.dynamodb.namePrefix }),
+    dynamodbTableProvider({
+      dynamodb: services.dynamodb.client,
+      namePrefix: services.dynamodb.namePrefix,
+      kms: services.kms,
+    }),
     iamRoleProvider(iam.registry),
     iamPolicyProvider(iam.registry),
     logGroupProvider(services.logsService),
@@ -159,12 +164,13 @@ export function labProviderRegistry(
       sqs: sqsIntegration,
       region: LAB_TARGET.region,
     }),
-    ...snsProviders({ sns: services.sns, iam: iam.registry }),
+    ...snsProviders({ sns: services.sns, iam: iam.registry, kms: services.kms }),
     ...cloudWatchProviders(services.cloudwatch),
     s3BucketProvider({ state: services.s3, region: LAB_TARGET.region, notifications: services.s3Notifications }),
     s3BucketPolicyProvider(services.s3),
     ecrRepositoryProvider(LAB_TARGET),
     ssmParameterProvider(services.ssm),
+    ...kmsProviders(services.kms),
     customResourceProvider({
       responses: context.responses,
       stackId: (stackName) => context.stackIdOf(stackName) ?? stackName,

@@ -23,6 +23,7 @@ import type { ServiceRequest } from '../services/iam/iam-evaluator';
 import { SqsService } from '../services/sqs/sqs-service';
 import { S3State } from '../services/s3/s3-state';
 import { SsmState } from '../services/ssm/ssm-state';
+import { KmsState } from '../services/kms/kms-state';
 import type { Cleanups } from './cleanups';
 import type { LabClients } from './lab-clients';
 
@@ -46,6 +47,8 @@ export interface LabServices {
   readonly s3: S3State;
   /** Parameter Store (the bootstrap version). */
   readonly ssm: SsmState;
+  /** KMS keys and aliases (`AWS::KMS::Key`, `AWS::KMS::Alias`). */
+  readonly kms: KmsState;
 }
 
 /** What the services are started on. */
@@ -117,7 +120,8 @@ export async function startLabServices(setup: LabServicesSetup, cleanups: Cleanu
     if (targets !== undefined) void notify(s3Notifications, targets, event);
   });
   const ssm = new SsmState(LAB_TARGET);
-  return { logsService, logsServer, iam, lambda, apis, sns, cloudwatch, sqs, dynamodb, s3, s3Notifications, ssm };
+  const kms = new KmsState(LAB_TARGET.accountId, LAB_TARGET.region);
+  return { logsService, logsServer, iam, lambda, apis, sns, cloudwatch, sqs, dynamodb, s3, s3Notifications, ssm, kms };
 }
 
 /** With shared emulators, the lab removes its queues (which also ends abandoned long polls) and tables. */

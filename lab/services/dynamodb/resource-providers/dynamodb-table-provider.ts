@@ -34,8 +34,8 @@ export const DYNAMODB_TABLE_PROPERTIES: PropertyCoverage = {
   ],
   noted: {
     SSESpecification: {
-      en: 'an AWS-owned key (the default) or the AWS-managed key alias/aws/dynamodb encrypts at rest with nothing to see or grant; a customer-managed key is refused, as the lab has no KMS yet',
-      ja: 'AWS 所有キー（既定）か AWS マネージドキー alias/aws/dynamodb は、見えるものも付与する権限もなく保存時に暗号化します。カスタマーマネージドキーは、ラボにまだ KMS がないため拒否します',
+      en: 'an AWS-owned key (the default) or the AWS-managed key alias/aws/dynamodb encrypts at rest with nothing to see or grant; a customer-managed key must be an AWS::KMS::Key of your stacks, whose use the lab does not yet check against the callers’ kms: permissions',
+      ja: 'AWS 所有キー（既定）か AWS マネージドキー alias/aws/dynamodb は、見えるものも付与する権限もなく保存時に暗号化します。カスタマーマネージドキーはスタックの AWS::KMS::Key である必要があります。呼び出し側の kms: 権限との照合はまだ行いません',
     },
     TimeToLiveSpecification: {
       en: 'dynalite has no TTL, and DynamoDB deletes expired items only within days: readers treat an item past its expiry as absent on both',
@@ -74,7 +74,17 @@ export const DYNAMODB_TABLE_PROPERTIES: PropertyCoverage = {
 export function dynamodbTableProvider(options: {
   readonly dynamodb: DynamoDBClient;
   readonly namePrefix: string;
+  /** The lab's KMS: a customer-managed key must be one of its keys. */
+  readonly kms?: { has(keyRef: string): boolean };
 }): ResourceProvider {
+  const refuseUnknownKey = (logicalId: string, properties: Readonly<Record<string, unknown>>): void => {
+    const key = (properties.SSESpecification as { KMSMasterKeyId?: unknown } | undefined)?.KMSMasterKeyId;
+    if (key === undefined || isAwsManagedKey(key, 'dynamodb')) return;
+    if (typeof key === 'string' && options.kms?.has(key) === true) return;
+    throw new Error(
+      `${logicalId}: KMSMasterKeyId ${JSON.stringify(key)} names no key of the lab: a table runs under an AWS-owned key, the AWS-managed key alias/aws/dynamodb, or an AWS::KMS::Key of your stacks (its Arn, id or alias)`,
+    );
+  };
   const describe = (name: string) => ({
     physicalId: name,
     attributes: { Arn: `arn:aws:dynamodb:${LAB_REGION}:${LAB_ACCOUNT_ID}:table/${name}` },
@@ -83,7 +93,7 @@ export function dynamodbTableProvider(options: {
     type: 'AWS::DynamoDB::Table',
     properties: DYNAMODB_TABLE_PROPERTIES,
     async create({ stackName, logicalId, properties }) {
-      refuseCustomerManagedKey(logicalId, properties);
+      refuseUnknownKey(logicalId, properties);
       const name =
         typeof properties.TableName === 'string'
           ? properties.TableName
@@ -103,7 +113,7 @@ export function dynamodbTableProvider(options: {
       return describe(name);
     },
     async update({ logicalId, properties, previous }) {
-      refuseCustomerManagedKey(logicalId, properties);
+      refuseUnknownKey(logicalId, properties);
       // Global secondary indexes are added and removed in place, as DynamoDB's UpdateTable does
       // (one change per index); billing, TTL, tags and streams change nothing dynalite models.
       const billing = properties.BillingMode === 'PAY_PER_REQUEST' ? 'PAY_PER_REQUEST' : 'PROVISIONED';
@@ -183,13 +193,4 @@ function indexesOf(
           })),
         }),
   };
-}
-
-/** Refuses a customer-managed KMS key: every reader and writer would need kms: permissions the lab has no KMS to check. */
-function refuseCustomerManagedKey(logicalId: string, properties: Readonly<Record<string, unknown>>): void {
-  const key = (properties.SSESpecification as { KMSMasterKeyId?: unknown } | undefined)?.KMSMasterKeyId;
-  if (key !== undefined && !isAwsManagedKey(key, 'dynamodb'))
-    throw new Error(
-      `${logicalId}: the lab has no KMS yet, so it runs tables under an AWS-owned key or the AWS-managed key alias/aws/dynamodb only, not KMSMasterKeyId ${JSON.stringify(key)}`,
-    );
 }

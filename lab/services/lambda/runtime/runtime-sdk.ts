@@ -3,7 +3,8 @@
  * every `@aws-sdk/*` client; no v2 since nodejs18.x; Lambda guide, "Building Lambda functions
  * with Node.js", Runtime-included SDK versions). A client the lab itself carries is that copy
  * (the version in the lab's package.json, {@link RUNTIME_SDK_VERSION} for `@aws-sdk/client-sqs`);
- * a client it does not carry is fetched from the npm registry at {@link RUNTIME_SDK_VERSION} into
+ * a client it does not carry is fetched from the npm registry, its newest release at or before
+ * {@link RUNTIME_SDK_VERSION} (clients are published when they change), into
  * `.lab/nodejs-runtime/` when a function that imports it is created, before it is Active, as a
  * function does not start on Lambda until its runtime is there. A function's own `node_modules`
  * comes first (lambda-module-resolution.ts).
@@ -95,12 +96,13 @@ export async function provideRuntimeSdk(codeDir: string, entry: string, fetch: S
   await mkdir(FETCHED_SDK_ROOT, { recursive: true });
   try {
     await fetch(
-      missing.map((name) => `${name}@${RUNTIME_SDK_VERSION}`),
+      // Clients are published when they change: the newest at or before the runtime's version.
+      missing.map((name) => `${name}@<=${RUNTIME_SDK_VERSION}`),
       FETCHED_SDK_ROOT,
     );
   } catch (error) {
     throw new RuntimeSdkFetchError(
-      `the function imports ${missing.join(', ')}, which Lambda's Node.js runtime provides; the lab carries no copy and could not fetch ${missing.length === 1 ? 'it' : 'them'} from the npm registry at ${RUNTIME_SDK_VERSION}: ${error instanceof Error ? error.message : String(error)}`,
+      `the function imports ${missing.join(', ')}, which Lambda's Node.js runtime provides; the lab carries no copy and could not fetch ${missing.length === 1 ? 'it' : 'them'} from the npm registry (at or before ${RUNTIME_SDK_VERSION}): ${error instanceof Error ? error.message : String(error)}`,
       { cause: error },
     );
   }

@@ -23,8 +23,8 @@ export const SNS_TOPIC_PROPERTIES: PropertyCoverage = {
       ja: '表示名はメールや SMS 通知の送信者名です。ラボはそれらを送りません',
     },
     KmsMasterKeyId: {
-      en: 'the AWS-managed key alias/aws/sns encrypts at rest with nothing to see or grant, except that AWS services (CloudWatch alarms among them) cannot publish under it, as on AWS; a customer-managed key is refused, as the lab has no KMS yet',
-      ja: 'AWS マネージドキー alias/aws/sns は見えるものも付与する権限もなく保存時に暗号化します。ただし AWS と同じく、AWS のサービス（CloudWatch アラームも）はこのキーのトピックに発行できません。カスタマーマネージドキーは、ラボにまだ KMS がないため拒否します',
+      en: 'the AWS-managed key alias/aws/sns encrypts at rest with nothing to see or grant, except that AWS services (CloudWatch alarms among them) cannot publish under it, as on AWS; a customer-managed key must be an AWS::KMS::Key of your stacks, whose use the lab does not yet check against the callers’ kms: permissions',
+      ja: 'AWS マネージドキー alias/aws/sns は見えるものも付与する権限もなく保存時に暗号化します。ただし AWS と同じく、AWS のサービス（CloudWatch アラームも）はこのキーのトピックに発行できません。カスタマーマネージドキーはスタックの AWS::KMS::Key である必要があります。呼び出し側の kms: 権限との照合はまだ行いません',
     },
     SignatureVersion: {
       en: 'the signature version signs deliveries to HTTP and e-mail endpoints, which the lab does not make',
@@ -63,7 +63,12 @@ export const SNS_SUBSCRIPTION_PROPERTIES: PropertyCoverage = {
 };
 
 /** The three providers. */
-export function snsProviders(options: { readonly sns: SnsService; readonly iam: IamState }): ResourceProvider[] {
+export function snsProviders(options: {
+  readonly sns: SnsService;
+  readonly iam: IamState;
+  /** The lab's KMS: a customer-managed key must be one of its keys. */
+  readonly kms?: { has(keyRef: string): boolean };
+}): ResourceProvider[] {
   const { sns, iam } = options;
   return [
     {
@@ -87,9 +92,13 @@ export function snsProviders(options: { readonly sns: SnsService; readonly iam: 
           throw new Error(`${logicalId}: ContentBasedDeduplication is for FIFO topics only (FifoTopic: true)`);
         const arn = sns.topicArn(name);
         const key = properties.KmsMasterKeyId;
-        if (key !== undefined && !isAwsManagedKey(key, 'sns'))
+        if (
+          key !== undefined &&
+          !isAwsManagedKey(key, 'sns') &&
+          !(typeof key === 'string' && options.kms?.has(key) === true)
+        )
           throw new Error(
-            `${logicalId}: the lab has no KMS yet, so it runs topics unencrypted or under the AWS-managed key alias/aws/sns only, not KmsMasterKeyId ${JSON.stringify(key)}`,
+            `${logicalId}: KmsMasterKeyId ${JSON.stringify(key)} names no key of the lab: a topic runs unencrypted, under the AWS-managed key alias/aws/sns, or under an AWS::KMS::Key of your stacks (its Arn, id or alias)`,
           );
         sns.topics.set(arn, {
           name,

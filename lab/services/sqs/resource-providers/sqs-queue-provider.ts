@@ -34,8 +34,8 @@ export const SQS_QUEUE_PROPERTIES: PropertyCoverage = {
       ja: 'SSE-SQS は SQS 所有の鍵でメッセージを保存時に暗号化します。見えるものも付与する権限もないため、ラボは設定を保存するだけです',
     },
     KmsMasterKeyId: {
-      en: 'the AWS-managed key alias/aws/sqs encrypts at rest with nothing to see or grant, so the lab stores it; a customer-managed key is refused, as the lab has no KMS yet',
-      ja: 'AWS マネージドキー alias/aws/sqs は見えるものも付与する権限もなく保存時に暗号化するので、ラボは設定を保存します。カスタマーマネージドキーは、ラボにまだ KMS がないため拒否します',
+      en: 'the AWS-managed key alias/aws/sqs encrypts at rest with nothing to see or grant, so the lab stores it; a customer-managed key must be an AWS::KMS::Key of your stacks, whose use the lab does not yet check against the callers’ kms: permissions',
+      ja: 'AWS マネージドキー alias/aws/sqs は見えるものも付与する権限もなく保存時に暗号化するので、ラボは設定を保存します。カスタマーマネージドキーはスタックの AWS::KMS::Key である必要があります。呼び出し側の kms: 権限との照合はまだ行いません',
     },
     KmsDataKeyReusePeriodSeconds: {
       en: 'the data key reuse period changes how often SQS calls KMS (cost), nothing a message shows',
@@ -73,8 +73,21 @@ const DEFAULTS: Partial<Record<string, string>> = {
 };
 
 /** The queue provider; `namePrefix` keeps several labs on one emulator apart. */
-export function sqsQueueProvider(options: { readonly sqs: SQSClient; readonly namePrefix: string }): ResourceProvider {
+export function sqsQueueProvider(options: {
+  readonly sqs: SQSClient;
+  readonly namePrefix: string;
+  /** The lab's KMS: a customer-managed key must be one of its keys. */
+  readonly kms?: { has(keyRef: string): boolean };
+}): ResourceProvider {
   const { sqs } = options;
+  const refuseUnknownKey = (logicalId: string, properties: Readonly<Record<string, unknown>>): void => {
+    const key = properties.KmsMasterKeyId;
+    if (key === undefined || isAwsManagedKey(key, 'sqs')) return;
+    if (typeof key === 'string' && options.kms?.has(key) === true) return;
+    throw new Error(
+      `${logicalId}: KmsMasterKeyId ${JSON.stringify(key)} names no key of the lab: a queue runs under SSE-SQS, the AWS-managed key alias/aws/sqs, or an AWS::KMS::Key of your stacks (its Arn, id or alias)`,
+    );
+  };
   const describe = async (url: string): Promise<ProvisionedResource> => {
     const { Attributes } = await sqs.send(
       new GetQueueAttributesCommand({ QueueUrl: url, AttributeNames: ['QueueArn'] }),
@@ -87,7 +100,7 @@ export function sqsQueueProvider(options: { readonly sqs: SQSClient; readonly na
     type: 'AWS::SQS::Queue',
     properties: SQS_QUEUE_PROPERTIES,
     async create({ stackName, logicalId, properties }) {
-      refuseCustomerManagedKey(logicalId, properties);
+      refuseUnknownKey(logicalId, properties);
       const fifo = properties.FifoQueue === true || properties.FifoQueue === 'true';
       const name =
         typeof properties.QueueName === 'string'
@@ -103,7 +116,7 @@ export function sqsQueueProvider(options: { readonly sqs: SQSClient; readonly na
       return describe(QueueUrl);
     },
     async update({ logicalId, properties, previous }) {
-      refuseCustomerManagedKey(logicalId, properties);
+      refuseUnknownKey(logicalId, properties);
       const next = queueAttributes(properties);
       const before = queueAttributes(previous.properties);
       const changes: Record<string, string> = {};
@@ -121,15 +134,6 @@ export function sqsQueueProvider(options: { readonly sqs: SQSClient; readonly na
     },
     requiresReplacement: (previous, next) => changedAny(['QueueName', 'FifoQueue'], previous, next),
   };
-}
-
-/** Refuses a customer-managed KMS key: every producer and consumer would need kms: permissions the lab has no KMS to check. */
-function refuseCustomerManagedKey(logicalId: string, properties: Readonly<Record<string, unknown>>): void {
-  const key = properties.KmsMasterKeyId;
-  if (key !== undefined && !isAwsManagedKey(key, 'sqs'))
-    throw new Error(
-      `${logicalId}: the lab has no KMS yet, so it runs queues under SSE-SQS or the AWS-managed key alias/aws/sqs only, not KmsMasterKeyId ${JSON.stringify(key)}`,
-    );
 }
 
 /** The SQS attributes a queue's properties ask for. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SnsService } from '#lab/services/sns/sns-service';
 import { snsProviders } from '#lab/services/sns/resource-providers/sns-providers';
+import { KmsState } from '#lab/services/kms/kms-state';
 import { IamState } from '#lab/services/iam/iam-state';
 
 const ALARM = 'arn:aws:cloudwatch:us-east-1:000000000000:alarm:DlqAlarm';
@@ -27,9 +28,10 @@ describe('SnsService.publishFromService to a topic under the AWS-managed key', (
 });
 
 describe('AWS::SNS::Topic and KmsMasterKeyId', () => {
+  const kms = new KmsState();
   const topicProvider = () => {
     const sns = new SnsService();
-    const provider = snsProviders({ sns, iam: new IamState() }).find((each) => each.type === 'AWS::SNS::Topic');
+    const provider = snsProviders({ sns, iam: new IamState(), kms }).find((each) => each.type === 'AWS::SNS::Topic');
     if (provider === undefined) throw new Error('no topic provider');
     return { sns, provider };
   };
@@ -47,10 +49,13 @@ describe('AWS::SNS::Topic and KmsMasterKeyId', () => {
     expect(sns.topics.get(physicalId)).toEqual({ name: 'orders', kmsMasterKeyId: 'alias/aws/sns' });
   });
 
-  it('refuses a customer-managed key in one sentence, as the lab has no KMS yet', async () => {
-    const { provider } = topicProvider();
+  it('runs a topic under a key of the lab’s KMS, and refuses a key the lab does not have in one sentence', async () => {
+    const { sns, provider } = topicProvider();
+    const key = kms.createKey();
+    const { physicalId } = await create(provider, key.arn);
+    expect(sns.topics.get(physicalId)).toEqual({ name: 'orders', kmsMasterKeyId: key.arn });
     await expect(create(provider, 'arn:aws:kms:us-east-1:000000000000:key/abc')).rejects.toThrow(
-      /^Topic0A1B2C3D: the lab has no KMS yet, so it runs topics unencrypted or under the AWS-managed key alias\/aws\/sns only/,
+      /^Topic0A1B2C3D: KmsMasterKeyId "arn:aws:kms:us-east-1:000000000000:key\/abc" names no key of the lab/,
     );
   });
 });
