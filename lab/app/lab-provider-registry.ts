@@ -170,7 +170,7 @@ export function labProviderRegistry(
     s3BucketPolicyProvider(services.s3),
     ecrRepositoryProvider(LAB_TARGET),
     ssmParameterProvider(services.ssm),
-    ...kmsProviders(services.kms),
+    ...kmsProviders(services.kms, iam.registry),
     customResourceProvider({
       responses: context.responses,
       stackId: (stackName) => context.stackIdOf(stackName) ?? stackName,

@@ -121,6 +121,8 @@ export async function startLabServices(setup: LabServicesSetup, cleanups: Cleanu
   });
   const ssm = new SsmState(LAB_TARGET);
   const kms = new KmsState(LAB_TARGET.accountId, LAB_TARGET.region);
+  // A call to a resource under a customer-managed key needs that key's permissions too.
+  iam.keyOf = (resourceArn) => kms.keyOf(resourceArn);
   return { logsService, logsServer, iam, lambda, apis, sns, cloudwatch, sqs, dynamodb, s3, s3Notifications, ssm, kms };
 }
 

@@ -28,6 +28,15 @@ export function accessDenied(
     decision === 'ExplicitlyDenied'
       ? `with an explicit deny in a ${request.resource === '*' ? 'identity' : 'resource'}-based policy`
       : `because no identity-based policy allows the ${action} action`;
+  // SQS answers a caller without the queue's KMS permissions in its own words (SendMessage's and
+  // ReceiveMessage's errors in the SQS API reference: "KmsAccessDenied ... The caller doesn't have
+  // the required KMS access.").
+  if (service === 'SQS' && request.action.startsWith('kms:'))
+    return {
+      name: 'KmsAccessDenied',
+      httpStatusCode: 400,
+      message: "The caller doesn't have the required KMS access.",
+    };
   const message = `User: ${user} is not authorized to perform: ${action} on resource: ${request.resource} ${why}`;
   if (service === 'SQS') return { name: 'AccessDenied', httpStatusCode: 403, message };
   return { name: 'AccessDeniedException', httpStatusCode: 400, message };

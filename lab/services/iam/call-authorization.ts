@@ -20,10 +20,25 @@ const SQS_BATCH_ACTIONS: Readonly<Record<string, string>> = {
   ChangeMessageVisibilityBatch: 'ChangeMessageVisibility',
 };
 
-/** The IAM requests of one call (a DynamoDB batch touches several tables). */
+/**
+ * The KMS permissions an SQS call needs of its caller on a queue under a customer-managed key
+ * (SQS developer guide, "Configuring KMS permissions for Amazon SQS": a producer needs
+ * kms:GenerateDataKey and kms:Decrypt, a consumer kms:Decrypt).
+ */
+const SQS_KMS_ACTIONS = new Map<string, readonly string[]>([
+  ['SendMessage', ['kms:GenerateDataKey', 'kms:Decrypt']],
+  ['SendMessageBatch', ['kms:GenerateDataKey', 'kms:Decrypt']],
+  ['ReceiveMessage', ['kms:Decrypt']],
+]);
+
+/**
+ * The IAM requests of one call (a DynamoDB batch touches several tables); `keyOf` names the
+ * customer-managed KMS key a resource is encrypted with, whose permissions the call needs too.
+ */
 export function iamRequestsOf(
   call: { readonly service: string; readonly operation: string; readonly input: unknown },
   target: { readonly region: string; readonly accountId: string },
+  keyOf: (resourceArn: string) => string | undefined = () => undefined,
 ): IamRequest[] {
   const input = (call.input ?? {}) as Record<string, unknown>;
   switch (call.service) {
@@ -38,7 +53,13 @@ export function iamRequestsOf(
             ? input.QueueName
             : undefined;
       if (name === undefined) return [{ action, resource: '*' }];
-      return [{ action, resource: `arn:aws:sqs:${target.region}:${target.accountId}:${name}` }];
+      const queueArn = `arn:aws:sqs:${target.region}:${target.accountId}:${name}`;
+      const key = keyOf(queueArn);
+      const kmsActions = key === undefined ? [] : (SQS_KMS_ACTIONS.get(call.operation) ?? []);
+      return [
+        { action, resource: queueArn },
+        ...kmsActions.map((kmsAction) => ({ action: kmsAction, resource: key ?? '*' })),
+      ];
     }
     case 'DynamoDB': {
       const action = `dynamodb:${call.operation}`;

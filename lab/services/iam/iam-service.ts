@@ -30,6 +30,9 @@ export class IamService {
   readonly registry: IamState;
   readonly evaluator: IamEvaluator;
 
+  /** The customer-managed key a resource is encrypted with (the lab's KMS tells it; none until it does). */
+  keyOf: (resourceArn: string) => string | undefined = () => undefined;
+
   constructor(
     private readonly target: { readonly accountId: string; readonly region: string },
     options: IamStateOptions = {},
@@ -47,7 +50,7 @@ export class IamService {
   authorizer(roleArn: string, sessionName: string): CallAuthorizer {
     return async (call) => {
       const role = this.registry.roleByArn(roleArn);
-      for (const request of iamRequestsOf(call, this.target)) {
+      for (const request of iamRequestsOf(call, this.target, this.keyOf)) {
         const decision = await this.evaluator.evaluate({ roleArn, sessionName }, request);
         if (decision !== 'Allowed')
           return accessDenied(

@@ -48,6 +48,8 @@ export class KmsState {
   private readonly keys = new Map<string, KmsKey>();
   /** `alias/<name>` → key id. */
   private readonly aliases = new Map<string, string>();
+  /** A resource's ARN (a queue's) → the key reference it is encrypted with. */
+  private readonly encrypted = new Map<string, string>();
 
   constructor(
     private readonly accountId = LAB_ACCOUNT_ID,
@@ -101,6 +103,23 @@ export class KmsState {
 
   deleteAlias(aliasName: string): void {
     this.aliases.delete(aliasName);
+  }
+
+  /** Records that `resourceArn` is encrypted with `keyRef` (undefined: no customer-managed key). */
+  encrypts(resourceArn: string, keyRef: string | undefined): void {
+    if (keyRef === undefined) this.encrypted.delete(resourceArn);
+    else this.encrypted.set(resourceArn, keyRef);
+  }
+
+  /** The ARN of the key `resourceArn` is encrypted with, if it is one of the lab's keys. */
+  keyOf(resourceArn: string): string | undefined {
+    const keyRef = this.encrypted.get(resourceArn);
+    if (keyRef === undefined) return undefined;
+    try {
+      return this.resolve(keyRef).arn;
+    } catch {
+      return undefined;
+    }
   }
 
   /** Whether `keyRef` names one of the lab's keys (any of the four forms). */

@@ -8,7 +8,11 @@ import { changedAny, type ResourceProvider } from '../../cloudformation/resource
 import { TAGS_NOTE } from '../../cloudformation/validation/common-notes';
 import type { PropertyCoverage } from '../../cloudformation/validation/property-coverage';
 import type { PolicyDocument } from '../../iam/policy-document';
+import type { IamState } from '../../iam/iam-state';
 import type { KmsState } from '../kms-state';
+
+/** The owner name of a key policy among the key's resource policies. */
+const KEY_POLICY_OWNER = 'key-policy';
 
 /** What the key provider does with each property of `AWS::KMS::Key`. */
 export const KMS_KEY_PROPERTIES: PropertyCoverage = {
@@ -43,8 +47,11 @@ export const KMS_ALIAS_PROPERTIES: PropertyCoverage = {
   refused: [],
 };
 
-/** The two providers. */
-export function kmsProviders(kms: KmsState): ResourceProvider[] {
+/** The two providers; a key's policy is its resource policy in the lab's IAM (KMS decides by it first). */
+export function kmsProviders(
+  kms: KmsState,
+  iam?: Pick<IamState, 'putResourcePolicy' | 'deleteResourcePolicy'>,
+): ResourceProvider[] {
   const keyOptions = (logicalId: string, properties: Readonly<Record<string, unknown>>) => {
     for (const [name, allowed] of [
       ['KeySpec', 'SYMMETRIC_DEFAULT'],
@@ -69,6 +76,7 @@ export function kmsProviders(kms: KmsState): ResourceProvider[] {
       async create({ logicalId, properties }) {
         const key = kms.createKey(keyOptions(logicalId, properties));
         key.enabled = properties.Enabled !== false && properties.Enabled !== 'false';
+        iam?.putResourcePolicy(key.arn, KEY_POLICY_OWNER, key.policy);
         return { physicalId: key.keyId, attributes: { Arn: key.arn, KeyId: key.keyId } };
       },
       async update({ logicalId, properties, previous }) {
@@ -77,9 +85,11 @@ export function kmsProviders(kms: KmsState): ResourceProvider[] {
         key.enabled = properties.Enabled !== false && properties.Enabled !== 'false';
         key.description = options.description ?? '';
         if (options.policy !== undefined) key.policy = options.policy;
+        iam?.putResourcePolicy(key.arn, KEY_POLICY_OWNER, key.policy);
         return previous;
       },
       async delete({ resource }) {
+        iam?.deleteResourcePolicy(String(resource.attributes.Arn), KEY_POLICY_OWNER);
         kms.deleteKey(resource.physicalId);
       },
       // KeySpec and KeyUsage: "Update requires: Replacement"; the policy, description and Enabled change in place.

@@ -34,8 +34,8 @@ export const SQS_QUEUE_PROPERTIES: PropertyCoverage = {
       ja: 'SSE-SQS は SQS 所有の鍵でメッセージを保存時に暗号化します。見えるものも付与する権限もないため、ラボは設定を保存するだけです',
     },
     KmsMasterKeyId: {
-      en: 'the AWS-managed key alias/aws/sqs encrypts at rest with nothing to see or grant, so the lab stores it; a customer-managed key must be an AWS::KMS::Key of your stacks, whose use the lab does not yet check against the callers’ kms: permissions',
-      ja: 'AWS マネージドキー alias/aws/sqs は見えるものも付与する権限もなく保存時に暗号化するので、ラボは設定を保存します。カスタマーマネージドキーはスタックの AWS::KMS::Key である必要があります。呼び出し側の kms: 権限との照合はまだ行いません',
+      en: 'the AWS-managed key alias/aws/sqs encrypts at rest with nothing to see or grant, so the lab stores it; a customer-managed key must be an AWS::KMS::Key of your stacks, and a function sending needs kms:GenerateDataKey and kms:Decrypt on it, receiving kms:Decrypt (SQS’s KmsAccessDenied otherwise)',
+      ja: 'AWS マネージドキー alias/aws/sqs は見えるものも付与する権限もなく保存時に暗号化するので、ラボは設定を保存します。カスタマーマネージドキーはスタックの AWS::KMS::Key である必要があり、送信する関数にはそのキーの kms:GenerateDataKey と kms:Decrypt、受信する関数には kms:Decrypt が要ります（なければ SQS の KmsAccessDenied）',
     },
     KmsDataKeyReusePeriodSeconds: {
       en: 'the data key reuse period changes how often SQS calls KMS (cost), nothing a message shows',
@@ -76,8 +76,11 @@ const DEFAULTS: Partial<Record<string, string>> = {
 export function sqsQueueProvider(options: {
   readonly sqs: SQSClient;
   readonly namePrefix: string;
-  /** The lab's KMS: a customer-managed key must be one of its keys. */
-  readonly kms?: { has(keyRef: string): boolean };
+  /**
+   * The lab's KMS: a customer-managed key must be one of its keys, and the queue is recorded as
+   * encrypted with it, so its producers and consumers need the key's permissions.
+   */
+  readonly kms?: { has(keyRef: string): boolean; encrypts(resourceArn: string, keyRef: string | undefined): void };
 }): ResourceProvider {
   const { sqs } = options;
   const refuseUnknownKey = (logicalId: string, properties: Readonly<Record<string, unknown>>): void => {
@@ -87,6 +90,15 @@ export function sqsQueueProvider(options: {
     throw new Error(
       `${logicalId}: KmsMasterKeyId ${JSON.stringify(key)} names no key of the lab: a queue runs under SSE-SQS, the AWS-managed key alias/aws/sqs, or an AWS::KMS::Key of your stacks (its Arn, id or alias)`,
     );
+  };
+  /** Records the queue's customer-managed key (or that it has none) with the lab's KMS. */
+  const recordKey = (queue: ProvisionedResource, properties: Readonly<Record<string, unknown>>) => {
+    const key = properties.KmsMasterKeyId;
+    options.kms?.encrypts(
+      String(queue.attributes.Arn),
+      typeof key === 'string' && !isAwsManagedKey(key, 'sqs') ? key : undefined,
+    );
+    return queue;
   };
   const describe = async (url: string): Promise<ProvisionedResource> => {
     const { Attributes } = await sqs.send(
@@ -113,7 +125,7 @@ export function sqsQueueProvider(options: {
         }),
       );
       if (QueueUrl === undefined) throw new Error(`CreateQueue returned no URL for ${name}`);
-      return describe(QueueUrl);
+      return recordKey(await describe(QueueUrl), properties);
     },
     async update({ logicalId, properties, previous }) {
       refuseUnknownKey(logicalId, properties);
@@ -127,10 +139,11 @@ export function sqsQueueProvider(options: {
       }
       if (Object.keys(changes).length > 0)
         await sqs.send(new SetQueueAttributesCommand({ QueueUrl: previous.physicalId, Attributes: changes }));
-      return describe(previous.physicalId);
+      return recordKey(await describe(previous.physicalId), properties);
     },
     async delete({ resource }) {
       await sqs.send(new DeleteQueueCommand({ QueueUrl: resource.physicalId }));
+      options.kms?.encrypts(String(resource.attributes.Arn), undefined);
     },
     requiresReplacement: (previous, next) => changedAny(['QueueName', 'FifoQueue'], previous, next),
   };

@@ -1,7 +1,8 @@
 /**
  * KMS on the lab, as a learner's encrypted app uses it (test/lab/fixtures/kms-app): the key and
  * its alias deploy (`AWS::KMS::Key`, `AWS::KMS::Alias`), so do a queue, its DLQ and a table (with
- * a GSI) encrypted with it, and a function that does not bundle the SDK sends to that queue; the
+ * a GSI) encrypted with it, and a function that does not bundle the SDK sends to that queue (one
+ * without the key's permissions is refused, as SQS refuses it); the
  * KMS API answers through the lab's one endpoint to the real `@aws-sdk/client-kms`. Shapes and
  * errors: the KMS API reference and LocalStack's tests/aws/services/kms/test_kms.snapshot.json
  * (recorded against AWS: test_create_key, test_get_key_does_not_exist, test_get_key_invalid_uuid,
@@ -125,5 +126,19 @@ describe('KMS on the lab: keys, aliases, encrypted queues and tables', () => {
       new ReceiveMessageCommand({ QueueUrl: outputs.QueueUrl, WaitTimeSeconds: 1 }),
     );
     expect(Messages.map((message) => JSON.parse(message.Body ?? '{}'))).toEqual([{ order: 'o-7' }]);
+  });
+
+  it('refuses a producer without the key’s permissions: SQS’s KmsAccessDenied, nothing sent', async () => {
+    // SQS API reference, SendMessage's errors: KmsAccessDenied, "The caller doesn't have the
+    // required KMS access."; the producer needs kms:GenerateDataKey and kms:Decrypt on the key.
+    const refused = await lab.stack('EncryptedStack').invoke('Unpermitted', {});
+    expect(refused).toMatchObject({
+      status: 'success',
+      payload: { name: 'KmsAccessDenied', message: "The caller doesn't have the required KMS access." },
+    });
+    const { Messages = [] } = await lab.clients.sqs.send(
+      new ReceiveMessageCommand({ QueueUrl: outputs.QueueUrl, WaitTimeSeconds: 0 }),
+    );
+    expect(Messages).toEqual([]);
   });
 });
