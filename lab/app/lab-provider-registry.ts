@@ -134,6 +134,7 @@ export function labProviderRegistry(
     lambdaFunctionProvider({
       lambda,
       code: codeFromS3({ objectBytes: context.objectBytes ?? (() => undefined), assetDir: context.assetDir }),
+      kms: services.kms,
       ...labFunctionRuntime(services, context, settings),
     }),
     eventSourceMappingProvider({
@@ -202,6 +203,10 @@ export function labFunctionRuntime(
     localhostDnsModuleUrl: localhostDnsModuleUrl(),
     endpoints: context.endpoints,
     ...(context.awsEndpoint === undefined ? {} : { awsEndpoint: context.awsEndpoint }),
+    // A KmsKeyArn environment: the role must be allowed kms:Decrypt on the key (the key policy first).
+    ...(settings.enforceIam === false
+      ? {}
+      : { keyAccess: (roleArn, sessionName, keyArn) => iam.allows(roleArn, sessionName, 'kms:Decrypt', keyArn) }),
     runtimeOptions: ({ functionName, roleArn }) => ({
       logs: context.logs,
       // A new function is Active once the grants its role already has have propagated.

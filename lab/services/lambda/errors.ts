@@ -117,6 +117,24 @@ export class TooManyRequestsError extends ServiceError {
   }
 }
 
+/**
+ * `KMSAccessDeniedException` (502): the function's environment is encrypted with a key its role
+ * may not decrypt with, so Lambda cannot start it (Lambda API reference, Invoke, Errors:
+ * "Lambda couldn't decrypt the environment variables because KMS access was denied. Check the
+ * Lambda function's KMS permissions.").
+ */
+export class KmsAccessDeniedError extends ServiceError {
+  override readonly name = 'KMSAccessDeniedException';
+  override readonly code = 'KMSAccessDeniedException';
+  override readonly statusCode = 502;
+
+  constructor(readonly functionName: string) {
+    super(
+      "Lambda couldn't decrypt the environment variables because KMS access was denied. Check the Lambda function's KMS permissions.",
+    );
+  }
+}
+
 /** `ResourceConflictException` (409): an update is already being applied to the function. */
 export class ResourceConflictError extends ServiceError {
   override readonly name = 'ResourceConflictException';

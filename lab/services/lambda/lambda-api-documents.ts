@@ -33,6 +33,7 @@ export function functionConfigurationDocument(
     CodeSha256: configuration.code.sha256,
     Version: '$LATEST',
     Environment: { Variables: configuration.variables },
+    ...(configuration.kmsKeyArn === undefined ? {} : { KMSKeyArn: configuration.kmsKeyArn }),
     TracingConfig: { Mode: 'PassThrough' },
     RevisionId: configuration.revisionId,
     // Pending until the grants its role had at creation have propagated (LocalFunction.whenActive).

@@ -27,6 +27,8 @@ export interface FunctionConfiguration {
   readonly lastModified: string;
   /** Changes on every update (Lambda's `RevisionId`). */
   readonly revisionId: string;
+  /** `KmsKeyArn`: the customer-managed key the environment variables are encrypted with. */
+  readonly kmsKeyArn?: string;
 }
 
 /**

@@ -32,6 +32,7 @@ export const LAMBDA_FUNCTION_PROPERTIES: PropertyCoverage = {
     'Environment',
     'FunctionName',
     'Handler',
+    'KmsKeyArn',
     'LoggingConfig',
     'MemorySize',
     'ReservedConcurrentExecutions',
@@ -75,7 +76,6 @@ export const LAMBDA_FUNCTION_PROPERTIES: PropertyCoverage = {
     'FileSystemConfigs',
     'FunctionScalingConfig',
     'ImageConfig',
-    'KmsKeyArn',
     'Layers',
     'PublishToLatestPublished',
     'SnapStart',
@@ -94,6 +94,8 @@ export interface LambdaFunctionProviderOptions extends FunctionRuntimeOptions {
   readonly code: CodeResolver;
   /** The clock runtime deprecations are judged by (default: the machine's). */
   readonly now?: () => Date;
+  /** The lab's KMS: a `KmsKeyArn` must name one of its keys. */
+  readonly kms?: { has(keyRef: string): boolean };
 }
 
 /** The topology id of a CDK logical id (`Worker11F36D0F` → `Worker`). */
@@ -135,7 +137,13 @@ export function lambdaFunctionProvider(options: LambdaFunctionProviderOptions): 
       applicationLogLevel: (logging?.ApplicationLogLevel ?? 'INFO') as LambdaLogging['applicationLogLevel'],
       systemLogLevel: (logging?.SystemLogLevel ?? 'INFO') as LambdaLogging['systemLogLevel'],
     };
+    const kmsKeyArn = properties.KmsKeyArn;
+    if (kmsKeyArn !== undefined && !(typeof kmsKeyArn === 'string' && options.kms?.has(kmsKeyArn) === true))
+      throw new Error(
+        `${logicalId}: KmsKeyArn ${JSON.stringify(kmsKeyArn)} names no key of the lab: a function's environment is encrypted with an AWS::KMS::Key of your stacks, or left to Lambda's own key`,
+      );
     const configuration: FunctionConfiguration = {
+      ...(typeof kmsKeyArn === 'string' ? { kmsKeyArn } : {}),
       handler,
       runtime,
       memoryMb: Number(properties.MemorySize ?? 128),

@@ -20,6 +20,8 @@ export interface FunctionRuntimeOptions {
   readonly runtimePath: string;
   readonly localhostDnsModuleUrl: string;
   readonly endpoints: { readonly sqsEndpoint: string; readonly dynamodbEndpoint: string };
+  /** Whether a role's session may decrypt with a KMS key (`kms:Decrypt`): a `KmsKeyArn` environment needs it. */
+  readonly keyAccess?: (roleArn: string, sessionName: string, keyArn: string) => Promise<boolean>;
   /** The lab's one endpoint, where every other AWS call of a function goes (read when a function starts). */
   readonly awsEndpoint?: () => string | undefined;
   /** Everything else a LocalFunction takes that the lab decides (logs, call counting, IAM, redirects, debugging). */
@@ -78,6 +80,13 @@ export function launchFunction(runtime: FunctionRuntimeOptions, launch: Function
     environment,
     ...(launch.logGroupName === undefined ? {} : { logGroupName: launch.logGroupName }),
     ...runtime.runtimeOptions({ functionName: ref.functionName, roleArn: launch.roleArn }),
+    ...(configuration.kmsKeyArn === undefined || runtime.keyAccess === undefined
+      ? {}
+      : {
+          environmentKeyAccess: () =>
+            runtime.keyAccess?.(launch.roleArn, ref.functionName, configuration.kmsKeyArn ?? '') ??
+            Promise.resolve(true),
+        }),
   });
 }
 

@@ -71,4 +71,10 @@ export interface LocalFunctionOptions {
    * no account limit.
    */
   readonly concurrency?: AccountConcurrency;
+  /**
+   * Whether the role may decrypt the environment (`KmsKeyArn`), asked before each invocation:
+   * false fails it with `KMSAccessDeniedException`, as Lambda cannot start the function. Absent:
+   * the environment is not encrypted with a customer-managed key.
+   */
+  readonly environmentKeyAccess?: () => Promise<boolean>;
 }

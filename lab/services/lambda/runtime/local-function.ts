@@ -7,7 +7,7 @@
  * ends an invocation: the environment's thread is terminated, so nothing the handler scheduled
  * runs afterwards, and the next invocation starts cold, as after a timeout in Lambda.
  */
-import { FunctionStoppedError, TooManyRequestsError } from '../errors';
+import { FunctionStoppedError, KmsAccessDeniedError, TooManyRequestsError } from '../errors';
 import { randomUUID } from 'node:crypto';
 import type { FunctionRef } from '../../../bus/lab-log-record';
 import { EnvironmentPool } from './environment-pool';
@@ -172,7 +172,9 @@ export class LocalFunction implements Invocable {
 
   /** Runs `event` in one of the account's executions, or rejects as Lambda throttles. */
   private async runWithinQuota(event: unknown): Promise<InvocationResult> {
-    const { concurrency } = this.options;
+    const { concurrency, environmentKeyAccess } = this.options;
+    if (environmentKeyAccess !== undefined && !(await environmentKeyAccess()))
+      throw new KmsAccessDeniedError(this.ref.functionName);
     if (concurrency === undefined) return this.run(event);
     if (!concurrency.tryAcquire()) throw new TooManyRequestsError(this.ref.functionName);
     try {

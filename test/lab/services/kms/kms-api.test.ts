@@ -19,6 +19,7 @@ import {
   KMSClient,
   ListAliasesCommand,
 } from '@aws-sdk/client-kms';
+import { GetFunctionConfigurationCommand, InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { GetQueueAttributesCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cdkAppDirectory } from '#lab/app/cdk-app-directory';
@@ -126,6 +127,29 @@ describe('KMS on the lab: keys, aliases, encrypted queues and tables', () => {
       new ReceiveMessageCommand({ QueueUrl: outputs.QueueUrl, WaitTimeSeconds: 1 }),
     );
     expect(Messages.map((message) => JSON.parse(message.Body ?? '{}'))).toEqual([{ order: 'o-7' }]);
+  });
+
+  it('runs a function whose environment is encrypted with the key only if its role may decrypt with it', async () => {
+    // Lambda API reference, Invoke, Errors: KMSAccessDeniedException (502), "Lambda couldn't
+    // decrypt the environment variables because KMS access was denied. Check the Lambda function's
+    // KMS permissions."
+    const lambda = new LambdaClient({ endpoint: lab.endpointUrl, region: LAB_REGION, credentials: LAB_CREDENTIALS });
+    try {
+      const granted = await lambda.send(new InvokeCommand({ FunctionName: outputs.GrantedEnvName }));
+      expect(JSON.parse(Buffer.from(granted.Payload ?? []).toString())).toBe('hello from an encrypted environment');
+      const configuration = await lambda.send(
+        new GetFunctionConfigurationCommand({ FunctionName: outputs.GrantedEnvName }),
+      );
+      expect(configuration.KMSKeyArn).toBe(outputs.KeyArn);
+      await expect(lambda.send(new InvokeCommand({ FunctionName: outputs.LockedEnvName }))).rejects.toMatchObject({
+        name: 'KMSAccessDeniedException',
+        message:
+          "Lambda couldn't decrypt the environment variables because KMS access was denied. Check the Lambda function's KMS permissions.",
+        $metadata: { httpStatusCode: 502 },
+      });
+    } finally {
+      lambda.destroy();
+    }
   });
 
   it('refuses a producer without the key’s permissions: SQS’s KmsAccessDenied, nothing sent', async () => {
