@@ -1,6 +1,7 @@
 /** Every behaviour of the conformance suite, from each service's catalog, in one list. */
 import type { Behaviour } from './behaviour';
 import { APIGATEWAY_BEHAVIOURS } from './apigateway/apigateway-behaviours';
+import { APIGATEWAY_V2_BEHAVIOURS } from './apigateway/apigateway-v2-behaviours';
 import { BOOTSTRAP_BEHAVIOURS } from './deploy/bootstrap-behaviours';
 import { DEPLOY_BEHAVIOURS } from './deploy/deploy-behaviours';
 import { ESM_BEHAVIOURS } from './lambda-esm/esm-behaviours';
@@ -19,6 +20,7 @@ export const CONFORMANCE_CATALOG: readonly Behaviour[] = [
   ...RUNTIME_BEHAVIOURS,
   ...PYTHON_RUNTIME_BEHAVIOURS,
   ...APIGATEWAY_BEHAVIOURS,
+  ...APIGATEWAY_V2_BEHAVIOURS,
   ...SNS_BEHAVIOURS,
   ...S3_BEHAVIOURS,
   ...INSIGHTS_BEHAVIOURS,
