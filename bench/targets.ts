@@ -115,11 +115,33 @@ export function evaluateTargets(results: Omit<BenchResults, 'targets'>): TargetR
     ...throughputTargets(results, 'guard'),
     ...deployTargets(results),
     cliDeployTarget(results),
+    tourTarget(results),
     endpointTarget(results),
     insightsTarget(results),
     memoryTarget(results),
     chaosTarget(results),
   ];
+}
+
+/** How much longer than its longest experiment `npm start` may take, from spawn to exit (#33). */
+export const MAX_TOUR_OVER_LONGEST_SECONDS = 3;
+
+/**
+ * `npm start` against its longest experiment, in the same run: the experiments run side by side,
+ * so what is above the longest is the tour's own start, its gaps and its end.
+ */
+function tourTarget(results: Omit<BenchResults, 'targets'>): TargetResult {
+  const target = `npm start within ${MAX_TOUR_OVER_LONGEST_SECONDS} s of its longest experiment`;
+  const { tour } = results;
+  if (tour === undefined || tour.longest === undefined)
+    return { id: 'tour-overhead', target, status: 'not-run', figure: '' };
+  const over = tour.wallSeconds - tour.longest.seconds;
+  return {
+    id: 'tour-overhead',
+    target,
+    status: tour.exitCode === 0 && over <= MAX_TOUR_OVER_LONGEST_SECONDS ? 'pass' : 'miss',
+    figure: `${tour.wallSeconds.toFixed(1)} s vs ${tour.longest.name} ${tour.longest.seconds.toFixed(1)} s (+${over.toFixed(1)} s)`,
+  };
 }
 
 /** How much longer than the lab's own deploy the CDK CLI's "Deployment time" may be, both stacks (#33). */

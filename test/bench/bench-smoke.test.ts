@@ -204,6 +204,7 @@ describe('runBench (smoke, all sections)', () => {
       'lab-deploy',
       'iam-cost',
       'cli-deploy-time',
+      'tour-overhead',
       'endpoint-overhead',
       'insights-scaling',
       'memory-growth',
