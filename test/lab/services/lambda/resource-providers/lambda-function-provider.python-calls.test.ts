@@ -28,9 +28,20 @@ import { codeFromS3 } from '#lab/services/lambda/runtime/code-from-s3';
 
 /** Sends one message, or opens a web page, and reports what boto3 or urllib raised. */
 const SOURCE = [
-  'import boto3, urllib.request',
+  'import boto3, http.client, os, urllib.parse, urllib.request',
   'sqs = boto3.client("sqs")',
+  'def status(address, headers):',
+  '    connection = http.client.HTTPConnection(address)',
+  '    connection.request("GET", "/", headers=headers)',
+  '    return connection.getresponse().status',
   'def handler(event, context):',
+  '    if event["op"] == "guards":',
+  '        relay = urllib.parse.urlsplit(os.environ["AWS_ENDPOINT_URL_SQS"]).netloc',
+  '        api = os.environ["AWS_LAMBDA_RUNTIME_API"]',
+  '        return {"relayHost": status(relay, {"Host": "evil.example"}),',
+  '                "relayOrigin": status(relay, {"Origin": "https://evil.example"}),',
+  '                "apiHost": status(api, {"Host": "evil.example"}),',
+  '                "apiOrigin": status(api, {"Origin": "https://evil.example"})}',
   '    try:',
   '        if event["op"] == "send":',
   '            return {"messageId": sqs.send_message(QueueUrl=event["queue"], MessageBody="hello")["MessageId"]}',
@@ -142,6 +153,15 @@ describe('a Python function’s AWS calls: counted, authorized and faulted as a 
     expect(String(faulted.message)).toContain('injected: slow down');
     expect(ledger.counts()['PyStack/PyFaulted']).toEqual({ 'SQS.SendMessage': 1 });
     expect(ledger.faults()['PyStack/PyFaulted']).toEqual({ 'SQS.SendMessage': 1 });
+  });
+
+  it('its relay and runtime API answer only the function: another Host or any Origin is 403 (a web page’s request)', async () => {
+    expect(await invoke('PyAllowed', { op: 'guards' })).toEqual({
+      relayHost: 403,
+      relayOrigin: 403,
+      apiHost: 403,
+      apiOrigin: 403,
+    });
   });
 
   it('a request off this machine is refused before any lookup, as a Node.js function’s is (loopback-only.ts)', async () => {
