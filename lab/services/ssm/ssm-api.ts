@@ -3,7 +3,7 @@
  * GetParameter (what the CDK CLI reads the bootstrap version with), GetParameters,
  * PutParameter and DeleteParameter, on the lab's {@link SsmState}. Shapes:
  * https://docs.aws.amazon.com/systems-manager/latest/APIReference/API_GetParameter.html and the
- * other operations' pages. SecureString values are stored as given: the lab has no KMS.
+ * other operations' pages. SecureString values are stored as given (the lab's KMS does not encrypt them).
  */
 import type { GatewayHandler, GatewayResponse } from '../../gateway/gateway-handler';
 import { jsonBody, jsonError, jsonResponse, jsonTarget } from '../../gateway/protocols/json-protocol';
