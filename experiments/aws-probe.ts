@@ -236,8 +236,8 @@ export function requiredContextFlags(experiment: Experiment): string {
  * An AWS probe for the experiment's stack from `outputsFile`, with default SDK clients. They
  * honour `AWS_ENDPOINT_URL_SQS`, `_DYNAMODB` and `_CLOUDWATCH_LOGS`, so the same path runs
  * against the lab (`--outputs cdk-outputs.local.json` with the `LocalLab` endpoints): with an
- * SQS endpoint set, requests go there rather than to the queue URL's host, which only the
- * lab's own process resolves (`sqs.<region>.localhost`). The probe's own errors are worded in
+ * SQS endpoint set, requests go there rather than to the queue URL's host (on the lab, the
+ * same 127.0.0.1 server). The probe's own errors are worded in
  * `language`.
  */
 export async function openAwsProbe(

@@ -33,9 +33,8 @@ export interface SqsClockControl {
 /** Where the emulators listen. */
 export interface EmulatorEndpoints {
   /**
-   * SQS endpoint for the SDK: the same host as fauxqs's queue URLs
-   * (`http://sqs.us-east-1.localhost:<port>`), so the SDK's `useQueueUrlAsEndpoint` does not
-   * warn that the QueueUrl differs from the endpoint. Needs {@link acquireLocalhostDns}.
+   * SQS endpoint for the SDK: the same host as the queue URLs (`http://127.0.0.1:<port>`), so
+   * the SDK's `useQueueUrlAsEndpoint` does not warn that the QueueUrl differs from the endpoint.
    */
   readonly sqsEndpoint: string;
   /** The same SQS server as a plain loopback address, for the AWS CLI (`--endpoint-url`). */
@@ -166,7 +165,7 @@ export async function startEmulators(options: StartEmulatorsOptions = {}): Promi
         };
       },
       threadBusyMs: () => ({ sqs: sqs.eventLoopActiveMs(), dynamodb: dynamodb.eventLoopActiveMs() }),
-      sqsEndpoint: `http://sqs.${LAB_REGION}.localhost:${sqs.port}`,
+      sqsEndpoint: `http://127.0.0.1:${sqs.port}`,
       sqsCliEndpoint: `http://127.0.0.1:${sqs.port}`,
       dynamodbEndpoint: `http://127.0.0.1:${dynamodb.port}`,
       stop() {

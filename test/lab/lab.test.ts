@@ -43,7 +43,8 @@ describe('startLab with the real stacks', () => {
     const outputs = JSON.parse(readFileSync(path, 'utf8')) as Record<string, Record<string, string>>;
     rmSync(directory, { recursive: true, force: true });
 
-    const queueUrl = /^http:\/\/sqs\.us-east-1\.localhost:\d+\/000000000000\/lab[0-9a-f]{8}-/;
+    // A queue URL on 127.0.0.1, which resolves on any machine (fauxqs's own sqs.<region>.localhost needs a resolver that answers *.localhost).
+    const queueUrl = /^http:\/\/127\.0\.0\.1:\d+\/000000000000\/lab[0-9a-f]{8}-/;
     expect(outputs.VisibilityDupStack).toEqual({
       ApiEndpoint: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/prod\/$/),
       QueueUrl: expect.stringMatching(queueUrl),

@@ -59,6 +59,11 @@ export interface FauxqsQueue {
 
 /** The SQS store one fauxqs server keeps. */
 export interface FauxqsStore {
+  /**
+   * The name fauxqs builds queue URLs on (`http://sqs.<region>.<host>:<port>/…`, default
+   * `localhost`); empty, a queue URL keeps the Host its CreateQueue was sent to.
+   */
+  host: string;
   getQueue(url: string): FauxqsQueue | undefined;
   getQueueByArn(arn: string): FauxqsQueue | undefined;
   allQueues(): Iterable<FauxqsQueue>;

@@ -109,6 +109,10 @@ async function install(): Promise<CreateFauxqsMessage> {
     if (pending !== undefined && !states.has(this.store)) {
       states.set(this.store, pending);
       pending.store = this.store;
+      // Queue URLs on the address CreateQueue was sent to (http://127.0.0.1:<port>/…), which
+      // resolves on any machine; fauxqs's own `sqs.<region>.localhost` needs a resolver that
+      // answers *.localhost, which many do not (#31).
+      this.store.host = '';
     }
     originalRegister.call(this, action, handler);
   };
