@@ -130,6 +130,13 @@ export class CloudFormationService {
         previous,
         stackId,
         parameters,
+        // Cross-stack references: the exports of the region's other stacks (Outputs with Export.Name).
+        importValue: (name) => {
+          for (const other of inRegion.values())
+            for (const [key, exported] of Object.entries(other.exports ?? {}))
+              if (exported === name && other.stackName !== stack.stackName) return other.outputs[key];
+          return undefined;
+        },
         ...(this.options.validateProperties === undefined
           ? {}
           : { validateProperties: this.options.validateProperties }),

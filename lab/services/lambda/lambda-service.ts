@@ -63,9 +63,16 @@ export class LambdaService {
     return deployed;
   }
 
-  /** The function by name, or by ARN (`arn:aws:lambda:…:function:<name>`). */
+  /**
+   * The function by name, or by ARN: `arn:aws:lambda:<region>:<account>:function:<name>`, the
+   * `function:` part optional and a qualifier after the name, as Lambda's FunctionName pattern
+   * takes it (Lambda API reference, Invoke: `(arn:(aws[a-zA-Z-]*)?:lambda:)?([a-z]{2}(-gov)?-[a-z]+-\d{1}:)?(\d{12}:)?(function:)?([a-zA-Z0-9-_\.]+)(:(\$LATEST|[a-zA-Z0-9-_]+))?`).
+   */
   resolve(nameOrArn: string): DeployedFunction {
-    return this.get(nameOrArn.startsWith('arn:') ? (nameOrArn.split(':')[6] ?? nameOrArn) : nameOrArn);
+    if (!nameOrArn.startsWith('arn:')) return this.get(nameOrArn);
+    const [, , , , , ...rest] = nameOrArn.split(':');
+    const name = rest[0] === 'function' ? rest[1] : rest[0];
+    return this.get(name ?? nameOrArn);
   }
 
   /** The log group a function writes to (`/aws/lambda/<name>` for one the lab does not know). */

@@ -31,6 +31,8 @@ export interface ResolutionContext {
   resource(logicalId: string): ReferencedResource | undefined;
   /** The value of a named condition (see {@link evaluateConditions}). */
   condition(name: string): boolean;
+  /** The value another stack of the region exports under `name` (`Fn::ImportValue`); undefined when none does. */
+  importValue?(name: string): string | undefined;
 }
 
 const NO_VALUE = Symbol('AWS::NoValue');
@@ -138,6 +140,13 @@ const INTRINSICS: Record<string, Intrinsic> = {
       ? [expectString(argument[0], 'Fn::GetAtt'), expectString(resolve(argument[1], context), 'Fn::GetAtt')]
       : splitOnce(expectString(argument, 'Fn::GetAtt'));
     return getAtt(logicalId, attribute, context);
+  },
+  // "No export named <name> found": CloudFormation's words for an import nothing exports.
+  'Fn::ImportValue': (argument, context) => {
+    const name = expectString(resolve(argument, context), 'Fn::ImportValue');
+    const value = context.importValue?.(name);
+    if (value === undefined) throw new TemplateError(`No export named ${name} found.`);
+    return value;
   },
   'Fn::Join': (argument, context) => {
     const [delimiter, list] = expectArray(argument, 'Fn::Join', 2);

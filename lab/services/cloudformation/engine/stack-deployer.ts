@@ -41,6 +41,8 @@ export interface DeployStackOptions {
    * as CloudFormation does (default true; off only to measure what the check costs).
    */
   readonly validateProperties?: boolean;
+  /** The value another stack of the region exports under a name (`Fn::ImportValue`). */
+  readonly importValue?: (name: string) => string | undefined;
   /** Called with the resources left when a rollback could not undo everything (`…ROLLBACK_FAILED`). */
   readonly onRollbackFailed?: (remaining: ReadonlyMap<string, DeployedResource>) => void;
 }
@@ -93,6 +95,7 @@ export async function deployStack(options: DeployStackOptions): Promise<Deployed
       const resource = current.get(logicalId);
       return resource === undefined ? undefined : { ref: resource.physicalId, attributes: resource.attributes };
     },
+    ...(options.importValue === undefined ? {} : { importValue: options.importValue }),
   };
   const included = Object.entries(template.Resources).filter(
     ([, resource]) => resource.Condition === undefined || conditions[resource.Condition] === true,

@@ -58,6 +58,20 @@ describe('resolveValue', () => {
     expect(resolveValue(value, context())).toEqual(expected);
   });
 
+  it('resolves Fn::ImportValue to the value another stack exports, inside Fn::Join too, and names a missing export as CloudFormation does', () => {
+    const exports = new Map([['SharedStack:BucketName', 'shared-bucket-1']]);
+    const withExports: ResolutionContext = { ...context(), importValue: (name) => exports.get(name) };
+    expect(
+      resolveValue(
+        { 'Fn::Join': ['', ['arn:aws:s3:::', { 'Fn::ImportValue': { 'Fn::Sub': 'SharedStack:BucketName' } }]] },
+        withExports,
+      ),
+    ).toBe('arn:aws:s3:::shared-bucket-1');
+    expect(() => resolveValue({ 'Fn::ImportValue': 'SharedStack:Nothing' }, withExports)).toThrow(
+      'No export named SharedStack:Nothing found.',
+    );
+  });
+
   it('drops a key or list element that resolves to AWS::NoValue', () => {
     expect(
       resolveValue(
