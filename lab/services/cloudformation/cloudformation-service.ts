@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { DeployedStack, DeployTarget, StackEvent } from './engine/deployed-stack';
 import type { ProviderRegistry } from './resource-provider';
 import { CloudFormationState } from './cloudformation-state';
+import { ExportInUseError } from './errors';
 import { deleteStack } from './engine/resource-deletion';
 import { deployStack } from './engine/stack-deployer';
 import { STACK_RESOURCE_TYPE, type StackRecord } from './api/stack-records';
@@ -57,6 +58,8 @@ export interface StackOperationOptions {
 export class CloudFormationService {
   readonly state: CloudFormationState;
   private readonly watchers = new Set<(event: StackEvent, region: string) => void>();
+  /** Per region: export name → the stacks whose last deploy imported it (`Fn::ImportValue`). */
+  private readonly importers = new Map<string, Map<string, Set<string>>>();
 
   constructor(private readonly options: CloudFormationOptions) {
     this.state = options.state ?? new CloudFormationState();
@@ -116,8 +119,11 @@ export class CloudFormationService {
     const region = deploy.region ?? this.options.target.region;
     const inRegion = this.state.region(region);
     const results: DeployedStack[] = [];
+    const importers = this.importersIn(region);
     for (const stack of stacks) {
       const previous = inRegion.get(stack.stackName);
+      // What this deploy imports replaces what the stack imported before.
+      for (const users of importers.values()) users.delete(stack.stackName);
       const stackId = previous?.stackId ?? stack.stackId ?? this.newStackId(stack.stackName, region);
       const record = this.recordOf(region, stack.stackName, stackId);
       const parameters = this.parametersFor(stack.template, stack.parameters);
@@ -134,7 +140,12 @@ export class CloudFormationService {
         importValue: (name) => {
           for (const other of inRegion.values())
             for (const [key, exported] of Object.entries(other.exports ?? {}))
-              if (exported === name && other.stackName !== stack.stackName) return other.outputs[key];
+              if (exported === name && other.stackName !== stack.stackName) {
+                const users = importers.get(name) ?? new Set<string>();
+                users.add(stack.stackName);
+                importers.set(name, users);
+                return other.outputs[key];
+              }
           return undefined;
         },
         ...(this.options.validateProperties === undefined
@@ -191,6 +202,12 @@ export class CloudFormationService {
       operation.onEvent?.(event);
     };
     if (stack !== undefined) {
+      // CloudFormation keeps an export another stack imports: the delete fails, and nothing goes.
+      const importers = this.importersIn(region);
+      for (const name of Object.values(stack.exports ?? {})) {
+        const user = [...(importers.get(name) ?? [])].find((other) => other !== stackName && inRegion.has(other));
+        if (user !== undefined) throw new ExportInUseError(name, user);
+      }
       const { failed, remaining } = await deleteStack(stack, this.options.providers, log, {
         names: this.state.names,
         target: { ...this.options.target, region },
@@ -213,8 +230,15 @@ export class CloudFormationService {
         });
     }
     inRegion.delete(stackName);
+    for (const users of this.importersIn(region).values()) users.delete(stackName);
     if (record !== undefined) this.state.records.retire(record, new Date());
     return 'DELETE_COMPLETE';
+  }
+
+  private importersIn(region: string): Map<string, Set<string>> {
+    const found = this.importers.get(region) ?? new Map<string, Set<string>>();
+    this.importers.set(region, found);
+    return found;
   }
 
   /** The stack's record, created at its first deploy when the lab deploys it without the API. */

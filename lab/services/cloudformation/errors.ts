@@ -130,3 +130,18 @@ export class InvalidActionError extends CloudFormationError {
 export class ChangeSetFailedError extends CloudFormationError {
   override readonly name = 'ChangeSetFailedError';
 }
+
+/**
+ * A delete of a stack whose export another stack still imports: CloudFormation's stack event says
+ * "Export <name> cannot be deleted as it is in use by <stack>", and nothing of the stack goes.
+ */
+export class ExportInUseError extends CloudFormationError {
+  override readonly name = 'ExportInUseError';
+
+  constructor(
+    readonly exportName: string,
+    readonly importer: string,
+  ) {
+    super(`Export ${exportName} cannot be deleted as it is in use by ${importer}`);
+  }
+}
