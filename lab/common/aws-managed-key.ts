@@ -13,3 +13,18 @@ export function isAwsManagedKey(keyId: unknown, service: string): boolean {
   const alias = `alias/aws/${service}`;
   return keyId === alias || new RegExp(`^arn:aws[a-z-]*:kms:[a-z0-9-]+:\\d{12}:${alias}$`).test(keyId);
 }
+
+/** The lab's KMS keys as a resource provider asks about them (`KmsState.has`). */
+export interface LabKeys {
+  /** Whether `keyRef` (an id, ARN, alias or alias ARN) names one of the lab's keys. */
+  has(keyRef: string): boolean;
+}
+
+/**
+ * Whether a resource of `service` can run under `keyId`: none, the service's AWS-managed key, or a
+ * customer-managed key the lab has (`labKeys`).
+ */
+export function isServableKey(keyId: unknown, service: string, labKeys: LabKeys | undefined): boolean {
+  if (keyId === undefined || isAwsManagedKey(keyId, service)) return true;
+  return typeof keyId === 'string' && labKeys?.has(keyId) === true;
+}

@@ -58,7 +58,13 @@ export function topicPaths(lab: Lab, stackName: string): TopicView[] {
   if (topics.length === 0) return [];
   const subscriptions = lab.snsSubscriptions();
   const notifications = lab.notifications();
-  const deliveries = lab.snsDeliveries();
+  // Each message's deliveries, grouped once (not searched again for every message).
+  const deliveries = new Map<string, ReturnType<Lab['snsDeliveries']>>();
+  for (const delivery of lab.snsDeliveries()) {
+    const steps = deliveries.get(delivery.messageId);
+    if (steps === undefined) deliveries.set(delivery.messageId, [delivery]);
+    else steps.push(delivery);
+  }
   return topics.map(([id, resource]) => {
     const arn = resource.physicalId;
     const messages = notifications
@@ -72,14 +78,12 @@ export function topicPaths(lab: Lab, stackName: string): TopicView[] {
           time: notification.time,
           ...(notification.subject === '' ? {} : { subject: notification.subject }),
           preview: Array.from(notification.message).slice(0, 80).join(''),
-          steps: deliveries
-            .filter((delivery) => delivery.messageId === messageId)
-            .map((delivery) => ({
-              subscriptionArn: delivery.subscriptionArn,
-              outcome: delivery.outcome,
-              ...(delivery.reason === undefined ? {} : { reason: delivery.reason }),
-              afterMs: Math.max(0, delivery.time - notification.time),
-            })),
+          steps: (deliveries.get(messageId) ?? []).map((delivery) => ({
+            subscriptionArn: delivery.subscriptionArn,
+            outcome: delivery.outcome,
+            ...(delivery.reason === undefined ? {} : { reason: delivery.reason }),
+            afterMs: Math.max(0, delivery.time - notification.time),
+          })),
         };
       });
     return {

@@ -33,6 +33,7 @@ import {
   InvalidFormatError,
   InvalidNextTokenError,
 } from './errors';
+import { nullMemberMessage } from '../../common/null-member-message';
 
 /** CloudWatch's service name in X-Amz-Target and in RPC v2 paths. */
 const SERVICE = 'GraniteServiceVersion20100801';
@@ -307,9 +308,7 @@ function paged<T>(
 }
 
 function notNull(member: string): CloudWatchValidationError {
-  return new CloudWatchValidationError(
-    `1 validation error detected: Value null at '${member}' failed to satisfy constraint: Member must not be null`,
-  );
+  return new CloudWatchValidationError(nullMemberMessage(member));
 }
 
 function optionalString(input: Input, name: string): string | undefined {

@@ -12,6 +12,7 @@ import type { GatewayHandler, GatewayResponse } from '../../gateway/gateway-hand
 import { jsonBody, jsonError, jsonResponse, jsonTarget } from '../../gateway/protocols/json-protocol';
 import { KmsError, KmsUnknownOperationError, KmsValidationError } from './errors';
 import type { KmsKey, KmsState } from './kms-state';
+import { nullMemberMessage } from '../../common/null-member-message';
 
 /** KMS's bound on Encrypt's plaintext (4,096 bytes). */
 const MAX_PLAINTEXT_BYTES = 4096;
@@ -150,10 +151,7 @@ export function kmsApi(state: KmsState, accountId: string): GatewayHandler {
 
 function stringMember(input: Record<string, unknown>, name: string): string {
   const value = input[name];
-  if (typeof value !== 'string' || value === '')
-    throw new KmsValidationError(
-      `1 validation error detected: Value null at '${name.charAt(0).toLowerCase()}${name.slice(1)}' failed to satisfy constraint: Member must not be null`,
-    );
+  if (typeof value !== 'string' || value === '') throw new KmsValidationError(nullMemberMessage(name));
   return value;
 }
 

@@ -9,6 +9,7 @@ import type { GatewayHandler, GatewayResponse } from '../../gateway/gateway-hand
 import { jsonBody, jsonError, jsonResponse, jsonTarget } from '../../gateway/protocols/json-protocol';
 import type { SsmParameter, SsmState } from './ssm-state';
 import { ParameterNotFoundError, SsmError, SsmUnknownOperationError, SsmValidationError } from './errors';
+import { nullMemberMessage } from '../../common/null-member-message';
 
 /** The SSM handler of the lab's endpoint (signing name `ssm`). */
 export function ssmApi(state: SsmState): GatewayHandler {
@@ -93,10 +94,7 @@ export function ssmApi(state: SsmState): GatewayHandler {
 
 function stringMember(input: Record<string, unknown>, name: string): string {
   const value = input[name];
-  if (typeof value !== 'string')
-    throw new SsmValidationError(
-      `1 validation error detected: Value null at '${name.charAt(0).toLowerCase()}${name.slice(1)}' failed to satisfy constraint: Member must not be null`,
-    );
+  if (typeof value !== 'string') throw new SsmValidationError(nullMemberMessage(name));
   return value;
 }
 

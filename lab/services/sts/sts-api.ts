@@ -15,6 +15,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { GatewayHandler, GatewayRequest, GatewayResponse } from '../../gateway/gateway-handler';
 import { queryError, queryParameters, queryResponse } from '../../gateway/protocols/query-protocol';
 import { AssumeRoleDeniedError, StsError, StsUnknownActionError, StsValidationError } from './errors';
+import { nullMemberMessage } from '../../common/null-member-message';
 
 /** STS's query namespace. */
 const NAMESPACE = 'https://sts.amazonaws.com/doc/2011-06-15/';
@@ -109,10 +110,7 @@ export function stsApi(options: StsApiOptions): GatewayHandler {
 function required(parameters: ReadonlyMap<string, string>, name: string, min: number, max: number): string {
   const value = parameters.get(name);
   const member = `${name.charAt(0).toLowerCase()}${name.slice(1)}`;
-  if (value === undefined)
-    throw new StsValidationError(
-      `1 validation error detected: Value null at '${member}' failed to satisfy constraint: Member must not be null`,
-    );
+  if (value === undefined) throw new StsValidationError(nullMemberMessage(name));
   if (value.length < min || value.length > max)
     throw new StsValidationError(
       `1 validation error detected: Value '${value}' at '${member}' failed to satisfy constraint: Member must have length ${value.length < min ? `greater than or equal to ${min}` : `less than or equal to ${max}`}`,

@@ -8,6 +8,7 @@ import type { CloudFormationService } from '../cloudformation-service';
 import type { DeployedStack } from '../engine/deployed-stack';
 import { ApiValidationError } from '../errors';
 import type { StackRecord, StackRecords } from './stack-records';
+import { nullMemberMessage } from '../../../common/null-member-message';
 
 /** How the API is built (see {@link cloudFormationApi} in cloudformation-api.ts). */
 export interface CloudFormationApiOptions {
@@ -43,12 +44,7 @@ export type ApiAction = (call: ApiCall) => Promise<Record<string, unknown> | und
 /** A parameter the action needs, or AWS's validation error naming it (`stackName`). */
 export function requiredParameter(call: ApiCall, name: string): string {
   const value = call.parameters.get(name);
-  if (value === undefined || value === '') {
-    const member = `${name.charAt(0).toLowerCase()}${name.slice(1)}`;
-    throw new ApiValidationError(
-      `1 validation error detected: Value null at '${member}' failed to satisfy constraint: Member must not be null`,
-    );
-  }
+  if (value === undefined || value === '') throw new ApiValidationError(nullMemberMessage(name));
   return value;
 }
 

@@ -14,7 +14,7 @@ import {
   type Projection,
   UpdateTableCommand,
 } from '@aws-sdk/client-dynamodb';
-import { isAwsManagedKey } from '../../../common/aws-managed-key';
+import { isServableKey, type LabKeys } from '../../../common/aws-managed-key';
 import { LAB_ACCOUNT_ID, LAB_REGION } from '../../../common/local-aws';
 import { changedAny, type ResourceProvider } from '../../cloudformation/resource-provider';
 import { generatedName } from '../../cloudformation/engine/generated-name';
@@ -75,12 +75,11 @@ export function dynamodbTableProvider(options: {
   readonly dynamodb: DynamoDBClient;
   readonly namePrefix: string;
   /** The lab's KMS: a customer-managed key must be one of its keys. */
-  readonly kms?: { has(keyRef: string): boolean };
+  readonly kms?: LabKeys;
 }): ResourceProvider {
   const refuseUnknownKey = (logicalId: string, properties: Readonly<Record<string, unknown>>): void => {
     const key = (properties.SSESpecification as { KMSMasterKeyId?: unknown } | undefined)?.KMSMasterKeyId;
-    if (key === undefined || isAwsManagedKey(key, 'dynamodb')) return;
-    if (typeof key === 'string' && options.kms?.has(key) === true) return;
+    if (isServableKey(key, 'dynamodb', options.kms)) return;
     throw new Error(
       `${logicalId}: KMSMasterKeyId ${JSON.stringify(key)} names no key of the lab: a table runs under an AWS-owned key, the AWS-managed key alias/aws/dynamodb, or an AWS::KMS::Key of your stacks (its Arn, id or alias)`,
     );

@@ -21,6 +21,7 @@ import {
 } from '../runtime/function-launcher';
 import type { LambdaLogging } from '../runtime/lambda-environment';
 import { provideRuntimeSdk } from '../runtime/runtime-sdk';
+import type { LabKeys } from '../../../common/aws-managed-key';
 import { generatedName } from '../../cloudformation/engine/generated-name';
 import { DESCRIPTION_NOTE, TAGS_NOTE } from '../../cloudformation/validation/common-notes';
 import type { PropertyCoverage } from '../../cloudformation/validation/property-coverage';
@@ -95,7 +96,7 @@ export interface LambdaFunctionProviderOptions extends FunctionRuntimeOptions {
   /** The clock runtime deprecations are judged by (default: the machine's). */
   readonly now?: () => Date;
   /** The lab's KMS: a `KmsKeyArn` must name one of its keys. */
-  readonly kms?: { has(keyRef: string): boolean };
+  readonly kms?: LabKeys;
 }
 
 /** The topology id of a CDK logical id (`Worker11F36D0F` → `Worker`). */

@@ -40,12 +40,18 @@ export type SdkFetcher = (packages: readonly string[], root: string) => Promise<
  * The folders whose `node_modules` hold the runtime's SDK, in the order they are searched: the
  * fetched clients, then every `node_modules` the lab's own package resolves from.
  */
-export function runtimeSdkRoots(): string[] {
-  const labRoots = (requireFromLab.resolve.paths('@aws-sdk/client-sqs') ?? [])
-    .filter((folder) => folder.endsWith('node_modules') && existsSync(folder))
-    .map((folder) => dirname(folder));
-  return [FETCHED_SDK_ROOT, ...labRoots];
+export function runtimeSdkRoots(): readonly string[] {
+  // The same for every function of the run: looked up once.
+  roots ??= [
+    FETCHED_SDK_ROOT,
+    ...(requireFromLab.resolve.paths('@aws-sdk/client-sqs') ?? [])
+      .filter((folder) => folder.endsWith('node_modules') && existsSync(folder))
+      .map((folder) => dirname(folder)),
+  ];
+  return roots;
 }
+
+let roots: readonly string[] | undefined;
 
 /**
  * The `@aws-sdk/*` packages the handler file `entry` imports, itself or through the code's own

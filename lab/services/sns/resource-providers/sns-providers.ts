@@ -8,7 +8,7 @@ import { type EventPattern, parseEventPattern } from '../../../common/event-patt
 import { generatedName, randomSuffix } from '../../cloudformation/engine/generated-name';
 import { TAGS_NOTE } from '../../cloudformation/validation/common-notes';
 import type { PropertyCoverage } from '../../cloudformation/validation/property-coverage';
-import { isAwsManagedKey } from '../../../common/aws-managed-key';
+import { isServableKey, type LabKeys } from '../../../common/aws-managed-key';
 
 /** What the topic provider does with each property of `AWS::SNS::Topic`. */
 export const SNS_TOPIC_PROPERTIES: PropertyCoverage = {
@@ -67,7 +67,7 @@ export function snsProviders(options: {
   readonly sns: SnsService;
   readonly iam: IamState;
   /** The lab's KMS: a customer-managed key must be one of its keys. */
-  readonly kms?: { has(keyRef: string): boolean };
+  readonly kms?: LabKeys;
 }): ResourceProvider[] {
   const { sns, iam } = options;
   return [
@@ -92,11 +92,7 @@ export function snsProviders(options: {
           throw new Error(`${logicalId}: ContentBasedDeduplication is for FIFO topics only (FifoTopic: true)`);
         const arn = sns.topicArn(name);
         const key = properties.KmsMasterKeyId;
-        if (
-          key !== undefined &&
-          !isAwsManagedKey(key, 'sns') &&
-          !(typeof key === 'string' && options.kms?.has(key) === true)
-        )
+        if (!isServableKey(key, 'sns', options.kms))
           throw new Error(
             `${logicalId}: KmsMasterKeyId ${JSON.stringify(key)} names no key of the lab: a topic runs unencrypted, under the AWS-managed key alias/aws/sns, or under an AWS::KMS::Key of your stacks (its Arn, id or alias)`,
           );

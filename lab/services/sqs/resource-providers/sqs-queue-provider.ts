@@ -10,7 +10,7 @@ import { changedAny, type ProvisionedResource, type ResourceProvider } from '../
 import { randomSuffix } from '../../cloudformation/engine/generated-name';
 import { TAGS_NOTE } from '../../cloudformation/validation/common-notes';
 import type { PropertyCoverage } from '../../cloudformation/validation/property-coverage';
-import { isAwsManagedKey } from '../../../common/aws-managed-key';
+import { isAwsManagedKey, isServableKey, type LabKeys } from '../../../common/aws-managed-key';
 
 /** What the queue provider does with each property of `AWS::SQS::Queue`. */
 export const SQS_QUEUE_PROPERTIES: PropertyCoverage = {
@@ -80,13 +80,12 @@ export function sqsQueueProvider(options: {
    * The lab's KMS: a customer-managed key must be one of its keys, and the queue is recorded as
    * encrypted with it, so its producers and consumers need the key's permissions.
    */
-  readonly kms?: { has(keyRef: string): boolean; encrypts(resourceArn: string, keyRef: string | undefined): void };
+  readonly kms?: LabKeys & { encrypts(resourceArn: string, keyRef: string | undefined): void };
 }): ResourceProvider {
   const { sqs } = options;
   const refuseUnknownKey = (logicalId: string, properties: Readonly<Record<string, unknown>>): void => {
     const key = properties.KmsMasterKeyId;
-    if (key === undefined || isAwsManagedKey(key, 'sqs')) return;
-    if (typeof key === 'string' && options.kms?.has(key) === true) return;
+    if (isServableKey(key, 'sqs', options.kms)) return;
     throw new Error(
       `${logicalId}: KmsMasterKeyId ${JSON.stringify(key)} names no key of the lab: a queue runs under SSE-SQS, the AWS-managed key alias/aws/sqs, or an AWS::KMS::Key of your stacks (its Arn, id or alias)`,
     );
