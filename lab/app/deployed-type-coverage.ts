@@ -33,6 +33,7 @@ import { KMS_ALIAS_PROPERTIES, KMS_KEY_PROPERTIES } from '../services/kms/resour
 import { EVENT_SOURCE_MAPPING_PROPERTIES } from '../services/lambda/resource-providers/event-source-mapping-provider';
 import { LAMBDA_FUNCTION_PROPERTIES } from '../services/lambda/resource-providers/lambda-function-provider';
 import { LAMBDA_PERMISSION_PROPERTIES } from '../services/lambda/resource-providers/lambda-permission-provider';
+import { EVENT_INVOKE_CONFIG_PROPERTIES } from '../services/lambda/resource-providers/event-invoke-config-provider';
 import { LOG_GROUP_PROPERTIES } from '../services/logs/resource-providers/log-group-provider';
 import {
   SNS_SUBSCRIPTION_PROPERTIES,
@@ -74,6 +75,7 @@ export const DEPLOYED_TYPE_COVERAGE: Readonly<Record<string, PropertyCoverage>> 
   'AWS::IAM::Role': IAM_ROLE_PROPERTIES,
   'AWS::KMS::Alias': KMS_ALIAS_PROPERTIES,
   'AWS::KMS::Key': KMS_KEY_PROPERTIES,
+  'AWS::Lambda::EventInvokeConfig': EVENT_INVOKE_CONFIG_PROPERTIES,
   'AWS::Lambda::EventSourceMapping': EVENT_SOURCE_MAPPING_PROPERTIES,
   'AWS::Lambda::Function': LAMBDA_FUNCTION_PROPERTIES,
   'AWS::Lambda::Permission': LAMBDA_PERMISSION_PROPERTIES,

@@ -60,7 +60,8 @@ export function labNotificationSender(options: {
       if (!outcome.published) throw outcome.error;
     },
     async invokeFunction(functionArn, event) {
-      await options.lambda.resolve(functionArn).fn.invoke(event);
+      // S3 invokes asynchronously: the function's EventInvokeConfig applies.
+      options.lambda.queueEvent(functionArn, event);
     },
   };
 }

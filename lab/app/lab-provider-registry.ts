@@ -26,6 +26,7 @@ import type { BatchFormation } from '../services/lambda/event-source-mapping/bat
 import { eventSourceMappingProvider } from '../services/lambda/resource-providers/event-source-mapping-provider';
 import { lambdaFunctionProvider } from '../services/lambda/resource-providers/lambda-function-provider';
 import { lambdaPermissionProvider } from '../services/lambda/resource-providers/lambda-permission-provider';
+import { eventInvokeConfigProvider } from '../services/lambda/resource-providers/event-invoke-config-provider';
 import { codeFromS3 } from '../services/lambda/runtime/code-from-s3';
 import { invokeAsynchronously } from '../services/lambda/async-invocation';
 import type { AccountConcurrency } from '../services/lambda/account-concurrency';
@@ -44,6 +45,10 @@ import { ACCOUNT_DEFAULT_THROTTLING } from '../services/apigateway/apigateway-ap
 import { LAB_TARGET, type LabServices } from './lab-services';
 import { labSnsIntegrationBackend } from './lab-sns-integration-backend';
 import { labSqsIntegrationBackend } from './lab-sqs-integration-backend';
+import { DEFAULT_EVENT_INVOKE_CONFIG, type EventInvokeConfig } from '../services/lambda/event-invoke-config';
+
+/** A custom resource's function gets one attempt (a throttled one is still retried). */
+const FIRST_ATTEMPT_ONLY: EventInvokeConfig = { ...DEFAULT_EVENT_INVOKE_CONFIG, maximumRetryAttempts: 0 };
 
 /** The lab's settings the providers read (`StartLabOptions` extends them). */
 export interface LabProviderSettings {
@@ -148,6 +153,7 @@ export function labProviderRegistry(
       seenByLambda: sqs.seenBy('lambda'),
     }),
     lambdaPermissionProvider(lambda.permissions),
+    eventInvokeConfigProvider(lambda),
     apiGatewayAccountProvider(),
     ...restApiProviders({
       apis: services.apis,
@@ -177,8 +183,12 @@ export function labProviderRegistry(
       stackId: (stackName) => context.stackIdOf(stackName) ?? stackName,
       invoke: (serviceToken, event) => {
         const deployed = lambda.resolve(serviceToken);
-        // CloudFormation invokes a custom resource's function asynchronously: a throttled attempt is retried.
-        return { timeoutSeconds: deployed.timeoutSeconds, done: invokeAsynchronously(deployed.fn, event) };
+        // CloudFormation invokes a custom resource's function asynchronously: a throttled attempt
+        // is retried. A failed one is not: the provider reports it at once (custom-resource-provider.ts).
+        return {
+          timeoutSeconds: deployed.timeoutSeconds,
+          done: invokeAsynchronously(deployed.fn, event, { config: FIRST_ATTEMPT_ONLY }),
+        };
       },
     }),
   ]);

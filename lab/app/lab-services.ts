@@ -18,6 +18,7 @@ import { LogsApi } from '../services/logs/logs-api';
 import { SnsService } from '../services/sns/sns-service';
 import { type NotificationSender, notify } from '../services/s3/s3-notifications';
 import { labNotificationSender } from './lab-notification-sender';
+import { labDestinationSender } from './lab-destination-sender';
 import { subscriptionDelivery } from '../services/sns/subscription-delivery';
 import type { ServiceRequest } from '../services/iam/iam-evaluator';
 import { SqsService } from '../services/sqs/sqs-service';
@@ -74,7 +75,21 @@ export async function startLabServices(setup: LabServicesSetup, cleanups: Cleanu
     propagation.iamGrants ? { grantDelayMs: (grant) => propagationDelayMs(propagation, `iam#${grant}`) } : {},
   );
   cleanups.add(() => iam.dispose());
-  const lambda = new LambdaService({ sqs: clients.sqs, logs });
+  // The record of an asynchronous invocation goes to its destination as the function's role.
+  let lateSns: SnsService | undefined;
+  const lambda: LambdaService = new LambdaService({
+    sqs: clients.sqs,
+    logs,
+    sendRecord: labDestinationSender({
+      sqs: clients.sqs,
+      iam,
+      lambda: () => lambda,
+      sns: () => {
+        if (lateSns === undefined) throw new Error('SNS has not started');
+        return lateSns;
+      },
+    }),
+  });
   cleanups.add(() => lambda.stop());
   const detachStore = logsService.attach(logs, (functionName) => lambda.logGroupOf(functionName));
   cleanups.add(detachStore);
@@ -96,10 +111,11 @@ export async function startLabServices(setup: LabServicesSetup, cleanups: Cleanu
           );
         },
         // SNS invokes asynchronously: what the function answers is not SNS's concern.
-        invoke: (functionArn, event) => lambda.resolve(functionArn).fn.invoke(event),
+        invoke: async (functionArn, event) => lambda.queueEvent(functionArn, event),
       },
     }),
   );
+  lateSns = sns;
   const cloudwatch = new CloudWatchService(clients.sqs, sns, {
     onAlarm: (change) => logs.emit('alarm', change),
     onAlarmAction: (outcome) => logs.emit('alarm-action', outcome),

@@ -20,9 +20,8 @@ import {
 import { deployedAt, functionAddress } from './function-address';
 import { FunctionUpdates, type FunctionUpdatesOptions } from './function-updates';
 import { invokeWithLogTail } from './invocation-log-tail';
-import { invokeAsynchronously } from './async-invocation';
 import { codeLocation, eventSourceMappingDocument, functionConfigurationDocument } from './lambda-api-documents';
-import type { InvocationResult } from './runtime/local-function';
+import { invokeResponsePayload } from './invoke-response-payload';
 
 /** What the API needs: the functions, the lab's S3 (for code zips), and what new environments start with. */
 export type LambdaApiOptions = FunctionUpdatesOptions;
@@ -143,8 +142,9 @@ export function lambdaApi(options: LambdaApiOptions): GatewayHandler {
     const headers = { 'x-amz-executed-version': '$LATEST' };
     if (invocationType === 'DryRun') return { status: 204, headers };
     if (invocationType === 'Event') {
-      // Asynchronous: Lambda queues the event and answers at once; failures go to the function's log only.
-      void invokeAsynchronously(fn, event).catch(() => undefined);
+      // Asynchronous: Lambda queues the event and answers at once; its retries and destinations
+      // follow the function's EventInvokeConfig (event-invoke-config.ts).
+      lambda.queueEvent(name, event);
       return { status: 202, headers: { 'content-type': JSON_TYPE } };
     }
     const tail = request.headers['x-amz-log-type'] === 'Tail';
@@ -161,7 +161,7 @@ export function lambdaApi(options: LambdaApiOptions): GatewayHandler {
         ...(result.status === 'success' ? {} : { 'x-amz-function-error': 'Unhandled' }),
         ...(logResult === undefined ? {} : { 'x-amz-log-result': logResult }),
       },
-      body: JSON.stringify(responsePayload(result)),
+      body: JSON.stringify(invokeResponsePayload(result)),
     };
   };
 
@@ -193,14 +193,6 @@ export function lambdaApi(options: LambdaApiOptions): GatewayHandler {
       }
     },
   };
-}
-
-/** What Invoke answers in its body: the handler's result, or the runtime's error document (a timeout's has no trace). */
-function responsePayload(result: InvocationResult): unknown {
-  if (result.status === 'success') return result.payload;
-  const { errorType, errorMessage, trace, document } = result.error;
-  if (result.status === 'timeout') return { errorType, errorMessage };
-  return document ?? { errorType, errorMessage, trace };
 }
 
 /** The Invoke payload as the event: JSON (UTF-8), `{}` when empty. */

@@ -9,6 +9,7 @@ import type { SQSClient } from '@aws-sdk/client-sqs';
 import type { LabBus } from '../../bus/lab-bus';
 import type { Invocable, InvocationResult, InvokeAdmission, LocalFunction } from './runtime/local-function';
 import { type DeployedFunction, LambdaState } from './lambda-state';
+import { type DestinationSender, invokeAsynchronously } from './async-invocation';
 
 /** Functions, mappings and permissions of one lab. */
 export class LambdaService {
@@ -20,14 +21,56 @@ export class LambdaService {
   readonly permissions = this.state.permissions;
   /** `LastUpdateStatus` of functions being updated (or whose update failed), by name. */
   readonly updates = this.state.updates;
+  /** Asynchronous invocation settings (`AWS::Lambda::EventInvokeConfig`), by function name. */
+  readonly eventInvokeConfigs = this.state.eventInvokeConfigs;
   private readonly retiring = new Set<LocalFunction>();
+  /** Asynchronous events still being run or retried. */
+  private readonly queued = new Set<Promise<unknown>>();
+  private readonly stopping = new AbortController();
 
   constructor(
     readonly deps: {
       readonly sqs: SQSClient;
       readonly logs: LabBus;
+      /** Sends an asynchronous invocation's record to its destination (a queue, topic or function). */
+      readonly sendRecord?: DestinationSender;
     },
   ) {}
+
+  /**
+   * Queues `event` for the function as an asynchronous invocation (InvocationType `Event`, SNS, S3):
+   * run, retried after a function error and reported to its destination as the function's
+   * EventInvokeConfig says. Throws at once for a function the lab does not have.
+   */
+  queueEvent(nameOrArn: string, event: unknown): void {
+    const deployed = this.resolve(nameOrArn);
+    const name = deployed.fn.ref.functionName;
+    const running = invokeAsynchronously(this.invocable(name), event, {
+      config: this.eventInvokeConfigs.get(name),
+      functionArn: deployed.arn,
+      sendRecord: this.deps.sendRecord,
+      onRecordFailed: (destination, error) => this.noteRecordFailed(deployed, destination, error),
+      signal: this.stopping.signal,
+    })
+      .catch(() => undefined)
+      .finally(() => this.queued.delete(running));
+    this.queued.add(running);
+  }
+
+  /** Lambda cannot deliver a record when the role may not: the lab says so in the function's log. */
+  private noteRecordFailed(deployed: DeployedFunction, destination: string, error: unknown): void {
+    const message = `Lab note: Lambda could not send the invocation record to ${destination}: ${error instanceof Error ? error.message : String(error)}`;
+    this.deps.logs.publish({
+      kind: 'function',
+      ...deployed.fn.ref,
+      requestId: undefined,
+      logStreamName: 'lab-notes',
+      stream: 'stderr',
+      line: JSON.stringify({ timestamp: new Date().toISOString(), level: 'WARN', event: 'lab-note', message }),
+      parsed: { level: 'WARN', event: 'lab-note', message },
+      time: Date.now(),
+    });
+  }
 
   /** Adds or replaces a function; the replaced one is stopped after its invocations finish. */
   async put(name: string, deployed: DeployedFunction): Promise<void> {
@@ -109,9 +152,11 @@ export class LambdaService {
 
   /** Stops every mapping (waiting for batches in flight), then every function. */
   async stop(): Promise<void> {
+    this.stopping.abort();
     await Promise.allSettled([...this.mappings.values()].map((mapping) => mapping.stop()));
     await Promise.allSettled([...this.functions.values()].map(({ fn }) => fn.stop()));
     // Retiring functions do not wait for their invocations any longer: the lab is going away.
     await Promise.allSettled([...this.retiring].map((fn) => fn.stop()));
+    await Promise.allSettled([...this.queued]);
   }
 }

@@ -4,6 +4,7 @@
  * event source mappings by UUID, and the permissions others hold to invoke the functions.
  */
 import type { EventSourceMapping } from './event-source-mapping/event-source-mapping';
+import type { EventInvokeConfig } from './event-invoke-config';
 import type { FunctionCode } from './runtime/function-code';
 import type { LambdaLogging } from './runtime/lambda-environment';
 import type { LocalFunction } from './runtime/local-function';
@@ -70,4 +71,6 @@ export class LambdaState {
   readonly permissions: PermissionStore = new Map();
   /** Functions whose last update is in progress or failed, by name. */
   readonly updates = new Map<string, FunctionUpdateStatus>();
+  /** Asynchronous invocation settings (`AWS::Lambda::EventInvokeConfig`), by function name. */
+  readonly eventInvokeConfigs = new Map<string, EventInvokeConfig>();
 }
