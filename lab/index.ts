@@ -97,3 +97,11 @@ export type { Messages as LabMessages } from './locales/messages';
 // Small helpers the experiments share with the lab.
 export { parseJsonObject } from './common/parse-json-object';
 export { seededRandom } from './common/seeded-random';
+
+// The timeline: its model and renderer (the console draws any app's queues with it; an app may draw its own runs).
+export type { Timeline, TimelineLane, TimelineMark, TimelineSpan } from './timeline/timeline-model';
+export { escapeXml, renderLegendSvg, renderTimelineSvg } from './timeline/timeline-svg';
+export type { MarkShape, MarkStyle, TimelineLook, TimelineWords } from './timeline/timeline-svg';
+export { queueTimelineLook } from './timeline/queue-timeline-look';
+export type { QueueMarkKind, QueueTimeline } from './timeline/queue-timeline';
+export { QUEUE_TIMELINE_LANES } from './lab';

@@ -44,6 +44,12 @@ import type { MappingCounters } from './services/lambda/event-source-mapping/eve
 import { bundleRuntimeWorker } from './services/lambda/runtime/bundle';
 import type { InvocationResult } from './services/lambda/runtime/local-function';
 import { LabBus } from './bus/lab-bus';
+import { InvocationHistory } from './timeline/invocation-history';
+import { buildQueueTimeline, type QueueTimeline } from './timeline/queue-timeline';
+import type { Language } from './common/language';
+
+/** How many messages a queue's timeline draws unless asked otherwise. */
+export const QUEUE_TIMELINE_LANES = 20;
 import type { SnsDelivery, SnsNotification, SnsSubscription } from './services/sns/sns-state';
 
 /** How to start a lab: the app it serves, the bus it publishes on, and the lab-only settings. */
@@ -198,6 +204,15 @@ export interface Lab {
   awsCallCounts(): AwsCallCounts;
   /** Lab-only: a page of every message a queue holds, read from SQS's state without receiving (the console's DLQ view). */
   queueContents: Emulators['queueContents'];
+  /**
+   * What SQS and Lambda did with a queue's latest messages (default {@link QUEUE_TIMELINE_LANES},
+   * at most 100), and with those moved to its DLQ, as a timeline: one lane per message, one row per
+   * receive (draw it with `renderTimelineSvg` and `queueTimelineLook`, as the console does).
+   */
+  queueTimeline(
+    queueUrl: string,
+    options?: { readonly limit?: number; readonly language?: Language; readonly nowMs?: number },
+  ): Promise<QueueTimeline>;
   /** The faults injected so far, same shape as {@link Lab.awsCallCounts}. */
   awsCallFaults(): AwsCallCounts;
   /** The `cdk-outputs.local.json` content. */
@@ -231,6 +246,9 @@ export async function startLab(options: StartLabOptions): Promise<Lab> {
     ]);
     if (options.emulators === undefined) cleanups.add(() => emulators.stop());
     cleanups.add(() => responses.stop());
+    // What Lambda did with each message, from the bus (the console's timeline of any app).
+    const invocations = new InvocationHistory();
+    cleanups.add(invocations.follow(logs));
     const clients = createLabClients(emulators, awsCalls);
     cleanups.add(() => clients.destroy());
     const propagation = resolvePropagation(options.propagation);
@@ -296,7 +314,7 @@ export async function startLab(options: StartLabOptions): Promise<Lab> {
     if (options.deployOnStart !== false) await deployAll({});
     views = new StackViews(() => assembly.app?.stacks, cloudformation, services.lambda, services.apis);
     const lab = {
-      ...{ id, namePrefix, emulators, clients, logs, services, cloudformation, views },
+      ...{ id, namePrefix, emulators, clients, logs, services, cloudformation, views, invocations },
       ledger: awsCalls.ledger,
       endpointUrl: endpoint.url,
     };
@@ -337,6 +355,7 @@ function runningLab(lab: {
   readonly services: LabServices;
   readonly cloudformation: CloudFormationService;
   readonly views: StackViews;
+  readonly invocations: InvocationHistory;
   readonly ledger: AwsCallLedger;
   readonly endpointUrl: string;
   readonly batchFormation: BatchFormation;
@@ -384,6 +403,11 @@ function runningLab(lab: {
     awsCallCounts: () => ledger.counts(),
     resourceTypes: () => cloudformation.providers.coverage(),
     queueContents: (queueUrl, page) => emulators.queueContents(queueUrl, page),
+    async queueTimeline(queueUrl, options = {}) {
+      const events = await emulators.messageHistory(queueUrl, options.limit ?? QUEUE_TIMELINE_LANES);
+      const queueName = decodeURIComponent(new URL(queueUrl).pathname.split('/').pop() ?? queueUrl);
+      return buildQueueTimeline({ queueName, events, invocations: lab.invocations, ...options });
+    },
     awsCallFaults: () => ledger.faults(),
     outputs: () =>
       buildLabOutputs([...cloudformation.home.values()], services.apis.localUrls(LAB_REGION), {

@@ -18,7 +18,13 @@
  *
  *   sent ──▶ delayed (no consumer can receive it) ──▶ visible ──▶ receive 1 …
  */
-import type { Language } from '@sqs-lab/lab';
+import type {
+  Language,
+  Timeline as LabTimeline,
+  TimelineLane as LabTimelineLane,
+  TimelineMark as LabTimelineMark,
+  TimelineSpan,
+} from '@sqs-lab/lab';
 import { type LogEvent, logEventIn, logEventOf } from '../../lambda/commons/log-event';
 import type { WorkerLine } from '../observation';
 import { MESSAGES, type Messages } from '../locales/messages';
@@ -47,62 +53,13 @@ export type TimelineMarkKind =
   | 'alarm'
   | 'alarm-ok';
 
-/** Something that happened at one moment, in seconds from the first send. */
-export interface TimelineMark {
-  readonly kind: TimelineMarkKind;
-  readonly at: number;
-  /** The lane's row: one row per receive, in order. */
-  readonly row: number;
-  /** Short text, shown beside the mark (no times in it: the axis gives those). */
-  readonly label: string;
-  /** The hover text: what happened and what it means. */
-  readonly title: string;
-  /** The word drawn beside the mark when it differs from `label` (kept short). */
-  readonly word?: string;
-}
-
-/**
- * `invisible`: from a receive to the deadline in force, or to the delete if that came first.
- * `work`: the invocation working on the record, from its first line to its last.
- * `delayed`: from the send to the end of the message's delay (Step 7, when it had one).
- */
-export interface TimelineSpan {
-  readonly kind: 'invisible' | 'work' | 'delayed';
-  /** The lane's row: one row per receive, in order. */
-  readonly row: number;
-  readonly start: number;
-  readonly end: number;
-  /** The receive this span belongs to (ApproximateReceiveCount). */
-  readonly receive: number;
-  readonly label: string;
-  readonly title: string;
-  /** Deadlines the heartbeat replaced, in order (the bar ends at the last one in force). */
-  readonly supersededDeadlines?: readonly number[];
-  /** Still running when the run ended. */
-  readonly open?: boolean;
-}
-
-/** One message. */
-export interface TimelineLane {
-  /** The body id. */
-  readonly id: string;
-  readonly label: string;
-  /** Rows of the lane: one per receive (at least one). */
-  readonly rows: number;
-  readonly spans: readonly TimelineSpan[];
-  readonly marks: readonly TimelineMark[];
-}
-
+/** A mark of the tutorial's timeline. */
+export type TimelineMark = LabTimelineMark<TimelineMarkKind>;
+/** A message's lane, with the tutorial's marks. */
+export type TimelineLane = LabTimelineLane<TimelineMarkKind>;
 /** A run, one lane per message. */
-export interface Timeline {
-  readonly title: string;
-  /** From the first send to the end of the run. */
-  readonly seconds: number;
-  readonly visibilityTimeoutSeconds: number;
-  readonly lanes: readonly TimelineLane[];
-  /** The language of its labels and titles (default English). */
-  readonly language?: Language;
-}
+export type Timeline = LabTimeline<TimelineMarkKind>;
+export type { TimelineSpan };
 
 /** A message entering (`in`) or leaving (`out`) the DLQ, as the runner's polls saw it. */
 export interface DlqMove {

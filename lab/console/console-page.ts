@@ -77,8 +77,8 @@ const STYLE = `  body { font: 14px/1.4 system-ui, sans-serif; margin: 0; backgro
   fieldset input[type=text] { width: 160px; } fieldset input[type=number] { width: 70px; }
   #send-result { overflow-wrap: anywhere; }
   .hint { color: #6b7280; font-size: 12px; }
-  #experiment-timeline { overflow-x: auto; }
-  #experiment-timeline svg { display: block; background: #fff; }
+  #experiment-timeline, .queue-timeline { overflow-x: auto; }
+  #experiment-timeline svg, .queue-timeline svg { display: block; background: #fff; }
 `;
 
 /** `template` with each `{{key}}` replaced by the page's word for it in `language` (`{{lang}}`: the language). */

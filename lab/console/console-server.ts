@@ -9,6 +9,8 @@
  *   `log` (one per function line: time, stack, function, level, event, id, messageId, message).
  * - `POST /api/enqueue`: `{ "stack": "VisibilityDupStack", "body": { … } }`, sent to the stack's
  *   route (the send form's, `POST /enqueue` by default) as curl would; answers `{ "status", "body" }`.
+ * - `GET  /api/timeline?stack=<name>&lang=en|ja`: the stack's queue as a timeline of its latest
+ *   messages, from what SQS and Lambda saw (`{ lanes, svg, legend }`, or `empty` before any).
  * - `POST /api/redrive`: `{ "stack": "BatchPartialStack" }`, moves the DLQ's messages back.
  * - `GET  /api/experiments`, `POST /api/experiments/<name>?lang=en|ja`: the catalog; a run on a
  *   fresh lab of its own, answered when it ends with its verdict, log lines and `timeline`: the
@@ -45,6 +47,7 @@ import { MESSAGES, type Messages } from '../locales/messages';
 import { DLQ_PAGE, type DlqMessage } from './dlq-page';
 import { ConsoleRequestError } from './console-request-error';
 import { QueryPanel } from './query-panel';
+import { queueTimelineAnswer } from './queue-timeline-answer';
 import { topicPaths, type TopicView } from './topic-paths';
 import { LAB_CREDENTIALS, LAB_REGION } from '../common/local-aws';
 
@@ -253,6 +256,10 @@ export async function startConsole(lab: Lab, options: ConsoleOptions = {}): Prom
       const offset = /^\d{1,9}$/.test(raw) ? Number(raw) : Number.NaN;
       if (!Number.isInteger(offset)) throw new ConsoleRequestError(400, say.badOffset(raw));
       return reply(response, 200, { offset, ...(await dlqPage(target.dlqUrl, offset)) });
+    }
+    if (route === 'GET /api/timeline') {
+      const target = stackOf(lab, url.query.get('stack') ?? undefined, say);
+      return reply(response, 200, await queueTimelineAnswer(lab, target.queueUrl, language));
     }
     if (route === 'GET /api/experiments') return reply(response, 200, experiments.list);
     if (route === 'GET /api/events') {

@@ -10,6 +10,8 @@ import dynalite from 'dynalite';
 import { allowSqsCharacterSet } from '../services/sqs/fauxqs-fidelity';
 import { buildFauxqsWithFidelity, type SqsFidelityOptions } from '../services/sqs/fidelity/sqs-fidelity-layer';
 import { type QueueContentsPage, queueContents } from '../services/sqs/fidelity/queue-contents';
+import type { MessageEvent } from '../services/sqs/fidelity/message-history';
+import { queueHistory } from '../services/sqs/fidelity/queue-history';
 import type { SqsLabClock } from '../services/sqs/fidelity/sqs-lab-clock';
 import type { AttributeChangeLog } from '../services/sqs/fidelity/attribute-change-log';
 import { SQS_MAX_REQUEST_BYTES, sqsRefusal } from '../services/sqs/errors';
@@ -36,6 +38,8 @@ export interface SqsEmulatorServer extends EmulatorServer {
   readonly attributeChanges: AttributeChangeLog;
   /** A page of every message `queueUrl` holds, read without receiving. */
   contents(queueUrl: string, page: { readonly offset: number; readonly limit: number }): QueueContentsPage;
+  /** What SQS did with `queueUrl`'s last `limit` messages (and those moved to its DLQ). */
+  messageHistory(queueUrl: string, limit: number): MessageEvent[];
   /**
    * Opens the lab's one endpoint in front of this emulator (lab/gateway/endpoint-front.ts): SQS
    * JSON calls answered here, the rest passed to `behind`. Resolves with its port.
@@ -69,6 +73,10 @@ export async function startSqsEmulator(
       contents(queueUrl, page) {
         if (state.store === undefined) throw new Error('the SQS fidelity layer has no store yet');
         return queueContents(state.store, queueUrl, page);
+      },
+      messageHistory(queueUrl, limit) {
+        if (state.store === undefined) throw new Error('the SQS fidelity layer has no store yet');
+        return queueHistory(state.store, state.history, queueUrl, limit);
       },
       async openEndpointFront(behind, frontPort) {
         const front = await serveEndpointFront({

@@ -4,6 +4,7 @@
  * emulator itself over HTTP on loopback).
  */
 import type { QueueAttributeChange } from '../services/sqs/fidelity/attribute-change-log';
+import type { MessageEvent } from '../services/sqs/fidelity/message-history';
 import type { QueueContentsPage } from '../services/sqs/fidelity/queue-contents';
 import type { SqsFidelityOptions } from '../services/sqs/fidelity/sqs-fidelity-layer';
 
@@ -35,6 +36,8 @@ export type EmulatorThreadRequest =
       readonly offset: number;
       readonly limit: number;
     }
+  /** What SQS did with a queue's last `limit` messages, and with those moved to its DLQ (SQS thread only). */
+  | { readonly id: number; readonly op: 'message-history'; readonly queueUrl: string; readonly limit: number }
   /**
    * Opens the lab's one endpoint in front of the SQS emulator (lab/gateway/endpoint-front.ts),
    * passing what is not SQS JSON to `behind`; answers its port (SQS thread only).
@@ -49,8 +52,9 @@ export type EmulatorThreadRequest =
   /** Stops the emulator; the thread then ends. */
   | { readonly id: number; readonly op: 'stop' };
 
-/** What a request answers: a number (heap bytes, a port), a queue's attribute changes or a page of its messages. */
-export type EmulatorThreadValue = number | readonly QueueAttributeChange[] | QueueContentsPage;
+/** What a request answers: a number (heap bytes, a port), a queue's attribute changes, a page of its messages or their history. */
+export type EmulatorThreadValue =
+  number | readonly QueueAttributeChange[] | QueueContentsPage | readonly MessageEvent[];
 
 /** The answer to one request. */
 export type EmulatorThreadReply =

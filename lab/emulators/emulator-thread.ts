@@ -48,6 +48,11 @@ async function answer(
       if (sqs.contents === undefined) throw new Error('this emulator thread has no SQS queues');
       return sqs.contents(request.queueUrl, { offset: request.offset, limit: request.limit });
     }
+    case 'message-history': {
+      const sqs = server as Partial<SqsEmulatorServer>;
+      if (sqs.messageHistory === undefined) throw new Error('this emulator thread has no SQS queues');
+      return sqs.messageHistory(request.queueUrl, request.limit);
+    }
     case 'advance-sqs-clock': {
       const clock = (server as Partial<SqsEmulatorServer>).clock;
       if (clock === undefined) throw new Error('this emulator thread has no SQS clock');

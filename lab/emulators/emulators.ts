@@ -16,6 +16,7 @@ import { LAB_CREDENTIALS, LAB_REGION } from '../common/local-aws';
 import type { OpenEndpointFront } from '../gateway/lab-gateway';
 import type { QueueAttributeChange } from '../services/sqs/fidelity/attribute-change-log';
 import type { QueueContentsPage } from '../services/sqs/fidelity/queue-contents';
+import type { MessageEvent } from '../services/sqs/fidelity/message-history';
 
 export { EmulatorStartError } from './emulator-servers';
 
@@ -51,6 +52,11 @@ export interface Emulators extends EmulatorEndpoints {
    * SQS accepted them; the lab lets them reach other services after a propagation delay.
    */
   queueAttributeChanges(queueUrl: string): Promise<readonly QueueAttributeChange[]>;
+  /**
+   * Lab-only: what SQS did with a queue's last `limit` messages (at most 100), and with those its
+   * redrive policy moved to its DLQ, oldest sent first (the console's timeline of any app).
+   */
+  messageHistory(queueUrl: string, limit: number): Promise<readonly MessageEvent[]>;
   /**
    * Lab-only: a page of every message a queue holds (visible, delayed, in flight), oldest sent
    * first, read from the emulator's state without receiving; a DLQ's messages carry their receive
@@ -146,6 +152,10 @@ export async function startEmulators(options: StartEmulatorsOptions = {}): Promi
       },
       async queueContents(queueUrl, { offset, limit }) {
         return (await sqs.request({ op: 'queue-contents', queueUrl, offset, limit })) as QueueContentsPage;
+      },
+      async messageHistory(queueUrl, limit) {
+        const events = await sqs.request({ op: 'message-history', queueUrl, limit });
+        return Array.isArray(events) ? (events as readonly MessageEvent[]) : [];
       },
       async threadHeapBytes() {
         const heaps = await Promise.all([sqs, dynamodb].map((thread) => thread.request({ op: 'heap-used' })));

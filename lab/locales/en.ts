@@ -160,6 +160,7 @@ Ctrl-C stops the lab.
     alarm: 'DLQ alarm',
     alarmActionFailed: 'notification not sent (topic policy)',
     timeline: 'Timeline (one lane per message)',
+    queueTimeline: 'Timeline: the queue’s latest messages, as SQS and Lambda saw them',
     topic: 'Topic',
     topicMessage: 'message',
     topicNoMessages: 'nothing published yet',
@@ -189,6 +190,66 @@ Ctrl-C stops the lab.
     savedDuplicatesSkipped: 'How many duplicates the guard skipped, per id',
     savedDlqArrivals: 'Which messages reached the DLQ, after how many receives',
     savedJobDurations: 'p50 and p99 job duration, from the REPORT records',
+  },
+  queueTimeline: {
+    title: (queue: string) => `${queue}: its latest messages, as SQS and Lambda saw them`,
+    empty: 'No message has been sent to this queue yet.',
+    laneLabel: (messageId: string, body: string | undefined) =>
+      body === undefined || body.trim() === '' ? messageId.slice(0, 8) : body.slice(0, 14),
+    rowLabel: (receive: number) => `receive ${receive}`,
+    supersededTitle: (deadline: number) => `an earlier deadline, ${deadline} s, replaced by ChangeMessageVisibility`,
+    legendLabel: 'legend',
+    legendInvisible: 'invisible until the deadline in force',
+    legendWork: 'an invocation working on it',
+    legendSuperseded: 'a deadline a visibility change replaced',
+    legendDelayed: 'delayed: no consumer can receive it yet',
+    legend: {
+      sent: 'sent',
+      receive: 'received (ApproximateReceiveCount n)',
+      visibility: 'ChangeMessageVisibility: deadline moved',
+      'visible-again': 'visible again (the timeout ran out)',
+      ok: 'processed: the mapping deletes it',
+      failed: 'not processed: it stays in the queue',
+      deleted: 'deleted',
+      dlq: 'moved to the dead-letter queue',
+    },
+    sentLabel: 'sent',
+    sentTitle: (messageId: string, at: number) => `message ${messageId} sent at ${at} s`,
+    delayedLabel: (seconds: number) => `delayed ${seconds} s`,
+    delayedTitle: (from: number, to: number) => `delayed from ${from} s to ${to} s: no consumer can receive it`,
+    receiveTitle: (receive: number, at: number, seconds: number) =>
+      `receive ${receive} (ApproximateReceiveCount ${receive}) at ${at} s: invisible for ${seconds} s`,
+    visibilityLabel: (seconds: number) => `visibility ${seconds} s`,
+    visibilityTitle: (at: number, seconds: number, from: number, to: number) =>
+      `ChangeMessageVisibility at ${at} s to ${seconds} s from now: the deadline moves from ${from} s to ${to} s`,
+    visibleAgainLabel: 'visible again',
+    visibleAgainTitle: (at: number, receive: number) =>
+      `visible again at ${at} s: receive ${receive}'s visibility timeout ran out before a delete`,
+    okLabel: 'OK',
+    okTitle: (at: number, functionName: string, requestId: string) =>
+      `${functionName} processed it (request ${requestId}); the mapping deleted it at ${at} s`,
+    failedLabel: (reason: string | undefined) =>
+      ({
+        'function-error': 'function error',
+        timeout: 'timed out',
+        'batch-item-failures': 'in batchItemFailures',
+        'invalid-response': 'invalid response',
+        throttled: 'throttled',
+      })[reason ?? ''] ?? 'kept',
+    failedTitle: (at: number, functionName: string, requestId: string, why: string) =>
+      `${functionName} did not process it (request ${requestId}: ${why}); at ${at} s the mapping left it in the queue`,
+    deletedLabel: 'deleted',
+    deletedTitle: (at: number) => `deleted at ${at} s`,
+    dlqLabel: 'to the DLQ',
+    dlqTitle: (at: number, queue: string) =>
+      `moved to ${queue} at ${at} s: a receive found it past its redrive policy's maxReceiveCount`,
+    invisibleLabel: (receive: number) => `invisible, receive ${receive}`,
+    invisibleTitle: (receive: number, from: number, to: number, deletedAt: number | undefined) =>
+      `receive ${receive}: invisible from ${from} s until ${to} s` +
+      (deletedAt === undefined ? '' : `; deleted at ${deletedAt} s`),
+    workLabel: (functionName: string) => functionName,
+    workTitle: (functionName: string, requestId: string, from: number, to: number) =>
+      `${functionName} (request ${requestId}) worked on it from ${from} s to ${to} s`,
   },
 };
 

@@ -147,6 +147,7 @@ Ctrl-C でラボを止めます。
     alarm: 'DLQ アラーム',
     alarmActionFailed: '通知が送られていません（トピックポリシー）',
     timeline: 'タイムライン (メッセージごとに 1 レーン)',
+    queueTimeline: 'タイムライン: キューの最近のメッセージ（SQS と Lambda が見たとおり）',
     topic: 'トピック',
     topicMessage: 'メッセージ',
     topicNoMessages: 'まだ何も発行されていません',
@@ -176,5 +177,64 @@ Ctrl-C でラボを止めます。
     savedDuplicatesSkipped: 'ガードが読み飛ばした重複の数（id ごと）',
     savedDlqArrivals: 'DLQ に入ったメッセージと、それまでの受信回数',
     savedJobDurations: 'ジョブ時間の p50 と p99（REPORT レコードから）',
+  },
+  queueTimeline: {
+    title: (queue: string) => `${queue}: 最近のメッセージ（SQS と Lambda が見たとおり）`,
+    empty: 'このキューにはまだメッセージが送られていません。',
+    laneLabel: (messageId: string, body: string | undefined) =>
+      body === undefined || body.trim() === '' ? messageId.slice(0, 8) : body.slice(0, 14),
+    rowLabel: (receive: number) => `受信 ${receive}`,
+    supersededTitle: (deadline: number) => `ChangeMessageVisibility で置き換えられた前の期限（${deadline} 秒）`,
+    legendLabel: '凡例',
+    legendInvisible: '有効な期限まで不可視',
+    legendWork: '呼び出しが処理中',
+    legendSuperseded: '可視性の変更で置き換えられた期限',
+    legendDelayed: '遅延中: まだどのコンシューマーも受信できない',
+    legend: {
+      sent: '送信',
+      receive: '受信（ApproximateReceiveCount n）',
+      visibility: 'ChangeMessageVisibility: 期限が動いた',
+      'visible-again': '再び可視（タイムアウト切れ）',
+      ok: '処理済み: マッピングが削除する',
+      failed: '未処理: キューに残る',
+      deleted: '削除',
+      dlq: 'デッドレターキューへ移動',
+    },
+    sentLabel: '送信',
+    sentTitle: (messageId: string, at: number) => `メッセージ ${messageId} を ${at} 秒に送信`,
+    delayedLabel: (seconds: number) => `${seconds} 秒遅延`,
+    delayedTitle: (from: number, to: number) => `${from} 秒から ${to} 秒まで遅延: どのコンシューマーも受信できない`,
+    receiveTitle: (receive: number, at: number, seconds: number) =>
+      `${at} 秒に受信 ${receive}（ApproximateReceiveCount ${receive}）: ${seconds} 秒間不可視`,
+    visibilityLabel: (seconds: number) => `可視性 ${seconds} 秒`,
+    visibilityTitle: (at: number, seconds: number, from: number, to: number) =>
+      `${at} 秒に ChangeMessageVisibility で今から ${seconds} 秒に: 期限が ${from} 秒から ${to} 秒へ動く`,
+    visibleAgainLabel: '再び可視',
+    visibleAgainTitle: (at: number, receive: number) =>
+      `${at} 秒に再び可視: 受信 ${receive} の可視性タイムアウトが削除の前に切れた`,
+    okLabel: 'OK',
+    okTitle: (at: number, functionName: string, requestId: string) =>
+      `${functionName} が処理し（リクエスト ${requestId}）、${at} 秒にマッピングが削除した`,
+    failedLabel: (reason: string | undefined) =>
+      ({
+        'function-error': '関数のエラー',
+        timeout: 'タイムアウト',
+        'batch-item-failures': 'batchItemFailures に記載',
+        'invalid-response': '不正な応答',
+        throttled: 'スロットリング',
+      })[reason ?? ''] ?? '残った',
+    failedTitle: (at: number, functionName: string, requestId: string, why: string) =>
+      `${functionName} は処理しなかった（リクエスト ${requestId}: ${why}）。${at} 秒にマッピングはキューに残した`,
+    deletedLabel: '削除',
+    deletedTitle: (at: number) => `${at} 秒に削除`,
+    dlqLabel: 'DLQ へ',
+    dlqTitle: (at: number, queue: string) =>
+      `${at} 秒に ${queue} へ移動: 受信の時点でリドライブポリシーの maxReceiveCount を超えていた`,
+    invisibleLabel: (receive: number) => `不可視、受信 ${receive}`,
+    invisibleTitle: (receive: number, from: number, to: number, deletedAt: number | undefined) =>
+      `受信 ${receive}: ${from} 秒から ${to} 秒まで不可視` + (deletedAt === undefined ? '' : `。${deletedAt} 秒に削除`),
+    workLabel: (functionName: string) => functionName,
+    workTitle: (functionName: string, requestId: string, from: number, to: number) =>
+      `${functionName}（リクエスト ${requestId}）が ${from} 秒から ${to} 秒まで処理`,
   },
 };

@@ -1,7 +1,7 @@
 /**
- * The console page's script, the entry console-bundle.ts bundles: the stacks' cards, the send
- * form, the experiments, the log stream and the Logs Insights panel, fed by the console API's
- * `state` and `log` events. It reads the lab only through the console API.
+ * The console page's script, the entry console-bundle.ts bundles: the stacks' cards (with each
+ * queue's timeline), the send form, the experiments, the log stream and the Logs Insights panel,
+ * fed by the console API's `state` and `log` events. It reads the lab only through the console API.
  */
 import { CONSOLE } from './console-config';
 import { JSON_TYPE } from './dom';
@@ -9,7 +9,8 @@ import { loadExperiments, runExperiment } from './experiments-view';
 import { addLog, type LogLineView, startLogFilter } from './log-stream';
 import { startQueryPanel } from './query-panel-view';
 import { startSendForm } from './send-form';
-import { type LabStateView, loadDlqPage, showState, tick } from './stacks-view';
+import { refreshTimelines, TIMELINE_REFRESH_MS } from './queue-timeline-view';
+import { type LabStateView, loadDlqPage, showState, stackNames, tick } from './stacks-view';
 
 startLogFilter();
 startSendForm();
@@ -41,10 +42,13 @@ let drawn = '';
 events.addEventListener('state', (event) => {
   const state = JSON.parse((event as MessageEvent<string>).data) as LabStateView;
   const key = JSON.stringify(state.stacks);
+  const first = drawn === '';
   showState(state, key !== drawn);
   drawn = key;
+  if (first) void refreshTimelines(stackNames());
 });
 events.addEventListener('log', (event) => addLog(JSON.parse((event as MessageEvent<string>).data) as LogLineView));
 setInterval(tick, 200);
+setInterval(() => void refreshTimelines(stackNames()), TIMELINE_REFRESH_MS);
 
 startQueryPanel();

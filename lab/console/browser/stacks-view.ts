@@ -2,10 +2,12 @@
  * The stacks' cards: each queue's counts, the messages in flight with their countdown to visible
  * again (moved in place every 200 ms, redrawn only when the state changes), the DLQ a page at a
  * time with a redrive button, the table's items, the alarms, and each SNS topic's messages with
- * their path to every subscription (delivered, filtered out, not delivered and why).
+ * their path to every subscription (delivered, filtered out, not delivered and why), and the
+ * queue's timeline (queue-timeline-view.ts).
  */
 import { CONSOLE, word } from './console-config';
 import { $, escape, fetchJson } from './dom';
+import { timelineSection } from './queue-timeline-view';
 
 /** A queue of a stack, as `/api/state` describes it. */
 interface QueueView {
@@ -219,6 +221,7 @@ function stackCard(stack: StackView, now: number): string {
     (stack.tableItems.length > 0
       ? `<h3 data-table-id="${escape(stack.tableId ?? '')}">${word('table')} (${escape(stack.tableId ?? '')})</h3><pre class="table-items">${items}</pre>`
       : '') +
+    timelineSection(stack.stackName) +
     (stack.topics ?? []).map(topicSection).join('') +
     '</section>'
   );
@@ -228,6 +231,11 @@ function renderStacks(): void {
   const now = Date.now() + offset;
   $('#stacks').innerHTML = state.stacks.map((stack) => stackCard(stack, now)).join('');
   $('#clock').textContent = new Date(now).toLocaleTimeString();
+}
+
+/** The stacks the page shows. */
+export function stackNames(): string[] {
+  return state.stacks.map((stack) => stack.stackName);
 }
 
 /** Moves every countdown and bar in place, between redraws. */

@@ -8,6 +8,7 @@
 import { type LayerAction, asRecord, requireQueue } from './action-context';
 import type { FauxqsMessage, FauxqsQueue, FauxqsStore } from './fauxqs-internals';
 import { addExtras } from './message-extras';
+import { historyOf } from './message-history';
 
 /** The ARN a queue's redrive policy sends messages to, if any. */
 export function deadLetterTargetOf(queue: FauxqsQueue): string | undefined {
@@ -60,6 +61,13 @@ export function markDeadLetterMoves(original: Dequeue): Dequeue {
                 receiveCountOnArrival: message.approximateReceiveCount,
               });
               target.enqueue(message);
+              historyOf(source)?.record({
+                kind: 'dead-lettered',
+                at: Date.now(),
+                messageId: message.messageId,
+                queueArn: source.arn,
+                deadLetterQueueArn: target.arn,
+              });
             },
           },
         }) as FauxqsQueue;

@@ -77,6 +77,14 @@ function changeVisibility(context: ActionContext, queue: FauxqsQueue, handle: st
       );
     }
     queue.changeVisibility(latest.handle, timeout);
+    const at = Date.now();
+    context.state.history.record({
+      kind: 'visibility',
+      at,
+      messageId: issued.message.messageId,
+      queueArn: queue.arn,
+      visibleAt: at + timeout * 1000,
+    });
     return;
   }
   // The timeout ended and nobody received the message again: SQS accepts the call and
@@ -91,13 +99,24 @@ function deleteMessage(context: ActionContext, queue: FauxqsQueue, handle: strin
   if (queue.inflightMessages.get(handle)?.message === issued.message) {
     queue.deleteMessage(handle);
     handles.markDeleted(issued.message);
+    recordDelete(context, queue, issued);
     return;
   }
   if (placeOf(queue, issued.message) === 'visible') {
     if (queue.isFifo()) throw invalidParameter('ReceiptHandle', handle, 'The receipt handle has expired.');
     removeWaiting(queue, issued.message);
     handles.markDeleted(issued.message);
+    recordDelete(context, queue, issued);
   }
+}
+
+function recordDelete(context: ActionContext, queue: FauxqsQueue, issued: IssuedHandle): void {
+  context.state.history.record({
+    kind: 'deleted',
+    at: Date.now(),
+    messageId: issued.message.messageId,
+    queueArn: queue.arn,
+  });
 }
 
 /** ChangeMessageVisibility with SQS's receipt-handle answers. */

@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { type ActionContext, type LayerAction, asRecord, requireQueue, stringList } from './action-context';
 import type { FauxqsInflight, FauxqsQueue } from './fauxqs-internals';
 import { extrasOf } from './message-extras';
+import { attachHistory } from './message-history';
 import { expireMessages } from './retention-rules';
 import { invalidParameter } from '../errors';
 
@@ -140,6 +141,14 @@ function shapeMessages(context: ActionContext, queue: FauxqsQueue, messages: Rec
     const entry = queue.inflightMessages.get(message.ReceiptHandle);
     if (entry === undefined) continue;
     context.state.handles.issue(message.ReceiptHandle, { queueArn: queue.arn, message: entry.message, receivedAtMs });
+    context.state.history.record({
+      kind: 'received',
+      at: Date.now(),
+      messageId: entry.message.messageId,
+      queueArn: queue.arn,
+      receiveCount: entry.message.approximateReceiveCount,
+      visibleAt: entry.visibilityDeadline,
+    });
     const attributes = systemAttributes(entry, systemNames, asRecord(message.Attributes).SenderId);
     if (Object.keys(attributes).length > 0) message.Attributes = attributes;
     else delete message.Attributes;
@@ -162,6 +171,8 @@ function validateReceiveParameters(body: Record<string, unknown>): void {
 /** ReceiveMessage with SQS's attribute, FIFO and receipt-handle rules. */
 export const receiveMessageAction: LayerAction = async (context) => {
   const queue = requireQueue(context);
+  // A redrive inside fauxqs's dequeue is recorded in this history (dead-letter-rules.ts).
+  attachHistory(queue, context.state.history);
   validateReceiveParameters(context.body);
   expireMessages(queue, context.state.clock.now());
   const max = Number(context.body.MaxNumberOfMessages ?? 1);

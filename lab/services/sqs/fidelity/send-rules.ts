@@ -12,13 +12,14 @@
  * follows the layer's clock (deduplication-rules.ts); a standard queue's `MessageGroupId` (a fair
  * queue's tenant) is kept as fair-queue-rules.ts says.
  */
-import { type LayerAction, asRecord, recordList, requireQueue } from './action-context';
+import { type ActionContext, type LayerAction, asRecord, recordList, requireQueue } from './action-context';
 import { validateBatchEntries } from './batch-entry-rules';
 import type { FauxqsQueue } from './fauxqs-internals';
 import { justEnqueued } from './fauxqs-internals';
 import { prepareDeduplication } from './deduplication-rules';
 import { sendKeepingTenants } from './fair-queue-rules';
 import { addExtras } from './message-extras';
+import { attachHistory, BODY_PREVIEW_CHARACTERS } from './message-history';
 import { SqsApiError, invalidParameter } from '../errors';
 
 /** The longest message timer (and queue delay) SQS accepts, in seconds: 15 minutes. */
@@ -55,10 +56,29 @@ function traceHeaderOf(entry: Record<string, unknown>): string | undefined {
 }
 
 /** Keeps the trace header and the layer's send time on the message fauxqs just stored. */
-function keepExtras(queue: FauxqsQueue, messageId: unknown, entry: Record<string, unknown>, sentAtMs: number): void {
+function keepExtras(
+  context: ActionContext,
+  queue: FauxqsQueue,
+  messageId: unknown,
+  entry: Record<string, unknown>,
+  sentAtMs: number,
+  sentAt: number,
+): void {
   if (typeof messageId !== 'string') return;
   const groupId = typeof entry.MessageGroupId === 'string' ? entry.MessageGroupId : undefined;
+  // A long poll already waiting may have taken the message: it is then no longer in a list.
   const message = justEnqueued(queue, messageId, groupId);
+  attachHistory(queue, context.state.history);
+  context.state.history.record({
+    kind: 'sent',
+    at: sentAt,
+    messageId,
+    queueArn: queue.arn,
+    bodyPreview: String(entry.MessageBody ?? '').slice(0, BODY_PREVIEW_CHARACTERS),
+    ...(message?.delayUntil !== undefined && message.delayUntil > Date.now()
+      ? { delayedUntil: message.delayUntil }
+      : {}),
+  });
   if (message === undefined) return;
   const header = traceHeaderOf(entry);
   addExtras(message, { sentAtMs, ...(header !== undefined ? { awsTraceHeader: header } : {}) });
@@ -71,11 +91,12 @@ export const sendMessageAction: LayerAction = async (context) => {
   const delay = delayProblem(context.body);
   if (delay !== undefined) throw delay;
   const now = context.state.clock.now();
+  const sentAt = Date.now();
   const sends = prepareDeduplication(context.state.deduplication, queue, [context.body], now);
   const result = asRecord(await sendKeepingTenants(queue, [context.body], () => context.fauxqs()));
   sends.record([result]);
   // A duplicate stored nothing: the extras stay those of the original.
-  if (!sends.isDuplicate(0)) keepExtras(queue, result.MessageId, context.body, now);
+  if (!sends.isDuplicate(0)) keepExtras(context, queue, result.MessageId, context.body, now, sentAt);
   return result;
 };
 
@@ -106,6 +127,7 @@ export const sendMessageBatchAction: LayerAction = async (context) => {
   });
   const sendable = entries.filter((entry) => delayProblem(entry) === undefined);
   const now = context.state.clock.now();
+  const sentAt = Date.now();
   const sends = prepareDeduplication(context.state.deduplication, queue, sendable, now);
   const result =
     sendable.length === 0
@@ -119,7 +141,8 @@ export const sendMessageBatchAction: LayerAction = async (context) => {
   sendable.forEach((entry, index) => {
     const success = successes.get(String(entry.Id));
     // A duplicate stored nothing: the extras stay those of the original.
-    if (success !== undefined && !sends.isDuplicate(index)) keepExtras(queue, success.MessageId, entry, now);
+    if (success !== undefined && !sends.isDuplicate(index))
+      keepExtras(context, queue, success.MessageId, entry, now, sentAt);
   });
   if (refused.length === 0) return result;
   return { ...result, Successful: successful, Failed: [...(recordList(result, 'Failed') ?? []), ...refused] };

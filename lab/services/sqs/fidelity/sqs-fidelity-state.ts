@@ -6,6 +6,7 @@
 import { AttributeChangeLog } from './attribute-change-log';
 import { DeduplicationBook } from './deduplication-rules';
 import type { FauxqsStore } from './fauxqs-internals';
+import { MessageHistory } from './message-history';
 import { MessageMoveTasks } from './message-move-tasks';
 import { ReceiptHandleBook } from './receipt-handle-book';
 import { SqsLabClock } from './sqs-lab-clock';
@@ -19,6 +20,8 @@ export class SqsFidelityState {
   readonly moveTasks = new MessageMoveTasks();
   readonly deduplication = new DeduplicationBook();
   readonly attributeChanges = new AttributeChangeLog();
+  /** What SQS did with each recent message (the console's timeline). */
+  readonly history = new MessageHistory();
   /** fauxqs's store this state belongs to, once its router registered (queue-contents.ts reads it). */
   store: FauxqsStore | undefined;
 
