@@ -36,7 +36,8 @@ const REMEMBERED_CALLS = 512;
 const PASS: AttemptVerdict = { kind: 'pass' };
 
 /** A call's decision: go on, or fail every attempt with this error. */
-type CallDecision = { readonly service: string; readonly error: AwsErrorDocument } | undefined;
+type CallDecision =
+  { readonly service: string; readonly protocol: 'query' | 'json'; readonly error: AwsErrorDocument } | undefined;
 
 /** Decides each attempt; one per execution environment (its fault plan is that environment's stream). */
 export class AwsCallGate {
@@ -60,7 +61,7 @@ export class AwsCallGate {
     // Each attempt gets its own response (its own request id), as from AWS.
     return outcome === undefined
       ? PASS
-      : { kind: 'respond', response: awsErrorResponse(outcome.service, outcome.error) };
+      : { kind: 'respond', response: awsErrorResponse(outcome.service, outcome.error, outcome.protocol) };
   }
 
   private remember(id: string, decision: Promise<CallDecision>): void {
@@ -76,11 +77,16 @@ export class AwsCallGate {
     const action = hooks.plan.decide(hooks.site, call.service, call.operation, call.input);
     hooks.onCall(call, action);
     const denied = await hooks.authorize?.(call);
-    if (denied !== undefined) return { service: call.service, error: denied };
+    const protocol = call.protocol ?? 'json';
+    if (denied !== undefined) return { service: call.service, protocol, error: denied };
     if (action === undefined) return undefined;
     if (action.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, action.delayMs));
     if (action.crash) hooks.crash(call, action);
     if (action.error === undefined) return undefined;
-    return { service: call.service, error: { ...action.error, httpStatusCode: faultStatusCode(action.error.name) } };
+    return {
+      service: call.service,
+      protocol,
+      error: { ...action.error, httpStatusCode: faultStatusCode(action.error.name) },
+    };
   }
 }

@@ -13,6 +13,8 @@ export interface DescribedCall {
   /** `Service.Operation`, the key of `lab.awsCallCounts()`. */
   readonly call: string;
   readonly input: unknown;
+  /** How the call was sent: a form post (the query protocol: SNS, STS) or JSON (the default). */
+  readonly protocol?: 'query' | 'json';
 }
 
 /** What the lab's client middleware reports, and how it fails a call. */

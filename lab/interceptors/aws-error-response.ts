@@ -32,8 +32,37 @@ const SERVICE_WIRE: Readonly<Record<string, { readonly namespace: string; readon
   'CloudWatch Logs': { namespace: 'com.amazonaws.logs', contentType: 'application/x-amz-json-1.1' },
 };
 
-/** The error response a call to `service` gets for `error`. */
-export function awsErrorResponse(service: string, error: AwsErrorDocument): WireResponse {
+/** Each query-protocol service's XML namespace. */
+const QUERY_NAMESPACES: Readonly<Record<string, string>> = {
+  SNS: 'http://sns.amazonaws.com/doc/2010-03-31/',
+  STS: 'https://sts.amazonaws.com/doc/2011-06-15/',
+  SQS: 'http://queue.amazonaws.com/doc/2012-11-05/',
+};
+
+/** Text safe inside XML. */
+function xmlText(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * The error response a call to `service` gets for `error`, in the protocol the call was sent in:
+ * the query protocol's `<ErrorResponse>` XML, or JSON.
+ */
+export function awsErrorResponse(
+  service: string,
+  error: AwsErrorDocument,
+  protocol: 'query' | 'json' = 'json',
+): WireResponse {
+  if (protocol === 'query') {
+    const requestId = randomUUID();
+    const type = error.httpStatusCode < 500 ? 'Sender' : 'Receiver';
+    const namespace = QUERY_NAMESPACES[service];
+    return {
+      status: error.httpStatusCode,
+      headers: { 'content-type': 'text/xml', 'x-amzn-requestid': requestId },
+      body: `<ErrorResponse${namespace === undefined ? '' : ` xmlns="${namespace}"`}><Error><Type>${type}</Type><Code>${xmlText(error.name)}</Code><Message>${xmlText(error.message)}</Message></Error><RequestId>${requestId}</RequestId></ErrorResponse>`,
+    };
+  }
   const wire = SERVICE_WIRE[service] ?? { namespace: undefined, contentType: 'application/x-amz-json-1.0' };
   // IAM's refusals come from AWS's shared request layer (Coral), as dynalite and the lab's DynamoDB
   // guard write them; SQS names AccessDenied in its own namespace (the lab's SQS guard does too).

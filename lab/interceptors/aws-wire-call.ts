@@ -1,7 +1,9 @@
 /**
  * An AWS SDK v3 call read from the HTTP request it sends, whatever copy of the SDK sent it: the
  * JSON protocols name the operation in `X-Amz-Target` (`AmazonSQS.SendMessage`,
- * `DynamoDB_20120810.PutItem`) and carry the input as the body, member names unchanged. The
+ * `DynamoDB_20120810.PutItem`) and carry the input as the body, member names unchanged; the
+ * query protocol (SNS, STS, an older SQS client) posts a form whose `Action` names the
+ * operation, the service being the signing name in the request's SigV4 credential scope. The
  * SDK's retry middleware marks every attempt of one call with the same `amz-sdk-invocation-id`
  * and counts them in `amz-sdk-request: attempt=N; max=M`. Pure code: bundled into the lab
  * runtime.
@@ -59,4 +61,37 @@ export function sdkAttemptOf(get: (name: string) => string | null): SdkAttempt {
     attempt: attempt === undefined ? 1 : Number(attempt),
     maxAttempts: max === undefined ? undefined : Number(max),
   };
+}
+
+/**
+ * The query-protocol services a function's calls are read from, by their SigV4 signing name →
+ * the client's `serviceId` (the service name of `lab.awsCallCounts()` and of fault rules).
+ */
+const QUERY_SERVICES: Readonly<Record<string, string>> = {
+  sns: 'SNS',
+  sts: 'STS',
+  sqs: 'SQS',
+};
+
+/** The signing name of a SigV4 `Authorization` header: `Credential=<key>/<date>/<region>/<service>/aws4_request`. */
+export function signingNameOf(authorization: string | undefined): string | undefined {
+  return authorization === undefined
+    ? undefined
+    : /Credential=[^/,]+\/\d{8}\/[^/,]+\/([^/,]+)\/aws4_request/.exec(authorization)?.[1];
+}
+
+/**
+ * The call a query-protocol request makes (a form post whose `Action` names the operation), or
+ * undefined when the request is not one of a service the lab reads (`QUERY_SERVICES`). The input
+ * is the form's fields, by name (`TopicArn`, `Message`, `PublishBatchRequestEntries.member.1.Id`).
+ */
+export function readQueryCall(signingName: string | undefined, body: string): DescribedCall | undefined {
+  const service = signingName === undefined ? undefined : QUERY_SERVICES[signingName];
+  if (service === undefined) return undefined;
+  const fields = new URLSearchParams(body);
+  const operation = fields.get('Action');
+  if (operation === null || operation === '') return undefined;
+  const input: Record<string, string> = Object.create(null) as Record<string, string>;
+  for (const [name, value] of fields) if (name !== 'Action' && name !== 'Version') input[name] = value;
+  return { service, operation, call: `${service}.${operation}`, input, protocol: 'query' };
 }

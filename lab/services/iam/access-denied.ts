@@ -1,7 +1,7 @@
 /**
  * A denied call, failed as AWS fails it. SQS (JSON protocol, query-compatible) answers 403 with
- * the query error code `AccessDenied`, which the SDK v3 uses as the error's name; DynamoDB
- * answers 400 `AccessDeniedException`. The message names the caller, the action and the
+ * the query error code `AccessDenied`, which the SDK v3 uses as the error's name; SNS 403
+ * `AuthorizationError`; STS 403 `AccessDenied`; DynamoDB 400 `AccessDeniedException`. The message names the caller, the action and the
  * resource, and why (IAM's "is not authorized to perform" wording).
  */
 import type { IamRequest } from './call-authorization';
@@ -23,7 +23,12 @@ export function accessDenied(
 ): AccessDeniedDocument {
   const user = `arn:aws:sts::${caller.accountId}:assumed-role/${caller.roleName}/${caller.sessionName}`;
   // SQS writes the action in lower case (aws/serverless-application-model#3633, rebus-org/Rebus.AmazonSQS#45).
-  const action = service === 'SQS' ? request.action.toLowerCase() : request.action;
+  const action =
+    service === 'SQS'
+      ? request.action.toLowerCase()
+      : service === 'SNS'
+        ? request.action.replace(/^sns:/, 'SNS:')
+        : request.action;
   const why =
     decision === 'ExplicitlyDenied'
       ? `with an explicit deny in a ${request.resource === '*' ? 'identity' : 'resource'}-based policy`
@@ -37,7 +42,18 @@ export function accessDenied(
       httpStatusCode: 400,
       message: "The caller doesn't have the required KMS access.",
     };
+  // SNS answers a publisher without the topic key's permissions with KMSAccessDenied (Publish's
+  // errors in the SNS API reference).
+  if (service === 'SNS' && request.action.startsWith('kms:'))
+    return {
+      name: 'KMSAccessDenied',
+      httpStatusCode: 400,
+      message: `User: ${user} is not authorized to perform: ${request.action} on resource: ${request.resource} ${why}`,
+    };
   const message = `User: ${user} is not authorized to perform: ${action} on resource: ${request.resource} ${why}`;
   if (service === 'SQS') return { name: 'AccessDenied', httpStatusCode: 403, message };
+  // SNS's denial is its AuthorizationError (403), its action written SNS:Publish.
+  if (service === 'SNS') return { name: 'AuthorizationError', httpStatusCode: 403, message };
+  if (service === 'STS') return { name: 'AccessDenied', httpStatusCode: 403, message };
   return { name: 'AccessDeniedException', httpStatusCode: 400, message };
 }

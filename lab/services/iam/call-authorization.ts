@@ -79,6 +79,24 @@ export function iamRequestsOf(
         resource: `arn:aws:dynamodb:${target.region}:${target.accountId}:table/${table}${index}`,
       }));
     }
+    case 'SNS': {
+      // PublishBatch is authorized as sns:Publish (SNS developer guide, "Amazon SNS API permissions").
+      const operation = call.operation === 'PublishBatch' ? 'Publish' : call.operation;
+      const action = `sns:${operation}`;
+      const topic = [input.TopicArn, input.TargetArn].find((value): value is string => typeof value === 'string');
+      if (topic === undefined) return [{ action, resource: '*' }];
+      const key = keyOf(topic);
+      // A publisher to a topic under a customer-managed key needs kms:GenerateDataKey* and kms:Decrypt
+      // on it (SNS developer guide, "Enable compatibility between event sources and encrypted topics").
+      const kmsActions = key === undefined || operation !== 'Publish' ? [] : ['kms:GenerateDataKey', 'kms:Decrypt'];
+      return [
+        { action, resource: topic },
+        ...kmsActions.map((kmsAction) => ({ action: kmsAction, resource: key ?? '*' })),
+      ];
+    }
+    case 'STS':
+      // "No permissions are required to perform this operation" (STS API reference, GetCallerIdentity).
+      return call.operation === 'GetCallerIdentity' ? [] : [{ action: `sts:${call.operation}`, resource: '*' }];
     case 'CloudWatch Logs':
       return [{ action: `logs:${call.operation}`, resource: '*' }];
     case 'AmazonSSM': {

@@ -2,8 +2,8 @@
  * The lab's hook on the AWS calls a function makes, at the HTTP level, whatever copy of the SDK
  * its bundle carries: `http.request` and `https.request` (the functions the SDK v3's
  * NodeHttpHandler sends through) are wrapped, and a request that carries `X-Amz-Target` (a
- * JSON-protocol AWS call) is held at `end(body)`, the one call in which the SDK hands over a
- * JSON body, until the {@link AwsCallGate} decides: the request then goes out unchanged, or it
+ * JSON-protocol AWS call) or posts a signed form (a query-protocol call: SNS, STS) is held at
+ * `end(body)`, the one call in which the SDK hands over its body, until the {@link AwsCallGate} decides: the request then goes out unchanged, or it
  * never leaves and the SDK reads AWS's error response instead. Nothing else is touched: other
  * requests, and the requests of protocols that stream their body, go out as they are.
  *
@@ -16,7 +16,11 @@ import { STATUS_CODES } from 'node:http';
 import { Readable } from 'node:stream';
 import type { AwsCallGate } from '../../../interceptors/aws-call-gate';
 import type { WireResponse } from '../../../interceptors/aws-error-response';
-import { readWireCall, sdkAttemptOf } from '../../../interceptors/aws-wire-call';
+import type { DescribedCall } from '../../../interceptors/aws-call-interceptor';
+import { readQueryCall, readWireCall, sdkAttemptOf, signingNameOf } from '../../../interceptors/aws-wire-call';
+
+/** The query protocol's body type (SNS, STS). */
+const FORM_TYPE = 'application/x-www-form-urlencoded';
 
 type RequestFunction = (...args: unknown[]) => ClientRequest;
 
@@ -36,7 +40,11 @@ export function interceptAwsRequests(modules: readonly HttpModule[], gate: AwsCa
     module.request = function request(this: unknown, ...args: unknown[]): ClientRequest {
       const outgoing = original.apply(this, args);
       const target = headerText(outgoing.getHeader('x-amz-target'));
-      if (target !== undefined) holdUntilAdmitted(outgoing, target, gate);
+      if (target !== undefined) holdUntilAdmitted(outgoing, (body) => readWireCall(target, body), gate);
+      else if (headerText(outgoing.getHeader('content-type'))?.startsWith(FORM_TYPE) === true) {
+        const signingName = signingNameOf(headerText(outgoing.getHeader('authorization')));
+        holdUntilAdmitted(outgoing, (body) => readQueryCall(signingName, body), gate);
+      }
       return outgoing;
     };
   });
@@ -53,7 +61,11 @@ function headerText(value: number | string | readonly string[] | undefined): str
 }
 
 /** Holds `end(body)` until the gate's verdict; Node sends nothing of a request before its first write or end. */
-function holdUntilAdmitted(outgoing: ClientRequest, target: string, gate: AwsCallGate): void {
+function holdUntilAdmitted(
+  outgoing: ClientRequest,
+  read: (body: string) => DescribedCall | undefined,
+  gate: AwsCallGate,
+): void {
   const end = outgoing.end;
   outgoing.end = function held(this: ClientRequest, ...args: unknown[]): ClientRequest {
     const [chunk] = args;
@@ -63,7 +75,7 @@ function holdUntilAdmitted(outgoing: ClientRequest, target: string, gate: AwsCal
         : chunk instanceof Uint8Array
           ? Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('utf8')
           : '';
-    const call = readWireCall(target, body);
+    const call = read(body);
     const send = (): void => void (end as (...rest: unknown[]) => ClientRequest).apply(outgoing, args);
     if (call === undefined) {
       send();

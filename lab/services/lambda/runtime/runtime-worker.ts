@@ -152,13 +152,13 @@ const iamVersion = data.iamVersion === undefined ? undefined : new Int32Array(da
 const allowed = new Map<string, number>();
 
 /**
- * What an IAM decision depends on in a call: its action and its one target (a queue URL or a
- * table name). Calls that reach several targets (batch writes) are not cached.
+ * What an IAM decision depends on in a call: its action and its one target (a queue URL, a
+ * table name or a topic ARN). Calls that reach several targets (batch writes) are not cached.
  */
 function allowanceKey(service: string, operation: string, input: unknown): string | undefined {
   const fields = (input ?? {}) as Record<string, unknown>;
   if ('RequestItems' in fields || 'TransactItems' in fields) return undefined;
-  const target = fields.QueueUrl ?? fields.TableName ?? fields.QueueName ?? '';
+  const target = fields.QueueUrl ?? fields.TableName ?? fields.QueueName ?? fields.TopicArn ?? fields.TargetArn ?? '';
   if (typeof target !== 'string') return undefined;
   return `${service}.${operation}|${target}|${typeof fields.IndexName === 'string' ? fields.IndexName : ''}`;
 }

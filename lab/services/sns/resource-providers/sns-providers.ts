@@ -8,7 +8,7 @@ import { type EventPattern, parseEventPattern } from '../../../common/event-patt
 import { generatedName, randomSuffix } from '../../cloudformation/engine/generated-name';
 import { TAGS_NOTE } from '../../cloudformation/validation/common-notes';
 import type { PropertyCoverage } from '../../cloudformation/validation/property-coverage';
-import { isServableKey, type LabKeys } from '../../../common/aws-managed-key';
+import { isAwsManagedKey, isServableKey, type LabKeys } from '../../../common/aws-managed-key';
 
 /** What the topic provider does with each property of `AWS::SNS::Topic`. */
 export const SNS_TOPIC_PROPERTIES: PropertyCoverage = {
@@ -23,8 +23,8 @@ export const SNS_TOPIC_PROPERTIES: PropertyCoverage = {
       ja: '表示名はメールや SMS 通知の送信者名です。ラボはそれらを送りません',
     },
     KmsMasterKeyId: {
-      en: 'the AWS-managed key alias/aws/sns encrypts at rest with nothing to see or grant, except that AWS services (CloudWatch alarms among them) cannot publish under it, as on AWS; a customer-managed key must be an AWS::KMS::Key of your stacks, whose use the lab does not yet check against the callers’ kms: permissions',
-      ja: 'AWS マネージドキー alias/aws/sns は見えるものも付与する権限もなく保存時に暗号化します。ただし AWS と同じく、AWS のサービス（CloudWatch アラームも）はこのキーのトピックに発行できません。カスタマーマネージドキーはスタックの AWS::KMS::Key である必要があります。呼び出し側の kms: 権限との照合はまだ行いません',
+      en: 'the AWS-managed key alias/aws/sns encrypts at rest with nothing to see or grant, except that AWS services (CloudWatch alarms among them) cannot publish under it, as on AWS; a customer-managed key must be an AWS::KMS::Key of your stacks, and a function publishing needs kms:GenerateDataKey and kms:Decrypt on it (SNS’s KMSAccessDenied otherwise)',
+      ja: 'AWS マネージドキー alias/aws/sns は見えるものも付与する権限もなく保存時に暗号化します。ただし AWS と同じく、AWS のサービス（CloudWatch アラームも）はこのキーのトピックに発行できません。カスタマーマネージドキーはスタックの AWS::KMS::Key である必要があり、発行する関数にはそのキーの kms:GenerateDataKey と kms:Decrypt が要ります（なければ SNS の KMSAccessDenied）',
     },
     SignatureVersion: {
       en: 'the signature version signs deliveries to HTTP and e-mail endpoints, which the lab does not make',
@@ -66,8 +66,8 @@ export const SNS_SUBSCRIPTION_PROPERTIES: PropertyCoverage = {
 export function snsProviders(options: {
   readonly sns: SnsService;
   readonly iam: IamState;
-  /** The lab's KMS: a customer-managed key must be one of its keys. */
-  readonly kms?: LabKeys;
+  /** The lab's KMS: a customer-managed key must be one of its keys, and a topic under one is recorded with it. */
+  readonly kms?: LabKeys & { encrypts(resourceArn: string, keyRef: string | undefined): void };
 }): ResourceProvider[] {
   const { sns, iam } = options;
   return [
@@ -101,6 +101,8 @@ export function snsProviders(options: {
           ...(typeof key === 'string' ? { kmsMasterKeyId: key } : {}),
           ...(fifo ? { fifo, contentBasedDeduplication: contentBased } : {}),
         });
+        // A function publishing to it then needs the key's permissions (lab/services/iam/call-authorization.ts).
+        options.kms?.encrypts(arn, typeof key === 'string' && !isAwsManagedKey(key, 'sns') ? key : undefined);
         return { physicalId: arn, attributes: { TopicArn: arn, TopicName: name } };
       },
       async update({ properties, previous }) {
@@ -113,6 +115,7 @@ export function snsProviders(options: {
       },
       async delete({ resource }) {
         sns.topics.delete(resource.physicalId);
+        options.kms?.encrypts(resource.physicalId, undefined);
       },
       // A topic's name and type are fixed when it is created (AWS::SNS::Topic: both "Update requires: Replacement").
       requiresReplacement: (previous, next) =>

@@ -14,6 +14,7 @@ import {
   ConditionalCheckFailedException,
 } from '@aws-sdk/client-dynamodb';
 import { GetQueueAttributesCommand, QueueDoesNotExist, RequestThrottled, SQSClient } from '@aws-sdk/client-sqs';
+import { AuthorizationErrorException, PublishCommand, SNSClient, ThrottledException } from '@aws-sdk/client-sns';
 import { describe, expect, it } from 'vitest';
 import { awsErrorResponse, faultStatusCode } from '#lab/interceptors/aws-error-response';
 import { accessDenied } from '#lab/services/iam/access-denied';
@@ -60,6 +61,15 @@ async function dynamodbError(response: WireResponse): Promise<Record<string, unk
   const { handler } = answering(response);
   const client = new DynamoDBClient({ ...CLIENT_CONFIG, endpoint: 'http://127.0.0.1:1', requestHandler: handler });
   return client.send(new GetItemCommand({ TableName: 't', Key: { id: { S: 'x' } } })).then(
+    () => ({}),
+    (error: Record<string, unknown>) => error,
+  );
+}
+
+async function snsError(response: WireResponse): Promise<Record<string, unknown>> {
+  const { handler } = answering(response);
+  const client = new SNSClient({ ...CLIENT_CONFIG, endpoint: 'http://127.0.0.1:1', requestHandler: handler });
+  return client.send(new PublishCommand({ TopicArn: 'arn:aws:sns:us-east-1:000000000000:t', Message: 'm' })).then(
     () => ({}),
     (error: Record<string, unknown>) => error,
   );
@@ -151,5 +161,32 @@ describe('awsErrorResponse, parsed by the SDK', () => {
       $fault: 'server',
       $metadata: { httpStatusCode: 503 },
     });
+  });
+});
+
+describe('awsErrorResponse in the query protocol (SNS), parsed by the SDK', () => {
+  it("makes SNS's AuthorizationError (403) the SDK's AuthorizationErrorException, with IAM's message", async () => {
+    const denied = accessDenied(
+      'SNS',
+      CALLER,
+      { action: 'sns:Publish', resource: 'arn:aws:sns:us-east-1:000000000000:t' },
+      'ImplicitlyDenied',
+    );
+    const response = awsErrorResponse('SNS', denied, 'query');
+    expect(response.headers['content-type']).toBe('text/xml');
+    const error = await snsError(response);
+    expect(error).toBeInstanceOf(AuthorizationErrorException);
+    expect(error.message).toBe(
+      'User: arn:aws:sts::000000000000:assumed-role/Worker-Role/Worker is not authorized to perform: SNS:Publish on resource: arn:aws:sns:us-east-1:000000000000:t because no identity-based policy allows the SNS:Publish action',
+    );
+    expect((error.$metadata as { httpStatusCode: number }).httpStatusCode).toBe(403);
+  });
+
+  it('makes a fault rule’s Throttled the SDK’s ThrottledException, and escapes the message as XML', async () => {
+    const error = await snsError(
+      awsErrorResponse('SNS', { name: 'Throttled', message: 'Rate exceeded <for "t">', httpStatusCode: 400 }, 'query'),
+    );
+    expect(error).toBeInstanceOf(ThrottledException);
+    expect(error.message).toBe('Rate exceeded <for "t">');
   });
 });
