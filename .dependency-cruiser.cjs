@@ -35,15 +35,15 @@ module.exports = {
       name: 'tests-import-the-module-they-test',
       comment: 'A test imports the lab module it tests, not the API (lab/index.ts), so a failure points at its module.',
       severity: 'error',
-      from: { path: '^test/' },
+      from: { path: '^(test|lab/test)/' },
       to: { path: '^lab/index\\.ts$' },
     },
     {
       name: 'unit-tests-open-no-socket',
       comment:
-        "test/unit/ starts no lab, gateway, emulator or server, so it runs in a second with nothing listening; a test that needs one lives in test/lab/ (or conformance/, infra/, bench/), at its module's path.",
+        "test/unit/ (and the lab package's lab/test/unit/) starts no lab, gateway, emulator or server, so it runs in a second with nothing listening; a test that needs one lives in test/lab/ (or conformance/, infra/, bench/), at its module's path.",
       severity: 'error',
-      from: { path: '^test/unit/' },
+      from: { path: '^(test|lab/test)/unit/' },
       to: {
         path: '^lab/(lab|gateway/lab-gateway|common/serve-on-loopback)\\.ts$|^lab/emulators/|(^|node_modules/)(dynalite|fauxqs)(/|$)|^(node:)?(http|https|http2|net|dgram)$',
         dependencyTypesNot: ['type-only'],
@@ -52,9 +52,16 @@ module.exports = {
     {
       name: 'code-imports-no-tests',
       comment:
-        'Nothing that runs (the app, the lab, the bench) depends on a test file; scripts/ may, to write docs/fidelity.md from the conformance catalog.',
+        'Nothing that runs (the app, the lab, the bench) depends on a test file, the lab package\'s own (lab/test/) included; scripts/ may, to write docs/fidelity.md from the conformance catalog. The lab\'s tests depend on none of the app\'s tests.',
       severity: 'error',
-      from: { path: '^(lab|lib|lambda|bench|cost|bin|experiments)/' },
+      from: { path: '^(lab|lib|lambda|bench|cost|bin|experiments)/', pathNot: '^lab/test/' },
+      to: { path: '^(test|lab/test)/' },
+    },
+    {
+      name: 'lab-tests-stay-in-the-lab',
+      comment: "The lab package's tests (lab/test/) use the lab and their own helpers, never the app's tests (test/).",
+      severity: 'error',
+      from: { path: '^lab/test/' },
       to: { path: '^test/' },
     },
     {

@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
+    // The app's tests, and the lab package's own (lab/test/).
+    include: ['test/**/*.test.ts', 'lab/test/**/*.test.ts'],
     environment: 'node',
     // Lab tests start emulators and wait for real visibility timeouts.
     testTimeout: 120_000,

@@ -31,7 +31,7 @@ interface Rule {
   readonly markdown?: boolean;
 }
 
-const isTest = (file: string): boolean => file.startsWith('test/');
+const isTest = (file: string): boolean => file.startsWith('test/') || file.startsWith('lab/test/');
 
 const RULES: readonly Rule[] = [
   {
@@ -67,8 +67,8 @@ const RULES: readonly Rule[] = [
     excusedByComment: false,
   },
   {
-    name: 'test files mock AWS clients through test/helpers/mock-aws-client.ts (restored when the file ends)',
-    applies: (file) => isTest(file) && file !== 'test/helpers/mock-aws-client.ts',
+    name: 'test files mock AWS clients through lab/test/helpers/mock-aws-client.ts (restored when the file ends)',
+    applies: (file) => isTest(file) && file !== 'lab/test/helpers/mock-aws-client.ts',
     pattern: /^\s*import\s[^']*\bmockClient\b[^']*\bfrom\s+'aws-sdk-client-mock'/,
     excusedByComment: false,
     raw: true,

@@ -1,5 +1,6 @@
 /**
- * Test files are named after what they test: a test under test/unit/ or test/lab/ is
+ * Test files are named after what they test: a test under test/unit/ or test/lab/ (or the lab
+ * package's lab/test/unit/ and lab/test/lab/) is
  * `<module>.test.ts` or `<module>.<aspect>.test.ts`, where `<module>` is a source file's name
  * (`iam-evaluator.grant-propagation.test.ts` tests lab/services/iam/iam-evaluator.ts), or a
  * configuration file's at the root (`dependency-cruiser.test.ts`: .dependency-cruiser.cjs). The
@@ -12,7 +13,7 @@ import { basename } from 'node:path';
 export const SOURCE_FOLDERS = ['lab', 'lib', 'lambda', 'experiments', 'bench', 'cost', 'scripts', 'bin'] as const;
 
 /** The trees whose tests are named after a module. */
-const MODULE_TREES = ['test/unit/', 'test/lab/'];
+const MODULE_TREES = ['test/unit/', 'test/lab/', 'lab/test/unit/', 'lab/test/lab/'];
 
 /** A file's module name: `iam-evaluator` for `…/iam-evaluator.ts`, `dependency-cruiser` for `.dependency-cruiser.cjs`. */
 function moduleName(file: string): string {

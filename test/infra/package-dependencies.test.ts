@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '#lib/project-root';
-import { packagesNamedIn } from '#test/helpers/package-imports';
+import { packagesNamedIn } from '#lab/test/helpers/package-imports';
 
 const manifest = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as {
   readonly dependencies: Readonly<Record<string, string>>;

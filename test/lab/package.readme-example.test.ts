@@ -8,7 +8,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LAB_WORK_DIR, REPOSITORY_ROOT } from '#lab/common/lab-work-dir';
-import { labReadmeExample } from '#test/helpers/lab-readme';
+import { labReadmeExample } from '#lab/test/helpers/lab-readme';
 
 const probeDir = join(LAB_WORK_DIR, `readme-example-${process.pid}`);
 afterAll(() => rmSync(probeDir, { recursive: true, force: true }));

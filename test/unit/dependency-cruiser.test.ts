@@ -112,6 +112,20 @@ describe('the import rules', () => {
     ]);
   });
 
+  it("keep the lab package's tests to the lab and their own helpers, and running lab code off them", async () => {
+    const found = await violations({
+      'lab/test/unit/a.test.ts': ['../../services/sqs/c', '../helpers/h', '../../../test/helper', 'node:net'],
+      'lab/test/helpers/h.ts': [],
+      'lab/services/sqs/c.ts': ['../../test/helpers/h'],
+      'test/helper.ts': [],
+    });
+    expect(found.filter((violation) => !violation.startsWith('no-folder-cycles')).sort()).toEqual([
+      'code-imports-no-tests lab/services/sqs/c.ts → lab/test/helpers/h.ts',
+      'lab-tests-stay-in-the-lab lab/test/unit/a.test.ts → test/helper.ts',
+      'unit-tests-open-no-socket lab/test/unit/a.test.ts → net',
+    ]);
+  });
+
   it('keep servers out of test/unit/: no lab, gateway, emulator or socket', async () => {
     const found = await violations({
       'test/unit/a.test.ts': [

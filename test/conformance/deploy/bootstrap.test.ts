@@ -25,7 +25,7 @@ import {
   bootstrapLab,
   bootstrapTemplate,
   CLI_BOOTSTRAP_PARAMETERS,
-} from '#test/helpers/bootstrap-lab';
+} from '#lab/test/helpers/bootstrap-lab';
 import { conform } from '#test/conformance/behaviour';
 import { bootstrapBehaviour } from './bootstrap-behaviours';
 

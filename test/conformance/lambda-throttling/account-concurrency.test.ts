@@ -18,7 +18,7 @@ import { LAB_CREDENTIALS, LAB_REGION } from '#lab/common/local-aws';
 import type { Lab } from '#lab/lab';
 import { startTutorialLab } from '#experiments/tutorial-app';
 import { AccountConcurrency } from '#lab/services/lambda/account-concurrency';
-import { sqsEvent, sqsRecord } from '#test/helpers/factories';
+import { sqsEvent, sqsRecord } from '#lab/test/helpers/factories';
 import { fixtureTopology, functionEvents, sendBodies, waitFor } from '#test/helpers/lab';
 import { conform } from '#test/conformance/behaviour';
 import { throttlingBehaviour } from './throttling-behaviours';

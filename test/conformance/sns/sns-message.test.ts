@@ -4,7 +4,7 @@ import {
   ORDERS_TOPIC as TOPIC,
   publishedMessage as message,
   queueSubscription as subscription,
-} from '#test/helpers/sns-messages';
+} from '#lab/test/helpers/sns-messages';
 import { conform } from '#test/conformance/behaviour';
 import { SNS_BEHAVIOURS } from './sns-behaviours';
 

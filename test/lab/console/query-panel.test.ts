@@ -17,7 +17,7 @@ import { type LabConsole, startConsole } from '#lab/console/console-server';
 import { SAVED_QUERIES } from '#lab/console/saved-queries';
 import type { Lab } from '#lab/lab';
 import { startTutorialLab } from '#experiments/tutorial-app';
-import { sqsEvent, sqsRecord } from '#test/helpers/factories';
+import { sqsEvent, sqsRecord } from '#lab/test/helpers/factories';
 import { functionEvents, waitFor } from '#test/helpers/lab';
 
 /** The panel's table: its header cells and its rows' cells. */

@@ -58,15 +58,18 @@ describe('checkSource', () => {
   });
 
   it('lets test files mock AWS clients only through the helper that restores them', () => {
-    const rule = 'test files mock AWS clients through test/helpers/mock-aws-client.ts (restored when the file ends)';
+    const rule =
+      'test files mock AWS clients through lab/test/helpers/mock-aws-client.ts (restored when the file ends)';
     expect(rulesBroken('test/unit/a.test.ts', "import { mockClient } from 'aws-sdk-client-mock';")).toEqual([rule]);
     expect(
       rulesBroken('test/unit/a.test.ts', "import { type AwsStub, mockClient } from 'aws-sdk-client-mock';"),
     ).toEqual([rule]);
     expect(rulesBroken('test/unit/a.test.ts', "import type { AwsStub } from 'aws-sdk-client-mock';")).toEqual([]);
-    expect(rulesBroken('test/helpers/mock-aws-client.ts', "import { mockClient } from 'aws-sdk-client-mock';")).toEqual(
-      [],
-    );
+    expect(
+      rulesBroken('lab/test/helpers/mock-aws-client.ts', "import { mockClient } from 'aws-sdk-client-mock';"),
+    ).toEqual([]);
+    // The lab package's own tests are tests too.
+    expect(rulesBroken('lab/test/unit/a.test.ts', "import { mockClient } from 'aws-sdk-client-mock';")).toEqual([rule]);
   });
 
   it('makes tests import the project by alias, never climbing with ../', () => {

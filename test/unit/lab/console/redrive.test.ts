@@ -5,7 +5,7 @@ import {
   SQSClient,
   StartMessageMoveTaskCommand,
 } from '@aws-sdk/client-sqs';
-import { mockAwsClient } from '#test/helpers/mock-aws-client';
+import { mockAwsClient } from '#lab/test/helpers/mock-aws-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RedriveFailedError, redriveWithMoveTask } from '#lab/console/redrive';
 import { RawSendError, sendRawBodies } from '#experiments/stack-reads';

@@ -1,9 +1,9 @@
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { mockAwsClient } from '#test/helpers/mock-aws-client';
+import { mockAwsClient } from '#lab/test/helpers/mock-aws-client';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BatchItem } from '#lambda/batch-partial/run';
-import { apiEvent } from '#test/helpers/factories';
+import { apiEvent } from '#lab/test/helpers/factories';
 import { captureStdout } from '#test/helpers/log-capture';
 
 const sqsMock = mockAwsClient(SQSClient);

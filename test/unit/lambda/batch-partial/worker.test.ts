@@ -1,6 +1,6 @@
 import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { lambdaContext, sqsEvent, sqsRecord } from '#test/helpers/factories';
+import { lambdaContext, sqsEvent, sqsRecord } from '#lab/test/helpers/factories';
 import { captureStdout } from '#test/helpers/log-capture';
 
 type Handler = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse>;

@@ -5,7 +5,7 @@
  * propagate (API reference, SetQueueAttributes), so a read may return the old value for a while.
  */
 import { GetQueueAttributesCommand, SetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { mockAwsClient } from '#test/helpers/mock-aws-client';
+import { mockAwsClient } from '#lab/test/helpers/mock-aws-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   applyVisibilityTimeout,

@@ -1,6 +1,6 @@
 import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { mockAwsClient } from '#test/helpers/mock-aws-client';
+import { mockAwsClient } from '#lab/test/helpers/mock-aws-client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DynamoDbIdempotencyStore } from '#lambda/core/dynamodb-idempotency-store';
 import { ClaimLostError, IdempotencyInProgressError } from '#lambda/core/errors';

@@ -9,7 +9,7 @@ import { VisibilityManager } from '#lambda/core/visibility-manager';
 import { ConfigurationError } from '#lambda/commons/environment';
 import { bodyIdOf, heartbeatTargetOf } from '#lambda/visibility-dup/process-job';
 import { readVisibilityMode } from '#lambda/visibility-dup/visibility-mode';
-import { sqsRecord } from '#test/helpers/factories';
+import { sqsRecord } from '#lab/test/helpers/factories';
 
 const T0 = 1_700_000_000_001;
 const SETTINGS = { queueVisibilityTimeoutSeconds: 5, timerIntervalMs: 1000, minimalLifeMs: 2000, maxLifeMs: 8000 };

@@ -1,5 +1,5 @@
 import { ChangeMessageVisibilityBatchCommand, ChangeMessageVisibilityCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { mockAwsClient } from '#test/helpers/mock-aws-client';
+import { mockAwsClient } from '#lab/test/helpers/mock-aws-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HeartbeatTarget } from '#lambda/core/heartbeat';
 import { sqsVisibilityExtender } from '#lambda/core/sqs-visibility-extender';

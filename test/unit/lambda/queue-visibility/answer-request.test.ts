@@ -9,7 +9,7 @@ import { EventEmitter } from 'node:events';
 import type { ClientRequest, IncomingMessage, RequestOptions } from 'node:http';
 import { GetQueueAttributesCommand, SetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { CloudFormationCustomResourceEvent } from 'aws-lambda';
-import { mockAwsClient } from '#test/helpers/mock-aws-client';
+import { mockAwsClient } from '#lab/test/helpers/mock-aws-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   type HttpsRequest,

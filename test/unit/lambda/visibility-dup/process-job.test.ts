@@ -3,7 +3,7 @@ import { ClaimLostError, IdempotencyInProgressError, InvalidMessageError } from 
 import type { VisibilityExtender } from '#lambda/core/heartbeat';
 import type { ClaimResult, IdempotencyStore } from '#lambda/core/idempotency-store';
 import { type JobDependencies, processVisibilityRecord } from '#lambda/visibility-dup/process-job';
-import { sqsRecord } from '#test/helpers/factories';
+import { sqsRecord } from '#lab/test/helpers/factories';
 import { captureLogs } from '#test/helpers/log-capture';
 
 const T0 = 1_700_000_000_000;

@@ -5,7 +5,7 @@ import { localhostDnsModuleUrl } from '#lab/emulators/emulators';
 import { FunctionStoppedError } from '#lab/services/lambda/errors';
 import { bundleFunction, bundleRuntimeWorker } from '#lab/services/lambda/runtime/bundle';
 import { LocalFunction, timeoutMessage } from '#lab/services/lambda/runtime/local-function';
-import { sqsEvent, sqsRecord } from '#test/helpers/factories';
+import { sqsEvent, sqsRecord } from '#lab/test/helpers/factories';
 import { functionEvents, testBundleDir } from '#test/helpers/lab';
 
 describe('LocalFunction (worker-thread execution environments)', () => {

@@ -23,7 +23,7 @@ import { resourceSchemas } from '#lab/services/cloudformation/validation/resourc
 import { deployStack } from '#lab/services/cloudformation/engine/stack-deployer';
 import type { Template } from '#lab/services/cloudformation/engine/template';
 import { addSqsLabStacks } from '#lib/app';
-import { fakeArn } from '#test/helpers/fake-arn';
+import { fakeArn } from '#lab/test/helpers/fake-arn';
 import { labApp } from '#test/infra/support';
 
 const schemas = resourceSchemas();

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidFilterPatternError } from '#lab/services/lambda/errors';
 import { compileFilterCriteria } from '#lab/services/lambda/event-source-mapping/filter-criteria';
-import { sqsRecord } from '#test/helpers/factories';
+import { sqsRecord } from '#lab/test/helpers/factories';
 
 /** Whether a record with `body` passes a mapping whose only filter is `pattern`. */
 const passes = (pattern: object, body: string | object): boolean =>

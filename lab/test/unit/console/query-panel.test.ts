@@ -17,7 +17,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ConsoleRequestError } from '#lab/console/console-request-error';
 import { QUERY_POLL_MS, QUERY_WAIT_MS, QueryPanel } from '#lab/console/query-panel';
 import { MESSAGES } from '#lab/locales/messages';
-import { mockAwsClient } from '#test/helpers/mock-aws-client';
+import { mockAwsClient } from '#lab/test/helpers/mock-aws-client';
 
 const logsMock = mockAwsClient(CloudWatchLogsClient);
 const NOW = Date.parse('2026-11-23T07:18:30.500Z');

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { fakeArn } from '#test/helpers/fake-arn';
+import { fakeArn } from '#lab/test/helpers/fake-arn';
 import { readCloudAssembly } from '#lab/services/cloudformation/cdk-client/assembly-reader';
 import type { StackEvent } from '#lab/services/cloudformation/engine/deployed-stack';
 import { deploymentOrder } from '#lab/services/cloudformation/engine/deployment-order';
@@ -9,7 +9,7 @@ import { ProviderRegistry, type ResourceProvider } from '#lab/services/cloudform
 import { deployStack } from '#lab/services/cloudformation/engine/stack-deployer';
 import type { Template } from '#lab/services/cloudformation/engine/template';
 
-const SAMPLE = fileURLToPath(new URL('../../../../../fixtures/cdk-out-sample', import.meta.url));
+const SAMPLE = fileURLToPath(new URL('../../../../fixtures/cdk-out-sample', import.meta.url));
 const TARGET = { accountId: '123456789012', region: 'us-east-1' };
 const PARAMETERS = { '/cdk-bootstrap/hnb659fds/version': '30' };
 

@@ -16,7 +16,7 @@ import {
   bootstrapLab,
   bootstrapTemplate,
   CLI_BOOTSTRAP_PARAMETERS as CLI_DEFAULTS,
-} from '#test/helpers/bootstrap-lab';
+} from '#lab/test/helpers/bootstrap-lab';
 
 const VERSION_PARAMETER = '/cdk-bootstrap/hnb659fds/version';
 

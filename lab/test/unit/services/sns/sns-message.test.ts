@@ -9,7 +9,7 @@ import {
   ORDERS_TOPIC as TOPIC,
   publishedMessage as message,
   queueSubscription as subscription,
-} from '#test/helpers/sns-messages';
+} from '#lab/test/helpers/sns-messages';
 
 describe('passesFilterPolicy', () => {
   it('matches attributes: strings, numbers as numbers, and String.Array item by item', () => {
