@@ -24,7 +24,7 @@ import {
 import type { Invocable, InvocationResult } from '#lab/services/lambda/runtime/local-function';
 import { conform } from '#test/conformance/behaviour';
 import { messagesInQueue, receiveAll, waitFor } from '#test/helpers/lab';
-import { sqsEmulatorsForThisFile } from '#test/helpers/sqs-emulators';
+import { sqsEmulatorsForThisFile } from '#lab/test/helpers/sqs-emulators';
 import { ESM_BEHAVIOURS } from './esm-behaviours';
 
 /**

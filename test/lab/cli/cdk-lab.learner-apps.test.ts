@@ -3,7 +3,7 @@
  * CDK CLI (aws-cdk, unmodified: bootstrap, `deploy --all`, `destroy --all --force`), then used end
  * to end: SNS to two queues (one filtered, one raw), an S3 upload to a queue through CDK's Python
  * handler, a Python SQS consumer with partial batch responses, API Gateway to SQS, and an HTTP API
- * to Lambda. Each app is a fixture under test/lab/fixtures, synthesized by its own cdk.json; what
+ * to Lambda. Each app is a fixture under lab/test/fixtures, synthesized by its own cdk.json; what
  * the lab answers is checked in detail in each service's own tests (the sources are cited there),
  * so this file checks the whole path a learner takes, once per shape.
  */
@@ -18,11 +18,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAB_CREDENTIALS, LAB_REGION } from '#lab/common/local-aws';
 import { LAB_MAX_PROPAGATION_MS } from '#lab/common/propagation';
 import { type Lab, startLab } from '#lab/lab';
-import { PROJECT_ROOT } from '#lib/project-root';
+import { fixtureApp } from '#lab/test/helpers/fixture-apps';
 import { waitFor } from '#test/helpers/lab';
 import { runCdkOnLab } from '#test/helpers/run-command';
 
-const FIXTURES = join(PROJECT_ROOT, 'test', 'lab', 'fixtures');
+const FIXTURES = fixtureApp('.');
 const COMMAND_MS = 150_000;
 const APPS = {
   'sns-fanout-app': 'FanoutStack',

@@ -1,6 +1,6 @@
 /**
  * A REST API that puts requests straight onto a queue, deployed from a learner's CDK app
- * (test/lab/fixtures/api-queue-app): API Gateway's AWS integration to SQS with a mapping
+ * (lab/test/fixtures/api-queue-app): API Gateway's AWS integration to SQS with a mapping
  * template (https://docs.aws.amazon.com/apigateway/latest/developerguide/integrating-api-with-aws-services-sqs.html),
  * acting as its integration role, SQS's JSON answer passed through the default integration
  * response, SQS's 4xx selected by a selection pattern
@@ -12,17 +12,16 @@
  * an AWS integration to SNS publishing to a topic (https://docs.aws.amazon.com/sns/latest/api/API_Publish.html),
  * and CDK's CORS preflight as a MOCK integration.
  */
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cdkAppDirectory } from '#lab/app/cdk-app-directory';
 import { LAB_MAX_PROPAGATION_MS } from '#lab/common/propagation';
 import { type Lab, startLab } from '#lab/lab';
-import { PROJECT_ROOT } from '#lib/project-root';
 import { waitFor } from '#test/helpers/lab';
+import { fixtureApp } from '#lab/test/helpers/fixture-apps';
 
-const APP_DIR = join(PROJECT_ROOT, 'test', 'lab', 'fixtures', 'api-queue-app');
+const APP_DIR = fixtureApp('api-queue-app');
 
 describe('a REST API with an AWS integration to SQS', () => {
   let lab: Lab;

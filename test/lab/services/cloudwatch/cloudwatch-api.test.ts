@@ -29,7 +29,7 @@ import { CloudWatchService } from '#lab/services/cloudwatch/cloudwatch-service';
 import type { AlarmDefinition } from '#lab/services/cloudwatch/cloudwatch-state';
 import { SnsService } from '#lab/services/sns/sns-service';
 import { runCommand } from '#test/helpers/run-command';
-import { sqsEmulatorsForThisFile } from '#test/helpers/sqs-emulators';
+import { sqsEmulatorsForThisFile } from '#lab/test/helpers/sqs-emulators';
 
 // The alarms watch a namespace the lab does not read, so they stay INSUFFICIENT_DATA unless
 // SetAlarmState moves them; the SQS emulator answers the metric readings.

@@ -5,17 +5,16 @@
  * filter; PutBucketNotificationConfiguration to a queue whose policy does not let S3 send is
  * refused, as S3 refuses it ("Unable to validate the following destination configurations").
  */
-import { join } from 'node:path';
 import { PutBucketNotificationConfigurationCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { type Message, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cdkAppDirectory } from '#lab/app/cdk-app-directory';
 import { LAB_CREDENTIALS, LAB_REGION } from '#lab/common/local-aws';
 import { type Lab, startLab } from '#lab/lab';
-import { PROJECT_ROOT } from '#lib/project-root';
 import { waitFor } from '#test/helpers/lab';
+import { fixtureApp } from '#lab/test/helpers/fixture-apps';
 
-const APP_DIR = join(PROJECT_ROOT, 'test', 'lab', 'fixtures', 'upload-app');
+const APP_DIR = fixtureApp('upload-app');
 
 describe('S3 event notifications to a queue', () => {
   let lab: Lab;
@@ -102,7 +101,7 @@ describe("S3 event notifications as CDK configures them, through CDK's own Pytho
   beforeAll(async () => {
     // bucket.addEventNotification: Custom::S3BucketNotifications, whose handler is CDK's Python
     // (python3.13, boto3's PutBucketNotificationConfiguration), run on the machine's Python.
-    lab = await startLab({ app: cdkAppDirectory(join(PROJECT_ROOT, 'test', 'lab', 'fixtures', 'notifications-app')) });
+    lab = await startLab({ app: cdkAppDirectory(fixtureApp('notifications-app')) });
     s3 = new S3Client({
       endpoint: lab.endpointUrl,
       region: LAB_REGION,

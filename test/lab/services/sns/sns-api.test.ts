@@ -6,17 +6,16 @@
  * filter policy matches ("Amazon SNS message filtering"); a queue whose policy does not allow SNS
  * gets nothing ("Fanout Amazon SNS notifications to Amazon SQS queues", step 2).
  */
-import { join } from 'node:path';
 import { ListSubscriptionsByTopicCommand, PublishBatchCommand, PublishCommand, SNSClient } from '@aws-sdk/client-sns';
 import { type Message, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cdkAppDirectory } from '#lab/app/cdk-app-directory';
 import { LAB_CREDENTIALS, LAB_REGION } from '#lab/common/local-aws';
 import { type Lab, startLab } from '#lab/lab';
-import { PROJECT_ROOT } from '#lib/project-root';
 import { waitFor } from '#test/helpers/lab';
+import { fixtureApp } from '#lab/test/helpers/fixture-apps';
 
-const APP_DIR = join(PROJECT_ROOT, 'test', 'lab', 'fixtures', 'sns-fanout-app');
+const APP_DIR = fixtureApp('sns-fanout-app');
 
 describe('SNS on the lab: publish, fan out to queues, filter, raw delivery', () => {
   let lab: Lab;

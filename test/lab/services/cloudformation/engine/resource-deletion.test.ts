@@ -5,7 +5,6 @@
  * BucketNotEmpty and the stack ends in DELETE_FAILED, naming it (CloudFormation user guide, stack
  * status codes), until it is emptied and the stack is deleted again.
  */
-import { join } from 'node:path';
 import {
   CloudFormationClient,
   DeleteStackCommand,
@@ -17,10 +16,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cdkAppDirectory } from '#lab/app/cdk-app-directory';
 import { LAB_CREDENTIALS, LAB_REGION } from '#lab/common/local-aws';
 import { type Lab, startLab } from '#lab/lab';
-import { PROJECT_ROOT } from '#lib/project-root';
 import { waitFor } from '#test/helpers/lab';
+import { fixtureApp } from '#lab/test/helpers/fixture-apps';
 
-const APP_DIR = join(PROJECT_ROOT, 'test', 'lab', 'fixtures', 'buckets-app');
+const APP_DIR = fixtureApp('buckets-app');
 
 describe('deleting a stack of buckets', () => {
   let lab: Lab;

@@ -1,5 +1,5 @@
 /**
- * An HTTP API (API Gateway v2) deployed from a learner's CDK app (test/lab/fixtures/http-api-app):
+ * An HTTP API (API Gateway v2) deployed from a learner's CDK app (lab/test/fixtures/http-api-app):
  * a Lambda proxy with payload format 2.0 (the event's version, routeKey, rawPath, pathParameters
  * and requestContext.http; a response with a statusCode, and a plain object as a 200 JSON body,
  * https://docs.aws.amazon.com/apigateway/latest/developerguide/http-api-develop-integrations-lambda.html),
@@ -8,16 +8,15 @@
  * the SQS-SendMessage integration mapping $request.body.MessageBody onto the queue
  * (https://docs.aws.amazon.com/apigateway/latest/developerguide/http-api-develop-integrations-aws-services-reference.html).
  */
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cdkAppDirectory } from '#lab/app/cdk-app-directory';
 import { LAB_MAX_PROPAGATION_MS } from '#lab/common/propagation';
 import { type Lab, startLab } from '#lab/lab';
-import { PROJECT_ROOT } from '#lib/project-root';
+import { fixtureApp } from '#lab/test/helpers/fixture-apps';
 
-const APP_DIR = join(PROJECT_ROOT, 'test', 'lab', 'fixtures', 'http-api-app');
+const APP_DIR = fixtureApp('http-api-app');
 
 describe('an HTTP API on the lab', () => {
   let lab: Lab;

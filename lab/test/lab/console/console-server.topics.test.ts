@@ -1,13 +1,12 @@
 /// <reference lib="dom" />
 /**
  * The console's topics, in a real browser (Chromium from @sparticuz/chromium, driven by
- * puppeteer-core), for a learner's fan-out app (test/lab/fixtures/sns-fanout-app): each message
+ * puppeteer-core), for a learner's fan-out app (lab/test/fixtures/sns-fanout-app): each message
  * published to the topic is a row, each subscription a column, and each cell what SNS did with
  * that message there: delivered to the raw queue and to the function, filtered out of the orders
  * queue when it is not an order, not delivered to the queue whose policy does not let SNS send
  * (with the reason), in the page's language.
  */
-import { join } from 'node:path';
 import chromium from '@sparticuz/chromium';
 import { PublishCommand, SNSClient } from '@aws-sdk/client-sns';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
@@ -16,9 +15,9 @@ import { cdkAppDirectory } from '#lab/app/cdk-app-directory';
 import { LAB_CREDENTIALS, LAB_REGION } from '#lab/common/local-aws';
 import { type LabConsole, startConsole } from '#lab/console/console-server';
 import { type Lab, startLab } from '#lab/lab';
-import { PROJECT_ROOT } from '#lib/project-root';
+import { fixtureApp } from '#lab/test/helpers/fixture-apps';
 
-const APP_DIR = join(PROJECT_ROOT, 'test', 'lab', 'fixtures', 'sns-fanout-app');
+const APP_DIR = fixtureApp('sns-fanout-app');
 
 /** The cells of a message's row, by the subscription's target (queue or function name). */
 async function rowOf(page: Page, messageId: string): Promise<Record<string, { outcome: string; title: string }>> {

@@ -1,7 +1,7 @@
 import { GetQueueAttributesCommand, ReceiveMessageCommand, SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import { describe, expect, it } from 'vitest';
 import { redriveWithMoveTask } from '#lab/console/redrive';
-import { createQueueWithArn, sqsEmulatorsForThisFile } from '#test/helpers/sqs-emulators';
+import { createQueueWithArn, sqsEmulatorsForThisFile } from '#lab/test/helpers/sqs-emulators';
 
 // The redrive the dlq-redrive experiment runs on the lab: StartMessageMoveTask, served by the
 // lab's SQS fidelity layer, does to a message what the AWS task does (a new message in its

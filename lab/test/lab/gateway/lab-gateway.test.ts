@@ -18,7 +18,7 @@ import { type LabGateway, startLabGateway } from '#lab/gateway/lab-gateway';
 import { jsonResponse } from '#lab/gateway/protocols/json-protocol';
 import { proxyHandler } from '#lab/gateway/proxy-handler';
 import { SQS_MAX_REQUEST_BYTES } from '#lab/services/sqs/errors';
-import { sqsEmulatorsForThisFile } from '#test/helpers/sqs-emulators';
+import { sqsEmulatorsForThisFile } from '#lab/test/helpers/sqs-emulators';
 
 const { emulators } = sqsEmulatorsForThisFile();
 let gateway: LabGateway;

@@ -16,7 +16,7 @@ import { LAB_CREDENTIALS, LAB_REGION } from '#lab/common/local-aws';
 import { startEmulatorsEndpoint } from '#lab/app/lab-endpoint';
 import type { LabGateway } from '#lab/gateway/lab-gateway';
 import { SQS_MAX_REQUEST_BYTES } from '#lab/services/sqs/errors';
-import { sqsEmulatorsForThisFile } from '#test/helpers/sqs-emulators';
+import { sqsEmulatorsForThisFile } from '#lab/test/helpers/sqs-emulators';
 
 const { emulators } = sqsEmulatorsForThisFile();
 let gateway: LabGateway;

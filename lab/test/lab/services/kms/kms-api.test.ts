@@ -1,5 +1,5 @@
 /**
- * KMS on the lab, as a learner's encrypted app uses it (test/lab/fixtures/kms-app): the key and
+ * KMS on the lab, as a learner's encrypted app uses it (lab/test/fixtures/kms-app): the key and
  * its alias deploy (`AWS::KMS::Key`, `AWS::KMS::Alias`), so do a queue, its DLQ and a table (with
  * a GSI) encrypted with it, and a function that does not bundle the SDK sends to that queue (one
  * without the key's permissions is refused, as SQS refuses it); the
@@ -8,7 +8,6 @@
  * (recorded against AWS: test_create_key, test_get_key_does_not_exist, test_get_key_invalid_uuid,
  * test_encrypt_decrypt_encryption_context's InvalidCiphertextException without a message).
  */
-import { join } from 'node:path';
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import {
   DecryptCommand,
@@ -25,9 +24,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cdkAppDirectory } from '#lab/app/cdk-app-directory';
 import { LAB_CREDENTIALS, LAB_REGION } from '#lab/common/local-aws';
 import { type Lab, startLab } from '#lab/lab';
-import { PROJECT_ROOT } from '#lib/project-root';
+import { fixtureApp } from '#lab/test/helpers/fixture-apps';
 
-const APP_DIR = join(PROJECT_ROOT, 'test', 'lab', 'fixtures', 'kms-app');
+const APP_DIR = fixtureApp('kms-app');
 
 describe('KMS on the lab: keys, aliases, encrypted queues and tables', () => {
   let lab: Lab;

@@ -1,11 +1,10 @@
 /**
- * `AWS::Lambda::EventInvokeConfig` on the lab, as a learner's app uses it (test/lab/fixtures/async-app):
+ * `AWS::Lambda::EventInvokeConfig` on the lab, as a learner's app uses it (lab/test/fixtures/async-app):
  * a function invoked asynchronously (InvocationType Event) with `retryAttempts: 0` and CDK's
  * destinations sends the record of a success to its SNS topic and the record of a failure to its
  * SQS queue, in the shape Lambda sends (CDK's aws-lambda-destinations README, "Invocation record";
  * Lambda developer guide, "Capturing records of Lambda asynchronous invocations").
  */
-import { join } from 'node:path';
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,9 +12,9 @@ import { cdkAppDirectory } from '#lab/app/cdk-app-directory';
 import { LAB_CREDENTIALS, LAB_REGION } from '#lab/common/local-aws';
 import { LAB_MAX_PROPAGATION_MS } from '#lab/common/propagation';
 import { type Lab, startLab } from '#lab/lab';
-import { PROJECT_ROOT } from '#lib/project-root';
+import { fixtureApp } from '#lab/test/helpers/fixture-apps';
 
-const APP_DIR = join(PROJECT_ROOT, 'test', 'lab', 'fixtures', 'async-app');
+const APP_DIR = fixtureApp('async-app');
 
 describe('asynchronous invocations follow the function’s EventInvokeConfig', () => {
   let lab: Lab;

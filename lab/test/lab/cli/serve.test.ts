@@ -13,8 +13,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { CDK_CLI_SCRIPT } from '#lab/cli/cdk-lab-environment';
 import { REPOSITORY_ROOT } from '#lab/common/lab-work-dir';
 import { LAB_CREDENTIALS, LAB_REGION } from '#lab/common/local-aws';
+import { fixtureApp } from '#lab/test/helpers/fixture-apps';
 
-const APP_DIR = join(REPOSITORY_ROOT, 'test', 'lab', 'fixtures', 'cdk-app');
+const APP_DIR = fixtureApp('cdk-app');
 const dir = mkdtempSync(join(tmpdir(), 'sqs-lab-serve-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

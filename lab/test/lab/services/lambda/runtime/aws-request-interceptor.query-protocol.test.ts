@@ -6,16 +6,15 @@
  * under a customer-managed key needs kms:GenerateDataKey* and kms:Decrypt on it), the STS API
  * reference (GetCallerIdentity: "No permissions are required").
  */
-import { join } from 'node:path';
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cdkAppDirectory } from '#lab/app/cdk-app-directory';
 import { LAB_CREDENTIALS, LAB_REGION } from '#lab/common/local-aws';
 import { LAB_MAX_PROPAGATION_MS } from '#lab/common/propagation';
 import { type Lab, startLab } from '#lab/lab';
-import { PROJECT_ROOT } from '#lib/project-root';
+import { fixtureApp } from '#lab/test/helpers/fixture-apps';
 
-const APP_DIR = join(PROJECT_ROOT, 'test', 'lab', 'fixtures', 'publisher-app');
+const APP_DIR = fixtureApp('publisher-app');
 
 describe('a function’s SNS and STS calls on the lab', () => {
   let lab: Lab;

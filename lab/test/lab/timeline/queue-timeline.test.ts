@@ -1,11 +1,10 @@
 /**
  * The timeline of any app's queue (lab.queueTimeline), drawn from what SQS and Lambda saw, for a
- * learner's consumer the lab knows nothing of (test/lab/fixtures/consumer-app): each message's
+ * learner's consumer the lab knows nothing of (lab/test/fixtures/consumer-app): each message's
  * send, its receives with their receive counts, the invocation and the mapping's answer (deleted,
  * or kept because batchItemFailures listed it), a ChangeMessageVisibility from the handler, the
  * timeout running out, and the move to the DLQ after maxReceiveCount receives.
  */
-import { join } from 'node:path';
 import { GetQueueAttributesCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cdkAppDirectory } from '#lab/app/cdk-app-directory';
@@ -14,9 +13,9 @@ import { type Lab, startLab } from '#lab/lab';
 import { queueTimelineLook } from '#lab/timeline/queue-timeline-look';
 import type { QueueTimeline } from '#lab/timeline/queue-timeline';
 import { renderTimelineSvg } from '#lab/timeline/timeline-svg';
-import { PROJECT_ROOT } from '#lib/project-root';
+import { fixtureApp } from '#lab/test/helpers/fixture-apps';
 
-const APP_DIR = join(PROJECT_ROOT, 'test', 'lab', 'fixtures', 'consumer-app');
+const APP_DIR = fixtureApp('consumer-app');
 
 describe('the timeline of a learner’s queue', () => {
   let lab: Lab;

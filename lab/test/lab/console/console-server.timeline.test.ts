@@ -1,10 +1,9 @@
 /**
  * The console draws any app's queue as a timeline (GET /api/timeline, the stack card's drawing,
  * refreshed in place), for a learner's consumer the lab knows nothing of
- * (test/lab/fixtures/consumer-app): the processed message's OK and delete, the poison message's
+ * (lab/test/fixtures/consumer-app): the processed message's OK and delete, the poison message's
  * two failed receives and its move to the DLQ, in Chromium and in Japanese.
  */
-import { join } from 'node:path';
 import chromium from '@sparticuz/chromium';
 import { GetQueueAttributesCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
@@ -13,9 +12,9 @@ import { cdkAppDirectory } from '#lab/app/cdk-app-directory';
 import { LAB_MAX_PROPAGATION_MS } from '#lab/common/propagation';
 import { type LabConsole, startConsole } from '#lab/console/console-server';
 import { type Lab, startLab } from '#lab/lab';
-import { PROJECT_ROOT } from '#lib/project-root';
+import { fixtureApp } from '#lab/test/helpers/fixture-apps';
 
-const APP_DIR = join(PROJECT_ROOT, 'test', 'lab', 'fixtures', 'consumer-app');
+const APP_DIR = fixtureApp('consumer-app');
 
 describe('the console’s queue timeline (Chromium)', () => {
   let lab: Lab;

@@ -5,7 +5,7 @@
  */
 import { ReceiveMessageCommand, SendMessageBatchCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { describe, expect, it } from 'vitest';
-import { createQueueWithArn, sqsEmulatorsForThisFile } from '#test/helpers/sqs-emulators';
+import { createQueueWithArn, sqsEmulatorsForThisFile } from '#lab/test/helpers/sqs-emulators';
 
 const lab = sqsEmulatorsForThisFile();
 const queue = (name: string, attributes?: Record<string, string>) => createQueueWithArn(lab.sqs(), name, attributes);

@@ -3,16 +3,15 @@
  * command as the CDK CLI runs it (CDK_OUTDIR, CDK_CONTEXT_JSON with cdk.json's context), deployed
  * whole, and used through the lab's clients; a second deploy with `-c` context changes it.
  */
-import { join } from 'node:path';
 import { GetQueueAttributesCommand, ReceiveMessageCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { DescribeTableCommand, PutItemCommand, QueryCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cdkAppDirectory } from '#lab/app/cdk-app-directory';
 import { type Lab, startLab } from '#lab/lab';
 import { startConsole } from '#lab/console/console-server';
-import { PROJECT_ROOT } from '#lib/project-root';
+import { fixtureApp } from '#lab/test/helpers/fixture-apps';
 
-const APP_DIR = join(PROJECT_ROOT, 'test', 'lab', 'fixtures', 'cdk-app');
+const APP_DIR = fixtureApp('cdk-app');
 
 describe('a CDK app directory on the lab', () => {
   let lab: Lab;
