@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderReport } from '#bench/report';
 import { type BenchResults, SECTIONS, writeResultsFile } from '#bench/results';
 import { type BenchSizes, runBench } from '#bench/run-bench';
-import { testBundleDir } from '#test/helpers/lab';
+import { testBundleDir } from '#lab/test/helpers/test-bundle-dir';
 
 /** Smaller than `--quick`: every section and code path, in seconds. */
 const SMOKE_SIZES: BenchSizes = {

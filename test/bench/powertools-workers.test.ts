@@ -4,7 +4,7 @@ import { powertoolsTopologies } from '#bench/powertools/topologies';
 import { enqueueEvent } from '#bench/proxy-event';
 import type { Lab } from '#lab/lab';
 import { startTutorialLab } from '#experiments/tutorial-app';
-import { waitFor } from '#test/helpers/lab';
+import { waitFor } from '#lab/test/helpers/wait-for';
 
 /**
  * The Powertools workers the bench compares bundle sizes with must be real workers: on the lab,

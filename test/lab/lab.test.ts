@@ -15,7 +15,10 @@ import { startTutorialLab } from '#experiments/tutorial-app';
 import { LOCAL_LAB_KEY, writeLabOutputs } from '#lab/outputs';
 import { startEmulators } from '#lab/emulators/emulators';
 import { VISIBILITY_DUP } from '#lib/settings';
-import { fixtureTopology, functionEvents, mappingRecords, messagesInQueue, waitFor } from '#test/helpers/lab';
+import { fixtureTopology } from '#test/helpers/fixture-topology';
+import { functionEvents, mappingRecords } from '#lab/test/helpers/bus-records';
+import { messagesInQueue } from '#lab/test/helpers/queue-messages';
+import { waitFor } from '#lab/test/helpers/wait-for';
 import { LabBus } from '#lab/bus/lab-bus';
 import { printLogs } from '#lab/terminal/print-logs';
 

@@ -15,7 +15,7 @@ import { startTutorialLab } from '#experiments/tutorial-app';
 import type { StackEvent } from '#lab/services/cloudformation/engine/deployed-stack';
 import { StackOperationFailedError } from '#lab/services/cloudformation/errors';
 import { logicalIdOf, shapedAssembly } from '#test/helpers/fixture-assembly';
-import { fixtureTopology } from '#test/helpers/lab';
+import { fixtureTopology } from '#test/helpers/fixture-topology';
 import { conform } from '#test/conformance/behaviour';
 import { deployBehaviour } from './deploy-behaviours';
 

@@ -55,12 +55,12 @@ export const DEPLOY_BEHAVIOURS = [
     en: {
       title: 'A service sending to a queue needs an Allow in the queue policy; the enforceSSL deny counts for it too',
       aws: 'A queue has no default policy: a service principal (sns.amazonaws.com for a topic’s subscription) may send only when the queue policy allows it, by aws:SourceArn; CDK’s enforceSSL deny refuses it over plain HTTP like anyone else.',
-      lab: 'The lab’s SNS subscriptions and S3 notifications send to a queue as sns.amazonaws.com and s3.amazonaws.com, decided by the lab’s IAM evaluator, which this test checks directly (end to end: test/lab/services/sns/sns-api.test.ts and test/lab/services/s3/s3-notifications.test.ts, where a queue without the Allow receives nothing and the reason is recorded).',
+      lab: 'The lab’s SNS subscriptions and S3 notifications send to a queue as sns.amazonaws.com and s3.amazonaws.com, decided by the lab’s IAM evaluator, which this test checks directly (end to end: lab/test/lab/services/sns/sns-api.test.ts and lab/test/lab/services/s3/s3-notifications.test.ts, where a queue without the Allow receives nothing and the reason is recorded).',
     },
     ja: {
       title: 'キューに送るサービスにはキューポリシーの Allow が要り、enforceSSL の拒否もかかる',
       aws: 'キューには既定のポリシーがありません。サービスプリンシパル（トピックのサブスクリプションなら sns.amazonaws.com）は、キューポリシーが aws:SourceArn で許すときだけ送れます。CDK の enforceSSL の拒否は、平文 HTTP では他と同じくそれも拒否します。',
-      lab: 'ラボの SNS のサブスクリプションと S3 の通知は sns.amazonaws.com と s3.amazonaws.com としてキューに送り、ラボの IAM 評価器が判断します。このテストはその評価器を直接確かめます（端から端までは test/lab/services/sns/sns-api.test.ts と test/lab/services/s3/s3-notifications.test.ts で、Allow のないキューには何も届かず、理由が記録されます）。',
+      lab: 'ラボの SNS のサブスクリプションと S3 の通知は sns.amazonaws.com と s3.amazonaws.com としてキューに送り、ラボの IAM 評価器が判断します。このテストはその評価器を直接確かめます（端から端までは lab/test/lab/services/sns/sns-api.test.ts と lab/test/lab/services/s3/s3-notifications.test.ts で、Allow のないキューには何も届かず、理由が記録されます）。',
     },
   },
   {

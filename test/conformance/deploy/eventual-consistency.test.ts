@@ -26,7 +26,7 @@ import { StackOperationFailedError } from '#lab/services/cloudformation/errors';
 import { FunctionWithLogGroup } from '#lib/constructs/function-with-log-group';
 import type { TopologyStack } from '#lib/topology-stack';
 import { type RenderedTemplate, editTemplate, logicalIdOf, synthesize } from '#test/helpers/fixture-assembly';
-import { fixtureTopology } from '#test/helpers/lab';
+import { fixtureTopology } from '#test/helpers/fixture-topology';
 import { conform } from '#test/conformance/behaviour';
 import { deployBehaviour } from './deploy-behaviours';
 

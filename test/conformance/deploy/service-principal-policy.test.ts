@@ -18,7 +18,8 @@ import { LabBus } from '#lab/bus/lab-bus';
 import { MESSAGES } from '#experiments/locales/messages';
 import type { AlarmActionOutcome } from '#lab/services/cloudwatch/cloudwatch-state';
 import { logicalIdOf, shapedAssembly } from '#test/helpers/fixture-assembly';
-import { fixtureTopology, waitFor } from '#test/helpers/lab';
+import { fixtureTopology } from '#test/helpers/fixture-topology';
+import { waitFor } from '#lab/test/helpers/wait-for';
 import { conform } from '#test/conformance/behaviour';
 import { deployBehaviour } from './deploy-behaviours';
 

@@ -23,7 +23,8 @@ import {
 } from '#lab/services/lambda/event-source-mapping/scaling';
 import type { Invocable, InvocationResult } from '#lab/services/lambda/runtime/local-function';
 import { conform } from '#test/conformance/behaviour';
-import { messagesInQueue, receiveAll, waitFor } from '#test/helpers/lab';
+import { messagesInQueue, receiveAll } from '#lab/test/helpers/queue-messages';
+import { waitFor } from '#lab/test/helpers/wait-for';
 import { sqsEmulatorsForThisFile } from '#lab/test/helpers/sqs-emulators';
 import { ESM_BEHAVIOURS } from './esm-behaviours';
 

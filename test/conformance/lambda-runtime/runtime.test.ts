@@ -14,7 +14,7 @@ import {
 } from '#lab/services/lambda/runtime/lambda-environment';
 import { LocalFunction } from '#lab/services/lambda/runtime/local-function';
 import { conform } from '#test/conformance/behaviour';
-import { testBundleDir } from '#test/helpers/lab';
+import { testBundleDir } from '#lab/test/helpers/test-bundle-dir';
 import { runtimeBehaviour } from './runtime-behaviours';
 
 const ref = { stackName: 'Fixture', functionId: 'Console', functionName: 'Fixture-Console' } as const;

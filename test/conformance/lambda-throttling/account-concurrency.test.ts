@@ -19,7 +19,10 @@ import type { Lab } from '#lab/lab';
 import { startTutorialLab } from '#experiments/tutorial-app';
 import { AccountConcurrency } from '#lab/services/lambda/account-concurrency';
 import { sqsEvent, sqsRecord } from '#lab/test/helpers/factories';
-import { fixtureTopology, functionEvents, sendBodies, waitFor } from '#test/helpers/lab';
+import { fixtureTopology } from '#test/helpers/fixture-topology';
+import { functionEvents } from '#lab/test/helpers/bus-records';
+import { sendBodies } from '#lab/test/helpers/queue-messages';
+import { waitFor } from '#lab/test/helpers/wait-for';
 import { conform } from '#test/conformance/behaviour';
 import { throttlingBehaviour } from './throttling-behaviours';
 

@@ -17,7 +17,7 @@ import { subscriptionDelivery } from '#lab/services/sns/subscription-delivery';
 import { IamState } from '#lab/services/iam/iam-state';
 import type { ResourceProvider } from '#lab/services/cloudformation/resource-provider';
 import { conform } from '#test/conformance/behaviour';
-import { waitFor } from '#test/helpers/lab';
+import { waitFor } from '#lab/test/helpers/wait-for';
 import { SNS_BEHAVIOURS } from './sns-behaviours';
 
 const behaviour = (id: (typeof SNS_BEHAVIOURS)[number]['id']) => {

@@ -11,7 +11,7 @@ import { LAB_WORK_DIR } from '#lab/common/lab-work-dir';
 import { PROJECT_ROOT } from '#lib/project-root';
 import type { StackTopology } from '#lib/topology';
 import type { TutorialSynthesisRequest } from '#bin/lab-synthesis';
-import { fixtureTopology } from '#test/helpers/lab';
+import { fixtureTopology } from '#test/helpers/fixture-topology';
 
 const work = mkdtempSync(join(tmpdir(), 'sqs-lab-synthesis-child-'));
 const child = new SynthesisChild();

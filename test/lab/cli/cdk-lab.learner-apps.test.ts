@@ -19,7 +19,7 @@ import { LAB_CREDENTIALS, LAB_REGION } from '#lab/common/local-aws';
 import { LAB_MAX_PROPAGATION_MS } from '#lab/common/propagation';
 import { type Lab, startLab } from '#lab/lab';
 import { fixtureApp } from '#lab/test/helpers/fixture-apps';
-import { waitFor } from '#test/helpers/lab';
+import { waitFor } from '#lab/test/helpers/wait-for';
 import { runCdkOnLab } from '#test/helpers/run-command';
 
 const FIXTURES = fixtureApp('.');

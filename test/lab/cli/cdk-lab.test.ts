@@ -23,7 +23,8 @@ import { startTutorialLab } from '#experiments/tutorial-app';
 import { writeLabOutputs } from '#lab/outputs';
 import { PROJECT_ROOT } from '#lib/project-root';
 import { VISIBILITY_DUP } from '#lib/settings';
-import { functionEvents, waitFor } from '#test/helpers/lab';
+import { functionEvents } from '#lab/test/helpers/bus-records';
+import { waitFor } from '#lab/test/helpers/wait-for';
 import { copyProject, type ProjectCopy } from '#test/helpers/project-copy';
 import { type CommandResult, runCdkOnLab, runCommand } from '#test/helpers/run-command';
 

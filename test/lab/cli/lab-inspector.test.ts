@@ -10,7 +10,8 @@ import { startTutorialLab } from '#experiments/tutorial-app';
 import { PROJECT_ROOT } from '#lib/project-root';
 import { VISIBILITY_DUP } from '#lib/settings';
 import { type InspectorEvent, InspectorClient } from '#test/helpers/inspector-client';
-import { functionEvents, waitFor } from '#test/helpers/lab';
+import { functionEvents } from '#lab/test/helpers/bus-records';
+import { waitFor } from '#lab/test/helpers/wait-for';
 import { generatedPosition, originalPosition, sourceMapOf } from '#test/helpers/source-map-positions';
 
 // `npm run lab -- --inspect`, as a debugger sees it: the inspector the CLI opens (on a free port

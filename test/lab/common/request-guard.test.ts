@@ -20,7 +20,8 @@ import { SQS_MAX_REQUEST_BYTES } from '#lab/services/sqs/errors';
 import { listeningSockets } from '#test/helpers/listening-sockets';
 import { GATEWAY_MAX_REQUEST_BYTES } from '#lab/gateway/lab-gateway';
 import { halfOpenRequest, type RawAnswer, type RawRequest, rawRequest } from '#test/helpers/raw-http';
-import { functionEvents, waitFor } from '#test/helpers/lab';
+import { functionEvents } from '#lab/test/helpers/bus-records';
+import { waitFor } from '#lab/test/helpers/wait-for';
 import { LabBus } from '#lab/bus/lab-bus';
 import { printLogs } from '#lab/terminal/print-logs';
 

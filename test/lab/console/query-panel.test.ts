@@ -18,7 +18,8 @@ import { SAVED_QUERIES } from '#lab/console/saved-queries';
 import type { Lab } from '#lab/lab';
 import { startTutorialLab } from '#experiments/tutorial-app';
 import { sqsEvent, sqsRecord } from '#lab/test/helpers/factories';
-import { functionEvents, waitFor } from '#test/helpers/lab';
+import { functionEvents } from '#lab/test/helpers/bus-records';
+import { waitFor } from '#lab/test/helpers/wait-for';
 
 /** The panel's table: its header cells and its rows' cells. */
 async function table(page: Page): Promise<{ header: string[]; rows: string[][] }> {

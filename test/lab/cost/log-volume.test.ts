@@ -13,7 +13,8 @@ import { startTutorialLab } from '#experiments/tutorial-app';
 import { LOG_BYTES_PER_REQUEST, logEventBytes } from '#cost/log-volume';
 import { BATCH_PARTIAL } from '#lib/settings';
 import { batchPartialTopology, type StackTopology, visibilityDupTopology } from '#lib/topology';
-import { mappingRecords, waitFor } from '#test/helpers/lab';
+import { mappingRecords } from '#lab/test/helpers/bus-records';
+import { waitFor } from '#lab/test/helpers/wait-for';
 
 let lab: Lab;
 let records: LabLogRecord[];

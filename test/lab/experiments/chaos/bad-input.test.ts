@@ -11,7 +11,7 @@ import {
 import { queueDepth } from '#experiments/stack-reads';
 import type { Lab } from '#lab/lab';
 import { type StackName, startTutorialLab } from '#experiments/tutorial-app';
-import { waitFor } from '#test/helpers/lab';
+import { waitFor } from '#lab/test/helpers/wait-for';
 
 // Every bad request to either stack's POST /enqueue: a 4xx JSON error, nothing enqueued, and
 // the lab still serving afterwards. Unicode ids are valid and must round-trip to the worker.

@@ -5,7 +5,7 @@ import type { Lab } from '#lab/lab';
 import { startTutorialLab } from '#experiments/tutorial-app';
 import { parseProxyResponse } from '#lab/services/apigateway/apigateway-api';
 import { TokenBucket } from '#lab/services/apigateway/token-bucket';
-import { fixtureTopology } from '#test/helpers/lab';
+import { fixtureTopology } from '#test/helpers/fixture-topology';
 
 interface Answer {
   readonly status: number;

@@ -19,7 +19,7 @@ import { StackOperationFailedError } from '#lab/services/cloudformation/errors';
 import type { DeployNote } from '#lab/services/cloudformation/validation/property-coverage';
 import { type StackTopology, visibilityDupTopology } from '#lib/topology';
 import { synthesize } from '#test/helpers/fixture-assembly';
-import { waitFor } from '#test/helpers/lab';
+import { waitFor } from '#lab/test/helpers/wait-for';
 
 /** Step 7 edited as a learner edits it: a bigger batch on the mapping, a longer retention on the queue. */
 function editedStep7(): StackTopology {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Lab } from '#lab/lab';
 import { startTutorialLab } from '#experiments/tutorial-app';
 import { LabBus } from '#lab/bus/lab-bus';
-import { waitFor } from '#test/helpers/lab';
+import { waitFor } from '#lab/test/helpers/wait-for';
 
 describe('the DLQ alarm on the lab', () => {
   let lab: Lab;

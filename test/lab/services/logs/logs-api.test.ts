@@ -17,7 +17,10 @@ import { startTutorialLab } from '#experiments/tutorial-app';
 import { InvalidParameterError } from '#lab/services/logs/errors';
 import { compileFilterPattern } from '#lab/services/logs/filter-pattern';
 import { prettyText } from '#lab/terminal/pretty-text';
-import { fixtureTopology, functionEvents, sendBodies, waitFor } from '#test/helpers/lab';
+import { fixtureTopology } from '#test/helpers/fixture-topology';
+import { functionEvents } from '#lab/test/helpers/bus-records';
+import { sendBodies } from '#lab/test/helpers/queue-messages';
+import { waitFor } from '#lab/test/helpers/wait-for';
 
 describe('compileFilterPattern (CloudWatch Logs filter pattern syntax)', () => {
   const line = JSON.stringify({

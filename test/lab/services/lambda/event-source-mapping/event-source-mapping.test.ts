@@ -5,15 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LabLogRecord, PlatformLogRecord } from '#lab/bus/lab-log-record';
 import type { Lab } from '#lab/lab';
 import { startTutorialLab, tutorialApp } from '#experiments/tutorial-app';
-import {
-  fixtureTopology,
-  functionEvents,
-  mappingRecords,
-  messagesInQueue,
-  receiveAll,
-  sendBodies,
-  waitFor,
-} from '#test/helpers/lab';
+import { fixtureTopology } from '#test/helpers/fixture-topology';
+import { functionEvents, mappingRecords } from '#lab/test/helpers/bus-records';
+import { messagesInQueue, receiveAll, sendBodies } from '#lab/test/helpers/queue-messages';
+import { waitFor } from '#lab/test/helpers/wait-for';
 
 /**
  * Lambda's SQS event source mapping rules, checked as outcomes on the emulator. Two fixture

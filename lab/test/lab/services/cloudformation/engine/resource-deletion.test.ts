@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cdkAppDirectory } from '#lab/app/cdk-app-directory';
 import { LAB_CREDENTIALS, LAB_REGION } from '#lab/common/local-aws';
 import { type Lab, startLab } from '#lab/lab';
-import { waitFor } from '#test/helpers/lab';
+import { waitFor } from '#lab/test/helpers/wait-for';
 import { fixtureApp } from '#lab/test/helpers/fixture-apps';
 
 const APP_DIR = fixtureApp('buckets-app');

@@ -15,7 +15,7 @@ import { lambdaEnvironment } from '#lab/services/lambda/runtime/lambda-environme
 import { LocalFunction } from '#lab/services/lambda/runtime/local-function';
 import { s3Api } from '#lab/services/s3/s3-api';
 import { S3State } from '#lab/services/s3/s3-state';
-import { testBundleDir } from '#test/helpers/lab';
+import { testBundleDir } from '#lab/test/helpers/test-bundle-dir';
 
 const ref = { stackName: 'Fixture', functionId: 'Caller', functionName: 'Fixture-Caller' } as const;
 let gateway: LabGateway;
@@ -57,7 +57,7 @@ beforeAll(async () => {
   const [runtimePath, bundlePath] = await Promise.all([
     bundleRuntimeWorker(),
     bundleFunction({
-      entry: 'test/lab/fixtures/network-caller.ts',
+      entry: 'lab/test/fixtures/network-caller.ts',
       stackName: ref.stackName,
       functionId: ref.functionId,
       bundleDir: testBundleDir('calls-stay-on-loopback'),

@@ -21,7 +21,7 @@ import {
   type EventSourceMappingProperties,
 } from '#lab/services/lambda/event-source-mapping/event-source-mapping';
 import type { Invocable, InvocationResult } from '#lab/services/lambda/runtime/local-function';
-import { waitFor } from '#test/helpers/lab';
+import { waitFor } from '#lab/test/helpers/wait-for';
 
 /** One event of a mapping, as its subscribers receive it. */
 type MappingEvent = Parameters<Parameters<EventSourceMapping['subscribe']>[0]>[0];

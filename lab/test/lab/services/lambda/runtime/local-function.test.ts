@@ -6,7 +6,8 @@ import { FunctionStoppedError } from '#lab/services/lambda/errors';
 import { bundleFunction, bundleRuntimeWorker } from '#lab/services/lambda/runtime/bundle';
 import { LocalFunction, timeoutMessage } from '#lab/services/lambda/runtime/local-function';
 import { sqsEvent, sqsRecord } from '#lab/test/helpers/factories';
-import { functionEvents, testBundleDir } from '#test/helpers/lab';
+import { functionEvents } from '#lab/test/helpers/bus-records';
+import { testBundleDir } from '#lab/test/helpers/test-bundle-dir';
 
 describe('LocalFunction (worker-thread execution environments)', () => {
   let runtimePath: string;
@@ -18,8 +19,8 @@ describe('LocalFunction (worker-thread execution environments)', () => {
     const bundleDir = testBundleDir('local-lambda');
     [runtimePath, workerBundle, brokenBundle] = await Promise.all([
       bundleRuntimeWorker(),
-      bundleFunction({ entry: 'test/lab/fixtures/worker.ts', stackName: 'Fixture', functionId: 'Worker', bundleDir }),
-      bundleFunction({ entry: 'test/lab/fixtures/broken.ts', stackName: 'Fixture', functionId: 'Broken', bundleDir }),
+      bundleFunction({ entry: 'lab/test/fixtures/worker.ts', stackName: 'Fixture', functionId: 'Worker', bundleDir }),
+      bundleFunction({ entry: 'lab/test/fixtures/broken.ts', stackName: 'Fixture', functionId: 'Broken', bundleDir }),
     ]);
   });
 
