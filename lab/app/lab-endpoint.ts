@@ -4,7 +4,7 @@
  * SSM, Lambda and CloudWatch answered by the lab itself; SQS, DynamoDB and Logs, which keep their
  * own ports too, reached by passing the request on (SQS's query protocol answered in front of it).
  */
-import { LAB_REGION } from '../common/local-aws';
+import { functionAccessKeyId, LAB_REGION } from '../common/local-aws';
 import type { GatewayHandler } from '../gateway/gateway-handler';
 import { type LabGateway, startLabGateway } from '../gateway/lab-gateway';
 import { proxyHandler } from '../gateway/proxy-handler';
@@ -85,6 +85,12 @@ export async function startLabEndpoint(setup: LabEndpointSetup, cleanups: Cleanu
     stsApi({
       accountId: LAB_TARGET.accountId,
       roleExists: (roleArn) => services.iam.registry.roleByArn(roleArn) !== undefined,
+      functionSessionOf: (accessKeyId) => {
+        for (const [functionName, deployed] of services.lambda.all())
+          if (functionAccessKeyId(deployed.roleArn, functionName) === accessKeyId)
+            return { roleArn: deployed.roleArn, functionName };
+        return undefined;
+      },
     }),
     cloudFormationApi(setup.cloudformationApi),
     lambdaApi({ ...setup.functionRuntime, lambda: services.lambda, objectBytes }),

@@ -4,6 +4,7 @@
  * The emulators accept any credentials; the SDK only needs some so that it never looks for
  * real ones (environment, `~/.aws`, instance metadata). Nothing here can reach AWS.
  */
+import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -36,6 +37,16 @@ export function fakeAwsEnvironment(): Record<string, string> {
     AWS_CONFIG_FILE: nowhere,
     AWS_SHARED_CREDENTIALS_FILE: nowhere,
   };
+}
+
+/**
+ * The access key id of a function's execution-role session: Lambda gives each function its role's
+ * temporary credentials (`ASIA…`), so STS's GetCallerIdentity inside it names
+ * `assumed-role/<role>/<function>`. Derived from the role and the function, so the lab's STS finds
+ * the session again from the key alone.
+ */
+export function functionAccessKeyId(roleArn: string, functionName: string): string {
+  return `ASIA${createHash('sha256').update(`${roleArn}|${functionName}`).digest('hex').slice(0, 16).toUpperCase()}`;
 }
 
 /** ARN of a lab queue, as Lambda puts it in `eventSourceARN`. */

@@ -3,7 +3,8 @@
  * asks before every deploy (its deploy, file-publishing and lookup roles). The lab has one
  * account; the caller with the lab's static keys is the account's root
  * (`arn:aws:iam::000000000000:root`), a caller with keys AssumeRole issued is that role session
- * (`arn:aws:sts::000000000000:assumed-role/<role>/<session>`), as GetCallerIdentity answers them
+ * (`arn:aws:sts::000000000000:assumed-role/<role>/<session>`), and so is a function, whose keys are
+ * its execution role's session named after the function (as Lambda's are), as GetCallerIdentity answers them
  * (https://docs.aws.amazon.com/STS/latest/APIReference/API_GetCallerIdentity.html).
  *
  * AssumeRole succeeds for a role the lab's IAM has; the role's trust policy is not evaluated
@@ -25,6 +26,13 @@ export interface StsApiOptions {
   readonly accountId: string;
   /** Whether the lab's IAM has the role of this ARN (iam-state.ts `roleByArn`). */
   readonly roleExists: (roleArn: string) => boolean;
+  /**
+   * The execution role and function name a function's access key stands for (its
+   * `functionAccessKeyId`), if the key is one: a function's calls are that role's session.
+   */
+  readonly functionSessionOf?: (
+    accessKeyId: string,
+  ) => { readonly roleArn: string; readonly functionName: string } | undefined;
   readonly now?: () => Date;
 }
 
@@ -40,12 +48,21 @@ export function stsApi(options: StsApiOptions): GatewayHandler {
   const sessions = new Map<string, RoleSession>();
   const callerOf = (request: GatewayRequest): RoleSession => {
     const accessKeyId = /Credential=([^/,\s]+)\//.exec(request.headers.authorization ?? '')?.[1];
-    return (
-      (accessKeyId === undefined ? undefined : sessions.get(accessKeyId)) ?? {
-        arn: `arn:aws:iam::${options.accountId}:root`,
-        userId: options.accountId,
-      }
-    );
+    if (accessKeyId === undefined) return root;
+    const started = sessions.get(accessKeyId);
+    if (started !== undefined) return started;
+    const fn = options.functionSessionOf?.(accessKeyId);
+    return fn === undefined ? root : roleSession(fn.roleArn, fn.functionName);
+  };
+  const root: RoleSession = { arn: `arn:aws:iam::${options.accountId}:root`, userId: options.accountId };
+  /** A role's session as STS names it: `assumed-role/<role>/<session>`, its user id the role's id and the session. */
+  const roleSession = (roleArn: string, sessionName: string): RoleSession => {
+    const roleName = roleArn.slice(roleArn.lastIndexOf('/') + 1);
+    const roleId = `AROA${createHash('sha256').update(roleArn).digest('hex').slice(0, 17).toUpperCase()}`;
+    return {
+      arn: `arn:aws:sts::${options.accountId}:assumed-role/${roleName}/${sessionName}`,
+      userId: `${roleId}:${sessionName}`,
+    };
   };
   const assumeRole = (parameters: ReadonlyMap<string, string>, caller: RoleSession): GatewayResponse => {
     const roleArn = required(parameters, 'RoleArn', 20, 2048);
@@ -60,13 +77,8 @@ export function stsApi(options: StsApiOptions): GatewayHandler {
         `1 validation error detected: Value '${parameters.get('DurationSeconds') ?? ''}' at 'durationSeconds' failed to satisfy constraint: Member must have value between 900 and 43200`,
       );
     if (!options.roleExists(roleArn)) throw new AssumeRoleDeniedError(caller.arn, roleArn);
-    const roleName = roleArn.slice(roleArn.lastIndexOf('/') + 1);
-    const roleId = `AROA${createHash('sha256').update(roleArn).digest('hex').slice(0, 17).toUpperCase()}`;
     const accessKeyId = `ASIA${randomBytes(8).toString('hex').toUpperCase()}`;
-    const session: RoleSession = {
-      arn: `arn:aws:sts::${options.accountId}:assumed-role/${roleName}/${sessionName}`,
-      userId: `${roleId}:${sessionName}`,
-    };
+    const session = roleSession(roleArn, sessionName);
     sessions.set(accessKeyId, session);
     return queryResponse('AssumeRole', NAMESPACE, {
       Credentials: {

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FunctionRef } from '../../../bus/lab-log-record';
-import { fakeAwsEnvironment } from '../../../common/local-aws';
+import { fakeAwsEnvironment, functionAccessKeyId } from '../../../common/local-aws';
 import type { FunctionConfiguration } from '../lambda-state';
 import { lambdaEnvironment } from './lambda-environment';
 import { LocalFunction, type LocalFunctionOptions } from './local-function';
@@ -52,7 +52,11 @@ export function launchFunction(runtime: FunctionRuntimeOptions, launch: Function
     spec: { memoryMb: configuration.memoryMb },
     logging: configuration.logging,
     bindings: configuration.variables,
-    awsEnvironment: fakeAwsEnvironment(),
+    // The role's session, as Lambda hands each function its execution role's credentials.
+    awsEnvironment: {
+      ...fakeAwsEnvironment(),
+      AWS_ACCESS_KEY_ID: functionAccessKeyId(launch.roleArn, ref.functionName),
+    },
     sqsEndpoint: runtime.endpoints.sqsEndpoint,
     dynamodbEndpoint: runtime.endpoints.dynamodbEndpoint,
     awsEndpoint: runtime.awsEndpoint?.(),

@@ -14,6 +14,9 @@ import { LAB_MAX_PROPAGATION_MS } from '#lab/common/propagation';
 import { type Lab, startLab } from '#lab/lab';
 import { fixtureApp } from '#lab/test/helpers/fixture-apps';
 
+/** A role's name, from its ARN. */
+const roleNameOf = (roleArn: string | undefined): string => roleArn?.slice(roleArn.lastIndexOf('/') + 1) ?? '';
+
 const APP_DIR = fixtureApp('publisher-app');
 
 describe('a function’s SNS and STS calls on the lab', () => {
@@ -61,8 +64,11 @@ describe('a function’s SNS and STS calls on the lab', () => {
     expect(await run('TopicOnly')).toMatchObject({ name: 'KMSAccessDeniedException', status: 400 });
   });
 
-  it('answers GetCallerIdentity with no permission, and counts every call', async () => {
-    expect((await run('Ungranted')).caller).toMatch(/^arn:aws:/);
+  it('answers GetCallerIdentity with no permission, as the function’s role session, and counts every call', async () => {
+    // Lambda hands a function its execution role's session, named after the function.
+    expect((await run('Ungranted')).caller).toBe(
+      `arn:aws:sts::000000000000:assumed-role/${roleNameOf(outputs.UngrantedRole)}/${outputs.UngrantedName}`,
+    );
     const counts = lab.awsCallCounts();
     const ungranted = Object.entries(counts).find(([site]) => site.includes('Ungranted'))?.[1];
     expect(ungranted).toMatchObject({ 'SNS.Publish': 2, 'STS.GetCallerIdentity': 2 });
