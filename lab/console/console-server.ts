@@ -25,8 +25,7 @@
  */
 import { splitRequestTarget } from '../common/request-target';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { CloudWatchLogsClient } from '@aws-sdk/client-cloudwatch-logs';
 import type { Lab } from '../lab';
 import { redriveWithMoveTask } from './redrive';
@@ -44,49 +43,12 @@ import type { RefusalWriter } from '../common/request-guard';
 import { serveOnLoopback } from '../common/serve-on-loopback';
 import type { Language } from '../common/language';
 import { MESSAGES, type Messages } from '../locales/messages';
-import { DLQ_PAGE, type DlqMessage } from './dlq-page';
 import { ConsoleRequestError } from './console-request-error';
 import { QueryPanel } from './query-panel';
 import { queueTimelineAnswer } from './queue-timeline-answer';
-import { topicPaths, type TopicView } from './topic-paths';
+import { consoleState } from './console-state';
+export type { ConsoleState, QueueState } from './console-state';
 import { LAB_CREDENTIALS, LAB_REGION } from '../common/local-aws';
-
-/** A queue's counts. */
-export interface QueueState {
-  readonly role: 'source' | 'dlq';
-  /** The queue as the tutorials name it: its construct id (`ShortVTQueue`, `BatchDlq`…). */
-  readonly id: string;
-  readonly name: string;
-  readonly url: string;
-  readonly visible: number;
-  readonly inFlight: number;
-  readonly delayed: number;
-  readonly visibilityTimeoutSeconds: number;
-}
-
-/** `GET /api/state`. */
-export interface ConsoleState {
-  readonly now: number;
-  readonly stacks: readonly {
-    readonly stackName: string;
-    readonly queues: readonly QueueState[];
-    readonly inFlight: ReturnType<InFlightTracker['snapshot']>;
-    /** The DLQ's first {@link DLQ_PAGE} messages, read from the lab's state (nothing is received). */
-    readonly dlqMessages: readonly DlqMessage[];
-    /** How many messages the DLQ holds in all (`GET /api/dlq` pages through them). */
-    readonly dlqTotal: number;
-    /** The idempotency table as the tutorials name it (`IdemTable`), when the stack has one. */
-    readonly tableId: string | undefined;
-    readonly tableItems: readonly Record<string, unknown>[];
-    /**
-     * The stack's CloudWatch alarms and their states; `actionFailed` is the alarm history's
-     * summary when the last notification was refused ("Failed to execute action …").
-     */
-    readonly alarms: readonly { readonly alarmName: string; readonly state: string; readonly actionFailed?: string }[];
-    /** The stack's SNS topics: their subscriptions, and each latest message's path to them (topic-paths.ts). */
-    readonly topics: readonly TopicView[];
-  }[];
-}
 
 export type { ConsoleRunAnswer, ConsoleTimeline } from './console-experiments';
 
@@ -135,78 +97,7 @@ export async function startConsole(lab: Lab, options: ConsoleOptions = {}): Prom
     logGroupOf: (stack, functionId) =>
       lab.stacks.has(stack) ? lab.deployed.get(stack)?.outputs[`${functionId}LogGroup`] : undefined,
   });
-  /** A page of a stack's DLQ, from the emulator's state: no receive, so no receive count grows. */
-  const dlqPage = async (
-    dlqUrl: string | undefined,
-    offset: number,
-  ): Promise<{ total: number; messages: DlqMessage[] }> => {
-    if (dlqUrl === undefined) return { total: 0, messages: [] };
-    const page = await lab.queueContents(dlqUrl, { offset, limit: DLQ_PAGE });
-    return {
-      total: page.total,
-      messages: page.messages.map(({ messageId, body, receiveCount, receiveCountOnArrival }) => ({
-        messageId,
-        body,
-        receiveCount,
-        ...(receiveCountOnArrival === undefined ? {} : { receiveCountOnArrival }),
-      })),
-    };
-  };
-
-  const state = async (): Promise<ConsoleState> => {
-    const stacks = await Promise.all(
-      [...lab.stacks.values()].map(async (stack) => {
-        const queues: QueueState[] = [];
-        for (const [role, url] of [
-          ['source', stack.queueUrl],
-          ['dlq', stack.dlqUrl],
-        ] as const) {
-          if (url === undefined) continue;
-          const { Attributes = {} } = await lab.clients.sqs.send(
-            new GetQueueAttributesCommand({ QueueUrl: url, AttributeNames: ['All'] }),
-          );
-          const queue: QueueState = {
-            role,
-            id: Object.values(stack.queues).find((provisioned) => provisioned.url === url)?.id ?? '',
-            name: url.slice(url.lastIndexOf('/') + 1),
-            url,
-            visible: Number(Attributes.ApproximateNumberOfMessages ?? 0),
-            inFlight: Number(Attributes.ApproximateNumberOfMessagesNotVisible ?? 0),
-            delayed: Number(Attributes.ApproximateNumberOfMessagesDelayed ?? 0),
-            visibilityTimeoutSeconds: Number(Attributes.VisibilityTimeout ?? 30),
-          };
-          if (role === 'source') visibilityTimeouts.set(stack.stackName, queue.visibilityTimeoutSeconds);
-          queues.push(queue);
-        }
-        const [tableId, tableName] = Object.entries(stack.tableNames)[0] ?? [];
-        const tableItems =
-          tableName === undefined
-            ? []
-            : ((await documents.send(new ScanCommand({ TableName: tableName, Limit: 50 }))).Items ?? []);
-        return {
-          stackName: stack.stackName,
-          queues,
-          inFlight: tracker.snapshot().filter((message) => message.stackName === stack.stackName),
-          ...(await dlqPage(stack.dlqUrl, 0).then(({ total, messages }) => ({
-            dlqMessages: messages,
-            dlqTotal: total,
-          }))),
-          tableId,
-          tableItems,
-          alarms: lab
-            .alarms()
-            .filter((alarm) => alarm.alarmName.startsWith(`${stack.stackName}-`))
-            .map(({ alarmName, state, lastAction }) => ({
-              alarmName,
-              state,
-              ...(lastAction === undefined || lastAction.succeeded ? {} : { actionFailed: lastAction.summary }),
-            })),
-          topics: topicPaths(lab, stack.stackName),
-        };
-      }),
-    );
-    return { now: Date.now(), stacks };
-  };
+  const { state, dlqPage } = consoleState(lab, { documents, tracker, visibilityTimeouts });
 
   const send = (event: string, data: unknown): void => {
     const text = `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;

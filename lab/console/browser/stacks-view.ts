@@ -182,6 +182,8 @@ function topicSection(topic: TopicView): string {
 }
 
 function stackCard(stack: StackView, now: number): string {
+  // A stack with no queue (a publisher, an API) shows its table, alarms and topics only.
+  const hasQueue = stack.queues.length > 0;
   // The tutorials' names: ShortVTQueue / BatchQueue, the DLQ, IdemTable.
   const counts = stack.queues
     .map(
@@ -216,12 +218,14 @@ function stackCard(stack: StackView, now: number): string {
     .join(' ');
   return (
     `<section data-stack="${stack.stackName}"><h2>${stack.stackName} ${alarms}</h2><div class="counts">${counts}</div>` +
-    `<h3>${word('inFlightTitle')}</h3><table><tr><th>id</th><th>${word('receiveNo')}</th><th>${word('heartbeats')}</th><th>${word('visibleIn')}</th><th></th></tr>${rows}</table>` +
+    (hasQueue
+      ? `<h3>${word('inFlightTitle')}</h3><table><tr><th>id</th><th>${word('receiveNo')}</th><th>${word('heartbeats')}</th><th>${word('visibleIn')}</th><th></th></tr>${rows}</table>`
+      : '') +
     (stack.queues.some((q) => q.role === 'dlq') ? dlqSection(stack) : '') +
     (stack.tableItems.length > 0
       ? `<h3 data-table-id="${escape(stack.tableId ?? '')}">${word('table')} (${escape(stack.tableId ?? '')})</h3><pre class="table-items">${items}</pre>`
       : '') +
-    timelineSection(stack.stackName) +
+    (hasQueue ? timelineSection(stack.stackName) : '') +
     (stack.topics ?? []).map(topicSection).join('') +
     '</section>'
   );
@@ -233,9 +237,9 @@ function renderStacks(): void {
   $('#clock').textContent = new Date(now).toLocaleTimeString();
 }
 
-/** The stacks the page shows. */
+/** The stacks the page shows that have a queue (whose timeline it draws). */
 export function stackNames(): string[] {
-  return state.stacks.map((stack) => stack.stackName);
+  return state.stacks.filter((stack) => stack.queues.length > 0).map((stack) => stack.stackName);
 }
 
 /** Moves every countdown and bar in place, between redraws. */
