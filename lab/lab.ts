@@ -22,7 +22,7 @@ import { createLabCloudFormation, type LabCloudFormationSettings } from './app/l
 import { labCloudFormationApi, startLabEndpoint } from './app/lab-endpoint';
 import { storeLabTemplate } from './app/lab-template-bucket';
 import { AccountConcurrency, NEW_ACCOUNT_CONCURRENCY } from './services/lambda/account-concurrency';
-import { labFunctionRuntime } from './app/lab-provider-registry';
+import { labFunctionRuntime } from './app/lab-function-runtime';
 import { deleteLabResources, type LabServices, startLabServices } from './app/lab-services';
 import type { LabApp } from './app/lab-app';
 import { type LabStack, mappingCountersOf, StackViews } from './app/stack-view';

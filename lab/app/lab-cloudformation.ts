@@ -5,7 +5,8 @@
  */
 import { CloudFormationService } from '../services/cloudformation/cloudformation-service';
 import { CloudFormationState } from '../services/cloudformation/cloudformation-state';
-import { type LabDeployContext, type LabProviderSettings, labProviderRegistry } from './lab-provider-registry';
+import type { LabDeployContext, LabProviderSettings } from './lab-deploy-context';
+import { labProviderRegistry } from './lab-provider-registry';
 import { LAB_TARGET, type LabServices } from './lab-services';
 
 /** The SSM parameter CDK's templates read their bootstrap version from. */

@@ -1,7 +1,8 @@
 /**
  * The coverage table (lab/app/deployed-type-coverage.ts, which docs/fidelity.md and the coverage
- * tests read) and the providers a running lab registers (lab/app/lab-provider-registry.ts) are
- * two lists; this holds them to the same types, each with the very declaration its provider uses.
+ * tests read) and the providers a running lab registers are read from one list (LAB_PROVIDERS,
+ * lab/app/lab-providers.ts); this holds a running lab to it: the same types, each with the very
+ * declaration its provider uses.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEPLOYED_TYPE_COVERAGE } from '#lab/app/deployed-type-coverage';
