@@ -1,11 +1,11 @@
 /**
- * docs/fidelity.md and docs/fidelity.ja.md from the conformance suite: every behaviour with
+ * lab/docs/fidelity.md and lab/docs/fidelity.ja.md from the conformance suite: every behaviour with
  * what AWS does, what the lab does, same or different (and why), its source and its test's
  * outcome. `npm run fidelity` writes them from a run of the suite; a docs test checks that the
  * files are what the catalog renders, so the document and the suite cannot disagree.
  */
 import { markdownTable } from '@sqs-lab/lab/markdown-table';
-import { type Behaviour, CONFORMANCE_SERVICES } from '../test/conformance/behaviour';
+import { type Behaviour, CONFORMANCE_SERVICES } from '../lab/test/conformance/behaviour';
 import { renderPropertyCoverage } from './property-coverage-doc';
 
 /** A behaviour's test outcome in the run the document was made from. */
@@ -17,7 +17,7 @@ const WORDS = {
   en: {
     title: '# Where the lab matches AWS, and where it does not',
     intro:
-      'Every behaviour the conformance suite (`test/conformance/`, part of `npm test`) checks: what AWS does, with the source that says so (a documentation page, or a response recorded against real AWS), what the lab does, and the test. Written by `npm run fidelity` from a run of the suite; a test fails when this file and the suite disagree.',
+      'Every behaviour the conformance suite (`lab/test/conformance/`, and `test/conformance/` for those that deploy through the tutorial’s stacks; part of `npm test`) checks: what AWS does, with the source that says so (a documentation page, or a response recorded against real AWS), what the lab does, and the test. Written by `npm run fidelity` from a run of the suite; a test fails when this file and the suite disagree.',
     counts: (same: number, different: number) =>
       `**${same + different} behaviours: ${same} the same as AWS, ${different} different.**`,
     recorded: (ported: number, same: number) =>
@@ -35,7 +35,7 @@ const WORDS = {
   ja: {
     title: '# ラボが AWS と同じところ、違うところ',
     intro:
-      '適合テスト（`test/conformance/`、`npm test` の一部）が確かめるすべての振る舞い: AWS がどうするか（根拠となるドキュメントのページ、または実際の AWS で記録されたレスポンス）、ラボがどうするか、そしてテスト。`npm run fidelity` がテストの実行結果から書き出します。このファイルとテストが食い違うとテストが失敗します。',
+      '適合テスト（`lab/test/conformance/`。チュートリアルのスタックでデプロイするものは `test/conformance/`。`npm test` の一部）が確かめるすべての振る舞い: AWS がどうするか（根拠となるドキュメントのページ、または実際の AWS で記録されたレスポンス）、ラボがどうするか、そしてテスト。`npm run fidelity` がテストの実行結果から書き出します。このファイルとテストが食い違うとテストが失敗します。',
     counts: (same: number, different: number) =>
       `**振る舞い ${same + different} 件: AWS と同じ ${same} 件、違う ${different} 件。**`,
     recorded: (ported: number, same: number) =>

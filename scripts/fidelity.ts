@@ -1,12 +1,12 @@
 /**
- * `npm run fidelity`: runs the conformance suite and writes docs/fidelity.md and
- * docs/fidelity.ja.md from its results and the catalog of behaviours.
+ * `npm run fidelity`: runs the conformance suite and writes lab/docs/fidelity.md and
+ * lab/docs/fidelity.ja.md from its results and the catalog of behaviours.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../lib/project-root';
-import { CONFORMANCE_CATALOG } from '../test/conformance/catalog';
+import { CONFORMANCE_CATALOG } from '../lab/test/conformance/catalog';
 import { type Outcome, renderFidelity } from './fidelity-doc';
 
 interface VitestJson {
@@ -22,6 +22,8 @@ const run = spawnSync(
   [
     join(PROJECT_ROOT, 'node_modules', 'vitest', 'vitest.mjs'),
     'run',
+    // The lab's own conformance tests, and those that deploy through the tutorial's stacks.
+    'lab/test/conformance',
     'test/conformance',
     '--reporter=json',
     `--outputFile=${resultsFile}`,
@@ -36,10 +38,10 @@ for (const file of results.testResults) {
     outcomes.set(id, test.status === 'passed' ? 'passed' : test.status === 'failed' ? 'failed' : 'not run');
   }
 }
-writeFileSync(join(PROJECT_ROOT, 'docs', 'fidelity.md'), renderFidelity(CONFORMANCE_CATALOG, outcomes, 'en'));
-writeFileSync(join(PROJECT_ROOT, 'docs', 'fidelity.ja.md'), renderFidelity(CONFORMANCE_CATALOG, outcomes, 'ja'));
+writeFileSync(join(PROJECT_ROOT, 'lab', 'docs', 'fidelity.md'), renderFidelity(CONFORMANCE_CATALOG, outcomes, 'en'));
+writeFileSync(join(PROJECT_ROOT, 'lab', 'docs', 'fidelity.ja.md'), renderFidelity(CONFORMANCE_CATALOG, outcomes, 'ja'));
 const failed = [...outcomes.values()].filter((outcome) => outcome === 'failed').length;
 process.stdout.write(
-  `docs/fidelity.md and docs/fidelity.ja.md written: ${CONFORMANCE_CATALOG.length} behaviours, ${failed} failing.\n`,
+  `lab/docs/fidelity.md and lab/docs/fidelity.ja.md written: ${CONFORMANCE_CATALOG.length} behaviours, ${failed} failing.\n`,
 );
 process.exitCode = run.status === 0 && failed === 0 ? 0 : 1;

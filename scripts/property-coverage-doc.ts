@@ -1,5 +1,5 @@
 /**
- * The "Property validation and coverage" part of docs/fidelity.md (+ .ja.md): what the deploy
+ * The "Property validation and coverage" part of lab/docs/fidelity.md (+ .ja.md): what the deploy
  * checks against CloudFormation's registry schemas, and every property of every resource type the
  * lab deploys, marked emulated, noted (with the note a deploy prints) or refused, rendered from
  * the providers' own declarations and the schema packages, so the document cannot drift from them.

@@ -1,7 +1,7 @@
 /**
  * The property coverage of every resource type the lab deploys, as each provider declares it
  * beside its code, read from the one list the lab's registry is made from (LAB_PROVIDERS in
- * lab-provider-registry.ts): for the coverage tests and docs/fidelity.md. It lives here, above the
+ * lab-provider-registry.ts): for the coverage tests and lab/docs/fidelity.md. It lives here, above the
  * services, so that cloudformation/ imports no service's providers.
  */
 import type { PropertyCoverage } from '../services/cloudformation/validation/property-coverage';

@@ -1,6 +1,6 @@
 /**
  * The one Markdown table renderer: the Reliability table of `npm run chaos`, the tables of
- * `npm run bench` and the tables of docs/fidelity.md are all drawn here.
+ * `npm run bench` and the tables of lab/docs/fidelity.md are all drawn here.
  */
 
 /**

@@ -1,16 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fidelitySummary, type Outcome, renderFidelity } from '#scripts/fidelity-doc';
-import { CONFORMANCE_CATALOG } from '#test/conformance/catalog';
+import { CONFORMANCE_CATALOG } from '#lab/test/conformance/catalog';
 
 // The suite must pass as a whole (npm test), so the documents must say every behaviour passes.
 const allPassed = new Map<string, Outcome>(CONFORMANCE_CATALOG.map((behaviour) => [behaviour.id, 'passed']));
 const read = (path: string): string => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
 
-describe('docs/fidelity.md and .ja.md', () => {
+describe('lab/docs/fidelity.md and .ja.md', () => {
   it.each([
-    ['docs/fidelity.md', 'en'],
-    ['docs/fidelity.ja.md', 'ja'],
+    ['lab/docs/fidelity.md', 'en'],
+    ['lab/docs/fidelity.ja.md', 'ja'],
   ] as const)(
     '%s is what npm run fidelity writes from the suite (run it after changing a behaviour)',
     (path, language) => {

@@ -7,8 +7,8 @@ import { serviceIntegration } from '#lab/services/apigateway/service-integration
 import type { SqsSendRequest } from '#lab/services/apigateway/sqs-integration';
 import type { Invocable, InvocationResult } from '#lab/services/lambda/runtime/local-function';
 import { API_STAGE_NAME, API_THROTTLING } from '#lib/settings';
-import { conform } from '#test/conformance/behaviour';
-import { APIGATEWAY_BEHAVIOURS } from './apigateway-behaviours';
+import { conform } from '#lab/test/conformance/behaviour';
+import { APIGATEWAY_BEHAVIOURS } from '#lab/test/conformance/apigateway/apigateway-behaviours';
 
 /**
  * Each behaviour of APIGATEWAY_BEHAVIOURS, asserted on the lab's local REST API. The function

@@ -16,8 +16,8 @@ import type { StackEvent } from '#lab/services/cloudformation/engine/deployed-st
 import { StackOperationFailedError } from '#lab/services/cloudformation/errors';
 import { logicalIdOf, shapedAssembly } from '#test/helpers/fixture-assembly';
 import { fixtureTopology } from '#test/helpers/fixture-topology';
-import { conform } from '#test/conformance/behaviour';
-import { deployBehaviour } from './deploy-behaviours';
+import { conform } from '#lab/test/conformance/behaviour';
+import { deployBehaviour } from '#lab/test/conformance/deploy/deploy-behaviours';
 
 const topology = fixtureTopology();
 

@@ -27,8 +27,8 @@ import { FunctionWithLogGroup } from '#lib/constructs/function-with-log-group';
 import type { TopologyStack } from '#lib/topology-stack';
 import { type RenderedTemplate, editTemplate, logicalIdOf, synthesize } from '#test/helpers/fixture-assembly';
 import { fixtureTopology } from '#test/helpers/fixture-topology';
-import { conform } from '#test/conformance/behaviour';
-import { deployBehaviour } from './deploy-behaviours';
+import { conform } from '#lab/test/conformance/behaviour';
+import { deployBehaviour } from '#lab/test/conformance/deploy/deploy-behaviours';
 
 /** Step 7-like: a 30 s worker on a queue CloudFormation creates at 30 s and the Lower step sets to 5 s. */
 const topology = fixtureTopology({ visibilityTimeoutSeconds: 30, workerTimeoutSeconds: 30 });

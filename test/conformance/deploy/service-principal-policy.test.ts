@@ -20,8 +20,8 @@ import type { AlarmActionOutcome } from '#lab/services/cloudwatch/cloudwatch-sta
 import { logicalIdOf, shapedAssembly } from '#test/helpers/fixture-assembly';
 import { fixtureTopology } from '#test/helpers/fixture-topology';
 import { waitFor } from '#lab/test/helpers/wait-for';
-import { conform } from '#test/conformance/behaviour';
-import { deployBehaviour } from './deploy-behaviours';
+import { conform } from '#lab/test/conformance/behaviour';
+import { deployBehaviour } from '#lab/test/conformance/deploy/deploy-behaviours';
 
 const topology = fixtureTopology();
 

@@ -13,9 +13,9 @@ import {
   type LambdaLogging,
 } from '#lab/services/lambda/runtime/lambda-environment';
 import { LocalFunction } from '#lab/services/lambda/runtime/local-function';
-import { conform } from '#test/conformance/behaviour';
+import { conform } from '#lab/test/conformance/behaviour';
 import { testBundleDir } from '#lab/test/helpers/test-bundle-dir';
-import { runtimeBehaviour } from './runtime-behaviours';
+import { runtimeBehaviour } from '#lab/test/conformance/lambda-runtime/runtime-behaviours';
 
 const ref = { stackName: 'Fixture', functionId: 'Console', functionName: 'Fixture-Console' } as const;
 

@@ -23,8 +23,8 @@ import { fixtureTopology } from '#test/helpers/fixture-topology';
 import { functionEvents } from '#lab/test/helpers/bus-records';
 import { sendBodies } from '#lab/test/helpers/queue-messages';
 import { waitFor } from '#lab/test/helpers/wait-for';
-import { conform } from '#test/conformance/behaviour';
-import { throttlingBehaviour } from './throttling-behaviours';
+import { conform } from '#lab/test/conformance/behaviour';
+import { throttlingBehaviour } from '#lab/test/conformance/lambda-throttling/throttling-behaviours';
 
 let lab: Lab;
 let records: LabLogRecord[];

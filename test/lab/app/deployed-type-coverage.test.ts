@@ -1,5 +1,5 @@
 /**
- * The coverage table (lab/app/deployed-type-coverage.ts, which docs/fidelity.md and the coverage
+ * The coverage table (lab/app/deployed-type-coverage.ts, which lab/docs/fidelity.md and the coverage
  * tests read) and the providers a running lab registers are read from one list (LAB_PROVIDERS,
  * lab/app/lab-providers.ts); this holds a running lab to it: the same types, each with the very
  * declaration its provider uses.

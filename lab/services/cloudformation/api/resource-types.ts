@@ -30,7 +30,7 @@ export function checkResourceTypes(
   const unserved = typesOf(deployedResources(template, parameters));
   if (unserved.length > 0)
     throw new ApiValidationError(
-      `The lab does not deploy ${unserved.join(', ')} yet: lab.resourceTypes() and docs/fidelity.md list the ${providers.supportedTypes().length} resource types it serves.`,
+      `The lab does not deploy ${unserved.join(', ')} yet: lab.resourceTypes() and lab/docs/fidelity.md list the ${providers.supportedTypes().length} resource types it serves.`,
     );
 }
 

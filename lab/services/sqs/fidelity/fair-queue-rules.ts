@@ -16,7 +16,7 @@
  * What a fair queue does with the tenant, delivering quiet tenants' messages first once one
  * tenant holds a disproportionate share of the messages in flight, is not emulated: the lab's
  * standard queue delivers in its one list's order (`sqs.fair.noisy-tenant-priority` in
- * docs/fidelity.md).
+ * lab/docs/fidelity.md).
  */
 import type { FauxqsMessage, FauxqsQueue } from './fauxqs-internals';
 
