@@ -2,11 +2,11 @@
  * One behaviour of AWS that the lab is measured against: what AWS does (with the source that
  * says so), what the lab does, and whether the two are the same. Each conformance test is
  * declared with {@link conform}, which names the behaviour in the test's title, so
- * `npm run fidelity` can turn the suite into docs/fidelity.md and docs/fidelity.ja.md.
+ * `npm run fidelity` can turn the suite into lab/docs/fidelity.md and lab/docs/fidelity.ja.md.
  */
 import { it } from 'vitest';
 
-/** The services the suite covers, in the order docs/fidelity.md lists them. */
+/** The services the suite covers, in the order lab/docs/fidelity.md lists them. */
 export const CONFORMANCE_SERVICES = [
   'SQS',
   'Lambda event source mapping',

@@ -509,7 +509,7 @@ describe('cloudFormationApi: failures and refusals', () => {
     });
     // A type AWS knows and the lab does not serve yet is refused now too, not halfway through the deploy.
     expect((await errorOf(create('AWS::Kinesis::Stream'))).message).toMatch(
-      /^The lab does not deploy AWS::Kinesis::Stream yet: lab\.resourceTypes\(\) and docs\/fidelity\.md list the \d+ resource types it serves\.$/,
+      /^The lab does not deploy AWS::Kinesis::Stream yet: lab\.resourceTypes\(\) and lab\/docs\/fidelity\.md list the \d+ resource types it serves\.$/,
     );
     expect((await errorOf(client.send(new DescribeStacksCommand({ StackName: 'Types' })))).message).toBe(
       'Stack with id Types does not exist',
