@@ -6,6 +6,7 @@
  * {@link MESSAGES_REMEMBERED} messages.
  */
 import type { LabBus } from '../bus/lab-bus';
+import { putRecent } from '../common/recent-entries';
 import type { LabLogRecord } from '../bus/lab-log-record';
 
 /** One invocation's work on one message. */
@@ -42,8 +43,7 @@ export class InvocationHistory {
   /** Takes in one record of the bus. */
   observe(record: LabLogRecord): void {
     if (record.kind === 'platform' && record.parsed.type === 'platform.start') {
-      this.#starts.set(record.requestId, record.time);
-      if (this.#starts.size > STARTS_REMEMBERED) this.#forgetOldest(this.#starts);
+      putRecent(this.#starts, record.requestId, record.time, STARTS_REMEMBERED);
       return;
     }
     if (record.kind !== 'mapping') return;
@@ -52,7 +52,6 @@ export class InvocationHistory {
     const deleted = new Set(record.deletedMessageIds);
     for (const messageId of record.messageIds) {
       const invocations = this.#byMessage.get(messageId) ?? [];
-      this.#byMessage.delete(messageId);
       invocations.push({
         requestId: record.requestId,
         functionName: record.functionName,
@@ -61,18 +60,12 @@ export class InvocationHistory {
         deleted: deleted.has(messageId),
         reason: deleted.has(messageId) ? undefined : record.reason,
       });
-      this.#byMessage.set(messageId, invocations);
+      putRecent(this.#byMessage, messageId, invocations, MESSAGES_REMEMBERED);
     }
-    while (this.#byMessage.size > MESSAGES_REMEMBERED) this.#forgetOldest(this.#byMessage);
   }
 
   /** The invocations that worked on `messageId`, oldest first. */
   of(messageId: string): readonly MessageInvocation[] {
     return this.#byMessage.get(messageId) ?? [];
-  }
-
-  #forgetOldest(map: Map<string, unknown>): void {
-    const oldest = map.keys().next().value;
-    if (oldest !== undefined) map.delete(oldest);
   }
 }

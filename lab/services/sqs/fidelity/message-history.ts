@@ -7,6 +7,7 @@
  * would need, kept small: the last {@link MESSAGES_KEPT} messages, {@link EVENTS_KEPT_PER_MESSAGE}
  * events each.
  */
+import { putRecent } from '../../../common/recent-entries';
 import type { FauxqsQueue } from './fauxqs-internals';
 
 /** One thing SQS did with one message; times are epoch ms. */
@@ -67,17 +68,12 @@ export class MessageHistory {
 
   record(event: MessageEvent): void {
     const events = this.#byMessage.get(event.messageId) ?? [];
-    // Re-inserted, so the Map's order is the order in which messages were last touched.
-    this.#byMessage.delete(event.messageId);
     // A long poll may take a message before its send is recorded: the send still comes first.
     if (event.kind === 'sent') events.unshift(event);
     else events.push(event);
     if (events.length > this.eventsKept) events.splice(0, events.length - this.eventsKept);
-    this.#byMessage.set(event.messageId, events);
-    if (this.#byMessage.size > this.messagesKept) {
-      const oldest = this.#byMessage.keys().next().value;
-      if (oldest !== undefined) this.#byMessage.delete(oldest);
-    }
+    // The least recently touched message is forgotten first.
+    putRecent(this.#byMessage, event.messageId, events, this.messagesKept);
   }
 
   /**
