@@ -85,4 +85,32 @@ describe('asynchronous invocations follow the function’s EventInvokeConfig', (
       responsePayload: { errorType: 'Error', errorMessage: 'order 2 cannot be processed' },
     });
   }, 30_000);
+
+  it('says in the function’s log when its role may not send the record, and sends nothing', async () => {
+    const notes = lab.logs.collect(
+      (record) =>
+        record.kind === 'function' &&
+        record.logStreamName === 'lab-notes' &&
+        record.functionName === outputs.OrphanName,
+    );
+    try {
+      const answer = await lambda.send(
+        new InvokeCommand({ FunctionName: outputs.OrphanName, InvocationType: 'Event', Payload: Buffer.from('{}') }),
+      );
+      expect(answer.StatusCode).toBe(202);
+      const deadline = Date.now() + 10_000;
+      while (notes.records.length === 0 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      const [note] = notes.records;
+      expect(note?.kind === 'function' ? note.line : '').toMatch(
+        /Lambda could not send the invocation record to arn:aws:sqs:us-east-1:000000000000:[^:]+: the execution role .+ is not authorized to perform sqs:SendMessage/,
+      );
+    } finally {
+      notes.stop();
+    }
+    const { Messages = [] } = await lab.clients.sqs.send(
+      new ReceiveMessageCommand({ QueueUrl: outputs.FailuresUrl, WaitTimeSeconds: 0 }),
+    );
+    expect(Messages).toEqual([]);
+  }, 30_000);
 });
