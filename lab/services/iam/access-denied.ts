@@ -4,6 +4,7 @@
  * `AuthorizationError`; STS 403 `AccessDenied`; DynamoDB 400 `AccessDeniedException`. The message names the caller, the action and the
  * resource, and why (IAM's "is not authorized to perform" wording).
  */
+import { randomUUID } from 'node:crypto';
 import type { IamRequest } from './call-authorization';
 import type { CallerIdentity, Decision } from './iam-evaluator';
 
@@ -41,6 +42,14 @@ export function accessDenied(
       name: 'KmsAccessDenied',
       httpStatusCode: 400,
       message: "The caller doesn't have the required KMS access.",
+    };
+  // DynamoDB answers a caller without kms:Decrypt on a table's customer-managed key in KMS's words,
+  // wrapped in its own AccessDeniedException (aws/aws-cdk#10010, #19531).
+  if (service === 'DynamoDB' && request.action.startsWith('kms:'))
+    return {
+      name: 'AccessDeniedException',
+      httpStatusCode: 400,
+      message: `KMS key access denied error: com.amazonaws.services.kms.model.AWSKMSException: The ciphertext refers to a customer master key that does not exist, does not exist in this region, or you are not allowed to access. (Service: AWSKMS; Status Code: 400; Error Code: AccessDeniedException; Request ID: ${randomUUID()}; Proxy: null)`,
     };
   // SNS answers a publisher without the topic key's permissions with KMSAccessDenied (Publish's
   // errors in the SNS API reference).

@@ -32,6 +32,25 @@ const SQS_KMS_ACTIONS = new Map<string, readonly string[]>([
 ]);
 
 /**
+ * DynamoDB's item operations: on a table under a customer-managed key each needs the caller's
+ * kms:Decrypt on that key, or DynamoDB answers AccessDeniedException "KMS key access denied error"
+ * (reported for PutItem in aws/aws-cdk#10010 and aws-samples/aws-secure-environment-accelerator#919,
+ * for DeleteItem in aws/aws-cdk#19531; CDK's table grants add the key's permissions for this).
+ */
+const DYNAMODB_ITEM_OPERATIONS = new Set([
+  'GetItem',
+  'PutItem',
+  'UpdateItem',
+  'DeleteItem',
+  'Query',
+  'Scan',
+  'BatchGetItem',
+  'BatchWriteItem',
+  'TransactGetItems',
+  'TransactWriteItems',
+]);
+
+/**
  * The IAM requests of one call (a DynamoDB batch touches several tables); `keyOf` names the
  * customer-managed KMS key a resource is encrypted with, whose permissions the call needs too.
  */
@@ -74,10 +93,14 @@ export function iamRequestsOf(
       }
       if (tables.size === 0) return [{ action, resource: '*' }];
       const index = typeof input.IndexName === 'string' ? `/index/${input.IndexName}` : '';
-      return [...tables].map((table) => ({
-        action,
-        resource: `arn:aws:dynamodb:${target.region}:${target.accountId}:table/${table}${index}`,
-      }));
+      return [...tables].flatMap((table) => {
+        const tableArn = `arn:aws:dynamodb:${target.region}:${target.accountId}:table/${table}`;
+        const key = DYNAMODB_ITEM_OPERATIONS.has(call.operation) ? keyOf(tableArn) : undefined;
+        return [
+          { action, resource: `${tableArn}${index}` },
+          ...(key === undefined ? [] : [{ action: 'kms:Decrypt', resource: key }]),
+        ];
+      });
     }
     case 'SNS': {
       // PublishBatch is authorized as sns:Publish (SNS developer guide, "Amazon SNS API permissions").

@@ -14,7 +14,7 @@ import {
   type Projection,
   UpdateTableCommand,
 } from '@aws-sdk/client-dynamodb';
-import { isServableKey, type LabKeys } from '../../../common/aws-managed-key';
+import { isAwsManagedKey, isServableKey, type LabKeys } from '../../../common/aws-managed-key';
 import { LAB_ACCOUNT_ID, LAB_REGION } from '../../../common/local-aws';
 import { changedAny, type ResourceProvider } from '../../cloudformation/resource-provider';
 import { generatedName } from '../../cloudformation/engine/generated-name';
@@ -34,8 +34,8 @@ export const DYNAMODB_TABLE_PROPERTIES: PropertyCoverage = {
   ],
   noted: {
     SSESpecification: {
-      en: 'an AWS-owned key (the default) or the AWS-managed key alias/aws/dynamodb encrypts at rest with nothing to see or grant; a customer-managed key must be an AWS::KMS::Key of your stacks, whose use the lab does not yet check against the callers’ kms: permissions',
-      ja: 'AWS 所有キー（既定）か AWS マネージドキー alias/aws/dynamodb は、見えるものも付与する権限もなく保存時に暗号化します。カスタマーマネージドキーはスタックの AWS::KMS::Key である必要があります。呼び出し側の kms: 権限との照合はまだ行いません',
+      en: 'an AWS-owned key (the default) or the AWS-managed key alias/aws/dynamodb encrypts at rest with nothing to see or grant; a customer-managed key must be an AWS::KMS::Key of your stacks, and a function reading or writing the table needs kms:Decrypt on it (DynamoDB’s “KMS key access denied” AccessDeniedException otherwise)',
+      ja: 'AWS 所有キー（既定）か AWS マネージドキー alias/aws/dynamodb は、見えるものも付与する権限もなく保存時に暗号化します。カスタマーマネージドキーはスタックの AWS::KMS::Key である必要があり、テーブルを読み書きする関数にはそのキーの kms:Decrypt が要ります（なければ DynamoDB の「KMS key access denied」AccessDeniedException）',
     },
     TimeToLiveSpecification: {
       en: 'dynalite has no TTL, and DynamoDB deletes expired items only within days: readers treat an item past its expiry as absent on both',
@@ -74,9 +74,14 @@ export const DYNAMODB_TABLE_PROPERTIES: PropertyCoverage = {
 export function dynamodbTableProvider(options: {
   readonly dynamodb: DynamoDBClient;
   readonly namePrefix: string;
-  /** The lab's KMS: a customer-managed key must be one of its keys. */
-  readonly kms?: LabKeys;
+  /** The lab's KMS: a customer-managed key must be one of its keys, and a table under one is recorded with it. */
+  readonly kms?: LabKeys & { encrypts(resourceArn: string, keyRef: string | undefined): void };
 }): ResourceProvider {
+  /** Records the table's customer-managed key (or that it has none): its callers then need the key too. */
+  const recordKey = (tableArn: string, properties: Readonly<Record<string, unknown>>): void => {
+    const key = (properties.SSESpecification as { KMSMasterKeyId?: unknown } | undefined)?.KMSMasterKeyId;
+    options.kms?.encrypts(tableArn, typeof key === 'string' && !isAwsManagedKey(key, 'dynamodb') ? key : undefined);
+  };
   const refuseUnknownKey = (logicalId: string, properties: Readonly<Record<string, unknown>>): void => {
     const key = (properties.SSESpecification as { KMSMasterKeyId?: unknown } | undefined)?.KMSMasterKeyId;
     if (isServableKey(key, 'dynamodb', options.kms)) return;
@@ -109,7 +114,9 @@ export function dynamodbTableProvider(options: {
           ...indexesOf(properties, billing),
         }),
       );
-      return describe(name);
+      const table = describe(name);
+      recordKey(table.attributes.Arn, properties);
+      return table;
     },
     async update({ logicalId, properties, previous }) {
       refuseUnknownKey(logicalId, properties);
@@ -134,10 +141,13 @@ export function dynamodbTableProvider(options: {
             GlobalSecondaryIndexUpdates: [update],
           }),
         );
-      return describe(previous.physicalId);
+      const table = describe(previous.physicalId);
+      recordKey(table.attributes.Arn, properties);
+      return table;
     },
     async delete({ resource }) {
       await options.dynamodb.send(new DeleteTableCommand({ TableName: resource.physicalId }));
+      options.kms?.encrypts(describe(resource.physicalId).attributes.Arn, undefined);
     },
     requiresReplacement: (previous, next) =>
       changedAny(['TableName', 'KeySchema', 'LocalSecondaryIndexes'], previous, next),

@@ -2,7 +2,8 @@
  * KMS on the lab, as a learner's encrypted app uses it (lab/test/fixtures/kms-app): the key and
  * its alias deploy (`AWS::KMS::Key`, `AWS::KMS::Alias`), so do a queue, its DLQ and a table (with
  * a GSI) encrypted with it, and a function that does not bundle the SDK sends to that queue (one
- * without the key's permissions is refused, as SQS refuses it); the
+ * without the key's permissions is refused, as SQS refuses it) and writes to that table (one without
+ * the key is refused, as DynamoDB refuses it); the
  * KMS API answers through the lab's one endpoint to the real `@aws-sdk/client-kms`. Shapes and
  * errors: the KMS API reference and LocalStack's tests/aws/services/kms/test_kms.snapshot.json
  * (recorded against AWS: test_create_key, test_get_key_does_not_exist, test_get_key_invalid_uuid,
@@ -163,5 +164,24 @@ describe('KMS on the lab: keys, aliases, encrypted queues and tables', () => {
       new ReceiveMessageCommand({ QueueUrl: outputs.QueueUrl, WaitTimeSeconds: 0 }),
     );
     expect(Messages).toEqual([]);
+  });
+
+  it('lets a writer the table’s grant covers write, and refuses one without the key as DynamoDB does', async () => {
+    // DynamoDB answers a caller without kms:Decrypt on a table's customer-managed key with
+    // AccessDeniedException "KMS key access denied error: … AWSKMSException: The ciphertext refers
+    // to a customer master key that does not exist, …" (PutItem: aws/aws-cdk#10010; DeleteItem: #19531).
+    expect(await lab.stack('EncryptedStack').invoke('TableWriter', {})).toMatchObject({
+      status: 'success',
+      payload: 'written',
+    });
+    expect(await lab.stack('EncryptedStack').invoke('TableWriterNoKey', {})).toMatchObject({
+      status: 'success',
+      payload: {
+        name: 'AccessDeniedException',
+        message: expect.stringMatching(
+          /^KMS key access denied error: com\.amazonaws\.services\.kms\.model\.AWSKMSException: The ciphertext refers to a customer master key that does not exist, does not exist in this region, or you are not allowed to access\. \(Service: AWSKMS; Status Code: 400; Error Code: AccessDeniedException; Request ID: [0-9a-f-]{36}; Proxy: null\)$/,
+        ),
+      },
+    });
   });
 });
