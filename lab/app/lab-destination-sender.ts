@@ -6,8 +6,8 @@
  * Lambda developer guide, "Capturing records of Lambda asynchronous invocations"; CDK's
  * destinations grant exactly these).
  */
-import { GetQueueUrlCommand, SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
-import { LAB_ACCOUNT_ID } from '../common/local-aws';
+import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import { queueUrlOf } from '../services/sqs/queue-url';
 import type { IamService } from '../services/iam/iam-service';
 import type { DestinationSender } from '../services/lambda/async-invocation';
 import type { LambdaService } from '../services/lambda/lambda-service';
@@ -37,10 +37,7 @@ export function labDestinationSender(options: {
       );
     const body = JSON.stringify(record);
     if (service === 'sqs') {
-      const [, , , , account = LAB_ACCOUNT_ID, name = ''] = destinationArn.split(':');
-      const { QueueUrl } = await options.sqs.send(
-        new GetQueueUrlCommand({ QueueName: name, QueueOwnerAWSAccountId: account }),
-      );
+      const QueueUrl = await queueUrlOf(options.sqs, destinationArn);
       await options.sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: body }));
     } else if (service === 'sns') {
       if (!options.sns().publish(destinationArn, '', body))

@@ -4,7 +4,8 @@
  * `s3.amazonaws.com` send for the bucket (a queue's policy or a topic's, checked by the lab's IAM;
  * a function's permission).
  */
-import { GetQueueUrlCommand, SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import { queueUrlOf } from '../services/sqs/queue-url';
 import { LAB_ACCOUNT_ID } from '../common/local-aws';
 import type { Decision, ServiceRequest } from '../services/iam/iam-evaluator';
 import type { LambdaService } from '../services/lambda/lambda-service';
@@ -20,22 +21,10 @@ export function labNotificationSender(options: {
   readonly lambda: LambdaService;
   readonly authorize: (request: ServiceRequest) => Promise<Decision>;
 }): NotificationSender {
-  const queueUrlOf = async (queueArn: string) => {
-    const [, , , , account = LAB_ACCOUNT_ID, name = ''] = queueArn.split(':');
-    const { QueueUrl } = await options.sqs.send(
-      new GetQueueUrlCommand({ QueueName: name, QueueOwnerAWSAccountId: account }),
-    );
-    return QueueUrl;
-  };
   return {
     async allows(target, bucketArn) {
       if (target.kind === 'function') {
-        const name = options.lambda.resolve(target.arn).fn.ref.functionName;
-        return [...options.lambda.permissions.values()].some(
-          (permission) =>
-            permission.principal === S3_PRINCIPAL &&
-            (permission.functionName === name || permission.functionName.endsWith(`:${name}`)),
-        );
+        return options.lambda.permits(target.arn, S3_PRINCIPAL);
       }
       const decision = await options.authorize({
         servicePrincipal: S3_PRINCIPAL,
@@ -48,7 +37,9 @@ export function labNotificationSender(options: {
       return decision === 'Allowed';
     },
     async sendToQueue(queueArn, body) {
-      await options.sqs.send(new SendMessageCommand({ QueueUrl: await queueUrlOf(queueArn), MessageBody: body }));
+      await options.sqs.send(
+        new SendMessageCommand({ QueueUrl: await queueUrlOf(options.sqs, queueArn), MessageBody: body }),
+      );
     },
     async publishToTopic(topicArn, subject, message, bucketArn) {
       const outcome = await options.sns.publishFromService(

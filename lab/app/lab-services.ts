@@ -102,14 +102,7 @@ export async function startLabServices(setup: LabServicesSetup, cleanups: Cleanu
       sqs: clients.sqs,
       authorize: authorizeService,
       lambda: {
-        permits: (functionArn, principal) => {
-          const name = lambda.resolve(functionArn).fn.ref.functionName;
-          return [...lambda.permissions.values()].some(
-            (permission) =>
-              permission.principal === principal &&
-              (permission.functionName === name || permission.functionName.endsWith(`:${name}`)),
-          );
-        },
+        permits: (functionArn, principal) => lambda.permits(functionArn, principal),
         // SNS invokes asynchronously: what the function answers is not SNS's concern.
         invoke: async (functionArn, event) => lambda.queueEvent(functionArn, event),
       },

@@ -9,7 +9,7 @@
  * handles errors and retries with asynchronous invocation"). The record's shape is the one the
  * CDK's aws-lambda-destinations README shows ("Invocation record").
  */
-import { constraintMessage, FunctionValidationError } from './errors';
+import { boundedMember } from './bounded-member';
 import { invokeResponsePayload } from './invoke-response-payload';
 import type { InvocationResult } from './runtime/local-function';
 
@@ -36,32 +36,16 @@ export const ASYNC_RETRY_DELAYS_MS: readonly number[] = [60_000, 120_000];
 
 /** The configuration a template's properties (or an API body in the same names) ask for, checked as Lambda checks it. */
 export function eventInvokeConfigOf(properties: Readonly<Record<string, unknown>>): EventInvokeConfig {
-  const retries = properties.MaximumRetryAttempts ?? DEFAULT_EVENT_INVOKE_CONFIG.maximumRetryAttempts;
-  const age = properties.MaximumEventAgeInSeconds ?? DEFAULT_EVENT_INVOKE_CONFIG.maximumEventAgeSeconds;
-  const retriesNumber = Number(retries);
-  const ageNumber = Number(age);
-  if (!Number.isInteger(retriesNumber) || retriesNumber > 2)
-    throw new FunctionValidationError(
-      constraintMessage(retries, 'maximumRetryAttempts', 'Member must have value less than or equal to 2'),
-    );
-  if (retriesNumber < 0)
-    throw new FunctionValidationError(
-      constraintMessage(retries, 'maximumRetryAttempts', 'Member must have value greater than or equal to 0'),
-    );
-  if (!Number.isInteger(ageNumber) || ageNumber > 21_600)
-    throw new FunctionValidationError(
-      constraintMessage(age, 'maximumEventAgeInSeconds', 'Member must have value less than or equal to 21600'),
-    );
-  if (ageNumber < 60)
-    throw new FunctionValidationError(
-      constraintMessage(age, 'maximumEventAgeInSeconds', 'Member must have value greater than or equal to 60'),
-    );
+  const retries = Number(properties.MaximumRetryAttempts ?? DEFAULT_EVENT_INVOKE_CONFIG.maximumRetryAttempts);
+  const age = Number(properties.MaximumEventAgeInSeconds ?? DEFAULT_EVENT_INVOKE_CONFIG.maximumEventAgeSeconds);
+  const maximumRetryAttempts = boundedMember(retries, 'maximumRetryAttempts', { min: 0, max: 2 });
+  const maximumEventAgeSeconds = boundedMember(age, 'maximumEventAgeInSeconds', { min: 60, max: 21_600 });
   const destinations = record(properties.DestinationConfig);
   const onSuccess = destinationOf(destinations.OnSuccess);
   const onFailure = destinationOf(destinations.OnFailure);
   return {
-    maximumRetryAttempts: retriesNumber,
-    maximumEventAgeSeconds: ageNumber,
+    maximumRetryAttempts,
+    maximumEventAgeSeconds,
     ...(onSuccess === undefined ? {} : { onSuccess }),
     ...(onFailure === undefined ? {} : { onFailure }),
   };

@@ -11,13 +11,12 @@ import { randomUUID } from 'node:crypto';
 import { functionArn } from '../../common/local-aws';
 import {
   CodeObjectNotFoundError,
-  constraintMessage,
-  FunctionValidationError,
   InvalidParameterValueError,
   PreconditionFailedError,
   ResourceConflictError,
   UnsupportedLambdaRequestError,
 } from './errors';
+import { boundedMember } from './bounded-member';
 import type { LambdaService } from './lambda-service';
 import { runtimeRefusal } from './runtimes';
 import type { DeployedFunction, FunctionConfiguration } from './lambda-state';
@@ -89,11 +88,13 @@ export class FunctionUpdates {
       );
     const change: Partial<FunctionConfiguration> = {
       ...(input.Environment === undefined ? {} : { variables: variablesOf(input.Environment) }),
-      ...(input.MemorySize === undefined ? {} : { memoryMb: bounded(input.MemorySize, 'memorySize', MEMORY_RANGE) }),
+      ...(input.MemorySize === undefined
+        ? {}
+        : { memoryMb: boundedMember(input.MemorySize, 'memorySize', MEMORY_RANGE) }),
       ...(input.Description === undefined ? {} : { description: descriptionOf(input.Description) }),
     };
     const timeoutSeconds =
-      input.Timeout === undefined ? deployed.timeoutSeconds : bounded(input.Timeout, 'timeout', TIMEOUT_RANGE);
+      input.Timeout === undefined ? deployed.timeoutSeconds : boundedMember(input.Timeout, 'timeout', TIMEOUT_RANGE);
     const next = this.next(name, deployed, change, timeoutSeconds);
     this.apply(name, deployed, next);
     return next;
@@ -181,20 +182,6 @@ function variablesOf(environment: unknown): Record<string, string> {
   if (notString !== undefined)
     throw new InvalidParameterValueError(`Environment.Variables.${notString[0]} must be a string`);
   return Object.fromEntries(entries) as Record<string, string>;
-}
-
-function bounded(value: unknown, member: string, range: { readonly min: number; readonly max: number }): number {
-  if (typeof value !== 'number' || !Number.isInteger(value))
-    throw new InvalidParameterValueError(`${member} must be an integer`);
-  if (value < range.min)
-    throw new FunctionValidationError(
-      constraintMessage(value, member, `Member must have value greater than or equal to ${range.min}`),
-    );
-  if (value > range.max)
-    throw new FunctionValidationError(
-      constraintMessage(value, member, `Member must have value less than or equal to ${range.max}`),
-    );
-  return value;
 }
 
 function descriptionOf(value: unknown): string {

@@ -10,6 +10,7 @@ import type { LabBus } from '../../bus/lab-bus';
 import type { Invocable, InvocationResult, InvokeAdmission, LocalFunction } from './runtime/local-function';
 import { type DeployedFunction, LambdaState } from './lambda-state';
 import { type DestinationSender, invokeAsynchronously } from './async-invocation';
+import { labNote } from './lab-note';
 
 /** Functions, mappings and permissions of one lab. */
 export class LambdaService {
@@ -59,17 +60,12 @@ export class LambdaService {
 
   /** Lambda cannot deliver a record when the role may not: the lab says so in the function's log. */
   private noteRecordFailed(deployed: DeployedFunction, destination: string, error: unknown): void {
-    const message = `Lab note: Lambda could not send the invocation record to ${destination}: ${error instanceof Error ? error.message : String(error)}`;
-    this.deps.logs.publish({
-      kind: 'function',
-      ...deployed.fn.ref,
-      requestId: undefined,
-      logStreamName: 'lab-notes',
-      stream: 'stderr',
-      line: JSON.stringify({ timestamp: new Date().toISOString(), level: 'WARN', event: 'lab-note', message }),
-      parsed: { level: 'WARN', event: 'lab-note', message },
-      time: Date.now(),
-    });
+    this.deps.logs.publish(
+      labNote(
+        deployed.fn.ref,
+        `Lab note: Lambda could not send the invocation record to ${destination}: ${error instanceof Error ? error.message : String(error)}`,
+      ),
+    );
   }
 
   /** Adds or replaces a function; the replaced one is stopped after its invocations finish. */
@@ -116,6 +112,19 @@ export class LambdaService {
     const [, , , , , ...rest] = nameOrArn.split(':');
     const name = rest[0] === 'function' ? rest[1] : rest[0];
     return this.get(name ?? nameOrArn);
+  }
+
+  /**
+   * Whether a permission (`AWS::Lambda::Permission`) lets `principal` (`sns.amazonaws.com`,
+   * `s3.amazonaws.com`) invoke the function `nameOrArn` names, by its name or its ARN.
+   */
+  permits(nameOrArn: string, principal: string): boolean {
+    const name = this.resolve(nameOrArn).fn.ref.functionName;
+    return [...this.permissions.values()].some(
+      (permission) =>
+        permission.principal === principal &&
+        (permission.functionName === name || permission.functionName.endsWith(`:${name}`)),
+    );
   }
 
   /** The log group a function writes to (`/aws/lambda/<name>` for one the lab does not know). */

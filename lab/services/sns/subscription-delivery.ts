@@ -12,7 +12,8 @@
  * `MessageAttributes` always; https://docs.aws.amazon.com/lambda/latest/dg/with-sns.html). Other
  * protocols (e-mail, HTTP) are refused by name.
  */
-import { GetQueueUrlCommand, SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import { queueUrlOf } from '../sqs/queue-url';
 import type { Decision, ServiceRequest } from '../iam/iam-evaluator';
 import { type PublishedMessage, snsEnvelope } from './sns-message';
 import type { SubscriptionDelivery } from './sns-service';
@@ -63,9 +64,7 @@ export function subscriptionDelivery(
       throw new SnsDeliveryError(
         `the policy of ${queueArn} does not allow sns.amazonaws.com to sqs:SendMessage for ${published.topicArn}`,
       );
-    const { QueueUrl } = await options.sqs.send(
-      new GetQueueUrlCommand({ QueueName: queueName, QueueOwnerAWSAccountId: account }),
-    );
+    const QueueUrl = await queueUrlOf(options.sqs, queueArn);
     const raw = subscription.rawMessageDelivery === true;
     const attributes = Object.entries(published.attributes);
     // A FIFO queue gets the message's group and deduplication id (a standard queue, from a FIFO

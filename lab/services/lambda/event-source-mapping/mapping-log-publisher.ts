@@ -5,6 +5,7 @@
  */
 import type { MappingEvent, MappingEventListener } from './mapping-events';
 import type { LabBus } from '../../../bus/lab-bus';
+import { labNote } from '../lab-note';
 import type { FunctionRef } from '../../../bus/lab-log-record';
 
 /** A subscriber that publishes a mapping's outcomes and notes to `logs`. */
@@ -38,24 +39,11 @@ function publishIgnoredFailuresNote(
   event: MappingEvent & { readonly type: 'batch-item-failures-ignored' },
 ): void {
   const { requestId, messageIds, ignoredItemIdentifiers } = event;
-  const parsed = {
-    timestamp: new Date().toISOString(),
-    level: 'WARN',
-    event: 'lab-note',
-    message: `Lab note: the function returned batchItemFailures (${ignoredItemIdentifiers.length} of ${messageIds.length} records), but this event source mapping has no ReportBatchItemFailures, so Lambda ignores the list and deletes the whole batch (as on AWS). Add FunctionResponseTypes: [ReportBatchItemFailures] to retry only the listed records.`,
-    requestId,
-    messageIds,
-    ignoredItemIdentifiers,
-  };
-  logs.publish({
-    kind: 'function',
-    ...fn,
-    requestId,
-    // The lab's own line, not an execution environment's: a stream of its own.
-    logStreamName: 'lab-notes',
-    stream: 'stderr',
-    line: JSON.stringify(parsed),
-    parsed,
-    time: Date.now(),
-  });
+  logs.publish(
+    labNote(
+      fn,
+      `Lab note: the function returned batchItemFailures (${ignoredItemIdentifiers.length} of ${messageIds.length} records), but this event source mapping has no ReportBatchItemFailures, so Lambda ignores the list and deletes the whole batch (as on AWS). Add FunctionResponseTypes: [ReportBatchItemFailures] to retry only the listed records.`,
+      { requestId, messageIds, ignoredItemIdentifiers },
+    ),
+  );
 }
