@@ -30,8 +30,6 @@ export interface QueueTimelineInput {
   /** What SQS did with the queue's latest messages (and those moved to its DLQ), each message's in order. */
   readonly events: readonly MessageEvent[];
   readonly invocations: Pick<InvocationHistory, 'of'>;
-  /** The queue ARN → name of every queue the events name (for the DLQ's name). */
-  readonly queueNames?: ReadonlyMap<string, string>;
   /** The end of the axis, epoch ms (default now). */
   readonly nowMs?: number;
   readonly language?: Language;
@@ -52,7 +50,7 @@ export function buildQueueTimeline(input: QueueTimelineInput): QueueTimeline {
   const at = (ms: number): number => Math.round((ms - startMs) / 100) / 10;
   const firstReceive = input.events.find((event) => event.kind === 'received');
   const lanes = [...byMessage].map(([messageId, events]) =>
-    laneOf(messageId, events, input.invocations.of(messageId), { at, nowMs, say, queueNames: input.queueNames }),
+    laneOf(messageId, events, input.invocations.of(messageId), { at, nowMs, say }),
   );
   return {
     title: say.title(input.queueName),
@@ -68,7 +66,6 @@ interface LaneContext {
   readonly at: (ms: number) => number;
   readonly nowMs: number;
   readonly say: (typeof MESSAGES)[Language]['queueTimeline'];
-  readonly queueNames: ReadonlyMap<string, string> | undefined;
 }
 
 function laneOf(
@@ -122,7 +119,8 @@ function laneOf(
   });
   for (const event of events) {
     if (event.kind !== 'dead-lettered') continue;
-    const queue = context.queueNames?.get(event.deadLetterQueueArn) ?? event.deadLetterQueueArn.split(':').pop() ?? '';
+    // A queue's name is the last part of its ARN.
+    const queue = event.deadLetterQueueArn.split(':').pop() ?? '';
     marks.push({
       kind: 'dlq',
       at: at(event.at),

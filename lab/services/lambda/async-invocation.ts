@@ -78,13 +78,8 @@ export async function invokeAsynchronously(
       condition = 'EventAgeExceeded';
       break;
     }
-    result = await attempt(
-      fn,
-      event,
-      Math.min(options.throttleRetryMs ?? ASYNC_THROTTLE_RETRY_MS, expiresAt - now()),
-      sleep,
-      options.signal,
-    );
+    const retryMs = Math.min(options.throttleRetryMs ?? ASYNC_THROTTLE_RETRY_MS, expiresAt - now());
+    result = await attempt(fn, event, { retryMs, sleep, now, signal: options.signal });
     attempts += 1;
     if (result.status === 'success') {
       condition = 'Success';
@@ -124,17 +119,21 @@ export async function invokeAsynchronously(
 async function attempt(
   fn: Invocable,
   event: unknown,
-  retryMs: number,
-  sleep: (ms: number, signal?: AbortSignal) => Promise<void>,
-  signal: AbortSignal | undefined,
+  clock: {
+    readonly retryMs: number;
+    readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+    readonly now: () => number;
+    readonly signal: AbortSignal | undefined;
+  },
 ): Promise<InvocationResult> {
-  const giveUpAt = Date.now() + retryMs;
+  const { sleep, now, signal } = clock;
+  const giveUpAt = now() + clock.retryMs;
   let pause: number = PAUSE_MS.first;
   for (;;) {
     try {
       return await fn.invoke(event);
     } catch (error) {
-      if (!(error instanceof TooManyRequestsError) || Date.now() + pause > giveUpAt) throw error;
+      if (!(error instanceof TooManyRequestsError) || now() + pause > giveUpAt) throw error;
       await sleep(pause, signal);
       pause = Math.min(pause * 2, PAUSE_MS.longest);
     }

@@ -99,12 +99,12 @@ export class MessageHistory {
   }
 }
 
-/** The history each queue's messages are recorded in (set when a queue is first read or written through the layer). */
+/** The history each queue's messages are recorded in (set when CreateQueue makes or finds the queue). */
 const histories = new WeakMap<FauxqsQueue, MessageHistory>();
 
 /** Ties `queue` to `history`, so moves fauxqs makes inside its dequeue are recorded too. */
 export function attachHistory(queue: FauxqsQueue, history: MessageHistory): void {
-  if (histories.get(queue) !== history) histories.set(queue, history);
+  histories.set(queue, history);
 }
 
 /** The history `queue` records in, if the layer has seen it. */

@@ -5,6 +5,7 @@
  */
 import { type LayerAction, asRecord, requireQueue, stringMember } from './action-context';
 import { SqsApiError } from '../errors';
+import { attachHistory } from './message-history';
 
 function refuseFifoOnly(attributes: Record<string, unknown>, creating: boolean): void {
   for (const name of ['FifoQueue', 'ContentBasedDeduplication']) {
@@ -19,11 +20,15 @@ function refuseFifoOnly(attributes: Record<string, unknown>, creating: boolean):
 }
 
 /** CreateQueue: a name without `.fifo` is a standard queue, and takes no FIFO attribute. */
-export const createQueueAction: LayerAction = (context) => {
+export const createQueueAction: LayerAction = async (context) => {
   const attributes = asRecord(context.body.Attributes);
   const name = stringMember(context.body, 'QueueName') ?? '';
   if (!name.endsWith('.fifo') && attributes.FifoQueue !== 'true') refuseFifoOnly(attributes, true);
-  return context.fauxqs();
+  const result = asRecord(await context.fauxqs());
+  // The queue's messages are recorded in this server's history, its redrive moves included (dead-letter-rules.ts).
+  const queue = typeof result.QueueUrl === 'string' ? context.store.getQueue(result.QueueUrl) : undefined;
+  if (queue !== undefined) attachHistory(queue, context.state.history);
+  return result;
 };
 
 /**

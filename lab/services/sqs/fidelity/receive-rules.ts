@@ -12,7 +12,6 @@ import { randomUUID } from 'node:crypto';
 import { type ActionContext, type LayerAction, asRecord, requireQueue, stringList } from './action-context';
 import type { FauxqsInflight, FauxqsQueue } from './fauxqs-internals';
 import { extrasOf } from './message-extras';
-import { attachHistory } from './message-history';
 import { expireMessages } from './retention-rules';
 import { invalidParameter } from '../errors';
 
@@ -171,8 +170,6 @@ function validateReceiveParameters(body: Record<string, unknown>): void {
 /** ReceiveMessage with SQS's attribute, FIFO and receipt-handle rules. */
 export const receiveMessageAction: LayerAction = async (context) => {
   const queue = requireQueue(context);
-  // A redrive inside fauxqs's dequeue is recorded in this history (dead-letter-rules.ts).
-  attachHistory(queue, context.state.history);
   validateReceiveParameters(context.body);
   expireMessages(queue, context.state.clock.now());
   const max = Number(context.body.MaxNumberOfMessages ?? 1);

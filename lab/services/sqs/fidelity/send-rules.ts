@@ -19,7 +19,7 @@ import { justEnqueued } from './fauxqs-internals';
 import { prepareDeduplication } from './deduplication-rules';
 import { sendKeepingTenants } from './fair-queue-rules';
 import { addExtras } from './message-extras';
-import { attachHistory, BODY_PREVIEW_CHARACTERS } from './message-history';
+import { BODY_PREVIEW_CHARACTERS } from './message-history';
 import { SqsApiError, invalidParameter } from '../errors';
 
 /** The longest message timer (and queue delay) SQS accepts, in seconds: 15 minutes. */
@@ -55,7 +55,7 @@ function traceHeaderOf(entry: Record<string, unknown>): string | undefined {
   return typeof header === 'string' ? header : undefined;
 }
 
-/** Keeps the trace header and the layer's send time on the message fauxqs just stored. */
+/** Records the send in the layer's history, and keeps the trace header and send time on the message fauxqs just stored. */
 function keepExtras(
   context: ActionContext,
   queue: FauxqsQueue,
@@ -68,7 +68,6 @@ function keepExtras(
   const groupId = typeof entry.MessageGroupId === 'string' ? entry.MessageGroupId : undefined;
   // A long poll already waiting may have taken the message: it is then no longer in a list.
   const message = justEnqueued(queue, messageId, groupId);
-  attachHistory(queue, context.state.history);
   context.state.history.record({
     kind: 'sent',
     at: sentAt,
