@@ -10,7 +10,7 @@ import {
   SendMessageBatchCommand,
   SendMessageCommand,
 } from '@aws-sdk/client-sqs';
-import { createSqsClient, type Emulators } from '@sqs-lab/lab';
+import { createSqsClient, type Emulators, type SqsCalls, SqsJsonClient } from '@sqs-lab/lab';
 import { type CallCounts, countAwsCalls } from '../aws-call-counter';
 import { createBenchQueue } from '../bench-resources';
 import { runPool } from '../pool';
@@ -24,8 +24,21 @@ export interface CeilingShape {
   readonly producers: number;
   /** Concurrent receive loops (the mapping's pollers). */
   readonly consumers: number;
-  /** MaxNumberOfMessages of each receive (the mapping's batch size). */
+  /** MaxNumberOfMessages of each receive: at most the mapping's batch size. */
   readonly receiveBatch: number;
+  /**
+   * How each receive is sized, as the lab's mapping sizes its own (`ReceiveSizer`: with the lab's
+   * AWS-like batch formation, a seeded draw of 1 to `receiveBatch`); default: always `receiveBatch`.
+   */
+  readonly receiveSize?: (wanted: number) => number;
+  /** Ask for every system and message attribute, as Lambda's pollers do (default: none). */
+  readonly allAttributes?: boolean;
+  /**
+   * How the consumers call SQS: `sdk` (an SDK client, the default) or `lab` (the lab's pollers'
+   * own JSON-protocol client, `SqsJsonClient`), so that a ceiling for the lab's pollers pays
+   * what they pay, and no more.
+   */
+  readonly consumerClient?: 'sdk' | 'lab';
   /** Work done per message between receive and delete, if any (e.g. the guard's two writes). */
   readonly process?: (message: Message) => Promise<void>;
 }
@@ -46,6 +59,12 @@ export class CeilingStalledError extends Error {
 }
 
 const MESSAGES_PER_PRODUCER_JOB = 100;
+
+function sumCounts(a: CallCounts, b: CallCounts): CallCounts {
+  const sum = { ...a };
+  for (const [call, count] of Object.entries(b)) sum[call] = (sum[call] ?? 0) + count;
+  return sum;
+}
 const MAX_BATCH = 10;
 
 /** Sends and drains `shape.messages` on a fresh queue; resolves when the last one is deleted. */
@@ -56,6 +75,23 @@ export async function measureCeiling(
   sqsEndpoint?: string,
 ): Promise<CeilingRun> {
   const sqs = createSqsClient(sqsEndpoint === undefined ? emulators : { ...emulators, sqsEndpoint });
+  // The lab client's calls are counted here; the SDK client's by its middleware (countAwsCalls).
+  const labCounts: Record<string, number> = {};
+  const labCalls =
+    shape.consumerClient === 'lab'
+      ? new SqsJsonClient({
+          endpoint: sqsEndpoint ?? emulators.sqsEndpoint,
+          before: async (operation) => {
+            labCounts[`SQS.${operation}`] = (labCounts[`SQS.${operation}`] ?? 0) + 1;
+          },
+        })
+      : undefined;
+  const consumerCalls: SqsCalls = labCalls ?? {
+    receiveMessage: (input, signal) =>
+      sqs.send(new ReceiveMessageCommand(input), signal === undefined ? {} : { abortSignal: signal }),
+    deleteMessageBatch: (input) => sqs.send(new DeleteMessageBatchCommand(input)),
+    getQueueAttributes: () => Promise.reject(new Error('the ceiling reads no attributes')),
+  };
   try {
     const queueUrl = await createBenchQueue(sqs, `ceiling-${shape.send}-${shape.messages}`);
     const counter = countAwsCalls(sqs);
@@ -96,13 +132,16 @@ export async function measureCeiling(
       while (deleted < shape.messages) {
         let messages: Message[];
         try {
-          ({ Messages: messages = [] } = await sqs.send(
-            new ReceiveMessageCommand({
+          ({ Messages: messages = [] } = await consumerCalls.receiveMessage(
+            {
               QueueUrl: queueUrl,
-              MaxNumberOfMessages: shape.receiveBatch,
+              MaxNumberOfMessages: shape.receiveSize?.(shape.receiveBatch) ?? shape.receiveBatch,
               WaitTimeSeconds: 1,
-            }),
-            { abortSignal: done.signal },
+              ...(shape.allAttributes === true
+                ? { MessageSystemAttributeNames: ['All'], MessageAttributeNames: ['All'] }
+                : {}),
+            },
+            done.signal,
           ));
         } catch (error) {
           if (done.signal.aborted) return;
@@ -115,15 +154,13 @@ export async function measureCeiling(
           continue;
         }
         if (shape.process !== undefined) for (const message of messages) await shape.process(message);
-        const { Successful = [] } = await sqs.send(
-          new DeleteMessageBatchCommand({
-            QueueUrl: queueUrl,
-            Entries: messages.map((message, index) => ({
-              Id: String(index),
-              ReceiptHandle: message.ReceiptHandle ?? '',
-            })),
-          }),
-        );
+        const { Successful = [] } = await consumerCalls.deleteMessageBatch({
+          QueueUrl: queueUrl,
+          Entries: messages.map((message, index) => ({
+            Id: String(index),
+            ReceiptHandle: message.ReceiptHandle ?? '',
+          })),
+        });
         deleted += Successful.length;
         if (deleted >= shape.messages && finishedAt === undefined) {
           finishedAt = performance.now();
@@ -143,10 +180,11 @@ export async function measureCeiling(
       messages: shape.messages,
       seconds,
       messagesPerSecond: shape.messages / seconds,
-      calls: counter.snapshot(),
+      calls: sumCounts(counter.snapshot(), labCounts),
       busy,
     };
   } finally {
     sqs.destroy();
+    labCalls?.destroy();
   }
 }

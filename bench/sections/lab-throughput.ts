@@ -23,7 +23,7 @@ import { DynamoDbIdempotencyStore } from '../../lambda/core/dynamodb-idempotency
 import { runIdempotent } from '../../lambda/core/idempotency-guard';
 import { BATCH_PARTIAL, VISIBILITY_DUP } from '../../lib/settings';
 import { batchPartialTopology, type StackTopology, visibilityDupTopology } from '../../lib/topology';
-import { ESTABLISHED_ACCOUNT_CONCURRENCY } from '@sqs-lab/lab';
+import { DEFAULT_BATCH_FORMATION, ESTABLISHED_ACCOUNT_CONCURRENCY, ReceiveSizer } from '@sqs-lab/lab';
 import { diffCounts } from '../aws-call-counter';
 import { createBenchTable } from '../bench-resources';
 import { runPool } from '../pool';
@@ -80,10 +80,13 @@ export interface ThroughputRow {
    * the guard's claim + completion on dynalite, delete), so the ratio isolates the lab's cost.
    */
   readonly sameWorkCeiling?: CeilingRun;
+  /** Batch path only: the ceiling runs in the path's own request mix ({@link batchPathMixShape}). */
+  readonly pathMixCeiling?: readonly CeilingRun[];
   readonly sameWorkRatio?: number;
   /**
    * The path's fair ceiling: the emulators' capacity for this path's own request mix, issued
-   * straight to them at the same concurrency (the batch path: its SQS calls; the guard path:
+   * straight to them at the same concurrency (the batch path: its SQS calls, receives sized as
+   * the mapping sizes them; the guard path:
    * its SQS calls plus the guard's two DynamoDB writes per message), in msg/s.
    */
   readonly fairCeilingMessagesPerSecond: number;
@@ -334,9 +337,26 @@ async function guardSameWorkCeiling(emulators: Emulators, messages: number): Pro
 }
 
 /**
- * A warm-up, then the ceiling, the lab (after its own warm-up), the ceiling again, each
- * repeated for short runs, medians compared; for the guard path also the same work without
- * Lambda.
+ * The emulators' ceiling for the batch path's own request mix: its receives sized as the lab's
+ * mapping sizes them (the lab's default, AWS-like batch formation: 1 to 10 messages per receive,
+ * about 5.5 on average), every attribute asked for as Lambda's pollers do, and one
+ * DeleteMessageBatch per receive, as one batch per receive is deleted; the consumers call
+ * through the lab's pollers' own client, so they pay what the pollers pay.
+ */
+export function batchPathMixShape(messages: number): CeilingShape {
+  const sizer = new ReceiveSizer(DEFAULT_BATCH_FORMATION, 'ceiling');
+  return {
+    ...batchCeilingShape(messages),
+    receiveSize: (wanted) => sizer.next(wanted),
+    allAttributes: true,
+    consumerClient: 'lab',
+  };
+}
+
+/**
+ * A warm-up, then the ceilings, the lab (after its own warm-up), the ceilings again, each
+ * repeated for short runs, medians compared; for the batch path the fair ceiling is its own
+ * request mix ({@link batchPathMixShape}); for the guard path the same work without Lambda.
  */
 export async function measureThroughput(
   emulators: Emulators,
@@ -349,11 +369,32 @@ export async function measureThroughput(
   // The guard path is slow enough (dynalite) that one pass of it is not short.
   const repeats = path === 'batch' && messages <= REPEAT_UP_TO_MESSAGES ? SHORT_RUN_REPEATS : 1;
   const ceiling: CeilingRun[] = [];
-  for (let run = 0; run < repeats; run += 1) ceiling.push(await measureCeiling(emulators, batchCeilingShape(messages)));
+  const pathMix: CeilingRun[] = [];
+  const measureCeilings = async (): Promise<void> => {
+    for (let run = 0; run < repeats; run += 1) {
+      ceiling.push(await measureCeiling(emulators, batchCeilingShape(messages)));
+      if (path === 'batch') pathMix.push(await measureCeiling(emulators, batchPathMixShape(messages)));
+    }
+  };
+  await measureCeilings();
   const lab = await measureLabPipeline(emulators, path, messages, { warmUp: true, passes: repeats });
-  for (let run = 0; run < repeats; run += 1) ceiling.push(await measureCeiling(emulators, batchCeilingShape(messages)));
+  await measureCeilings();
   const ceilingMessagesPerSecond = median(ceiling.map((run) => run.messagesPerSecond));
   const ratio = lab.messagesPerSecond / ceilingMessagesPerSecond;
+  if (path === 'batch') {
+    const fairCeilingMessagesPerSecond = median(pathMix.map((run) => run.messagesPerSecond));
+    return {
+      path,
+      messages,
+      lab,
+      ceiling,
+      ceilingMessagesPerSecond,
+      ratio,
+      pathMixCeiling: pathMix,
+      fairCeilingMessagesPerSecond,
+      fairRatio: lab.messagesPerSecond / fairCeilingMessagesPerSecond,
+    };
+  }
   const row: ThroughputRow = {
     path,
     messages,
@@ -361,11 +402,10 @@ export async function measureThroughput(
     ceiling,
     ceilingMessagesPerSecond,
     ratio,
-    // The batch ceiling loop makes the batch path's own calls; the guard path's is measured below.
     fairCeilingMessagesPerSecond: ceilingMessagesPerSecond,
     fairRatio: ratio,
   };
-  if (path !== 'guard' || !options.sameWork) return row;
+  if (!options.sameWork) return row;
   const sameWorkCeiling = await guardSameWorkCeiling(emulators, messages);
   const sameWorkRatio = lab.messagesPerSecond / sameWorkCeiling.messagesPerSecond;
   return {

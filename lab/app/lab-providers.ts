@@ -176,6 +176,7 @@ export const LAB_PROVIDERS: readonly ProviderEntry[] = [
         eventSourceMappingProvider({
           lambda,
           sqs: sqs.client,
+          sqsCalls: sqs.calls,
           logs: context.logs,
           roleMay: (roleArn, sessionName, action, resource) => iam.allows(roleArn, sessionName, action, resource),
           ...(settings.pollers === undefined ? {} : { pollers: settings.pollers }),

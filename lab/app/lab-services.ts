@@ -116,6 +116,7 @@ export async function startLabServices(setup: LabServicesSetup, cleanups: Cleanu
   cleanups.add(() => cloudwatch.stop());
   const sqs = new SqsService({
     client: clients.sqs,
+    calls: clients.sqsCalls,
     namePrefix: setup.namePrefix,
     attributeChanges: (queueUrl) => setup.emulators.queueAttributeChanges(queueUrl),
     propagation,

@@ -54,13 +54,7 @@ export function instrumentClient(client: MiddlewareClient, hooks: InterceptorHoo
   const service = typeof client.config?.serviceId === 'string' ? client.config.serviceId : 'Unknown';
   const middleware: InitializeMiddleware = (next, context) => async (args) => {
     const operation = (context.commandName ?? 'UnknownCommand').replace(/Command$/, '');
-    const call: DescribedCall = { service, operation, call: `${service}.${operation}`, input: args.input };
-    const action = hooks.plan.decide(hooks.site, service, operation, args.input);
-    hooks.onCall(call, action);
-    if (action !== undefined) {
-      if (action.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, action.delayMs));
-      if (action.error !== undefined) throw hooks.makeError(service, action.error);
-    }
+    await interceptCall(hooks, service, operation, args.input);
     return next(args);
   };
   client.middlewareStack.add(middleware as never, {
@@ -68,6 +62,25 @@ export function instrumentClient(client: MiddlewareClient, hooks: InterceptorHoo
     name: 'labAwsCallInterceptor',
     override: true,
   });
+}
+
+/**
+ * What the lab does as one of its own calls starts, whatever sends it (an SDK client's
+ * middleware, or the pollers' JSON client): counts it, then waits and throws as the fault
+ * plan chose.
+ */
+export async function interceptCall(
+  hooks: InterceptorHooks,
+  service: string,
+  operation: string,
+  input: unknown,
+): Promise<void> {
+  const call: DescribedCall = { service, operation, call: `${service}.${operation}`, input };
+  const action = hooks.plan.decide(hooks.site, service, operation, input);
+  hooks.onCall(call, action);
+  if (action === undefined) return;
+  if (action.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, action.delayMs));
+  if (action.error !== undefined) throw hooks.makeError(service, action.error);
 }
 
 /** An SDK service exception class (`new Cls({ message, $metadata })`). */

@@ -1,6 +1,6 @@
 /**
  * The lab's side of SQS (the queues themselves live in fauxqs, behind the fidelity layer):
- * a client on the emulator, the prefix of the lab's queue names, a queue's attributes as
+ * clients on the emulator, the prefix of the lab's queue names, a queue's attributes as
  * another service sees them after propagation (attribute-propagation.ts), and the removal of
  * the lab's queues from emulators it shares with other labs.
  */
@@ -9,10 +9,13 @@ import { queueArn } from '../../common/local-aws';
 import type { ResolvedPropagation } from '../../common/propagation';
 import { type PropagatedAttributeReader, propagatedAttributeReader } from './attribute-propagation';
 import type { QueueAttributeChange } from './fidelity/attribute-change-log';
+import type { SqsCalls } from './sqs-calls';
 
 /** What the lab's SQS is built on. */
 export interface SqsServiceOptions {
   readonly client: SQSClient;
+  /** The calls Lambda's pollers make (a lighter client than `client`). */
+  readonly calls: SqsCalls;
   /** Prefix of every queue name the lab creates. */
   readonly namePrefix: string;
   /** The emulator's log of a queue's attribute changes. */
@@ -23,10 +26,12 @@ export interface SqsServiceOptions {
 /** One lab's queues on the SQS emulator. */
 export class SqsService {
   readonly client: SQSClient;
+  readonly calls: SqsCalls;
   readonly namePrefix: string;
 
   constructor(private readonly options: SqsServiceOptions) {
     this.client = options.client;
+    this.calls = options.calls;
     this.namePrefix = options.namePrefix;
   }
 

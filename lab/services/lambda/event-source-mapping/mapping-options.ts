@@ -2,18 +2,19 @@
  * What a lab mapping is created with: the queue, the function, the properties as CloudFormation
  * names them, and the lab's own knobs, checked once at create and update.
  */
-import type { SQSClient } from '@aws-sdk/client-sqs';
 import type { BatchFormation } from './batch-formation';
 import { InvalidParameterValueError } from '../errors';
 import type { EventSourceMappingProperties, MappedFunctionSettings } from './mapping-properties';
 import { LAMBDA_WAIT_TIME_SECONDS, type MappedQueue } from './sqs-poller';
 import type { PropagatedAttributeReader } from '../../sqs/attribute-propagation';
+import type { SqsCalls } from '../../sqs/sqs-calls';
 import type { Invocable } from '../runtime/local-function';
 import type { LabBus } from '../../../bus/lab-bus';
 
 /** How to create a mapping (`EventSourceMapping.create`). */
 export interface EventSourceMappingOptions {
-  readonly sqs: SQSClient;
+  /** The pollers' calls on the queue (`sqsCallsOf(client)` with an SDK client). */
+  readonly sqs: SqsCalls;
   readonly queue: MappedQueue;
   readonly fn: Invocable;
   /** The mapping's properties, as AWS::Lambda::EventSourceMapping names them. */

@@ -5,17 +5,12 @@
  * {@link MappingEvent}.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import {
-  DeleteMessageBatchCommand,
-  GetQueueAttributesCommand,
-  type Message,
-  ReceiveMessageCommand,
-  type SQSClient,
-} from '@aws-sdk/client-sqs';
+import type { Message } from '@aws-sdk/client-sqs';
 import type { ReceiveSizer } from './batch-formation';
 import type { MappingEventListener } from './mapping-events';
 import { MAX_INVOCATION_PAYLOAD_BYTES } from './payload-limit';
 import type { PropagatedAttributeReader } from '../../sqs/attribute-propagation';
+import type { SqsCalls } from '../../sqs/sqs-calls';
 
 /** The queue a mapping reads. */
 export interface MappedQueue {
@@ -32,7 +27,7 @@ const DELETE_BATCH_ENTRIES = 10;
 
 /** Where a queue's attributes are read, and how a change reaches Lambda (default: at once). */
 export interface QueueSource {
-  readonly sqs: SQSClient;
+  readonly sqs: SqsCalls;
   readonly queue: MappedQueue;
   readonly seenByLambda?: PropagatedAttributeReader;
 }
@@ -40,9 +35,7 @@ export interface QueueSource {
 /** The queue's VisibilityTimeout as it has reached Lambda: SQS's value now, or an older one still propagating. */
 export async function readVisibilityTimeout(source: QueueSource): Promise<number> {
   const { sqs, queue, seenByLambda } = source;
-  const attributes = await sqs.send(
-    new GetQueueAttributesCommand({ QueueUrl: queue.url, AttributeNames: ['VisibilityTimeout'] }),
-  );
+  const attributes = await sqs.getQueueAttributes({ QueueUrl: queue.url, AttributeNames: ['VisibilityTimeout'] });
   const current = attributes.Attributes?.VisibilityTimeout;
   return Number(seenByLambda === undefined ? current : await seenByLambda(queue.url, 'VisibilityTimeout', current));
 }
@@ -102,12 +95,10 @@ export class SqsPoller {
       const chunk = records.slice(start, start + DELETE_BATCH_ENTRIES);
       let failed: number;
       try {
-        const response = await this.options.sqs.send(
-          new DeleteMessageBatchCommand({
-            QueueUrl: this.options.queue.url,
-            Entries: chunk.map((record, index) => ({ Id: String(index), ReceiptHandle: record.receiptHandle })),
-          }),
-        );
+        const response = await this.options.sqs.deleteMessageBatch({
+          QueueUrl: this.options.queue.url,
+          Entries: chunk.map((record, index) => ({ Id: String(index), ReceiptHandle: record.receiptHandle })),
+        });
         for (const entry of response.Successful ?? []) {
           const record = chunk[Number(entry.Id)];
           if (record !== undefined) deleted.push(record.messageId);
@@ -125,15 +116,15 @@ export class SqsPoller {
   private async receive(count: number, waitTimeSeconds: number, signal: AbortSignal): Promise<Message[] | undefined> {
     let messages: Message[];
     try {
-      const received = await this.options.sqs.send(
-        new ReceiveMessageCommand({
+      const received = await this.options.sqs.receiveMessage(
+        {
           QueueUrl: this.options.queue.url,
           MaxNumberOfMessages: count,
           WaitTimeSeconds: waitTimeSeconds,
           MessageSystemAttributeNames: ['All'],
           MessageAttributeNames: ['All'],
-        }),
-        { abortSignal: signal },
+        },
+        signal,
       );
       messages = received.Messages ?? [];
     } catch {

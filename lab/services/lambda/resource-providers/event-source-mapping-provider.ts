@@ -13,6 +13,7 @@ import { EventSourceMapping, type EventSourceMappingProperties } from '../event-
 import type { LambdaService } from '../lambda-service';
 import type { LabBus } from '../../../bus/lab-bus';
 import type { PropagatedAttributeReader } from '../../sqs/attribute-propagation';
+import type { SqsCalls } from '../../sqs/sqs-calls';
 import { TAGS_NOTE } from '../../cloudformation/validation/common-notes';
 import type { PropertyCoverage } from '../../cloudformation/validation/property-coverage';
 
@@ -64,6 +65,8 @@ export const EVENT_SOURCE_MAPPING_PROPERTIES: PropertyCoverage = {
 export interface EventSourceMappingProviderOptions {
   readonly lambda: LambdaService;
   readonly sqs: SQSClient;
+  /** The pollers' calls on the queue. */
+  readonly sqsCalls: SqsCalls;
   readonly logs: LabBus;
   /** Whether the role may call `action` on the queue (IAM); absent: no check. */
   readonly roleMay?: (roleArn: string, functionName: string, action: string, queueArn: string) => Promise<boolean>;
@@ -110,7 +113,7 @@ export function eventSourceMappingProvider(options: EventSourceMappingProviderOp
       await existing.update({ properties: mappingProperties, function: functionSettings });
     } else {
       const mapping = await EventSourceMapping.create({
-        sqs: options.sqs,
+        sqs: options.sqsCalls,
         queue: { name: queueName, url: QueueUrl, arn: queueArn },
         fn: options.lambda.invocable(deployed.fn.ref.functionName),
         properties: mappingProperties,

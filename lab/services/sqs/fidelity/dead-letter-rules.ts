@@ -9,6 +9,7 @@ import { type LayerAction, asRecord, requireQueue } from './action-context';
 import type { FauxqsMessage, FauxqsQueue, FauxqsStore } from './fauxqs-internals';
 import { addExtras } from './message-extras';
 import { historyOf } from './message-history';
+import { noteArrival } from './retention-rules';
 
 /** The ARN a queue's redrive policy sends messages to, if any. */
 export function deadLetterTargetOf(queue: FauxqsQueue): string | undefined {
@@ -61,6 +62,7 @@ export function markDeadLetterMoves(original: Dequeue): Dequeue {
                 receiveCountOnArrival: message.approximateReceiveCount,
               });
               target.enqueue(message);
+              noteArrival(target, message);
               historyOf(source)?.record({
                 kind: 'dead-lettered',
                 at: Date.now(),

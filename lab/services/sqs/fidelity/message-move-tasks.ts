@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import type { CreateFauxqsMessage, FauxqsQueue, FauxqsStore } from './fauxqs-internals';
 import { removeWaiting } from './fauxqs-internals';
 import { addExtras, extrasOf } from './message-extras';
+import { noteArrival } from './retention-rules';
 import { visibleMessages } from './queue-contents';
 import { SqsApiError } from '../errors';
 
@@ -126,6 +127,7 @@ export class MessageMoveTasks {
       ...(sentAtMs !== undefined ? { sentAtMs } : {}),
     });
     target.enqueue(moved);
+    noteArrival(target, moved);
     task.moved += 1;
   }
 

@@ -7,7 +7,7 @@ import {
   type SQSClient,
 } from '@aws-sdk/client-sqs';
 import type { SQSEvent } from 'aws-lambda';
-import { beforeAll, describe, expect } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { LabBus } from '#lab/bus/lab-bus';
 import type { LabLogRecord } from '#lab/bus/lab-log-record';
 import { InvalidParameterValueError, MappingValidationError } from '#lab/services/lambda/errors';
@@ -26,6 +26,7 @@ import { conform } from '#lab/test/conformance/behaviour';
 import { messagesInQueue, receiveAll } from '#lab/test/helpers/queue-messages';
 import { waitFor } from '#lab/test/helpers/wait-for';
 import { sqsEmulatorsForThisFile } from '#lab/test/helpers/sqs-emulators';
+import { SqsJsonClient } from '#lab/emulators/sqs-json-client';
 import { ESM_BEHAVIOURS } from './esm-behaviours';
 
 /**
@@ -42,11 +43,16 @@ const behaviour = (id: (typeof ESM_BEHAVIOURS)[number]['id']) => {
 
 const shared = sqsEmulatorsForThisFile();
 let sqs: SQSClient;
+/** The pollers' calls, sent as the lab sends them. */
+let pollerCalls: SqsJsonClient;
 let queueNumber = 0;
 
 beforeAll(() => {
   sqs = shared.sqs();
+  pollerCalls = new SqsJsonClient({ endpoint: shared.emulators().sqsEndpoint });
 });
+
+afterAll(() => pollerCalls.destroy());
 
 interface TestQueue {
   readonly name: string;
@@ -154,7 +160,7 @@ async function withMapping(
   body: (mapping: EventSourceMapping) => Promise<void>,
 ): Promise<void> {
   const mapping = await EventSourceMapping.create({
-    sqs,
+    sqs: pollerCalls,
     queue: options.queue,
     fn: options.fn,
     properties: options.properties ?? { BatchSize: 10 },
@@ -368,7 +374,12 @@ describe.concurrent('Lambda event source mapping conformance', () => {
 
   conform(behaviour('esm.create.visibility-timeout-check'), async () => {
     const queue = await makeQueue({ visibilityTimeout: 5 });
-    const creating = EventSourceMapping.create({ sqs, queue, fn: new StubFunction(() => ok(), 30), properties: {} });
+    const creating = EventSourceMapping.create({
+      sqs: pollerCalls,
+      queue,
+      fn: new StubFunction(() => ok(), 30),
+      properties: {},
+    });
     await expect(creating).rejects.toBeInstanceOf(InvalidParameterValueError);
     await expect(creating).rejects.toThrow(
       'Queue visibility timeout: 5 seconds is less than Function timeout: 30 seconds',
@@ -396,7 +407,12 @@ describe.concurrent('Lambda event source mapping conformance', () => {
     const queue = await makeQueue();
     const message = 'Maximum batch window in seconds must be greater than 0 if maximum batch size is greater than 10';
     await expect(
-      EventSourceMapping.create({ sqs, queue, fn: new StubFunction(() => ok()), properties: { BatchSize: 11 } }),
+      EventSourceMapping.create({
+        sqs: pollerCalls,
+        queue,
+        fn: new StubFunction(() => ok()),
+        properties: { BatchSize: 11 },
+      }),
     ).rejects.toThrow(message);
     await withMapping({ queue, fn: new StubFunction(() => ok()), pollers: 1 }, async (mapping) => {
       await expect(mapping.update({ properties: { BatchSize: 11 } })).rejects.toThrow(message);
@@ -470,7 +486,7 @@ describe.concurrent('Lambda event source mapping conformance', () => {
     for (const value of [1, 1001]) {
       await expect(
         EventSourceMapping.create({
-          sqs,
+          sqs: pollerCalls,
           queue,
           fn: new StubFunction(() => ok()),
           properties: { ScalingConfig: { MaximumConcurrency: value } },
@@ -479,7 +495,7 @@ describe.concurrent('Lambda event source mapping conformance', () => {
     }
     await expect(
       EventSourceMapping.create({
-        sqs,
+        sqs: pollerCalls,
         queue,
         fn: new StubFunction(() => ok()),
         properties: { ScalingConfig: { MaximumConcurrency: 1 } },

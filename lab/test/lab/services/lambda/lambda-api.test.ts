@@ -24,6 +24,7 @@ import {
   waitUntilFunctionUpdatedV2,
 } from '@aws-sdk/client-lambda';
 import { GetQueueAttributesCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import { sqsCallsOf } from '#lab/services/sqs/sqs-calls';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LabBus } from '#lab/bus/lab-bus';
@@ -109,7 +110,7 @@ describe('lambdaApi (REST-JSON, on a function deployed from an S3 zip)', () => {
       },
     });
     const mapping = await EventSourceMapping.create({
-      sqs: quietSqs,
+      sqs: sqsCallsOf(quietSqs),
       queue: { name: 'greetings', url: 'http://127.0.0.1:9/000000000000/greetings', arn: queueArn('greetings') },
       fn: lambda.invocable(NAME),
       properties: { BatchSize: 5, Enabled: false },

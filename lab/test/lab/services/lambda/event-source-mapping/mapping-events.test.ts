@@ -12,6 +12,7 @@ import {
   ReceiveMessageCommand,
   type SQSClient,
 } from '@aws-sdk/client-sqs';
+import { sqsCallsOf } from '#lab/services/sqs/sqs-calls';
 import type { SQSEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { LabBus } from '#lab/bus/lab-bus';
@@ -109,7 +110,7 @@ async function eventsOf(
   until: (mapping: EventSourceMapping) => boolean,
 ) {
   const mapping = await EventSourceMapping.create({
-    sqs: queue.sqs as unknown as SQSClient,
+    sqs: sqsCallsOf(queue.sqs as unknown as SQSClient),
     queue: {
       name: 'events-queue',
       url: 'http://127.0.0.1:1/000000000000/events-queue',
