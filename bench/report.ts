@@ -2,10 +2,11 @@
  * The tables `npm run bench` prints: markdown, ready for the README's "Performance and cost"
  * section. Everything here reads a {@link BenchResults}; nothing is measured.
  */
-import type { CallCounts } from './aws-call-counter';
+import type { CallCounts } from '@sqs-lab/lab/bench';
 import type { BenchResults } from './results';
-import type { ThreadBusy } from './thread-busy';
+import type { ThreadBusy } from '@sqs-lab/lab/bench';
 import { markdownTable } from '@sqs-lab/lab/markdown-table';
+import { endpointTable, insightsTable, targetsTable } from '@sqs-lab/lab/bench';
 import { MIN_FAIR_RATIO, throughputRows } from './targets';
 import type { GuardRequestTable, GuardScenario, GuardScenarioResult } from './sections/guard-requests';
 import type { HeartbeatRun } from './sections/heartbeat-requests';
@@ -313,53 +314,6 @@ function deployTable(results: BenchResults): string | undefined {
   ].join('\n');
 }
 
-function endpointTable(results: BenchResults): string | undefined {
-  const endpoint = results.endpoint;
-  if (endpoint === undefined) return undefined;
-  return [
-    '### The one endpoint on the SQS batch path',
-    '',
-    markdownTable(
-      ['Measure', 'Figure'],
-      [
-        ['Straight to the emulator (msg/s, per pass)', endpoint.direct.map((rate) => rate.toFixed(0)).join(', ')],
-        [
-          'Through the one endpoint (msg/s, per pass)',
-          endpoint.throughEndpoint.map((rate) => rate.toFixed(0)).join(', '),
-        ],
-        ['Rate the endpoint costs', `${(endpoint.overhead * 100).toFixed(1)} %`],
-        ...(endpoint.mainThreadCpu === undefined
-          ? []
-          : [
-              [
-                'Main thread CPU per message, straight / through (µs, per pass)',
-                `${endpoint.mainThreadCpu.direct.map((us) => us.toFixed(0)).join(', ')} / ${endpoint.mainThreadCpu.throughEndpoint.map((us) => us.toFixed(0)).join(', ')}`,
-              ],
-            ]),
-      ],
-    ),
-  ].join('\n');
-}
-
-function insightsTable(results: BenchResults): string | undefined {
-  const insights = results.insights;
-  if (insights === undefined) return undefined;
-  return [
-    "### Logs Insights: the README's 4 queries over growing logs",
-    '',
-    markdownTable(
-      ['Log lines', 'CPU time for the 4 queries (median, per pass)', 'Lines per CPU second'],
-      insights.rows.map((row) => [
-        String(row.lines),
-        `${row.medianMs.toFixed(0)} ms (${row.ms.map((ms) => ms.toFixed(0)).join(', ')})`,
-        row.linesPerSecond.toFixed(0),
-      ]),
-    ),
-    '',
-    `×${insights.linesRatio.toFixed(0)} lines took ×${insights.timeRatio.toFixed(2)} the time.`,
-  ].join('\n');
-}
-
 function memoryTable(results: BenchResults): string | undefined {
   const memory = results.memory;
   if (memory === undefined) return undefined;
@@ -381,18 +335,6 @@ function memoryTable(results: BenchResults): string | undefined {
     ),
     '',
     `Heap growth after the warm-up (main thread + emulator threads): ${memory.heapBytesPerMessage} bytes per message.`,
-  ].join('\n');
-}
-
-function targetTable(results: BenchResults): string {
-  const mark = { pass: '✅ pass', miss: '❌ miss', 'not-run': '— not run' } as const;
-  return [
-    '### Targets',
-    '',
-    markdownTable(
-      ['Target', 'Result', 'Figure'],
-      results.targets.map((target) => [target.target, mark[target.status], target.figure]),
-    ),
   ].join('\n');
 }
 
@@ -628,13 +570,13 @@ export function renderReport(results: BenchResults): string {
     throughputTable(results),
     guardTable(results),
     deployTable(results),
-    endpointTable(results),
-    insightsTable(results),
+    results.endpoint === undefined ? undefined : endpointTable(results.endpoint),
+    results.insights === undefined ? undefined : insightsTable(results.insights),
     memoryTable(results),
     chaosTable(results),
     tourTable(results),
     cdkTable(results),
-    targetTable(results),
+    targetsTable(results.targets),
     footer,
   ]
     .filter((part): part is string => part !== undefined)

@@ -14,10 +14,10 @@ import { measureGuardRequests } from './sections/guard-requests';
 import { type GuardThroughputRow, measureGuardThroughput } from './sections/guard-throughput';
 import { measureHeartbeatRequests } from './sections/heartbeat-requests';
 import { type LabDeployResult, measureLabDeploy } from './sections/lab-deploy';
-import { type EndpointOverheadResult, measureEndpointOverhead } from './sections/endpoint-overhead';
+import { type EndpointOverheadResult, measureEndpointOverhead } from '@sqs-lab/lab/bench';
 import { type CdkCliDeployResult, measureCdkCliDeploy } from './sections/cdk-cli-deploy';
 import { type LabMemoryResult, measureLabMemory } from './sections/lab-memory';
-import { type InsightsBenchResult, measureInsights } from './sections/logs-insights';
+import { type InsightsBenchResult, LAB_BENCH_FULL, LAB_BENCH_QUICK, measureInsights } from '@sqs-lab/lab/bench';
 import { measureThroughput, type PipelinePath, type ThroughputRow } from './sections/lab-throughput';
 import { measurePipelineRequests } from './sections/pipeline-requests';
 import { measureProducerRequests } from './sections/producer-requests';
@@ -52,8 +52,8 @@ export const FULL_SIZES: BenchSizes = {
   throughput: { batch: [1000, 10_000], guard: [1000, 10_000] },
   guard: { deliveries: 500, concurrency: 8, racedKeys: 100 },
   deploy: { deploys: 5, passes: 4, messages: 2000 },
-  endpoint: { passes: 4, messages: 2000 },
-  insights: { lines: [25_000, 50_000, 100_000], passes: 3 },
+  endpoint: LAB_BENCH_FULL.endpoint,
+  insights: LAB_BENCH_FULL.insights,
   memoryMessages: 10_000,
   // About 270 s one after the other before issue 13 (bench/chaos-results.json of that time).
   chaos: { messages: 1000, mixes: ['none', 'heartbeat-errors', 'batch-poison'] },
@@ -68,8 +68,8 @@ export const QUICK_SIZES: BenchSizes = {
   throughput: { batch: [100, 300], guard: [20, 40] },
   guard: { deliveries: 30, concurrency: 8, racedKeys: 10 },
   deploy: { deploys: 1, passes: 1, messages: 100 },
-  endpoint: { passes: 1, messages: 200 },
-  insights: { lines: [2500, 5000, 10_000], passes: 1 },
+  endpoint: LAB_BENCH_QUICK.endpoint,
+  insights: LAB_BENCH_QUICK.insights,
   memoryMessages: 1000,
   chaos: { messages: 100, mixes: ['none', 'batch-poison'] },
 };

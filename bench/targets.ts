@@ -3,7 +3,7 @@
  * a miss is a finding to explain, not a failing test.
  */
 import type { BenchResults, TargetResult } from './results';
-import { median } from './stats';
+import { endpointTarget, insightsTarget, median } from '@sqs-lab/lab/bench';
 import type { PipelinePath, ThroughputRow } from './sections/lab-throughput';
 
 /** Largest a handler's own code may be, minified: its bundle without the AWS SDK. */
@@ -116,8 +116,8 @@ export function evaluateTargets(results: Omit<BenchResults, 'targets'>): TargetR
     ...deployTargets(results),
     cliDeployTarget(results),
     tourTarget(results),
-    endpointTarget(results),
-    insightsTarget(results),
+    endpointTarget(results.endpoint),
+    insightsTarget(results.insights),
     memoryTarget(results),
     chaosTarget(results),
   ];
@@ -202,39 +202,6 @@ function memoryTarget(results: Omit<BenchResults, 'targets'>): TargetResult {
 export const MAX_DEPLOY_MS = 5000;
 /** IAM may cost at most this share of the batch path's throughput. */
 export const MAX_IAM_COST = 0.1;
-
-/** The one endpoint may cost the SQS batch path at most this share of its rate (issue #18). */
-export const MAX_ENDPOINT_OVERHEAD = 0.05;
-
-function endpointTarget(results: Omit<BenchResults, 'targets'>): TargetResult {
-  const target = `the one endpoint costs the SQS batch path ≤ ${MAX_ENDPOINT_OVERHEAD * 100} % against the emulator's own port`;
-  const endpoint = results.endpoint;
-  if (endpoint === undefined) return { id: 'endpoint-overhead', target, status: 'not-run', figure: '' };
-  return {
-    id: 'endpoint-overhead',
-    target,
-    status: endpoint.overhead <= MAX_ENDPOINT_OVERHEAD ? 'pass' : 'miss',
-    figure: `${(endpoint.overhead * 100).toFixed(1)} % (median ${median(endpoint.throughEndpoint).toFixed(0)} vs ${median(endpoint.direct).toFixed(0)} msg/s, ${endpoint.messages} messages)`,
-  };
-}
-
-/** ×4 log lines may take at most this many times the query time (linear: about 4; issue #21). */
-export const MAX_INSIGHTS_TIME_RATIO_PER_4X = 5;
-
-function insightsTarget(results: Omit<BenchResults, 'targets'>): TargetResult {
-  const target = `Logs Insights query time grows linearly with the log: ×4 lines in ≤ ×${MAX_INSIGHTS_TIME_RATIO_PER_4X} the time`;
-  const insights = results.insights;
-  if (insights === undefined) return { id: 'insights-scaling', target, status: 'not-run', figure: '' };
-  // Scaled to ×4 lines, so a run with other sizes is judged the same way.
-  const perFourfold = insights.timeRatio ** (Math.log(4) / Math.log(insights.linesRatio));
-  const largest = insights.rows[insights.rows.length - 1];
-  return {
-    id: 'insights-scaling',
-    target,
-    status: perFourfold <= MAX_INSIGHTS_TIME_RATIO_PER_4X ? 'pass' : 'miss',
-    figure: `×${insights.linesRatio.toFixed(0)} lines: ×${insights.timeRatio.toFixed(2)} time; ${largest?.lines ?? 0} lines in ${largest?.medianMs.toFixed(0) ?? '?'} ms for 4 queries`,
-  };
-}
 
 function deployTargets(results: Omit<BenchResults, 'targets'>): TargetResult[] {
   const deploy = results.deploy;

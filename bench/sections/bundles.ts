@@ -16,7 +16,7 @@ import { bundleFunction, NODEJS_FUNCTION_OPTIONS } from '@sqs-lab/lab/bundle';
 import { stripDependencyMappings } from '../../lib/bundling/strip-dependency-mappings';
 import { PROJECT_ROOT } from '../../lib/project-root';
 import { batchPartialTopology, visibilityDupTopology } from '../../lib/topology';
-import { median } from '../stats';
+import { median } from '@sqs-lab/lab/bench';
 
 /** Whose handler: the project's, or the same worker on Powertools. */
 export type BundleVariant = 'project' | 'powertools';

@@ -5,7 +5,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { EmulatorEndpoints } from '@sqs-lab/lab';
-import { type CallCounts, diffCounts } from '../aws-call-counter';
+import { type CallCounts, diffCounts } from '@sqs-lab/lab/bench';
 import { type DeliveryOutcome, WorkFailedError } from '../guards/guard-contender';
 import { type ContenderName, createGuardRigs, type GuardRig } from '../guards/guard-rig';
 

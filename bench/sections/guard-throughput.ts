@@ -6,7 +6,7 @@
 import type { EmulatorEndpoints } from '@sqs-lab/lab';
 import type { DeliveryOutcome } from '../guards/guard-contender';
 import { type ContenderName, createGuardRigs, type GuardRig } from '../guards/guard-rig';
-import { runPool } from '../pool';
+import { runPool } from '@sqs-lab/lab/bench';
 import { readsIn, writesIn } from './guard-requests';
 
 /** One guard's speed and safety. */

@@ -6,7 +6,7 @@
 import { type Emulators, LabBus, type StackEvent, synthesizeApp } from '@sqs-lab/lab';
 import { startTutorialLab, tutorialApp } from '#experiments/tutorial-app';
 import { measureLabPipeline } from './lab-throughput';
-import { median } from '../stats';
+import { median } from '@sqs-lab/lab/bench';
 
 /** Deploy timings and the IAM ratio. */
 export interface LabDeployResult {

@@ -24,13 +24,13 @@ import { runIdempotent } from '../../lambda/core/idempotency-guard';
 import { BATCH_PARTIAL, VISIBILITY_DUP } from '../../lib/settings';
 import { batchPartialTopology, type StackTopology, visibilityDupTopology } from '../../lib/topology';
 import { DEFAULT_BATCH_FORMATION, ESTABLISHED_ACCOUNT_CONCURRENCY, ReceiveSizer } from '@sqs-lab/lab';
-import { diffCounts } from '../aws-call-counter';
-import { createBenchTable } from '../bench-resources';
-import { runPool } from '../pool';
-import { startBusyMeter, type ThreadBusy } from '../thread-busy';
+import { diffCounts } from '@sqs-lab/lab/bench';
+import { createBenchTable } from '@sqs-lab/lab/bench';
+import { runPool } from '@sqs-lab/lab/bench';
+import { startBusyMeter, type ThreadBusy } from '@sqs-lab/lab/bench';
 import { enqueueEvent } from '../proxy-event';
-import { mean, median } from '../stats';
-import { type CeilingRun, type CeilingShape, measureCeiling } from './emulator-ceiling';
+import { mean, median } from '@sqs-lab/lab/bench';
+import { batchLoopShape, type CeilingRun, type CeilingShape, measureCeiling } from '@sqs-lab/lab/bench';
 
 /** The two paths: Step 8's batch worker, and Step 7's guarded worker with `sleep: 0`. */
 export type PipelinePath = 'batch' | 'guard';
@@ -300,13 +300,11 @@ export async function measureLabPipeline(
 
 /** The emulator ceiling in the batch path's shape. */
 export function batchCeilingShape(messages: number): CeilingShape {
-  return {
-    messages,
-    send: 'batch',
+  return batchLoopShape(messages, {
     producers: PRODUCER_CONCURRENCY.batch,
     consumers: POLLERS,
     receiveBatch: BATCH_PARTIAL.defaultBatchSize,
-  };
+  });
 }
 
 /** The guard path's work with no Lambda: the worker's claim and completion per message. */

@@ -4,9 +4,9 @@
  */
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import { sendMessageBatches } from '../../lambda/core/send-message-batches';
-import { countAwsCalls, countOf } from '../aws-call-counter';
+import { countAwsCalls, countOf } from '@sqs-lab/lab/bench';
 import { sendOneByOne } from '../baseline/naive-producer';
-import { createBenchQueue } from '../bench-resources';
+import { createBenchQueue } from '@sqs-lab/lab/bench';
 
 /** One message count, both producers. */
 export interface ProducerRequestsRow {

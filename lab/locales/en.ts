@@ -59,6 +59,33 @@ export const en = {
     missingOutputsFile: `--lab-outputs needs a file name (the running lab's ${LOCAL_OUTPUTS_FILE}).\n`,
     cliFailed: (why: string) => `The CDK CLI did not start: ${why}.\n`,
   },
+  bench: {
+    usage: `Usage: npm run bench -w @sqs-lab/lab -- [--quick] [--out FILE] [--lang en|ja]
+
+Measures the lab itself on this machine (never AWS): the SQS emulator's ceiling for batch
+loops (SendMessageBatch, ReceiveMessage, DeleteMessageBatch, no Lambda), what the lab's one
+endpoint costs those loops against the emulator's own port, and Logs Insights' query time as
+the log grows. Prints the tables and the targets (Markdown); an app's own bench (the
+tutorial's npm run bench) runs these sections beside its own.
+
+  --quick             small sizes: a smoke test in a few seconds
+  --out FILE          also write the figures to FILE, as JSON
+  --lang en|ja        the language of this help, the progress and the mistakes (the tables stay in English)
+  --help, -h          show this help
+`,
+    error: (why: string) => `error: ${why} (npm run bench -w @sqs-lab/lab -- --help lists the options)\n`,
+    outNeedsFile: '--out needs a file name',
+    progress: (section: 'ceiling' | 'endpoint' | 'insights', seconds: number) =>
+      `[lab bench ${seconds.toFixed(1).padStart(6)} s] ` +
+      {
+        ceiling: "the SQS emulator's ceiling: batch loops, after a warm-up",
+        endpoint: 'the one endpoint: the same loops to the emulator and through the endpoint, alternately',
+        insights: 'Logs Insights: 4 queries over growing logs',
+      }[section] +
+      '\n',
+    written: (file: string) => `Figures written to ${file}\n`,
+    failed: (why: string) => `the lab's bench failed: ${why}\n`,
+  },
   serve: {
     usage: `Usage: sqs-lab [--app <dir>] [-c name=value]... [--outputs FILE] [--quiet] [--lang en|ja]
 

@@ -54,6 +54,33 @@ export const ja: Messages = {
     missingOutputsFile: `--lab-outputs にはファイル名（動いているラボの ${LOCAL_OUTPUTS_FILE}）が要ります。\n`,
     cliFailed: (why) => `CDK CLI が起動しませんでした: ${why}。\n`,
   },
+  bench: {
+    usage: `使い方: npm run bench -w @sqs-lab/lab -- [--quick] [--out FILE] [--lang en|ja]
+
+このマシンでラボ自身を測ります（AWS には接続しません）。バッチのループ（SendMessageBatch、
+ReceiveMessage、DeleteMessageBatch。Lambda なし）に対する SQS エミュレーターの上限、ラボの 1 つの
+エンドポイントがそのループにかけるコスト（エミュレーター自身のポートとの比較）、ログが増えたときの
+Logs Insights のクエリ時間です。表と目標を Markdown で出力します。アプリ自身のベンチ（チュートリアルの
+npm run bench）は、これらの項目を自分の項目と並べて実行します。
+
+  --quick             小さいサイズで。数秒で終わる動作確認
+  --out FILE          数字を JSON で FILE にも書く
+  --lang en|ja        このヘルプ、進み具合、誤りの言語（表は英語のまま）
+  --help, -h          このヘルプを表示
+`,
+    error: (why: string) => `エラー: ${why}（オプションの一覧: npm run bench -w @sqs-lab/lab -- --help）\n`,
+    outNeedsFile: '--out にはファイル名が必要です',
+    progress: (section: 'ceiling' | 'endpoint' | 'insights', seconds: number) =>
+      `[ラボのベンチ ${seconds.toFixed(1).padStart(6)} 秒] ` +
+      {
+        ceiling: 'SQS エミュレーターの上限: ウォームアップのあと、バッチのループ',
+        endpoint: '1 つのエンドポイント: 同じループをエミュレーターへ直接とエンドポイント経由で交互に',
+        insights: 'Logs Insights: 増えていくログに 4 つのクエリ',
+      }[section] +
+      '\n',
+    written: (file: string) => `数字を ${file} に書きました\n`,
+    failed: (why: string) => `ラボのベンチが失敗しました: ${why}\n`,
+  },
   serve: {
     usage: `使い方: sqs-lab [--app <dir>] [-c name=value]... [--outputs FILE] [--quiet] [--lang en|ja]
 

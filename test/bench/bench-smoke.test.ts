@@ -212,6 +212,6 @@ describe('runBench (smoke, all sections)', () => {
     ]);
     expect(renderReport(results)).toContain('### AWS requests per message');
     expect(renderReport(results)).toContain('### cdk deploy to the lab');
-    expect(renderReport(results)).toContain("### Logs Insights: the README's 4 queries over growing logs");
+    expect(renderReport(results)).toContain('### Logs Insights: 4 queries over growing logs');
   });
 });

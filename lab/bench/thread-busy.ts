@@ -4,7 +4,7 @@
  * whole process's CPU in cores. A share near 1 names the thread that sets the pace.
  */
 import { performance } from 'node:perf_hooks';
-import type { Emulators } from '@sqs-lab/lab';
+import type { Emulators } from '../emulators/emulators';
 
 /** Shares of the span each event loop was busy (0–1), and the process's CPU in cores. */
 export interface ThreadBusy {

@@ -7,8 +7,11 @@
  * process's CPU time (`process.cpuUsage`), not the wall clock: the queries run on one thread
  * without waiting, and CPU time does not count the time other processes take the cores from it.
  */
-import { compileQuery, type LogRecord, runQuery } from '@sqs-lab/lab';
-import { median } from '../stats';
+import type { LogRecord } from '../services/logs/insights/log-fields';
+import { compileQuery, runQuery } from '../services/logs/insights/query-evaluator';
+import type { BenchTarget } from './bench-target';
+import { markdownTable } from '../common/markdown-table';
+import { median } from './stats';
 
 /** The queries timed, as the README gives them. */
 export const INSIGHTS_BENCH_QUERIES: readonly string[] = [
@@ -140,4 +143,40 @@ export function measureInsights(sizes: {
     timeRatio: first === undefined || last === undefined ? Number.NaN : last.medianMs / first.medianMs,
     linesRatio: first === undefined || last === undefined ? Number.NaN : last.lines / first.lines,
   };
+}
+
+/** ×4 log lines may take at most this many times the query time (linear: about 4; issue #21). */
+export const MAX_INSIGHTS_TIME_RATIO_PER_4X = 5;
+
+/** The section's target, judged from `insights` (undefined: not run). */
+export function insightsTarget(insights: InsightsBenchResult | undefined): BenchTarget {
+  const target = `Logs Insights query time grows linearly with the log: ×4 lines in ≤ ×${MAX_INSIGHTS_TIME_RATIO_PER_4X} the time`;
+  if (insights === undefined) return { id: 'insights-scaling', target, status: 'not-run', figure: '' };
+  // Scaled to ×4 lines, so a run with other sizes is judged the same way.
+  const perFourfold = insights.timeRatio ** (Math.log(4) / Math.log(insights.linesRatio));
+  const largest = insights.rows[insights.rows.length - 1];
+  return {
+    id: 'insights-scaling',
+    target,
+    status: perFourfold <= MAX_INSIGHTS_TIME_RATIO_PER_4X ? 'pass' : 'miss',
+    figure: `×${insights.linesRatio.toFixed(0)} lines: ×${insights.timeRatio.toFixed(2)} time; ${largest?.lines ?? 0} lines in ${largest?.medianMs.toFixed(0) ?? '?'} ms for 4 queries`,
+  };
+}
+
+/** The section's table (Markdown). */
+export function insightsTable(insights: InsightsBenchResult): string {
+  return [
+    '### Logs Insights: 4 queries over growing logs',
+    '',
+    markdownTable(
+      ['Log lines', 'CPU time for the 4 queries (median, per pass)', 'Lines per CPU second'],
+      insights.rows.map((row) => [
+        String(row.lines),
+        `${row.medianMs.toFixed(0)} ms (${row.ms.map((ms) => ms.toFixed(0)).join(', ')})`,
+        row.linesPerSecond.toFixed(0),
+      ]),
+    ),
+    '',
+    `×${insights.linesRatio.toFixed(0)} lines took ×${insights.timeRatio.toFixed(2)} the time.`,
+  ].join('\n');
 }

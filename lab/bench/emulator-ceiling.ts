@@ -10,11 +10,14 @@ import {
   SendMessageBatchCommand,
   SendMessageCommand,
 } from '@aws-sdk/client-sqs';
-import { createSqsClient, type Emulators, type SqsCalls, SqsJsonClient } from '@sqs-lab/lab';
-import { type CallCounts, countAwsCalls } from '../aws-call-counter';
-import { createBenchQueue } from '../bench-resources';
-import { runPool } from '../pool';
-import { startBusyMeter, type ThreadBusy } from '../thread-busy';
+import { markdownTable } from '../common/markdown-table';
+import { createSqsClient, type Emulators } from '../emulators/emulators';
+import { SqsJsonClient } from '../emulators/sqs-json-client';
+import type { SqsCalls } from '../services/sqs/sqs-calls';
+import { type CallCounts, countAwsCalls } from './aws-call-counter';
+import { createBenchQueue } from './bench-resources';
+import { runPool } from './pool';
+import { startBusyMeter, type ThreadBusy } from './thread-busy';
 
 /** The loops' shape, mirroring one lab path. */
 export interface CeilingShape {
@@ -59,13 +62,27 @@ export class CeilingStalledError extends Error {
 }
 
 const MESSAGES_PER_PRODUCER_JOB = 100;
+const MAX_BATCH = 10;
+
+/** The batch loops' concurrency when a caller names none: 4 producers, 5 consumers (Lambda's first pollers), receives of 10. */
+const BATCH_LOOP_DEFAULTS = { producers: 4, consumers: 5, receiveBatch: MAX_BATCH } as const;
+
+/**
+ * The ceiling of a batch pipeline: SendMessageBatch of 10 in jobs of 100 messages, and
+ * ReceiveMessage + DeleteMessageBatch loops, at the given concurrency.
+ */
+export function batchLoopShape(
+  messages: number,
+  concurrency: Partial<Pick<CeilingShape, 'producers' | 'consumers' | 'receiveBatch'>> = {},
+): CeilingShape {
+  return { messages, send: 'batch', ...BATCH_LOOP_DEFAULTS, ...concurrency };
+}
 
 function sumCounts(a: CallCounts, b: CallCounts): CallCounts {
   const sum = { ...a };
   for (const [call, count] of Object.entries(b)) sum[call] = (sum[call] ?? 0) + count;
   return sum;
 }
-const MAX_BATCH = 10;
 
 /** Sends and drains `shape.messages` on a fresh queue; resolves when the last one is deleted. */
 export async function measureCeiling(
@@ -187,4 +204,25 @@ export async function measureCeiling(
     sqs.destroy();
     labCalls?.destroy();
   }
+}
+
+/** Ceiling runs as a Markdown section: each run's rate, its SQS requests per message and how busy each thread was. */
+export function ceilingTable(title: string, runs: readonly CeilingRun[]): string {
+  const perMessage = (run: CeilingRun): string =>
+    Object.entries(run.calls)
+      .map(([call, count]) => `${call.replace(/^SQS\./, '')} ${(count / run.messages).toFixed(2)}`)
+      .join(', ');
+  return [
+    `### ${title}`,
+    '',
+    markdownTable(
+      ['Messages', 'msg/s', 'SQS requests per message', 'Busy: main · SQS thread; CPU cores'],
+      runs.map((run) => [
+        String(run.messages),
+        run.messagesPerSecond.toFixed(0),
+        perMessage(run),
+        `${Math.round(run.busy.mainThread * 100)} % · ${Math.round(run.busy.sqsThread * 100)} %; ${run.busy.processCores}`,
+      ]),
+    ),
+  ].join('\n');
 }

@@ -6,10 +6,12 @@
  * loops' client runs there and sets their pace, so this is what the endpoint costs them, read
  * without the other processes' load that moves the rates from pass to pass.
  */
-import { type Emulators, startEmulatorsEndpoint } from '@sqs-lab/lab';
-import { median } from '../stats';
-import { measureCeiling } from './emulator-ceiling';
-import { batchCeilingShape } from './lab-throughput';
+import { startEmulatorsEndpoint } from '../app/lab-endpoint';
+import type { Emulators } from '../emulators/emulators';
+import { batchLoopShape, measureCeiling } from './emulator-ceiling';
+import type { BenchTarget } from './bench-target';
+import { markdownTable } from '../common/markdown-table';
+import { median } from './stats';
 
 /** The two paths' rates and the share the endpoint costs. */
 export interface EndpointOverheadResult {
@@ -31,8 +33,8 @@ export async function measureEndpointOverhead(
 ): Promise<EndpointOverheadResult> {
   const endpoint = await startEmulatorsEndpoint(emulators);
   try {
-    const shape = batchCeilingShape(sizes.messages);
-    const warmUp = batchCeilingShape(Math.min(sizes.messages, 200));
+    const shape = batchLoopShape(sizes.messages);
+    const warmUp = batchLoopShape(Math.min(sizes.messages, 200));
     await measureCeiling(emulators, warmUp);
     await measureCeiling(emulators, warmUp, endpoint.url);
     const direct: number[] = [];
@@ -57,4 +59,46 @@ export async function measureEndpointOverhead(
   } finally {
     await endpoint.stop();
   }
+}
+
+/** The one endpoint may cost the SQS batch path at most this share of its rate (issue #18). */
+export const MAX_ENDPOINT_OVERHEAD = 0.05;
+
+/** The section's target, judged from `endpoint` (undefined: not run). */
+export function endpointTarget(endpoint: EndpointOverheadResult | undefined): BenchTarget {
+  const target = `the one endpoint costs the SQS batch path ≤ ${MAX_ENDPOINT_OVERHEAD * 100} % against the emulator's own port`;
+  if (endpoint === undefined) return { id: 'endpoint-overhead', target, status: 'not-run', figure: '' };
+  return {
+    id: 'endpoint-overhead',
+    target,
+    status: endpoint.overhead <= MAX_ENDPOINT_OVERHEAD ? 'pass' : 'miss',
+    figure: `${(endpoint.overhead * 100).toFixed(1)} % (median ${median(endpoint.throughEndpoint).toFixed(0)} vs ${median(endpoint.direct).toFixed(0)} msg/s, ${endpoint.messages} messages)`,
+  };
+}
+
+/** The section's table (Markdown). */
+export function endpointTable(endpoint: EndpointOverheadResult): string {
+  return [
+    '### The one endpoint on the SQS batch path',
+    '',
+    markdownTable(
+      ['Measure', 'Figure'],
+      [
+        ['Straight to the emulator (msg/s, per pass)', endpoint.direct.map((rate) => rate.toFixed(0)).join(', ')],
+        [
+          'Through the one endpoint (msg/s, per pass)',
+          endpoint.throughEndpoint.map((rate) => rate.toFixed(0)).join(', '),
+        ],
+        ['Rate the endpoint costs', `${(endpoint.overhead * 100).toFixed(1)} %`],
+        ...(endpoint.mainThreadCpu === undefined
+          ? []
+          : [
+              [
+                'Main thread CPU per message, straight / through (µs, per pass)',
+                `${endpoint.mainThreadCpu.direct.map((us) => us.toFixed(0)).join(', ')} / ${endpoint.mainThreadCpu.throughEndpoint.map((us) => us.toFixed(0)).join(', ')}`,
+              ],
+            ]),
+      ],
+    ),
+  ].join('\n');
 }

@@ -1,0 +1,32 @@
+/**
+ * The lab's bench, as a package entry (`@sqs-lab/lab/bench`): what the lab measures of itself
+ * (the emulators' ceiling, the one endpoint's cost, Logs Insights' query time), with each
+ * section's table and target, and the tools an app's own bench measures its pipelines with
+ * (request counters, busy meters, pools, medians, throwaway queues and tables).
+ * `npm run bench -w @sqs-lab/lab` runs the lab's sections alone (main.ts).
+ */
+
+export type { CallCounter, CallCounts, CountableClient } from './aws-call-counter';
+export { countAwsCalls, countOf, diffCounts } from './aws-call-counter';
+export { BenchResourceError, createBenchQueue, createBenchTable } from './bench-resources';
+export type { BenchTarget, BenchTargetStatus } from './bench-target';
+export { targetsTable } from './bench-target';
+export type { CeilingRun, CeilingShape } from './emulator-ceiling';
+export { batchLoopShape, ceilingTable, CeilingStalledError, measureCeiling } from './emulator-ceiling';
+export type { EndpointOverheadResult } from './endpoint-overhead';
+export { endpointTable, endpointTarget, MAX_ENDPOINT_OVERHEAD, measureEndpointOverhead } from './endpoint-overhead';
+export type { InsightsBenchResult, InsightsSizeRow } from './logs-insights';
+export {
+  INSIGHTS_BENCH_QUERIES,
+  insightsTable,
+  insightsTarget,
+  MAX_INSIGHTS_TIME_RATIO_PER_4X,
+  measureInsights,
+  tourShapedLines,
+} from './logs-insights';
+export type { LabBenchResults, LabBenchSizes } from './lab-bench';
+export { LAB_BENCH_FULL, LAB_BENCH_QUICK, renderLabBench, runLabBench } from './lab-bench';
+export { runPool } from './pool';
+export { mean, median } from './stats';
+export type { ThreadBusy } from './thread-busy';
+export { startBusyMeter } from './thread-busy';

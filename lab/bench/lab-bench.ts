@@ -1,0 +1,88 @@
+/**
+ * The lab's own sections, run on fresh emulators: the SQS emulator's ceiling for batch loops,
+ * what the one endpoint costs them, and Logs Insights' query time as the log grows; with their
+ * tables and targets. `npm run bench -w @sqs-lab/lab` prints them (main.ts); an app's bench runs
+ * the same sections through the package's `bench` entry.
+ */
+import { startEmulators } from '../emulators/emulators';
+import { type BenchTarget, targetsTable } from './bench-target';
+import { batchLoopShape, type CeilingRun, ceilingTable, measureCeiling } from './emulator-ceiling';
+import {
+  type EndpointOverheadResult,
+  endpointTable,
+  endpointTarget,
+  measureEndpointOverhead,
+} from './endpoint-overhead';
+import { type InsightsBenchResult, insightsTable, insightsTarget, measureInsights } from './logs-insights';
+
+/** How large each section runs. */
+export interface LabBenchSizes {
+  /** Messages per ceiling run, and how many runs (after an untimed warm-up of the first size). */
+  readonly ceiling: { readonly messages: readonly number[]; readonly runs: number };
+  readonly endpoint: { readonly passes: number; readonly messages: number };
+  readonly insights: { readonly lines: readonly number[]; readonly passes: number };
+}
+
+/** The full sizes (the tutorial's bench uses the same for its endpoint and insights sections). */
+export const LAB_BENCH_FULL: LabBenchSizes = {
+  ceiling: { messages: [1000, 10_000], runs: 3 },
+  endpoint: { passes: 4, messages: 2000 },
+  insights: { lines: [25_000, 50_000, 100_000], passes: 3 },
+};
+
+/** `--quick`: every code path, small sizes. */
+export const LAB_BENCH_QUICK: LabBenchSizes = {
+  ceiling: { messages: [200], runs: 1 },
+  endpoint: { passes: 1, messages: 200 },
+  insights: { lines: [2500, 5000, 10_000], passes: 1 },
+};
+
+/** What a run of the lab's bench found. */
+export interface LabBenchResults {
+  readonly generatedAt: string;
+  readonly ceiling: readonly CeilingRun[];
+  readonly endpoint: EndpointOverheadResult;
+  readonly insights: InsightsBenchResult;
+  readonly targets: readonly BenchTarget[];
+}
+
+/** Runs the three sections; `progress` hears which one starts. */
+export async function runLabBench(
+  sizes: LabBenchSizes,
+  progress: (section: 'ceiling' | 'endpoint' | 'insights', seconds: number) => void = () => undefined,
+): Promise<LabBenchResults> {
+  const started = performance.now();
+  const elapsed = (): number => (performance.now() - started) / 1000;
+  const emulators = await startEmulators();
+  try {
+    progress('ceiling', elapsed());
+    await measureCeiling(emulators, batchLoopShape(sizes.ceiling.messages[0] ?? 200));
+    const ceiling: CeilingRun[] = [];
+    for (const messages of sizes.ceiling.messages)
+      for (let run = 0; run < sizes.ceiling.runs; run += 1)
+        ceiling.push(await measureCeiling(emulators, batchLoopShape(messages)));
+    progress('endpoint', elapsed());
+    const endpoint = await measureEndpointOverhead(emulators, sizes.endpoint);
+    progress('insights', elapsed());
+    const insights = measureInsights(sizes.insights);
+    return {
+      generatedAt: new Date().toISOString(),
+      ceiling,
+      endpoint,
+      insights,
+      targets: [endpointTarget(endpoint), insightsTarget(insights)],
+    };
+  } finally {
+    await emulators.stop();
+  }
+}
+
+/** The run as Markdown: each section's table, then the targets. */
+export function renderLabBench(results: LabBenchResults): string {
+  return [
+    ceilingTable('The SQS emulator’s ceiling: batch loops (4 producers, 5 consumers, receives of 10)', results.ceiling),
+    endpointTable(results.endpoint),
+    insightsTable(results.insights),
+    targetsTable(results.targets),
+  ].join('\n\n');
+}
