@@ -345,7 +345,8 @@ function statusMark(results: BenchResults, id: string): string {
 }
 
 /** One row per headline figure, project beside the naive version and Powertools. */
-function summaryTable(results: BenchResults): string {
+/** Every measure beside the naive tutorial code and Powertools, with its target's mark. */
+export function summaryTable(results: BenchResults): string {
   const rows: string[][] = [];
   const requests = results.requests;
   if (requests !== undefined) {
@@ -557,11 +558,17 @@ function tourTable(results: BenchResults): string | undefined {
 }
 
 /** Every table of the run, in markdown. */
-export function renderReport(results: BenchResults): string {
+/** When, where and how long: the line under a report. */
+export function measuredLine(results: BenchResults): string {
   const { machine } = results;
-  const footer =
+  return (
     `_${results.mode === 'quick' ? 'Quick run (small sizes). ' : ''}Measured ${results.generatedAt.slice(0, 10)} on ${machine.cpus} × ${machine.cpuModel}, Node ${machine.node}, ` +
-    `load average ${machine.loadAverageAtStart.toFixed(1)} → ${machine.loadAverageAtEnd.toFixed(1)}; \`npm run bench\` took ${results.wallSeconds.toFixed(0)} s._`;
+    `load average ${machine.loadAverageAtStart.toFixed(1)} → ${machine.loadAverageAtEnd.toFixed(1)}; \`npm run bench\` took ${results.wallSeconds.toFixed(0)} s._`
+  );
+}
+
+/** The whole report: the summary, each section's table, the targets and the measured line. */
+export function renderReport(results: BenchResults): string {
   return [
     summaryTable(results),
     requestsTable(results),
@@ -577,7 +584,7 @@ export function renderReport(results: BenchResults): string {
     tourTable(results),
     cdkTable(results),
     targetsTable(results.targets),
-    footer,
+    measuredLine(results),
   ]
     .filter((part): part is string => part !== undefined)
     .join('\n\n');
