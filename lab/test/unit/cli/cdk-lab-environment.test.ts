@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cdkLabArguments, cdkLabEnvironment, NotLoopbackEndpointError } from '#lab/cli/cdk-lab-environment';
-import { PROJECT_ROOT } from '#lib/project-root';
+import { REPOSITORY_ROOT } from '#lab/common/lab-work-dir';
 
 const learner = {
   PATH: '/usr/bin',
@@ -81,7 +81,7 @@ describe('the arguments of npm run cdk:lab', () => {
 describe('npm run cdk:lab without a lab', () => {
   const run = (outputs: string) =>
     spawnSync(process.execPath, ['--import', 'tsx', 'lab/cli/cdk-lab.ts', '--lab-outputs', outputs, 'deploy'], {
-      cwd: PROJECT_ROOT,
+      cwd: REPOSITORY_ROOT,
       encoding: 'utf8',
       env: { ...process.env, LANG: 'en_US.UTF-8' },
       timeout: 30_000,

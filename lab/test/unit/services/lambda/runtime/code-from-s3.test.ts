@@ -12,7 +12,7 @@ import { strToU8, zipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CodeObjectNotFoundError, InvalidCodeArchiveError } from '#lab/services/lambda/errors';
 import { codeFromS3 } from '#lab/services/lambda/runtime/code-from-s3';
-import { PROJECT_ROOT } from '#lib/project-root';
+import { REPOSITORY_ROOT } from '#lab/common/lab-work-dir';
 
 /**
  * Every zip's entries dated 1980-01-01 (the zip format's epoch): a zip made twice of the same files
@@ -60,9 +60,9 @@ describe('codeFromS3', () => {
     expect(JSON.parse(readFileSync(join(cacheDir, 'package.json'), 'utf8'))).toEqual({ type: 'commonjs' });
   });
 
-  it("points the bundle's source map back at the project's files: a debugger binds lambda/ breakpoints", async () => {
+  it("points the bundle's source map back at the project's files: a debugger binds breakpoints in them", async () => {
     // As the CDK CLI zips an asset it built in <project>/cdk.out/asset.<hash>/.
-    const map = { version: 3, sources: ['../../lambda/visibility-dup/worker.ts'], mappings: 'AAAA' };
+    const map = { version: 3, sources: ['../../lab/index.ts'], mappings: 'AAAA' };
     const bundle = 'exports.handler = async () => 1;\n//# sourceMappingURL=index.js.map\n';
     objects.set('mapped.zip', zipOf({ 'index.js': bundle, 'index.js.map': JSON.stringify(map) }));
 
@@ -70,7 +70,7 @@ describe('codeFromS3', () => {
 
     const unpacked = JSON.parse(readFileSync(join(code.dir, 'index.js.map'), 'utf8')) as { sources: string[] };
     expect(unpacked.sources.map((source) => resolvePath(code.dir, source))).toEqual([
-      join(PROJECT_ROOT, 'lambda/visibility-dup/worker.ts'),
+      join(REPOSITORY_ROOT, 'lab/index.ts'),
     ]);
     expect(readFileSync(join(code.dir, 'index.js'), 'utf8')).toBe(bundle);
   });
