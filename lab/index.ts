@@ -79,6 +79,7 @@ export type { InFlightLines, ParsedLine } from './console/in-flight-lines';
 export { LOCAL_LAB_KEY, LOCAL_OUTPUTS_FILE, readLocalLabEntry, writeLabOutputs } from './outputs';
 export type { LabOutputs } from './outputs';
 export { previousPorts } from './cli/previous-ports';
+export { stopRequest } from './cli/stop-request';
 export { extraOriginsFrom } from './common/lab-origins';
 
 // Logs Insights: a query over log events, as the lab's Logs endpoint runs it (the bench times it).

@@ -12,8 +12,7 @@
 import { type Lab, LAB_ACCOUNT_ID, LAB_REGION } from '@sqs-lab/lab';
 import { startTutorialLab } from '#experiments/tutorial-app';
 import { copyProject } from '../project-copy';
-import { runCdkOnLab } from '../run-cdk-on-lab';
-import type { CommandResult } from '../run-command';
+import { type CommandResult, runCdkOnLab } from '@sqs-lab/lab/bench';
 
 /** The parts of one deploy, and the hotswap, in ms. */
 export interface CdkCliDeployResult {

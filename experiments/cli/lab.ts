@@ -23,6 +23,7 @@ import {
   LOCAL_OUTPUTS_FILE,
   openLabInspector,
   previousPorts,
+  stopRequest,
   readCommand,
   REPOSITORY_ROOT,
   resolveLanguage,
@@ -121,6 +122,8 @@ async function main(): Promise<void> {
     writeLabOutputs(outputsPath, withLabEndpoints(lab.outputs(), endpoint.url, labConsole.url));
   await writeOutputs();
   const outputs = lab.outputs();
+  // Listening for Ctrl-C before saying the lab is ready (stop-request.ts).
+  const stopRequested = stopRequest((signal) => process.stdout.write(say.stopping(signal)));
   // The seed line first: a run can only be replayed if it was printed.
   process.stdout.write(`${batchFormationLine(lab.batchFormation, language)}\n`);
   if (command.empty)
@@ -153,17 +156,7 @@ async function main(): Promise<void> {
       }),
     );
   const stopWatching = command.watch ? watchSources(lab, command.context, writeOutputs) : () => undefined;
-  await new Promise<void>((resolve) => {
-    const onSignal = (signal: NodeJS.Signals): void => {
-      process.stdout.write(say.stopping(signal));
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
-      process.once('SIGINT', () => process.exit(130));
-      resolve();
-    };
-    process.on('SIGINT', onSignal);
-    process.on('SIGTERM', onSignal);
-  });
+  await stopRequested;
   stopWatching();
   await labConsole.stop();
   await endpoint.stop();

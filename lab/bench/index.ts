@@ -2,7 +2,8 @@
  * The lab's bench, as a package entry (`@sqs-lab/lab/bench`): what the lab measures of itself
  * (the emulators' ceiling, the one endpoint's cost, Logs Insights' query time), with each
  * section's table and target, and the tools an app's own bench measures its pipelines with
- * (request counters, busy meters, pools, medians, throwaway queues and tables).
+ * (request counters, busy meters, pools, medians, throwaway queues and tables, the real CDK CLI
+ * run against a lab).
  * `npm run bench -w @sqs-lab/lab` runs the lab's sections alone (main.ts).
  */
 
@@ -27,6 +28,9 @@ export {
 export type { LabBenchResults, LabBenchSizes } from './lab-bench';
 export { LAB_BENCH_FULL, LAB_BENCH_QUICK, renderLabBench, runLabBench } from './lab-bench';
 export { runPool } from './pool';
+export { runCdkOnLab } from './run-cdk-on-lab';
+export type { CommandResult } from './run-command';
+export { runCommand } from './run-command';
 export { mean, median } from './stats';
 export type { ThreadBusy } from './thread-busy';
 export { startBusyMeter } from './thread-busy';

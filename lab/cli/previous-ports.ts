@@ -20,10 +20,16 @@ export function previousPorts(outputsPath: string): {
     return { lab: {} };
   }
   const local = outputs[LOCAL_LAB_KEY] ?? {};
+  // A stack's APIs are served on a port of their own; its outputs name it in whatever output the
+  // app chose (`ApiEndpoint`, `ApiUrl`, …), beside URLs on the lab's own ports (queue URLs).
+  const labPorts = new Set(Object.values(local).map((url) => portOf(url)));
   const apis: Record<string, number> = {};
   for (const [stackName, entry] of Object.entries(outputs)) {
-    const port = portOf(entry.ApiEndpoint);
-    if (stackName !== LOCAL_LAB_KEY && port !== undefined) apis[stackName] = port;
+    if (stackName === LOCAL_LAB_KEY || typeof entry !== 'object' || entry === null) continue;
+    const port = Object.values(entry)
+      .map((value) => (typeof value === 'string' ? portOf(value) : undefined))
+      .find((candidate) => candidate !== undefined && !labPorts.has(candidate));
+    if (port !== undefined) apis[stackName] = port;
   }
   const defined = <T extends object>(value: T): T =>
     Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as T;

@@ -14,6 +14,8 @@ import { resolveLanguage, type Language } from '../common/language';
 import { MESSAGES } from '../locales/messages';
 import { readCommand } from './command-line';
 import { SERVE_OPTIONS, serveCommand } from './serve-args';
+import { previousPorts } from './previous-ports';
+import { stopRequest } from './stop-request';
 
 let language: Language = resolveLanguage(undefined);
 
@@ -51,23 +53,32 @@ async function main(): Promise<number> {
       import('../outputs'),
       import('./cdk-lab-environment'),
     ]);
+  // A restart keeps the last run's ports when they are free: the exports a learner pasted, the
+  // console's URL and the app's API URLs stay valid (the queues and tables start empty).
+  const ports = previousPorts(command.outputs);
   const bus = new LabBus();
   if (!command.quiet) printLogs(bus, undefined, 'pretty');
   bus.on('stack-event', (event) => process.stdout.write(`${formatStackEvent(event)}\n`));
   const lab = await startLab({
     ...(app === undefined ? {} : { app }),
     bus,
+    preferredPorts: ports.lab,
     onLabNotes: (notes) => {
       for (const { properties, note } of notes) process.stdout.write(say.labNote(properties, note[language]));
     },
   });
-  const labConsole = await startConsole(lab, { language });
+  const labConsole = await startConsole(lab, {
+    language,
+    ...(ports.console === undefined ? {} : { port: ports.console }),
+  });
   const written = lab.outputs();
   await outputs.writeLabOutputs(command.outputs, {
     ...written,
     [outputs.LOCAL_LAB_KEY]: { ...written[outputs.LOCAL_LAB_KEY], ConsoleUrl: labConsole.url },
   });
   const cliEnvironment = environment.cdkLabEnvironment(lab.endpointUrl, {});
+  // Listening before saying so (stop-request.ts).
+  const stopRequested = stopRequest((signal) => process.stdout.write(say.stopping(signal)));
   process.stdout.write(
     say.ready({
       startupMs: lab.startupMs,
@@ -82,17 +93,7 @@ async function main(): Promise<number> {
       appDir: command.app,
     }),
   );
-  await new Promise<void>((resolve) => {
-    const onSignal = (signal: NodeJS.Signals): void => {
-      process.stdout.write(say.stopping(signal));
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
-      process.once('SIGINT', () => process.exit(130));
-      resolve();
-    };
-    process.on('SIGINT', onSignal);
-    process.on('SIGTERM', onSignal);
-  });
+  await stopRequested;
   await labConsole.stop();
   await lab.stop();
   process.stdout.write(say.stopped);

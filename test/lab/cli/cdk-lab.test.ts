@@ -26,7 +26,8 @@ import { VISIBILITY_DUP } from '#lib/settings';
 import { functionEvents } from '#lab/test/helpers/bus-records';
 import { waitFor } from '#lab/test/helpers/wait-for';
 import { copyProject, type ProjectCopy } from '#test/helpers/project-copy';
-import { type CommandResult, runCdkOnLab, runCommand } from '#test/helpers/run-command';
+import { runCdkOnLab } from '#lab/bench/run-cdk-on-lab';
+import { type CommandResult, runCommand } from '#lab/bench/run-command';
 
 let lab: Lab;
 let project: ProjectCopy;

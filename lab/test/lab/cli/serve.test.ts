@@ -81,6 +81,27 @@ describe('sqs-lab --app <dir>', () => {
   }, 180_000);
 });
 
+describe('sqs-lab restarted', () => {
+  it("listens again on the last run's endpoint and console ports, read from its outputs file", async () => {
+    const outputsFile = join(dir, 'restart-outputs.json');
+    const local = (): Record<string, string> =>
+      (JSON.parse(readFileSync(outputsFile, 'utf8')) as Outputs).LocalLab ?? {};
+    const first = await serve(['--outputs', outputsFile]);
+    // Stopped the moment it says it is ready: the signal still stops it cleanly (stop-request.ts).
+    expect(await stop(first.child)).toBe(0);
+    const before = local();
+
+    const second = await serve(['--outputs', outputsFile]);
+    try {
+      expect(local().EndpointUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(local().EndpointUrl).toBe(before.EndpointUrl);
+      expect(local().ConsoleUrl).toBe(before.ConsoleUrl);
+    } finally {
+      expect(await stop(second.child)).toBe(0);
+    }
+  }, 180_000);
+});
+
 describe('sqs-lab, empty, with the real CDK CLI', () => {
   it('bootstraps, deploys and destroys a learner app with the environment the ready text prints', async () => {
     const outputsFile = join(dir, 'empty-outputs.json');

@@ -28,7 +28,7 @@ import { cloudWatchApi } from '#lab/services/cloudwatch/cloudwatch-api';
 import { CloudWatchService } from '#lab/services/cloudwatch/cloudwatch-service';
 import type { AlarmDefinition } from '#lab/services/cloudwatch/cloudwatch-state';
 import { SnsService } from '#lab/services/sns/sns-service';
-import { runCommand } from '#test/helpers/run-command';
+import { runCommand } from '#lab/bench/run-command';
 import { sqsEmulatorsForThisFile } from '#lab/test/helpers/sqs-emulators';
 
 // The alarms watch a namespace the lab does not read, so they stay INSUFFICIENT_DATA unless

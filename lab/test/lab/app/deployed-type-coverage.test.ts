@@ -6,14 +6,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEPLOYED_TYPE_COVERAGE } from '#lab/app/deployed-type-coverage';
-import type { Lab } from '#lab/lab';
-import { startTutorialLab } from '#experiments/tutorial-app';
+import { type Lab, startLab } from '#lab/lab';
 
 describe("the coverage table and a lab's providers", () => {
   let lab: Lab;
 
   beforeAll(async () => {
-    lab = await startTutorialLab({ deployOnStart: false });
+    // No app: the lab the CDK CLI deploys to, every provider registered.
+    lab = await startLab({});
   });
 
   afterAll(async () => {

@@ -3,7 +3,7 @@
  * environment and arguments, lab/cli/cdk-lab-environment.ts), without the wrapper's own process,
  * and without blocking the caller's event loop (the lab answering the CLI may share it).
  */
-import { CDK_CLI_SCRIPT, cdkLabArguments, cdkLabEnvironment } from '@sqs-lab/lab';
+import { CDK_CLI_SCRIPT, cdkLabArguments, cdkLabEnvironment } from '../cli/cdk-lab-environment';
 import { type CommandResult, runCommand } from './run-command';
 
 /** Runs `cdk <args>` in `cwd` against the lab at `endpointUrl`; killed after `timeoutMs`. */

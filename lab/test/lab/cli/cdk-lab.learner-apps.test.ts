@@ -20,7 +20,7 @@ import { LAB_MAX_PROPAGATION_MS } from '#lab/common/propagation';
 import { type Lab, startLab } from '#lab/lab';
 import { fixtureApp } from '#lab/test/helpers/fixture-apps';
 import { waitFor } from '#lab/test/helpers/wait-for';
-import { runCdkOnLab } from '#test/helpers/run-command';
+import { runCdkOnLab } from '#lab/bench/run-cdk-on-lab';
 
 const FIXTURES = fixtureApp('.');
 const COMMAND_MS = 150_000;
