@@ -379,20 +379,6 @@ export async function measureThroughput(
   await measureCeilings();
   const ceilingMessagesPerSecond = median(ceiling.map((run) => run.messagesPerSecond));
   const ratio = lab.messagesPerSecond / ceilingMessagesPerSecond;
-  if (path === 'batch') {
-    const fairCeilingMessagesPerSecond = median(pathMix.map((run) => run.messagesPerSecond));
-    return {
-      path,
-      messages,
-      lab,
-      ceiling,
-      ceilingMessagesPerSecond,
-      ratio,
-      pathMixCeiling: pathMix,
-      fairCeilingMessagesPerSecond,
-      fairRatio: lab.messagesPerSecond / fairCeilingMessagesPerSecond,
-    };
-  }
   const row: ThroughputRow = {
     path,
     messages,
@@ -403,6 +389,15 @@ export async function measureThroughput(
     fairCeilingMessagesPerSecond: ceilingMessagesPerSecond,
     fairRatio: ratio,
   };
+  if (path === 'batch') {
+    const fairCeilingMessagesPerSecond = median(pathMix.map((run) => run.messagesPerSecond));
+    return {
+      ...row,
+      pathMixCeiling: pathMix,
+      fairCeilingMessagesPerSecond,
+      fairRatio: lab.messagesPerSecond / fairCeilingMessagesPerSecond,
+    };
+  }
   if (!options.sameWork) return row;
   const sameWorkCeiling = await guardSameWorkCeiling(emulators, messages);
   const sameWorkRatio = lab.messagesPerSecond / sameWorkCeiling.messagesPerSecond;

@@ -3,17 +3,11 @@
  * no Lambda in between (no worker threads, no event building, no logs), measured the same way
  * as the lab pipeline (first send to last delete).
  */
-import {
-  DeleteMessageBatchCommand,
-  type Message,
-  ReceiveMessageCommand,
-  SendMessageBatchCommand,
-  SendMessageCommand,
-} from '@aws-sdk/client-sqs';
+import { type Message, SendMessageBatchCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { markdownTable } from '../common/markdown-table';
 import { createSqsClient, type Emulators } from '../emulators/emulators';
 import { SqsJsonClient } from '../emulators/sqs-json-client';
-import type { SqsCalls } from '../services/sqs/sqs-calls';
+import { type SqsCalls, sqsCallsOf } from '../services/sqs/sqs-calls';
 import { type CallCounts, countAwsCalls } from './aws-call-counter';
 import { createBenchQueue } from './bench-resources';
 import { runPool } from './pool';
@@ -103,12 +97,7 @@ export async function measureCeiling(
           },
         })
       : undefined;
-  const consumerCalls: SqsCalls = labCalls ?? {
-    receiveMessage: (input, signal) =>
-      sqs.send(new ReceiveMessageCommand(input), signal === undefined ? {} : { abortSignal: signal }),
-    deleteMessageBatch: (input) => sqs.send(new DeleteMessageBatchCommand(input)),
-    getQueueAttributes: () => Promise.reject(new Error('the ceiling reads no attributes')),
-  };
+  const consumerCalls: SqsCalls = labCalls ?? sqsCallsOf(sqs);
   try {
     const queueUrl = await createBenchQueue(sqs, `ceiling-${shape.send}-${shape.messages}`);
     const counter = countAwsCalls(sqs);
