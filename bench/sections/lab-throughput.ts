@@ -27,6 +27,7 @@ import { DEFAULT_BATCH_FORMATION, ESTABLISHED_ACCOUNT_CONCURRENCY, ReceiveSizer 
 import { diffCounts } from '@sqs-lab/lab/bench';
 import { createBenchTable } from '@sqs-lab/lab/bench';
 import { runPool } from '@sqs-lab/lab/bench';
+import { startThreadCpuMeter, type ThreadCpuMs } from '@sqs-lab/lab/bench';
 import { startBusyMeter, type ThreadBusy } from '@sqs-lab/lab/bench';
 import { enqueueEvent } from '../proxy-event';
 import { mean, median } from '@sqs-lab/lab/bench';
@@ -60,6 +61,8 @@ export interface LabRun {
   readonly passesMessagesPerSecond: readonly number[];
   /** How busy each thread was during this pass. */
   readonly busy: ThreadBusy;
+  /** CPU per kind of thread over the run (Linux only: /proc). */
+  readonly threadCpuMs?: ThreadCpuMs;
 }
 
 /** One path at one size: lab vs ceilings. */
@@ -262,11 +265,13 @@ export async function measureLabPipeline(
       const reportsBefore = reports.records.length;
       const started = performance.now();
       const meter = startBusyMeter(emulators);
+      const cpuMeter = startThreadCpuMeter();
       const producerInvocations = await produce(stack, path, messages);
       delivered += messages;
       await waitForDeleted(lab, delivered, 300_000);
       const seconds = (performance.now() - started) / 1000;
       const busy = meter.stop();
+      const threadCpuMs = cpuMeter.stop();
       const mapping = diffMappingCounters(sumMappingCounters(Object.values(lab.counters())), mappingBefore);
       const coldAfter = coldStarts(stack);
       runs.push({
@@ -274,6 +279,7 @@ export async function measureLabPipeline(
         seconds,
         messagesPerSecond: messages / seconds,
         busy,
+        ...(threadCpuMs === undefined ? {} : { threadCpuMs }),
         warmUpMessages,
         labStartupMs: lab.startupMs,
         producerInvocations,

@@ -12,6 +12,7 @@ import { type CallCounts, countAwsCalls } from './aws-call-counter';
 import { createBenchQueue } from './bench-resources';
 import { runPool } from './pool';
 import { startBusyMeter, type ThreadBusy } from './thread-busy';
+import { startThreadCpuMeter, type ThreadCpuMs } from './thread-cpu';
 
 /** The loops' shape, mirroring one lab path. */
 export interface CeilingShape {
@@ -48,6 +49,8 @@ export interface CeilingRun {
   readonly calls: CallCounts;
   /** How busy each thread was during the run. */
   readonly busy: ThreadBusy;
+  /** CPU per kind of thread over the run (Linux only: /proc). */
+  readonly threadCpuMs?: ThreadCpuMs;
 }
 
 /** Raised when the loops stop receiving before every message was deleted. */
@@ -104,6 +107,7 @@ export async function measureCeiling(
     const body = (index: number): string => JSON.stringify({ id: `ceiling-${index}`, index, shouldFail: false });
     const started = performance.now();
     const meter = startBusyMeter(emulators);
+    const cpuMeter = startThreadCpuMeter();
 
     const produce =
       shape.send === 'batch'
@@ -182,12 +186,14 @@ export async function measureCeiling(
     ]);
     const seconds = ((finishedAt ?? performance.now()) - started) / 1000;
     const busy = meter.stop();
+    const threadCpuMs = cpuMeter.stop();
     return {
       messages: shape.messages,
       seconds,
       messagesPerSecond: shape.messages / seconds,
       calls: sumCounts(counter.snapshot(), labCounts),
       busy,
+      ...(threadCpuMs === undefined ? {} : { threadCpuMs }),
     };
   } finally {
     sqs.destroy();

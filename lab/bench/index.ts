@@ -32,5 +32,7 @@ export { runCdkOnLab } from './run-cdk-on-lab';
 export type { CommandResult } from './run-command';
 export { runCommand } from './run-command';
 export { mean, median } from './stats';
+export type { ThreadCpuMs } from './thread-cpu';
+export { startThreadCpuMeter } from './thread-cpu';
 export type { ThreadBusy } from './thread-busy';
 export { startBusyMeter } from './thread-busy';
