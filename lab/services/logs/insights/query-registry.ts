@@ -7,6 +7,7 @@
  * registry keeps the last {@link KEPT_QUERIES} queries.
  */
 import { randomUUID } from 'node:crypto';
+import { putRecent } from '../../../common/recent-entries';
 import { InvalidParameterError, ResourceNotFoundError } from '../errors';
 import type { LogRecord } from './log-fields';
 import { compileQuery, type QueryOutput, runQuery } from './query-evaluator';
@@ -108,16 +109,20 @@ export class QueryRegistry {
       ...(input.limit === undefined ? {} : { limit: input.limit }),
     });
     const queryId = randomUUID();
-    this.queries.set(queryId, {
+    putRecent(
+      this.queries,
       queryId,
-      queryString: input.queryString,
-      logGroupNames: groups,
-      createTime: started,
-      status: 'Complete',
-      output,
-      durationMs: this.clock() - started,
-    });
-    while (this.queries.size > KEPT_QUERIES) this.queries.delete(this.queries.keys().next().value ?? '');
+      {
+        queryId,
+        queryString: input.queryString,
+        logGroupNames: groups,
+        createTime: started,
+        status: 'Complete',
+        output,
+        durationMs: this.clock() - started,
+      },
+      KEPT_QUERIES,
+    );
     return { queryId };
   }
 

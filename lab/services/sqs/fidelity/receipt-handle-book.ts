@@ -13,6 +13,7 @@
  * retired handles are kept; an older one answers as a handle never issued. (AWS's handles
  * carry their own history and never run out; the lab's memory must stay flat.)
  */
+import { putRecent } from '../../../common/recent-entries';
 import type { FauxqsMessage } from './fauxqs-internals';
 
 /** One receive of one message. */
@@ -108,10 +109,11 @@ export class ReceiptHandleBook {
     const issued = this.#live.get(handle);
     if (issued === undefined) return;
     this.#live.delete(handle);
-    this.#retired.set(handle, { queueArn: issued.queueArn, messageId: issued.message.messageId });
-    if (this.#retired.size > this.retiredKept) {
-      const oldest = this.#retired.keys().next();
-      if (oldest.done !== true) this.#retired.delete(oldest.value);
-    }
+    putRecent(
+      this.#retired,
+      handle,
+      { queueArn: issued.queueArn, messageId: issued.message.messageId },
+      this.retiredKept,
+    );
   }
 }

@@ -4,7 +4,7 @@
  * it the lab starts empty, and the real CDK CLI, pointed at it with the environment the ready text
  * prints, bootstraps, deploys and destroys the same app; it stops cleanly on SIGTERM.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +14,7 @@ import { CDK_CLI_SCRIPT } from '#lab/cli/cdk-lab-environment';
 import { REPOSITORY_ROOT } from '#lab/common/lab-work-dir';
 import { LAB_CREDENTIALS, LAB_REGION } from '#lab/common/local-aws';
 import { fixtureApp } from '#lab/test/helpers/fixture-apps';
+import { type ServingCommand, startServing, stopServing } from '#lab/test/helpers/serving-command';
 
 const APP_DIR = fixtureApp('cdk-app');
 const dir = mkdtempSync(join(tmpdir(), 'sqs-lab-serve-'));
@@ -21,33 +22,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 type Outputs = Record<string, Record<string, string>>;
 
-/** Starts `sqs-lab` with `args`, resolving once it is ready, with its output so far. */
-async function serve(args: readonly string[]): Promise<{ child: ChildProcess; stdout: () => string }> {
-  let stdout = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'lab/cli/serve.ts', '--quiet', ...args], {
-    cwd: REPOSITORY_ROOT,
-    env: { ...process.env, LANG: 'en_US.UTF-8', LC_ALL: '', LC_MESSAGES: '' },
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no "Lab ready" within 120 s:\n${stdout}`)), 120_000);
-    child.stdout?.on('data', () => {
-      if (stdout.includes('Lab ready')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`sqs-lab exited ${code}:\n${stdout}`)));
-  });
-  return { child, stdout: () => stdout };
-}
-
-/** Stops a running `sqs-lab` with SIGTERM; its exit code. */
-function stop(child: ChildProcess): Promise<number | null> {
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  child.kill('SIGTERM');
-  return exited;
-}
+/** Starts `sqs-lab --quiet` with `args`, resolving once it is ready. */
+const serve = (args: readonly string[]): Promise<ServingCommand> =>
+  startServing('lab/cli/serve.ts', ['--quiet', ...args]);
+const stop = stopServing;
 
 describe('sqs-lab --app <dir>', () => {
   it("deploys the app's stacks, prints their events, writes their outputs and the lab's, and stops", async () => {

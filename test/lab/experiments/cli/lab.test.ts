@@ -3,49 +3,29 @@
  * outputs where `--outputs` says, serves the console with the tutorial's experiments registered,
  * and stops cleanly on SIGTERM.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPOSITORY_ROOT } from '#lab/common/lab-work-dir';
+import { type ServingCommand, startServing, stopServing } from '#lab/test/helpers/serving-command';
 
 const dir = mkdtempSync(join(tmpdir(), 'sqs-lab-cli-'));
 const outputsFile = join(dir, 'outputs.json');
 
 describe('npm run lab -- --outputs FILE', () => {
-  let child: ChildProcess;
-  let stdout = '';
+  let lab: ServingCommand;
 
   beforeAll(async () => {
-    child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'experiments/cli/lab.ts', '--quiet', '--outputs', outputsFile],
-      {
-        cwd: REPOSITORY_ROOT,
-        env: { ...process.env, LANG: 'en_US.UTF-8', LC_ALL: '', LC_MESSAGES: '' },
-      },
-    );
-    child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no "Lab ready" within 120 s:\n${stdout}`)), 120_000);
-      child.stdout?.on('data', () => {
-        if (stdout.includes('Lab ready')) {
-          clearTimeout(timer);
-          resolve();
-        }
-      });
-      child.once('exit', (code) => reject(new Error(`npm run lab exited ${code}:\n${stdout}`)));
-    });
+    lab = await startServing('experiments/cli/lab.ts', ['--quiet', '--outputs', outputsFile]);
   }, 130_000);
 
   afterAll(() => {
-    if (child.exitCode === null) child.kill('SIGKILL');
+    if (lab?.child.exitCode === null) lab.child.kill('SIGKILL');
     rmSync(dir, { recursive: true, force: true });
   });
 
   it('writes its outputs to that file and says so', () => {
-    expect(stdout).toContain(`Outputs: ${outputsFile}`);
+    expect(lab.stdout()).toContain(`Outputs: ${outputsFile}`);
     const outputs = JSON.parse(readFileSync(outputsFile, 'utf8')) as Record<string, Record<string, string>>;
     expect(outputs.LocalLab?.ConsoleUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
     expect(outputs.VisibilityDupStack?.ApiEndpoint).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/prod\/$/);
@@ -59,9 +39,7 @@ describe('npm run lab -- --outputs FILE', () => {
   });
 
   it('stops cleanly on SIGTERM', async () => {
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    child.kill('SIGTERM');
-    expect(await exited).toBe(0);
-    expect(stdout).toContain('Lab stopped.');
+    expect(await stopServing(lab.child)).toBe(0);
+    expect(lab.stdout()).toContain('Lab stopped.');
   }, 60_000);
 });
