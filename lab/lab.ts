@@ -192,7 +192,7 @@ export interface Lab {
    * request's SigV4 scope).
    */
   readonly endpointUrl: string;
-  /** How the mappings size their receives (print it with `describeBatchFormation`). */
+  /** How the mappings size their receives (the lab's words print it: `MESSAGES[language].batchFormation.line`). */
   readonly batchFormation: BatchFormation;
   /** Counters of every mapping, keyed `<stack>/<function>`. */
   counters(): Record<string, MappingCounters>;

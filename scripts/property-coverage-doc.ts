@@ -5,7 +5,7 @@
  * the providers' own declarations and the schema packages, so the document cannot drift from them.
  */
 import { markdownTable } from '@sqs-lab/lab/markdown-table';
-import { DEPLOYED_TYPE_COVERAGE, mergeNotes, registrySchemas, resourceSchemas } from '@sqs-lab/lab/coverage';
+import { DEPLOYED_TYPE_COVERAGE, labNote, mergeNotes, registrySchemas, resourceSchemas } from '@sqs-lab/lab/coverage';
 
 type Language = 'en' | 'ja';
 
@@ -99,7 +99,10 @@ export function renderPropertyCoverage(language: Language): string[] {
   lines.push(markdownTable(words.header, rows));
   const notes = mergeNotes(
     entries.flatMap(([type, coverage]) =>
-      Object.entries(coverage.noted).map(([property, note]) => ({ note, properties: [`${type}.${property}`] })),
+      Object.entries(coverage.noted).map(([property, key]) => ({
+        note: labNote(key),
+        properties: [`${type}.${property}`],
+      })),
     ),
   );
   lines.push('', words.notes, '');

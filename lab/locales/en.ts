@@ -8,12 +8,19 @@ import { EXTRA_ORIGINS_VARIABLE } from '../common/lab-origins';
 import { LANGUAGES } from '../common/language';
 import type { GuardRefusalKind } from '../common/request-guard';
 import { LOCAL_OUTPUTS_FILE } from '../outputs';
-import { type BatchFormation, describeBatchFormation } from '../services/lambda/event-source-mapping/batch-formation';
+import { enProviderNotes } from './provider-notes-en';
 
 /** The help lines of `--batch-formation` and `--batch-seed`, in every help that takes them. */
 const BATCH_FORMATION_USAGE = `  --batch-formation aws|full              aws (default): a receive may return fewer messages than
                                           the batch size, as SQS does; full: always full batches
   --batch-seed N                          seed of the AWS-like split (default: a fresh one, printed)`;
+
+/**
+ * A mapping's batch formation as the words describe it: the shape of the Lambda service's
+ * `BatchFormation`, written here so the words import nothing of the services (which read theirs
+ * from here).
+ */
+export type BatchFormationWords = { readonly mode: 'full' } | { readonly mode: 'aws'; readonly seed: number };
 
 /** Every text, in English. */
 export const en = {
@@ -31,12 +38,10 @@ export const en = {
     badMode: (mode: string) => `--batch-formation must be aws or full, got "${mode}"`,
     badSeed: (seed: string) => `--batch-seed must be a non-negative integer, got "${seed}"`,
     seedWithFull: '--batch-seed only applies to --batch-formation aws',
-    line: (formation: BatchFormation) =>
-      `Batch formation: ${describeBatchFormation(formation)}.${
-        formation.mode === 'aws'
-          ? ` Replay this split with --batch-seed ${formation.seed}; --batch-formation full gives full batches.`
-          : ''
-      }`,
+    line: (formation: BatchFormationWords) =>
+      formation.mode === 'full'
+        ? 'Batch formation: full batches (--batch-formation full: every receive takes as many messages as it may).'
+        : `Batch formation: AWS-like (seed ${formation.seed}: a receive may return fewer messages than the batch size). Replay this split with --batch-seed ${formation.seed}; --batch-formation full gives full batches.`,
   },
   inspect: {
     badValue: (value: string) =>
@@ -278,6 +283,7 @@ Ctrl-C stops the lab.
     workTitle: (functionName: string, requestId: string, from: number, to: number) =>
       `${functionName} (request ${requestId}) worked on it from ${from} s to ${to} s`,
   },
+  providerNotes: enProviderNotes,
 };
 
 /** Every text the lab shows, as `en` holds it: each language has these keys. */

@@ -6,6 +6,7 @@ import { EXTRA_ORIGINS_VARIABLE } from '../common/lab-origins';
 import { LANGUAGES } from '../common/language';
 import { LOCAL_OUTPUTS_FILE } from '../outputs';
 import type { Messages } from './en';
+import { jaProviderNotes } from './provider-notes-ja';
 
 /** The help lines of `--batch-formation` and `--batch-seed`, in every help that takes them. */
 const BATCH_FORMATION_USAGE = `  --batch-formation aws|full              aws（既定）: SQS と同じく、受信でバッチサイズより少ない
@@ -264,4 +265,5 @@ Ctrl-C でラボを止めます。
     workTitle: (functionName: string, requestId: string, from: number, to: number) =>
       `${functionName}（リクエスト ${requestId}）が ${from} 秒から ${to} 秒まで処理`,
   },
+  providerNotes: jaProviderNotes,
 };

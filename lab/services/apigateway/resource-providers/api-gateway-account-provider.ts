@@ -13,10 +13,7 @@ import type { PropertyCoverage } from '../../cloudformation/validation/property-
 export const API_GATEWAY_ACCOUNT_PROPERTIES: PropertyCoverage = {
   emulated: [],
   noted: {
-    CloudWatchRoleArn: {
-      en: "the role API Gateway writes execution logs with; the lab's API Gateway writes none (the functions' own logs are in CloudWatch Logs)",
-      ja: 'API Gateway が実行ログを書くためのロールです。ラボの API Gateway は実行ログを書きません（関数自身のログは CloudWatch Logs にあります）',
-    },
+    CloudWatchRoleArn: 'apiGatewayAccountCloudWatchRoleArn',
   },
   refused: [],
 };

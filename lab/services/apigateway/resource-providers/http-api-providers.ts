@@ -7,7 +7,6 @@
 import { randomBytes } from 'node:crypto';
 import { UnemulatedPropertyError } from '../../cloudformation/errors';
 import type { ResourceProvider } from '../../cloudformation/resource-provider';
-import { DESCRIPTION_NOTE, TAGS_NOTE } from '../../cloudformation/validation/common-notes';
 import type { PropertyCoverage } from '../../cloudformation/validation/property-coverage';
 import type { LambdaService } from '../../lambda/lambda-service';
 import type { ApiGatewayService } from '../apigateway-service';
@@ -19,7 +18,7 @@ import type { SqsIntegrationBackend } from '../sqs-integration';
 /** `AWS::ApiGatewayV2::Api`: an HTTP API (WebSocket APIs are refused). */
 export const HTTP_API_PROPERTIES: PropertyCoverage = {
   emulated: ['Name', 'ProtocolType'],
-  noted: { Description: DESCRIPTION_NOTE, Tags: TAGS_NOTE },
+  noted: { Description: 'description', Tags: 'tags' },
   refused: [
     'ApiKeySelectionExpression',
     'BasePath',
@@ -51,15 +50,9 @@ export const HTTP_API_INTEGRATION_PROPERTIES: PropertyCoverage = {
     'TimeoutInMillis',
   ],
   noted: {
-    ConnectionType: {
-      en: 'INTERNET is the only connection the lab has: it calls the lab’s own functions and queues',
-      ja: 'ラボの接続は INTERNET だけです。ラボ自身の関数とキューを呼びます',
-    },
-    IntegrationMethod: {
-      en: 'a Lambda proxy is always invoked with POST; the lab invokes the function directly',
-      ja: 'Lambda プロキシは常に POST で呼ばれます。ラボは関数を直接呼び出します',
-    },
-    Description: DESCRIPTION_NOTE,
+    ConnectionType: 'httpApiIntegrationConnectionType',
+    IntegrationMethod: 'httpApiIntegrationIntegrationMethod',
+    Description: 'description',
   },
   refused: [
     'ConnectionId',
@@ -76,10 +69,7 @@ export const HTTP_API_INTEGRATION_PROPERTIES: PropertyCoverage = {
 export const HTTP_API_ROUTE_PROPERTIES: PropertyCoverage = {
   emulated: ['ApiId', 'ApiKeyRequired', 'AuthorizationType', 'RouteKey', 'Target'],
   noted: {
-    OperationName: {
-      en: 'the operation name is for generated SDKs; the lab generates none',
-      ja: 'オペレーション名は生成される SDK のためのものです。ラボは SDK を生成しません',
-    },
+    OperationName: 'operationName',
   },
   refused: [
     'AuthorizationScopes',
@@ -95,12 +85,9 @@ export const HTTP_API_ROUTE_PROPERTIES: PropertyCoverage = {
 export const HTTP_API_STAGE_PROPERTIES: PropertyCoverage = {
   emulated: ['ApiId', 'AutoDeploy', 'DeploymentId', 'StageName'],
   noted: {
-    DefaultRouteSettings: {
-      en: 'route throttling and detailed metrics are not applied to HTTP API stages in the lab',
-      ja: 'ラボでは HTTP API のステージにルートのスロットリングと詳細メトリクスを適用しません',
-    },
-    Description: DESCRIPTION_NOTE,
-    Tags: TAGS_NOTE,
+    DefaultRouteSettings: 'httpApiStageDefaultRouteSettings',
+    Description: 'description',
+    Tags: 'tags',
   },
   refused: ['AccessLogSettings', 'AccessPolicyId', 'ClientCertificateId', 'RouteSettings', 'StageVariables'],
 };
@@ -109,11 +96,8 @@ export const HTTP_API_STAGE_PROPERTIES: PropertyCoverage = {
 export const HTTP_API_DEPLOYMENT_PROPERTIES: PropertyCoverage = {
   emulated: ['ApiId'],
   noted: {
-    StageName: {
-      en: 'the lab’s stages always serve the API’s current routes, as with automatic deployment',
-      ja: 'ラボのステージは、自動デプロイと同じく、常に API の今のルートを配信します',
-    },
-    Description: DESCRIPTION_NOTE,
+    StageName: 'httpApiDeploymentStageName',
+    Description: 'description',
   },
   refused: [],
 };

@@ -6,7 +6,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { ResourceProvider } from '../../cloudformation/resource-provider';
-import { DESCRIPTION_NOTE } from '../../cloudformation/validation/common-notes';
 import type { PropertyCoverage } from '../../cloudformation/validation/property-coverage';
 import type { ApiGatewayService } from '../apigateway-service';
 import type { RestApi } from '../apigateway-state';
@@ -15,7 +14,7 @@ import { NotFoundError } from '../errors';
 /** `AWS::ApiGateway::Model`: a JSON schema (draft 4) that a method's request validator checks bodies against. */
 export const REST_API_MODEL_PROPERTIES: PropertyCoverage = {
   emulated: ['ContentType', 'Name', 'RestApiId', 'Schema'],
-  noted: { Description: DESCRIPTION_NOTE },
+  noted: { Description: 'description' },
   refused: [],
 };
 

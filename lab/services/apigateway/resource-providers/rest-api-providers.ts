@@ -18,27 +18,17 @@ import type { SqsIntegrationBackend } from '../sqs-integration';
 import type { ApiGatewayService } from '../apigateway-service';
 import type { RestApi } from '../apigateway-state';
 import { BadRequestError, NotFoundError } from '../errors';
-import { DESCRIPTION_NOTE, TAGS_NOTE } from '../../cloudformation/validation/common-notes';
 import type { PropertyCoverage } from '../../cloudformation/validation/property-coverage';
 
 /** `AWS::ApiGateway::RestApi`: the lab serves one Lambda proxy route per API, by id. */
 export const REST_API_PROPERTIES: PropertyCoverage = {
   emulated: [],
   noted: {
-    Name: {
-      en: 'the lab finds an API by its id; the name is for the console',
-      ja: 'ラボは API を ID で見つけます。名前はコンソールのためのものです',
-    },
-    EndpointConfiguration: {
-      en: 'edge, regional or private decides where AWS serves the API; the lab serves it on 127.0.0.1',
-      ja: 'エッジ、リージョン、プライベートは AWS が API を配信する場所を決めます。ラボは 127.0.0.1 で配信します',
-    },
-    SecurityPolicy: {
-      en: 'the TLS policy does not apply: the lab serves plain HTTP on loopback',
-      ja: 'TLS ポリシーは当てはまりません。ラボはループバックで平文の HTTP を配信します',
-    },
-    Description: DESCRIPTION_NOTE,
-    Tags: TAGS_NOTE,
+    Name: 'restApiName',
+    EndpointConfiguration: 'restApiEndpointConfiguration',
+    SecurityPolicy: 'restApiSecurityPolicy',
+    Description: 'description',
+    Tags: 'tags',
   },
   refused: [
     'ApiKeySourceType',
@@ -82,14 +72,8 @@ export const REST_API_METHOD_PROPERTIES: PropertyCoverage = {
     'RestApiId',
   ],
   noted: {
-    MethodResponses: {
-      en: 'method responses declare the status codes and headers a method may answer; the lab answers what the Lambda proxy or the integration response gives, without checking it against them',
-      ja: 'メソッドレスポンスはメソッドが返しうるステータスコードとヘッダーを宣言します。ラボは Lambda プロキシや統合レスポンスが返すものを、宣言と照らし合わせずにそのまま返します',
-    },
-    OperationName: {
-      en: 'the operation name is for generated SDKs; the lab generates none',
-      ja: 'オペレーション名は生成される SDK のためのものです。ラボは SDK を生成しません',
-    },
+    MethodResponses: 'restApiMethodMethodResponses',
+    OperationName: 'operationName',
   },
   refused: ['AuthorizationScopes', 'AuthorizerId'],
 };
@@ -97,7 +81,7 @@ export const REST_API_METHOD_PROPERTIES: PropertyCoverage = {
 /** `AWS::ApiGateway::Deployment`: a snapshot the stage serves. */
 export const REST_API_DEPLOYMENT_PROPERTIES: PropertyCoverage = {
   emulated: ['RestApiId'],
-  noted: { Description: DESCRIPTION_NOTE },
+  noted: { Description: 'description' },
   refused: ['DeploymentCanarySettings', 'StageDescription', 'StageName'],
 };
 
@@ -105,20 +89,11 @@ export const REST_API_DEPLOYMENT_PROPERTIES: PropertyCoverage = {
 export const REST_API_STAGE_PROPERTIES: PropertyCoverage = {
   emulated: ['DeploymentId', 'MethodSettings', 'RestApiId', 'StageName'],
   noted: {
-    ClientCertificateId: {
-      en: 'a client certificate authenticates API Gateway to HTTP back ends; a Lambda proxy has none',
-      ja: 'クライアント証明書は HTTP バックエンドに API Gateway を認証させるものです。Lambda プロキシにはバックエンドがありません',
-    },
-    DocumentationVersion: {
-      en: 'API documentation versions are for people; the lab keeps them in the template only',
-      ja: 'API ドキュメントのバージョンは人のためのものです。ラボはテンプレートの中に残すだけです',
-    },
-    TracingEnabled: {
-      en: 'X-Ray tracing sends segments the lab does not collect',
-      ja: 'X-Ray トレースが送るセグメントをラボは集めません',
-    },
-    Description: DESCRIPTION_NOTE,
-    Tags: TAGS_NOTE,
+    ClientCertificateId: 'restApiStageClientCertificateId',
+    DocumentationVersion: 'restApiStageDocumentationVersion',
+    TracingEnabled: 'xRayTracing',
+    Description: 'description',
+    Tags: 'tags',
   },
   refused: ['AccessLogSetting', 'CacheClusterEnabled', 'CacheClusterSize', 'CanarySetting', 'Variables'],
 };

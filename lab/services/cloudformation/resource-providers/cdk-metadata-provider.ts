@@ -6,10 +6,7 @@ import type { PropertyCoverage } from '../validation/property-coverage';
 export const CDK_METADATA_PROPERTIES: PropertyCoverage = {
   emulated: [],
   noted: {
-    Analytics: {
-      en: 'CDK’s version report is for AWS’s usage statistics; the lab keeps it in the template only',
-      ja: 'CDK のバージョン報告は AWS の利用統計のためのものです。ラボはテンプレートの中に残すだけです',
-    },
+    Analytics: 'cdkMetadataAnalytics',
   },
   refused: [],
 };

@@ -6,20 +6,30 @@
  * ({@link ResourceProvider.properties}); a unit test holds every declaration to the property list
  * of the registry schema the deploy validates against.
  */
+import type { Localized } from '../../../common/language';
+import { MESSAGES } from '../../../locales/messages';
+import type { ProviderNoteKey } from '../../../locales/provider-notes-en';
 import { UnemulatedPropertyError } from '../errors';
 
-/** A note in the two languages the lab speaks. */
-export interface LabNote {
-  readonly en: string;
-  readonly ja: string;
+export type { ProviderNoteKey };
+
+/** A lab note in every language the lab speaks, as its locale tables hold it. */
+export type LabNote = Localized;
+
+/** The note `key` names, in every language (lab/locales/provider-notes-*.ts). */
+export function labNote(key: ProviderNoteKey): LabNote {
+  return { en: MESSAGES.en.providerNotes[key], ja: MESSAGES.ja.providerNotes[key] };
 }
 
 /** How a provider treats each property of its resource type. */
 export interface PropertyCoverage {
   /** Properties the provider acts on. */
   readonly emulated: readonly string[];
-  /** Properties accepted although they change nothing the lab shows, each with its note. */
-  readonly noted: Readonly<Record<string, LabNote>>;
+  /**
+   * Properties accepted although they change nothing the lab shows, each with the key of its note
+   * (its words are in lab/locales/provider-notes-en.ts and -ja.ts).
+   */
+  readonly noted: Readonly<Record<string, ProviderNoteKey>>;
   /** Properties that would change what the lab shows, which it does not emulate: the resource fails. */
   readonly refused: readonly string[];
   /**
@@ -48,9 +58,9 @@ export function notesFor(
   for (const [name, value] of Object.entries(properties)) {
     if (value === undefined) continue;
     if (coverage.emulated.includes(name)) continue;
-    const note = coverage.noted[name];
-    if (note !== undefined) {
-      notes.push({ note, properties: [`${resourceType}.${name}`] });
+    const key = Object.hasOwn(coverage.noted, name) ? coverage.noted[name] : undefined;
+    if (key !== undefined) {
+      notes.push({ note: labNote(key), properties: [`${resourceType}.${name}`] });
       continue;
     }
     if (coverage.passesOtherKeysToHandler === true && !coverage.refused.includes(name)) continue;

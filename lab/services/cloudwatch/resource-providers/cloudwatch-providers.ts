@@ -3,14 +3,10 @@ import { LAB_ACCOUNT_ID, LAB_REGION } from '../../../common/local-aws';
 import type { ResourceProvider } from '../../cloudformation/resource-provider';
 import type { CloudWatchService } from '../cloudwatch-service';
 import { generatedName } from '../../cloudformation/engine/generated-name';
-import { DESCRIPTION_NOTE, TAGS_NOTE } from '../../cloudformation/validation/common-notes';
-import type { LabNote, PropertyCoverage } from '../../cloudformation/validation/property-coverage';
+import type { PropertyCoverage, ProviderNoteKey } from '../../cloudformation/validation/property-coverage';
 
 /** The lab's alarm evaluator looks at the current value every second. */
-const EVALUATED_EVERY_SECOND: LabNote = {
-  en: 'the lab evaluates an alarm every second on the metric’s current value, whatever its period, statistic, evaluation periods, datapoints and missing-data treatment: on AWS it changes state after at least one whole period',
-  ja: 'ラボはアラームを毎秒、メトリクスの現在値で評価します。期間、統計、評価期間、データポイント数、欠損データの扱いは見ません。AWS では少なくとも 1 期間が過ぎてから状態が変わります',
-};
+const EVALUATED_EVERY_SECOND: ProviderNoteKey = 'alarmEvaluatedEverySecond';
 
 /** What the alarm provider does with each property of `AWS::CloudWatch::Alarm`. */
 export const ALARM_PROPERTIES: PropertyCoverage = {
@@ -33,8 +29,8 @@ export const ALARM_PROPERTIES: PropertyCoverage = {
     Statistic: EVALUATED_EVERY_SECOND,
     TreatMissingData: EVALUATED_EVERY_SECOND,
     Unit: EVALUATED_EVERY_SECOND,
-    AlarmDescription: DESCRIPTION_NOTE,
-    Tags: TAGS_NOTE,
+    AlarmDescription: 'description',
+    Tags: 'tags',
   },
   refused: [
     'ActionsEnabled',
@@ -51,7 +47,7 @@ export const ALARM_PROPERTIES: PropertyCoverage = {
 /** What the dashboard provider does with each property of `AWS::CloudWatch::Dashboard`. */
 export const DASHBOARD_PROPERTIES: PropertyCoverage = {
   emulated: ['DashboardBody', 'DashboardName'],
-  noted: { Tags: TAGS_NOTE },
+  noted: { Tags: 'tags' },
   refused: [],
 };
 

@@ -18,7 +18,6 @@ import { isAwsManagedKey, isServableKey, type LabKeys } from '../../../common/aw
 import { LAB_ACCOUNT_ID, LAB_REGION } from '../../../common/local-aws';
 import { changedAny, type ResourceProvider } from '../../cloudformation/resource-provider';
 import { generatedName } from '../../cloudformation/engine/generated-name';
-import { TAGS_NOTE } from '../../cloudformation/validation/common-notes';
 import type { PropertyCoverage } from '../../cloudformation/validation/property-coverage';
 
 /** What the table provider does with each property of `AWS::DynamoDB::Table`. */
@@ -33,31 +32,13 @@ export const DYNAMODB_TABLE_PROPERTIES: PropertyCoverage = {
     'TableName',
   ],
   noted: {
-    SSESpecification: {
-      en: 'an AWS-owned key (the default) or the AWS-managed key alias/aws/dynamodb encrypts at rest with nothing to see or grant; a customer-managed key must be an AWS::KMS::Key of your stacks, and a function reading or writing the table needs kms:Decrypt on it (DynamoDB’s “KMS key access denied” AccessDeniedException otherwise)',
-      ja: 'AWS 所有キー（既定）か AWS マネージドキー alias/aws/dynamodb は、見えるものも付与する権限もなく保存時に暗号化します。カスタマーマネージドキーはスタックの AWS::KMS::Key である必要があり、テーブルを読み書きする関数にはそのキーの kms:Decrypt が要ります（なければ DynamoDB の「KMS key access denied」AccessDeniedException）',
-    },
-    TimeToLiveSpecification: {
-      en: 'dynalite has no TTL, and DynamoDB deletes expired items only within days: readers treat an item past its expiry as absent on both',
-      ja: 'dynalite には TTL がなく、DynamoDB も期限切れの項目を数日のうちに消すだけです。どちらでも読む側が期限切れの項目をないものとして扱います',
-    },
-    ContributorInsightsSpecification: {
-      en: 'Contributor Insights draws graphs of the most accessed keys; the lab draws none',
-      ja: 'Contributor Insights はアクセスの多いキーのグラフを描きます。ラボは描きません',
-    },
-    PointInTimeRecoverySpecification: {
-      en: 'point-in-time recovery keeps backups for restores the lab does not offer',
-      ja: 'ポイントインタイムリカバリはラボにない復元のためのバックアップを取ります',
-    },
-    TableClass: {
-      en: 'the table class changes the price, not the behaviour',
-      ja: 'テーブルクラスは料金を変えるだけで、振る舞いは変えません',
-    },
-    WarmThroughput: {
-      en: 'warm throughput pre-warms capacity; dynalite has no capacity to warm',
-      ja: 'ウォームスループットは容量を事前に温めます。dynalite には温める容量がありません',
-    },
-    Tags: TAGS_NOTE,
+    SSESpecification: 'dynamodbTableSSESpecification',
+    TimeToLiveSpecification: 'dynamodbTableTimeToLiveSpecification',
+    ContributorInsightsSpecification: 'dynamodbTableContributorInsightsSpecification',
+    PointInTimeRecoverySpecification: 'dynamodbTablePointInTimeRecoverySpecification',
+    TableClass: 'dynamodbTableTableClass',
+    WarmThroughput: 'dynamodbTableWarmThroughput',
+    Tags: 'tags',
   },
   refused: [
     'DeletionProtectionEnabled',

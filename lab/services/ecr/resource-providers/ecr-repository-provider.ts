@@ -6,15 +6,11 @@
  */
 import { changedAny, type ResourceProvider } from '../../cloudformation/resource-provider';
 import { generatedName } from '../../cloudformation/engine/generated-name';
-import type { LabNote, PropertyCoverage } from '../../cloudformation/validation/property-coverage';
-import { TAGS_NOTE } from '../../cloudformation/validation/common-notes';
+import type { PropertyCoverage, ProviderNoteKey } from '../../cloudformation/validation/property-coverage';
 import { EcrState } from '../ecr-state';
 import { RepositoryAlreadyExistsError } from '../errors';
 
-const RECORD_NOTE: LabNote = {
-  en: 'the lab has no container registry: a repository is a record (name, ARN, URI), and its image settings and policies apply to no image',
-  ja: 'ラボにはコンテナレジストリがありません。リポジトリは記録（名前、ARN、URI）だけで、イメージの設定やポリシーが適用されるイメージはありません',
-};
+const RECORD_NOTE: ProviderNoteKey = 'ecrRepositoryRecord';
 
 /** What the repository provider does with each property of `AWS::ECR::Repository`. */
 export const ECR_REPOSITORY_PROPERTIES: PropertyCoverage = {
@@ -27,7 +23,7 @@ export const ECR_REPOSITORY_PROPERTIES: PropertyCoverage = {
     ImageTagMutabilityExclusionFilters: RECORD_NOTE,
     LifecyclePolicy: RECORD_NOTE,
     RepositoryPolicyText: RECORD_NOTE,
-    Tags: TAGS_NOTE,
+    Tags: 'tags',
   },
   refused: [],
 };

@@ -5,7 +5,6 @@
  * aws-resource-kms-alias.html). A key's policy is kept and answered by GetKeyPolicy.
  */
 import { changedAny, type ResourceProvider } from '../../cloudformation/resource-provider';
-import { TAGS_NOTE } from '../../cloudformation/validation/common-notes';
 import type { PropertyCoverage } from '../../cloudformation/validation/property-coverage';
 import type { PolicyDocument } from '../../iam/policy-document';
 import type { IamState } from '../../iam/iam-state';
@@ -18,23 +17,11 @@ const KEY_POLICY_OWNER = 'key-policy';
 export const KMS_KEY_PROPERTIES: PropertyCoverage = {
   emulated: ['Description', 'Enabled', 'KeyPolicy', 'KeySpec', 'KeyUsage'],
   noted: {
-    EnableKeyRotation: {
-      en: 'rotation makes new key material every year; the lab’s key keeps its material, and what it encrypted still decrypts, as after a rotation',
-      ja: 'ローテーションは毎年新しいキーマテリアルを作ります。ラボのキーはマテリアルを保ちますが、ローテーション後と同じく、暗号化したものは復号できます',
-    },
-    RotationPeriodInDays: {
-      en: 'the rotation period sets when rotation happens; the lab does not rotate',
-      ja: 'ローテーション期間はローテーションの時期を決めます。ラボはローテーションしません',
-    },
-    PendingWindowInDays: {
-      en: 'KMS waits 7 to 30 days before it deletes a key; the lab deletes it with its stack',
-      ja: 'KMS はキーを削除するまで 7〜30 日待ちます。ラボはスタックと一緒に削除します',
-    },
-    BypassPolicyLockoutSafetyCheck: {
-      en: 'the lockout check guards against a policy that locks the account out of its key; the lab keeps the policy as given',
-      ja: 'ロックアウトのチェックは、アカウントがキーを使えなくなるポリシーを防ぎます。ラボはポリシーをそのまま保持します',
-    },
-    Tags: TAGS_NOTE,
+    EnableKeyRotation: 'kmsKeyEnableKeyRotation',
+    RotationPeriodInDays: 'kmsKeyRotationPeriodInDays',
+    PendingWindowInDays: 'kmsKeyPendingWindowInDays',
+    BypassPolicyLockoutSafetyCheck: 'kmsKeyBypassPolicyLockoutSafetyCheck',
+    Tags: 'tags',
   },
   // An asymmetric or HMAC key, a multi-Region key or imported material change what a learner does with the key.
   refused: ['MultiRegion', 'Origin'],

@@ -16,13 +16,6 @@ export const DEFAULT_BATCH_FORMATION: BatchFormation = { mode: 'aws', seed: 1 };
 /** Largest MaxNumberOfMessages SQS accepts in one ReceiveMessage call. */
 export const MAX_MESSAGES_PER_RECEIVE = 10;
 
-/** Describes a formation in one line for banners and reports: `AWS-like (seed 42)`. */
-export function describeBatchFormation(formation: BatchFormation): string {
-  return formation.mode === 'full'
-    ? 'full batches (--batch-formation full: every receive takes as many messages as it may)'
-    : `AWS-like (seed ${formation.seed}: a receive may return fewer messages than the batch size)`;
-}
-
 /** A fresh seed for a CLI run, printed so the run can be replayed with `--batch-seed`. */
 export function freshBatchSeed(): number {
   return Math.floor(Math.random() * 1_000_000);

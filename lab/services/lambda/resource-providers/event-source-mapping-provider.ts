@@ -14,7 +14,6 @@ import type { LambdaService } from '../lambda-service';
 import type { LabBus } from '../../../bus/lab-bus';
 import type { PropagatedAttributeReader } from '../../sqs/attribute-propagation';
 import type { SqsCalls } from '../../sqs/sqs-calls';
-import { TAGS_NOTE } from '../../cloudformation/validation/common-notes';
 import type { PropertyCoverage } from '../../cloudformation/validation/property-coverage';
 
 /**
@@ -33,11 +32,8 @@ export const EVENT_SOURCE_MAPPING_PROPERTIES: PropertyCoverage = {
     'ScalingConfig',
   ],
   noted: {
-    MetricsConfig: {
-      en: 'the mapping’s CloudWatch metrics are not published; the lab shows its counters instead (lab.counters(), the console)',
-      ja: 'マッピングの CloudWatch メトリクスは発行しません。代わりにラボのカウンター（lab.counters()、コンソール）を見てください',
-    },
-    Tags: TAGS_NOTE,
+    MetricsConfig: 'eventSourceMappingMetricsConfig',
+    Tags: 'tags',
   },
   refused: [
     'AmazonManagedKafkaEventSourceConfig',

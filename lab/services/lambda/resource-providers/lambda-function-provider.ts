@@ -23,7 +23,6 @@ import type { LambdaLogging } from '../runtime/lambda-environment';
 import { provideRuntimeSdk } from '../runtime/runtime-sdk';
 import type { LabKeys } from '../../../common/aws-managed-key';
 import { generatedName } from '../../cloudformation/engine/generated-name';
-import { DESCRIPTION_NOTE, TAGS_NOTE } from '../../cloudformation/validation/common-notes';
 import type { PropertyCoverage } from '../../cloudformation/validation/property-coverage';
 
 /** What the function provider does with each property of `AWS::Lambda::Function`. */
@@ -42,32 +41,14 @@ export const LAMBDA_FUNCTION_PROPERTIES: PropertyCoverage = {
     'Timeout',
   ],
   noted: {
-    Architectures: {
-      en: 'arm64 or x86_64 changes the price per GB-second, not what JavaScript does',
-      ja: 'arm64 か x86_64 かで GB 秒あたりの料金は変わりますが、JavaScript の動きは変わりません',
-    },
-    EphemeralStorage: {
-      en: 'the lab does not limit /tmp; the handlers here write nothing there',
-      ja: 'ラボは /tmp の容量を制限しません。このプロジェクトのハンドラーは /tmp に何も書きません',
-    },
-    RuntimeManagementConfig: {
-      en: 'runtime updates are Lambda’s to schedule; the lab runs one Node.js for every function',
-      ja: 'ランタイムの更新時期は Lambda が決めます。ラボはすべての関数を同じ Node.js で動かします',
-    },
-    PackageType: {
-      en: 'Zip, the default, is the package type the lab runs; an Image function is refused',
-      ja: '既定の Zip がラボの動かすパッケージ形式です。Image の関数は拒否します',
-    },
-    RecursiveLoop: {
-      en: 'the lab does not detect a function invoking itself through SQS or SNS; Terminate (the default) and Allow run alike',
-      ja: 'ラボは SQS や SNS を通じた関数の自己呼び出しを検出しません。既定の Terminate と Allow は同じように動きます',
-    },
-    TracingConfig: {
-      en: 'X-Ray tracing sends segments the lab does not collect (the trace header is set either way)',
-      ja: 'X-Ray トレースが送るセグメントをラボは集めません（トレースヘッダーはどちらでも設定されます）',
-    },
-    Description: DESCRIPTION_NOTE,
-    Tags: TAGS_NOTE,
+    Architectures: 'lambdaFunctionArchitectures',
+    EphemeralStorage: 'lambdaFunctionEphemeralStorage',
+    RuntimeManagementConfig: 'lambdaFunctionRuntimeManagementConfig',
+    PackageType: 'lambdaFunctionPackageType',
+    RecursiveLoop: 'lambdaFunctionRecursiveLoop',
+    TracingConfig: 'lambdaFunctionTracingConfig',
+    Description: 'description',
+    Tags: 'tags',
   },
   refused: [
     'CapacityProviderConfig',

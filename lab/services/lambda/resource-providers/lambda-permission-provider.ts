@@ -1,14 +1,11 @@
 /** `AWS::Lambda::Permission`: recorded (API Gateway may invoke the function); the lab's API checks it exists. */
 import { randomUUID } from 'node:crypto';
 import type { ResourceProvider } from '../../cloudformation/resource-provider';
-import type { LabNote, PropertyCoverage } from '../../cloudformation/validation/property-coverage';
+import type { PropertyCoverage, ProviderNoteKey } from '../../cloudformation/validation/property-coverage';
 import type { PermissionStore } from '../lambda-state';
 
 /** The lab keeps who may invoke, not from where. */
-const SOURCE_NOT_MATCHED: LabNote = {
-  en: 'the lab records which principal may invoke a function, not from which source ARN or account',
-  ja: 'ラボは関数を呼び出せるプリンシパルを記録しますが、送信元の ARN やアカウントは照合しません',
-};
+const SOURCE_NOT_MATCHED: ProviderNoteKey = 'lambdaPermissionSourceNotMatched';
 
 /** What the permission provider does with each property of `AWS::Lambda::Permission`. */
 export const LAMBDA_PERMISSION_PROPERTIES: PropertyCoverage = {

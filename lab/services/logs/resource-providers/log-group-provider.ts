@@ -1,7 +1,6 @@
 /** `AWS::Logs::LogGroup`: a group in the lab's log store (its name is what `Ref` returns). */
 import { changedAny, type ResourceProvider } from '../../cloudformation/resource-provider';
 import { generatedName } from '../../cloudformation/engine/generated-name';
-import { TAGS_NOTE } from '../../cloudformation/validation/common-notes';
 import type { PropertyCoverage } from '../../cloudformation/validation/property-coverage';
 import { logGroupArn } from '../logs-service';
 
@@ -9,19 +8,10 @@ import { logGroupArn } from '../logs-service';
 export const LOG_GROUP_PROPERTIES: PropertyCoverage = {
   emulated: ['LogGroupName'],
   noted: {
-    RetentionInDays: {
-      en: 'the lab keeps the lines of its run, not days of them: retention expires nothing',
-      ja: 'ラボは実行中の行を保持するだけで、何日分も保持しません。保持期間で消えるものはありません',
-    },
-    FieldIndexPolicies: {
-      en: 'field indexes speed up Logs Insights queries, which the lab does not run',
-      ja: 'フィールドインデックスは Logs Insights のクエリを速くします。ラボはそのクエリを実行しません',
-    },
-    LogGroupClass: {
-      en: 'STANDARD, the default, is the class the lab keeps; INFREQUENT_ACCESS and DELIVERY change what a group can do, and are refused',
-      ja: '既定の STANDARD がラボの保持するクラスです。INFREQUENT_ACCESS と DELIVERY はロググループにできることを変えるため拒否します',
-    },
-    Tags: TAGS_NOTE,
+    RetentionInDays: 'logGroupRetentionInDays',
+    FieldIndexPolicies: 'logGroupFieldIndexPolicies',
+    LogGroupClass: 'logGroupLogGroupClass',
+    Tags: 'tags',
   },
   refused: [
     'BearerTokenAuthenticationEnabled',

@@ -11,10 +11,7 @@ import type { S3State } from '../s3-state';
 export const S3_BUCKET_POLICY_PROPERTIES: PropertyCoverage = {
   emulated: ['Bucket'],
   noted: {
-    PolicyDocument: {
-      en: 'bucket policies are stored (GetBucketPolicy answers them), not enforced: the lab’s endpoint is plain HTTP, which a deny-unless-TLS statement such as the CDK bootstrap bucket’s would refuse',
-      ja: 'バケットポリシーは保存します（GetBucketPolicy が返します）が、適用はしません。ラボのエンドポイントは平文の HTTP で、CDK ブートストラップのバケットのような TLS 以外を拒否する文がすべてを拒むためです',
-    },
+    PolicyDocument: 's3BucketPolicyPolicyDocument',
   },
   refused: [],
 };

@@ -17,34 +17,13 @@ import { type NotificationSender, targetsOfTemplate, validateTargets } from '../
 export const S3_BUCKET_PROPERTIES: PropertyCoverage = {
   emulated: ['BucketEncryption', 'BucketName', 'NotificationConfiguration', 'Tags', 'VersioningConfiguration'],
   noted: {
-    AnalyticsConfigurations: {
-      en: 'storage class analysis exports reports the lab does not produce',
-      ja: 'ストレージクラス分析はラボが作らないレポートを出力します',
-    },
-    InventoryConfigurations: {
-      en: 'S3 Inventory writes daily or weekly object lists the lab does not produce',
-      ja: 'S3 インベントリは日次か週次のオブジェクト一覧を書き出します。ラボはそれを作りません',
-    },
-    MetricsConfigurations: {
-      en: 'request metrics go to CloudWatch, which the lab does not send S3 metrics to',
-      ja: 'リクエストメトリクスは CloudWatch に送られます。ラボは S3 のメトリクスを送りません',
-    },
-    OwnershipControls: {
-      en: 'BucketOwnerEnforced, the default for new buckets, turns ACLs off; the lab keeps no object ACLs, so every setting reads alike',
-      ja: '新しいバケットの既定 BucketOwnerEnforced は ACL を無効にします。ラボはオブジェクトの ACL を持たないので、どの設定も同じように動きます',
-    },
-    AccessControl: {
-      en: 'canned ACLs are recorded, not evaluated: the lab has one account and one caller',
-      ja: '既定 ACL は記録するだけで評価しません。ラボのアカウントと呼び出し元は一つだけです',
-    },
-    LifecycleConfiguration: {
-      en: 'lifecycle rules are recorded; nothing in the lab expires objects or aborts uploads by age',
-      ja: 'ライフサイクルルールは記録するだけです。ラボでは経過日数でオブジェクトが失効したりアップロードが中止されたりしません',
-    },
-    PublicAccessBlockConfiguration: {
-      en: 'the public access block is recorded; the lab serves only loopback, so nothing is public',
-      ja: 'パブリックアクセスブロックは記録するだけです。ラボはループバックでしか応答しないため、公開されるものはありません',
-    },
+    AnalyticsConfigurations: 's3BucketAnalyticsConfigurations',
+    InventoryConfigurations: 's3BucketInventoryConfigurations',
+    MetricsConfigurations: 's3BucketMetricsConfigurations',
+    OwnershipControls: 's3BucketOwnershipControls',
+    AccessControl: 's3BucketAccessControl',
+    LifecycleConfiguration: 's3BucketLifecycleConfiguration',
+    PublicAccessBlockConfiguration: 's3BucketPublicAccessBlockConfiguration',
   },
   // Each would change what the bucket does (serve a website, notify, replicate, lock, log…), which the lab does not emulate.
   refused: [

@@ -6,7 +6,6 @@ import type { SnsService } from '../sns-service';
 import type { SnsSubscription } from '../sns-state';
 import { type EventPattern, parseEventPattern } from '../../../common/event-pattern';
 import { generatedName, randomSuffix } from '../../cloudformation/engine/generated-name';
-import { TAGS_NOTE } from '../../cloudformation/validation/common-notes';
 import type { PropertyCoverage } from '../../cloudformation/validation/property-coverage';
 import { isAwsManagedKey, isServableKey, type LabKeys } from '../../../common/aws-managed-key';
 
@@ -14,27 +13,12 @@ import { isAwsManagedKey, isServableKey, type LabKeys } from '../../../common/aw
 export const SNS_TOPIC_PROPERTIES: PropertyCoverage = {
   emulated: ['ContentBasedDeduplication', 'FifoTopic', 'TopicName'],
   noted: {
-    FifoThroughputScope: {
-      en: "the throughput scope sets a FIFO topic's throughput quota (per topic or per message group); the lab sets no quota",
-      ja: 'スループットのスコープは FIFO トピックのスループットの上限（トピック単位かメッセージグループ単位か）を決めます。ラボは上限を設けません',
-    },
-    DisplayName: {
-      en: 'the display name is the sender name of e-mail and SMS notifications, which the lab does not send',
-      ja: '表示名はメールや SMS 通知の送信者名です。ラボはそれらを送りません',
-    },
-    KmsMasterKeyId: {
-      en: 'the AWS-managed key alias/aws/sns encrypts at rest with nothing to see or grant, except that AWS services (CloudWatch alarms among them) cannot publish under it, as on AWS; a customer-managed key must be an AWS::KMS::Key of your stacks, and a function publishing needs kms:GenerateDataKey and kms:Decrypt on it (SNS’s KMSAccessDenied otherwise)',
-      ja: 'AWS マネージドキー alias/aws/sns は見えるものも付与する権限もなく保存時に暗号化します。ただし AWS と同じく、AWS のサービス（CloudWatch アラームも）はこのキーのトピックに発行できません。カスタマーマネージドキーはスタックの AWS::KMS::Key である必要があり、発行する関数にはそのキーの kms:GenerateDataKey と kms:Decrypt が要ります（なければ SNS の KMSAccessDenied）',
-    },
-    SignatureVersion: {
-      en: 'the signature version signs deliveries to HTTP and e-mail endpoints, which the lab does not make',
-      ja: '署名バージョンは HTTP やメールへの配信に付く署名です。ラボはその配信をしません',
-    },
-    TracingConfig: {
-      en: 'X-Ray tracing sends segments the lab does not collect',
-      ja: 'X-Ray トレースが送るセグメントをラボは集めません',
-    },
-    Tags: TAGS_NOTE,
+    FifoThroughputScope: 'snsTopicFifoThroughputScope',
+    DisplayName: 'snsTopicDisplayName',
+    KmsMasterKeyId: 'snsTopicKmsMasterKeyId',
+    SignatureVersion: 'snsTopicSignatureVersion',
+    TracingConfig: 'xRayTracing',
+    Tags: 'tags',
   },
   refused: ['ArchivePolicy', 'DataProtectionPolicy', 'DeliveryStatusLogging', 'MaximumMessageSize', 'Subscription'],
 };
@@ -50,14 +34,8 @@ export const SNS_TOPIC_POLICY_PROPERTIES: PropertyCoverage = {
 export const SNS_SUBSCRIPTION_PROPERTIES: PropertyCoverage = {
   emulated: ['Endpoint', 'FilterPolicy', 'FilterPolicyScope', 'Protocol', 'RawMessageDelivery', 'TopicArn'],
   noted: {
-    DeliveryPolicy: {
-      en: 'the delivery policy sets HTTP retries; the lab delivers nothing over HTTP',
-      ja: '配信ポリシーは HTTP の再試行を決めます。ラボは HTTP で何も配信しません',
-    },
-    Region: {
-      en: "the topic's Region, the stack's own, is where the lab subscribes; a topic in another Region is refused",
-      ja: 'トピックのリージョン（スタックと同じ）でラボは購読します。別のリージョンのトピックは拒否します',
-    },
+    DeliveryPolicy: 'snsSubscriptionDeliveryPolicy',
+    Region: 'snsSubscriptionRegion',
   },
   refused: ['RedrivePolicy', 'ReplayPolicy', 'SubscriptionRoleArn'],
 };

@@ -8,7 +8,6 @@ import {
 } from '@aws-sdk/client-sqs';
 import { changedAny, type ProvisionedResource, type ResourceProvider } from '../../cloudformation/resource-provider';
 import { randomSuffix } from '../../cloudformation/engine/generated-name';
-import { TAGS_NOTE } from '../../cloudformation/validation/common-notes';
 import type { PropertyCoverage } from '../../cloudformation/validation/property-coverage';
 import { isAwsManagedKey, isServableKey, type LabKeys } from '../../../common/aws-managed-key';
 
@@ -29,19 +28,10 @@ export const SQS_QUEUE_PROPERTIES: PropertyCoverage = {
     'VisibilityTimeout',
   ],
   noted: {
-    SqsManagedSseEnabled: {
-      en: 'SSE-SQS encrypts messages at rest with keys SQS owns: nothing to see and no permission to grant, so the lab stores the setting only',
-      ja: 'SSE-SQS は SQS 所有の鍵でメッセージを保存時に暗号化します。見えるものも付与する権限もないため、ラボは設定を保存するだけです',
-    },
-    KmsMasterKeyId: {
-      en: 'the AWS-managed key alias/aws/sqs encrypts at rest with nothing to see or grant, so the lab stores it; a customer-managed key must be an AWS::KMS::Key of your stacks, and a function sending needs kms:GenerateDataKey and kms:Decrypt on it, receiving kms:Decrypt (SQS’s KmsAccessDenied otherwise)',
-      ja: 'AWS マネージドキー alias/aws/sqs は見えるものも付与する権限もなく保存時に暗号化するので、ラボは設定を保存します。カスタマーマネージドキーはスタックの AWS::KMS::Key である必要があり、送信する関数にはそのキーの kms:GenerateDataKey と kms:Decrypt、受信する関数には kms:Decrypt が要ります（なければ SQS の KmsAccessDenied）',
-    },
-    KmsDataKeyReusePeriodSeconds: {
-      en: 'the data key reuse period changes how often SQS calls KMS (cost), nothing a message shows',
-      ja: 'データキーの再利用期間は SQS が KMS を呼ぶ頻度（費用）を変えるだけで、メッセージには何も表れません',
-    },
-    Tags: TAGS_NOTE,
+    SqsManagedSseEnabled: 'sqsQueueSqsManagedSseEnabled',
+    KmsMasterKeyId: 'sqsQueueKmsMasterKeyId',
+    KmsDataKeyReusePeriodSeconds: 'sqsQueueKmsDataKeyReusePeriodSeconds',
+    Tags: 'tags',
   },
   refused: [],
 };

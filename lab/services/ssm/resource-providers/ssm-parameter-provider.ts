@@ -5,7 +5,6 @@
  */
 import { changedAny, type ResourceProvider } from '../../cloudformation/resource-provider';
 import { randomSuffix } from '../../cloudformation/engine/generated-name';
-import { TAGS_NOTE } from '../../cloudformation/validation/common-notes';
 import type { PropertyCoverage } from '../../cloudformation/validation/property-coverage';
 import { SsmValidationError } from '../errors';
 import type { SsmState } from '../ssm-state';
@@ -14,11 +13,8 @@ import type { SsmState } from '../ssm-state';
 export const SSM_PARAMETER_PROPERTIES: PropertyCoverage = {
   emulated: ['AllowedPattern', 'DataType', 'Description', 'Name', 'Type', 'Value'],
   noted: {
-    Tier: {
-      en: 'the tier sets the size limit and price of a parameter; the lab stores the parameter either way',
-      ja: '階層はパラメータのサイズ上限と料金を決めます。ラボはどちらでもパラメータを保存します',
-    },
-    Tags: TAGS_NOTE,
+    Tier: 'ssmParameterTier',
+    Tags: 'tags',
   },
   // Advanced-tier policies (expiration, notifications) would change the parameter over time; the lab does not emulate them.
   refused: ['Policies'],

@@ -8,6 +8,7 @@ import { StackOperationFailedError, UnsupportedResourceTypeError } from '#lab/se
 import { ProviderRegistry, type ResourceProvider } from '#lab/services/cloudformation/resource-provider';
 import { deployStack } from '#lab/services/cloudformation/engine/stack-deployer';
 import type { Template } from '#lab/services/cloudformation/engine/template';
+import { labNote } from '#lab/services/cloudformation/validation/property-coverage';
 
 const SAMPLE = fileURLToPath(new URL('../../../../fixtures/cdk-out-sample', import.meta.url));
 const TARGET = { accountId: '123456789012', region: 'us-east-1' };
@@ -318,7 +319,7 @@ describe('deployStack: what the lab notes reaches the stack events', () => {
       type: 'AWS::SQS::Queue',
       properties: {
         emulated: ['QueueName'],
-        noted: { Tags: { en: 'tags change nothing the lab shows', ja: 'タグはラボの見せるものを変えません' } },
+        noted: { Tags: 'tags' },
         refused: [],
       },
       create: async ({ logicalId }) => ({ physicalId: logicalId, attributes: { Arn: fakeArn('q', logicalId) } }),
@@ -341,7 +342,7 @@ describe('deployStack: what the lab notes reaches the stack events', () => {
     });
     const complete = (logicalId: string) =>
       events.find((event) => event.logicalId === logicalId && event.status === 'CREATE_COMPLETE');
-    expect(complete('Tagged')?.reason).toBe('lab note: AWS::SQS::Queue.Tags: tags change nothing the lab shows');
+    expect(complete('Tagged')?.reason).toBe(`lab note: AWS::SQS::Queue.Tags: ${labNote('tags').en}`);
     expect(complete('Plain')?.reason).toBeUndefined();
   });
 });

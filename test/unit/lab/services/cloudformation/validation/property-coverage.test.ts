@@ -13,11 +13,14 @@ import { DEPLOYED_TYPE_COVERAGE } from '#lab/app/deployed-type-coverage';
 import { UnemulatedPropertyError } from '#lab/services/cloudformation/errors';
 import {
   type DeployNote,
+  labNote,
   mergeNotes,
   notesFor,
   type PropertyCoverage,
 } from '#lab/services/cloudformation/validation/property-coverage';
 import { registrySchemas } from '#lab/services/cloudformation/validation/registry-schemas';
+import { MESSAGES } from '#lab/locales/messages';
+import type { ProviderNoteKey } from '#lab/locales/provider-notes-en';
 import { ProviderRegistry, type ResourceProvider } from '#lab/services/cloudformation/resource-provider';
 import { resourceSchemas } from '#lab/services/cloudformation/validation/resource-schemas';
 import { deployStack } from '#lab/services/cloudformation/engine/stack-deployer';
@@ -39,7 +42,8 @@ describe('the property coverage of every deployed type', () => {
 
   it('gives every note one line in English and in Japanese', () => {
     for (const coverage of Object.values(DEPLOYED_TYPE_COVERAGE)) {
-      for (const [property, note] of Object.entries(coverage.noted)) {
+      for (const [property, key] of Object.entries(coverage.noted)) {
+        const note = labNote(key);
         for (const text of [note.en, note.ja]) {
           expect(text, property).not.toBe('');
           expect(text, property).not.toContain('\n');
@@ -47,6 +51,11 @@ describe('the property coverage of every deployed type', () => {
         expect(note.ja, property).toMatch(/[\u3040-\u30ff\u4e00-\u9faf]/);
       }
     }
+  });
+
+  it('uses every note of the locale tables: none is left behind by a provider that no longer names it', () => {
+    const named = new Set(Object.values(DEPLOYED_TYPE_COVERAGE).flatMap((coverage) => Object.values(coverage.noted)));
+    expect(Object.keys(MESSAGES.en.providerNotes).filter((key) => !named.has(key as ProviderNoteKey))).toEqual([]);
   });
 
   it('covers 36 types; only AWS::CDK::Metadata has no registry schema (CloudFormation keeps it as it is)', () => {
@@ -67,8 +76,12 @@ describe('the property coverage of every deployed type', () => {
     expect(() => notesFor('AWS::Lambda::EventSourceMapping', coverage, { NotInTheSchema: 1 })).toThrow(
       'the lab does not emulate AWS::Lambda::EventSourceMapping.NotInTheSchema',
     );
+    // A property named after Object.prototype's members is a property like any other: refused, not a note.
+    expect(() => notesFor('AWS::Lambda::EventSourceMapping', coverage, { constructor: 1 })).toThrow(
+      'the lab does not emulate AWS::Lambda::EventSourceMapping.constructor',
+    );
     expect(notesFor('AWS::Lambda::EventSourceMapping', coverage, { BatchSize: 1, Tags: [] })).toEqual([
-      { note: coverage.noted.Tags, properties: ['AWS::Lambda::EventSourceMapping.Tags'] },
+      { note: labNote('tags'), properties: ['AWS::Lambda::EventSourceMapping.Tags'] },
     ]);
   });
 });
