@@ -8,7 +8,7 @@ import { BATCH_EVENT_FILTER_PATTERN } from '../lib/settings';
 import { DEFAULT_BATCH_PARTIAL_OPTIONS } from '../lib/topology';
 import type { Language } from '@sqs-lab/lab';
 import type { Experiment } from './experiment';
-import { MESSAGES } from './locales/messages';
+import { localized, MESSAGES } from './locales/messages';
 import type { BatchObservation } from './observation';
 import { batchEventFilter } from './variants';
 
@@ -40,17 +40,11 @@ export const EVENT_FILTER_EXPERIMENTS: readonly Experiment[] = [
   {
     name: 'event-filter',
     stack: 'BatchPartialStack',
-    title: {
-      en: `Step 8: 10 messages, every 3rd marked shouldFail, through a mapping whose FilterCriteria is ${PATTERN}`,
-      ja: `Step 8: 10 メッセージ、3 件ごとに shouldFail 付き。マッピングの FilterCriteria は ${PATTERN}`,
-    },
+    title: localized((say) => say.experiments['event-filter'].title(PATTERN)),
     body: { count: 10, failEvery: 3 },
     options: { ...DEFAULT_BATCH_PARTIAL_OPTIONS, eventFilter: true },
     variant: batchEventFilter(),
-    prediction: {
-      en: '3, 6 and 9 match no filter: Lambda deletes them from the queue without invoking the worker, so they are never processed, retried or parked in the DLQ; 1,2,4,5,7,8,10 are processed once; the queue ends empty',
-      ja: '3・6・9 はどのフィルターにも合わない: Lambda はワーカーを呼ばずにキューから削除するので、処理も再試行もされず DLQ にも入らない。1,2,4,5,7,8,10 は 1 回ずつ処理される。キューは最後に空になる',
-    },
+    prediction: localized((say) => say.experiments['event-filter'].prediction),
     timeoutSeconds: 30,
     inTour: false,
     judge: judgeEventFilter,

@@ -2,6 +2,7 @@
  * The experiments without a stack (issue 12): FIFO deduplication against the guard, and short
  * against long polling. Their producer and consumer are the experiment itself, on SQS alone.
  */
+import { localized } from './locales/messages';
 import type { Language } from '@sqs-lab/lab';
 import type { FifoDedupExperiment, PollingExperiment } from './experiment';
 import type { FifoDedupObservation, PollingConsumerObservation, PollingObservation } from './observation';
@@ -13,21 +14,12 @@ const FIFO_DEDUP: FifoDedupExperiment = {
   name: 'fifo-dedup',
   stack: 'SQS',
   run: 'fifo-dedup',
-  title: {
-    en: 'FIFO queue: one job sent twice within the 5-minute deduplication interval and again after it; a group in order; a consumer slower than its visibility timeout',
-    ja: 'FIFO キュー: 1 つのジョブを 5 分間の重複排除間隔内に 2 回、間隔後にもう 1 回送信。グループの順序。可視性タイムアウトより遅いコンシューマー',
-  },
-  prediction: {
-    en: 'sent twice within 5 minutes (MessageDeduplicationId = id): delivered once; sent again after 5 minutes: delivered again; a message group comes out in order; a job received and not deleted within its visibility timeout is received again with the same MessageDeduplicationId: deduplication applies to sends, so the consumer still needs the guard',
-    ja: '5 分以内に 2 回送信(MessageDeduplicationId = id)すると配信は 1 回。5 分を過ぎて再送すると再び配信される。メッセージグループは順番どおりに出てくる。可視性タイムアウト内に削除されなかったジョブは同じ MessageDeduplicationId のまま再び受信される: 重複排除が効くのは送信なので、コンシューマーにはやはりガードが要る',
-  },
+  title: localized((say) => say.experiments['fifo-dedup'].title),
+  prediction: localized((say) => say.experiments['fifo-dedup'].prediction),
   plan: { visibilityTimeoutSeconds: 2, processSeconds: 3 },
   timeoutSeconds: 60,
   inTour: false,
-  labOnly: {
-    en: 'it needs a FIFO queue, which the deployed stacks do not have, and it moves the SQS clock past the 5-minute interval, which only the lab can do',
-    ja: 'デプロイしたスタックにはない FIFO キューが必要で、しかも SQS の時計を 5 分の間隔の先まで進めます。それができるのはラボだけです',
-  },
+  labOnly: localized((say) => say.experiments['fifo-dedup'].labOnly),
   judge: (o) =>
     o.withinInterval.sends === 2 &&
     o.withinInterval.deliveries === 1 &&
@@ -48,14 +40,8 @@ const SHORT_VS_LONG_POLLING: PollingExperiment = {
   name: 'short-vs-long-polling',
   stack: 'SQS',
   run: 'polling',
-  title: {
-    en: 'A sparse queue polled for 12 s with WaitTimeSeconds 0, then 12 s with WaitTimeSeconds 20 (2 messages each time)',
-    ja: 'まばらなキューを WaitTimeSeconds 0 で 12 秒、続いて WaitTimeSeconds 20 で 12 秒ポーリング(それぞれメッセージ 2 件)',
-  },
-  prediction: {
-    en: 'the same 2 messages reach both consumers; short polling calls ReceiveMessage again and again (here about 10 times a second), nearly always getting an empty response; long polling makes a few calls, each answered as soon as a message arrives: a fraction of the requests and the cost',
-    ja: 'どちらのコンシューマーにも同じ 2 件が届く。ショートポーリングは ReceiveMessage を何度も(ここでは毎秒約 10 回)呼び、ほぼ毎回空の応答を受け取る。ロングポーリングは数回だけで、各呼び出しはメッセージが届いた時点で返る: リクエスト数もコストもごく一部',
-  },
+  title: localized((say) => say.experiments['short-vs-long-polling'].title),
+  prediction: localized((say) => say.experiments['short-vs-long-polling'].prediction),
   plan: { periodSeconds: 12, sendAtSeconds: [3, 8], longWaitTimeSeconds: 20, pauseAfterEmptyMs: 100 },
   awsQueue: { stack: 'VisibilityDupStack', output: 'DlqUrl' },
   timeoutSeconds: 60,

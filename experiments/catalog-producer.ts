@@ -3,6 +3,7 @@
  * (the queue's `DelaySeconds`, or a message timer on the send) and a send repeated by a
  * producer that retried. Spread into the catalog's EXPERIMENTS; the tour skips them.
  */
+import { localized } from './locales/messages';
 import type { Language } from '@sqs-lab/lab';
 import type { VisibilityExperiment } from './experiment';
 import type { VisibilityObservation } from './observation';
@@ -59,15 +60,9 @@ export const PRODUCER_EXPERIMENTS: readonly VisibilityExperiment[] = [
   {
     name: 'message-timer',
     stack: 'VisibilityDupStack',
-    title: {
-      en: `Step 7: a 1 s job sent with a ${DELAY_SECONDS} s message timer ("delaySeconds": ${DELAY_SECONDS}, SendMessage DelaySeconds)`,
-      ja: `Step 7: ${DELAY_SECONDS} 秒のメッセージタイマー付きで送る 1 秒のジョブ("delaySeconds": ${DELAY_SECONDS}、SendMessage の DelaySeconds)`,
-    },
+    title: localized((say) => say.experiments['message-timer'].title(DELAY_SECONDS)),
     body: { sleep: 1, delaySeconds: DELAY_SECONDS },
-    prediction: {
-      en: `the message is counted as delayed and no consumer can receive it for ${DELAY_SECONDS} s; then it is delivered once: first receive no earlier than ${DELAY_SECONDS} s after the send, 1 effect`,
-      ja: `メッセージは遅延中として数えられ、${DELAY_SECONDS} 秒間はどのコンシューマーも受信できない。その後 1 回だけ配信される: 最初の受信は送信から ${DELAY_SECONDS} 秒以上後、効果は 1 回`,
-    },
+    prediction: localized((say) => say.experiments['message-timer'].prediction(DELAY_SECONDS)),
     timeoutSeconds: 60,
     inTour: false,
     // Not judged on the delayed count: on AWS it is approximate and read every 5 s, so a 3 s
@@ -79,16 +74,10 @@ export const PRODUCER_EXPERIMENTS: readonly VisibilityExperiment[] = [
   {
     name: 'delay-queue',
     stack: 'VisibilityDupStack',
-    title: {
-      en: `Step 7: a 1 s job on a delay queue (the queue's DelaySeconds is ${DELAY_SECONDS})`,
-      ja: `Step 7: 遅延キュー(キューの DelaySeconds が ${DELAY_SECONDS})での 1 秒のジョブ`,
-    },
+    title: localized((say) => say.experiments['delay-queue'].title(DELAY_SECONDS)),
     body: { sleep: 1 },
     variant: queueDelay(DELAY_SECONDS),
-    prediction: {
-      en: `the message, sent without a timer of its own, takes the queue's delay: counted as delayed (ApproximateNumberOfMessagesDelayed 1), then delivered once when the ${DELAY_SECONDS} s are over, 1 effect`,
-      ja: `タイマーなしで送ったメッセージはキューの遅延を受ける: 遅延中として数えられ(ApproximateNumberOfMessagesDelayed が 1)、${DELAY_SECONDS} 秒が過ぎると 1 回だけ配信される。効果は 1 回`,
-    },
+    prediction: localized((say) => say.experiments['delay-queue'].prediction(DELAY_SECONDS)),
     timeoutSeconds: 60,
     inTour: false,
     judge: (o) =>
@@ -98,15 +87,9 @@ export const PRODUCER_EXPERIMENTS: readonly VisibilityExperiment[] = [
   {
     name: 'producer-retry-duplicate',
     stack: 'VisibilityDupStack',
-    title: {
-      en: 'Step 7: the producer sends the same 2 s job twice ("sendTwice": true, a retry after a lost response)',
-      ja: 'Step 7: プロデューサーが同じ 2 秒のジョブを 2 回送る("sendTwice": true、応答を失った後の再試行)',
-    },
+    title: localized((say) => say.experiments['producer-retry-duplicate'].title),
     body: { sleep: 2, sendTwice: true },
-    prediction: {
-      en: 'two SQS messages (two message ids) carry one id; the standard queue delivers both; the guard runs the job once and refuses the other copy as in progress or skips it as completed: 1 effect. Duplicates come from producers too, not only from visibility timeouts',
-      ja: '1 つの id を 2 つの SQS メッセージ(メッセージ ID が 2 つ)が運ぶ。標準キューは両方を配信し、ガードはジョブを 1 回だけ実行して、もう一方を「処理中」として拒否するか「完了済み」としてスキップする: 効果は 1 回。重複は可視性タイムアウトだけでなくプロデューサーからも生まれる',
-    },
+    prediction: localized((say) => say.experiments['producer-retry-duplicate'].prediction),
     timeoutSeconds: 60,
     inTour: false,
     judge: (o) => o.messages === 2 && o.deliveries >= 2 && duplicatesOf(o) >= 1 && o.effects === 1 && o.dlq === 0,

@@ -3,6 +3,7 @@
  * batch (`visibility-manager`), the other side of the visibility-timeout trade-off
  * (`visibility-too-long`), and the alarm on the DLQ (`dlq-alarm`). Spread into EXPERIMENTS.
  */
+import { localized } from './locales/messages';
 import { VISIBILITY_DUP, VISIBILITY_MANAGER } from '../lib/settings';
 import { DEFAULT_BATCH_PARTIAL_OPTIONS } from '../lib/topology';
 import type { Language } from '@sqs-lab/lab';
@@ -188,10 +189,7 @@ export const VISIBILITY_MANAGEMENT_EXPERIMENTS: readonly Experiment[] = [
   {
     name: 'visibility-manager',
     stack: 'VisibilityDupStack',
-    title: {
-      en: `Step 7: ten jobs in one batch under one visibility manager; one of them outlives its ${maxLifeSeconds} s maximum life`,
-      ja: `Step 7: 1 つの可視性マネージャーの下、1 バッチで 10 ジョブ。うち 1 つは最大寿命 ${maxLifeSeconds} 秒を超える`,
-    },
+    title: localized((say) => say.experiments['visibility-manager'].title(maxLifeSeconds)),
     body: { sleep: 0 },
     jobs: [
       ...Array.from({ length: batchSize - 1 }, (_, index) => ({ name: `job-${index + 1}`, body: { sleep: 6 } })),
@@ -199,10 +197,14 @@ export const VISIBILITY_MANAGEMENT_EXPERIMENTS: readonly Experiment[] = [
     ],
     send: 'send-message-batch',
     variant: visibilityManagerWorker(),
-    prediction: {
-      en: `one ChangeMessageVisibilityBatch per check carries the whole batch (every ${timerIntervalMs / 1000} s, when a message would have less than ${minimalLifeMs / 1000} s left), so the 6 s jobs outlive the ${VISIBILITY_DUP.queueVisibilityTimeoutSeconds} s timeout with 1 delivery each; the 12 s job is let go at ${maxLifeSeconds} s (visibility 0 s), received again and refused as in progress; 1 effect each`,
-      ja: `チェックごとに ChangeMessageVisibilityBatch 1 回がバッチ全体を運ぶ(${timerIntervalMs / 1000} 秒ごと、残りが ${minimalLifeMs / 1000} 秒を切りそうなとき)ので、6 秒のジョブは ${VISIBILITY_DUP.queueVisibilityTimeoutSeconds} 秒のタイムアウトを越えても配信 1 回。12 秒のジョブは ${maxLifeSeconds} 秒で解放され(可視性 0 秒)、再受信されて「処理中」として拒否される。効果は各 1 回`,
-    },
+    prediction: localized((say) =>
+      say.experiments['visibility-manager'].prediction(
+        timerIntervalMs,
+        minimalLifeMs,
+        VISIBILITY_DUP.queueVisibilityTimeoutSeconds,
+        maxLifeSeconds,
+      ),
+    ),
     timeoutSeconds: 60,
     inTour: false,
     judge: judgeManager,
@@ -211,10 +213,7 @@ export const VISIBILITY_MANAGEMENT_EXPERIMENTS: readonly Experiment[] = [
   {
     name: 'visibility-too-long',
     stack: 'VisibilityDupStack',
-    title: {
-      en: `Step 7: the workers crash mid-job: a ${LONG_QUEUE_SECONDS} s visibility timeout without heartbeat vs a ${SHORT_DEADLINE_SECONDS} s deadline kept by the heartbeat`,
-      ja: `Step 7: 処理中にワーカーがクラッシュ: ハートビートなしの可視性タイムアウト ${LONG_QUEUE_SECONDS} 秒と、ハートビートが保つ ${SHORT_DEADLINE_SECONDS} 秒の期限`,
-    },
+    title: localized((say) => say.experiments['visibility-too-long'].title(LONG_QUEUE_SECONDS, SHORT_DEADLINE_SECONDS)),
     body: { sleep: 0 },
     jobs: [
       { name: 'long', body: { sleep: 5, heartbeat: false } },
@@ -223,10 +222,9 @@ export const VISIBILITY_MANAGEMENT_EXPERIMENTS: readonly Experiment[] = [
     variant: longQueueTimeout(LONG_QUEUE_SECONDS, SHORT_DEADLINE_SECONDS / 2, 7),
     duringRun: 'crash-every-worker-when-ready',
     crashWhen: (o) => (jobNamed(o, 'short')?.heartbeats ?? 0) >= 2 && (jobNamed(o, 'long')?.deliveries ?? 0) >= 1,
-    prediction: {
-      en: `after the crash the long job waits out its whole ${LONG_QUEUE_SECONDS} s timeout before its retry; the short job is retried within ${SHORT_DEADLINE_SECONDS} s of its last heartbeat; 1 effect each`,
-      ja: `クラッシュ後、長いジョブは ${LONG_QUEUE_SECONDS} 秒のタイムアウトを丸ごと待ってから再試行される。短いジョブは最後のハートビートから ${SHORT_DEADLINE_SECONDS} 秒以内に再試行される。効果は各 1 回`,
-    },
+    prediction: localized((say) =>
+      say.experiments['visibility-too-long'].prediction(LONG_QUEUE_SECONDS, SHORT_DEADLINE_SECONDS),
+    ),
     timeoutSeconds: 60,
     inTour: false,
     judge: judgeTooLong,
@@ -235,18 +233,12 @@ export const VISIBILITY_MANAGEMENT_EXPERIMENTS: readonly Experiment[] = [
   {
     name: 'dlq-alarm',
     stack: 'BatchPartialStack',
-    title: {
-      en: "Step 8: partial-batch, watching the DLQ's CloudWatch alarm",
-      ja: 'Step 8: partial-batch を実行し、DLQ の CloudWatch アラームを見る',
-    },
+    title: localized((say) => say.experiments['dlq-alarm'].title),
     body: { count: 10, failEvery: 3 },
     options: DEFAULT_BATCH_PARTIAL_OPTIONS,
     watchDlqAlarm: true,
     alarmWaitSeconds: { local: 10, aws: 420 },
-    prediction: {
-      en: 'the alarm is OK while the DLQ is empty and goes to ALARM once 3, 6 and 9 are parked there, notifying its SNS topic (on AWS, CloudWatch evaluates the 1-minute metric: the change takes minutes, and the run waits up to 7)',
-      ja: 'DLQ が空の間アラームは OK、3・6・9 が入ると ALARM になり、SNS トピックに通知する(AWS では CloudWatch が 1 分間のメトリクスを評価するので変化に数分かかり、実行は最大 7 分待つ)',
-    },
+    prediction: localized((say) => say.experiments['dlq-alarm'].prediction),
     timeoutSeconds: 60,
     inTour: false,
     judge: judgeAlarm,

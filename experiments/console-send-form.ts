@@ -3,6 +3,7 @@
  * (Step 7: lambda/visibility-dup/job.ts; Step 8: lambda/batch-partial/run.ts), with the limits
  * of lib/settings.ts, registered with `startConsole(lab, { sendForm: TUTORIAL_SEND_FORM })`.
  */
+import { localized } from './locales/messages';
 import type { SendForm } from '@sqs-lab/lab';
 import { BATCH_PARTIAL, SQS_MAX_DELAY_SECONDS, VISIBILITY_DUP } from '../lib/settings';
 
@@ -18,7 +19,7 @@ export const TUTORIAL_SEND_FORM: SendForm = {
           name: 'id',
           input: 'text',
           value: 'msg-1',
-          hint: { en: 'idempotency key, in every log line', ja: '冪等性キー。すべてのログ行に出る' },
+          hint: localized((say) => say.sendForm.VisibilityDupStack.id),
         },
         {
           name: 'sleep',
@@ -27,24 +28,24 @@ export const TUTORIAL_SEND_FORM: SendForm = {
           min: 0,
           max: VISIBILITY_DUP.maxSleepSeconds,
           step: 'any',
-          hint: { en: 'seconds of work', ja: '処理にかかる秒数' },
+          hint: localized((say) => say.sendForm.VisibilityDupStack.sleep),
         },
         {
           name: 'heartbeat',
           input: 'checkbox',
           value: true,
-          hint: { en: 'extend the visibility timeout while working', ja: '処理中に可視性タイムアウトを延長する' },
+          hint: localized((say) => say.sendForm.VisibilityDupStack.heartbeat),
         },
         {
           name: 'failHeartbeat',
           input: 'checkbox',
-          hint: { en: 'every extension fails', ja: '延長が毎回失敗する' },
+          hint: localized((say) => say.sendForm.VisibilityDupStack.failHeartbeat),
         },
         {
           name: 'idempotency',
           input: 'checkbox',
           value: true,
-          hint: { en: 'the DynamoDB guard against duplicates', ja: '重複を防ぐ DynamoDB のガード' },
+          hint: localized((say) => say.sendForm.VisibilityDupStack.idempotency),
         },
         {
           name: 'delaySeconds',
@@ -52,18 +53,12 @@ export const TUTORIAL_SEND_FORM: SendForm = {
           min: 0,
           max: SQS_MAX_DELAY_SECONDS,
           step: 1,
-          hint: {
-            en: 'message timer, 0 to 900 s (empty: the queue’s delay)',
-            ja: 'メッセージタイマー、0〜900 秒 (空欄ならキューの遅延)',
-          },
+          hint: localized((say) => say.sendForm.VisibilityDupStack.delaySeconds),
         },
         {
           name: 'sendTwice',
           input: 'checkbox',
-          hint: {
-            en: 'the producer sends the job twice, as a retry would',
-            ja: 'リトライしたときのように、プロデューサーがジョブを 2 回送る',
-          },
+          hint: localized((say) => say.sendForm.VisibilityDupStack.sendTwice),
         },
       ],
     },
@@ -77,7 +72,7 @@ export const TUTORIAL_SEND_FORM: SendForm = {
           min: 1,
           max: BATCH_PARTIAL.maxCount,
           step: 1,
-          hint: { en: 'messages in the run', ja: '送るメッセージの数' },
+          hint: localized((say) => say.sendForm.BatchPartialStack.count),
         },
         {
           name: 'failEvery',
@@ -86,7 +81,7 @@ export const TUTORIAL_SEND_FORM: SendForm = {
           min: 0,
           max: BATCH_PARTIAL.maxCount,
           step: 1,
-          hint: { en: 'every n-th message fails (0: none)', ja: 'n 件ごとに失敗させる (0 なら失敗なし)' },
+          hint: localized((say) => say.sendForm.BatchPartialStack.failEvery),
         },
       ],
     },

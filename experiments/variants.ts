@@ -3,6 +3,7 @@
  * run. A variant changes settings (environment, timeouts), never a handler's code: the
  * handlers have no lab-only path.
  */
+import { localized } from './locales/messages';
 import { BATCH_EVENT_FILTER_PATTERN, heartbeatTimingFor, VISIBILITY_DUP, VISIBILITY_MANAGER } from '../lib/settings';
 import {
   type BatchPartialOptions,
@@ -75,10 +76,14 @@ export function withFunctionEnvironment(
 export function workerAssumesVisibilityTimeout(seconds: number): LabVariant {
   const { intervalMs, extensionSeconds } = heartbeatTimingFor(seconds);
   return {
-    summary: {
-      en: `the worker's VISIBILITY_TIMEOUT_SECONDS is ${seconds} (heartbeat every ${intervalMs / 1000} s, to ${extensionSeconds} s) while the queue stays at ${VISIBILITY_DUP.queueVisibilityTimeoutSeconds} s`,
-      ja: `ワーカーの VISIBILITY_TIMEOUT_SECONDS が ${seconds}（ハートビートは ${intervalMs / 1000} 秒ごとに ${extensionSeconds} 秒へ）、キューは ${VISIBILITY_DUP.queueVisibilityTimeoutSeconds} 秒のまま`,
-    },
+    summary: localized((say) =>
+      say.variants.workerAssumesVisibilityTimeout(
+        seconds,
+        intervalMs,
+        extensionSeconds,
+        VISIBILITY_DUP.queueVisibilityTimeoutSeconds,
+      ),
+    ),
     topology: () =>
       withFunctionEnvironment(visibilityDupTopology(), 'Worker', { VISIBILITY_TIMEOUT_SECONDS: String(seconds) }),
   };
@@ -87,16 +92,14 @@ export function workerAssumesVisibilityTimeout(seconds: number): LabVariant {
 /**
  * VisibilityDupStack with a shorter worker timeout. The guard's claim lasts the invocation's
  * remaining time, so a delivery that dies mid-job leaves a claim that lapses after `seconds`
- * instead of 30.
+ * instead of 30. `why`: what the run does that needs the lab, for its summary.
  */
-export function workerTimeout(seconds: number, why: string | Localized): LabVariant {
+export function workerTimeout(seconds: number, why: Localized): LabVariant {
   const topology = visibilityDupTopology();
-  const reason = typeof why === 'string' ? { en: why, ja: why } : why;
   return {
-    summary: {
-      en: `the worker's timeout is ${seconds} s (deployed: ${VISIBILITY_DUP.workerTimeoutSeconds} s); ${reason.en}`,
-      ja: `ワーカーのタイムアウトが ${seconds} 秒（デプロイ時は ${VISIBILITY_DUP.workerTimeoutSeconds} 秒）。${reason.ja}`,
-    },
+    summary: localized((say, language) =>
+      say.variants.workerTimeout(seconds, VISIBILITY_DUP.workerTimeoutSeconds, why[language]),
+    ),
     topology: () => ({
       ...topology,
       functions: topology.functions.map((spec) => (spec.id === 'Worker' ? { ...spec, timeoutSeconds: seconds } : spec)),
@@ -111,10 +114,7 @@ export function workerTimeout(seconds: number, why: string | Localized): LabVari
  */
 export function throttledCompletion(probability: number, seed: number): LabVariant {
   return {
-    summary: {
-      en: `the lab throttles the worker's completion UpdateItem (ProvisionedThroughputExceededException, probability ${probability}, seed ${seed})`,
-      ja: `ラボがワーカーの完了の UpdateItem をスロットリングする（ProvisionedThroughputExceededException、確率 ${probability}、シード ${seed}）`,
-    },
+    summary: localized((say) => say.variants.throttledCompletion(probability, seed)),
     topology: visibilityDupTopology,
     awsCalls: {
       seed,
@@ -142,10 +142,7 @@ export function throttledCompletion(probability: number, seed: number): LabVaria
 export function reservedConcurrency(limit: number): LabVariant {
   const topology = visibilityDupTopology();
   return {
-    summary: {
-      en: `the worker has reserved concurrency ${limit} (deployed: none)`,
-      ja: `ワーカーの予約同時実行数が ${limit}（デプロイ時はなし）`,
-    },
+    summary: localized((say) => say.variants.reservedConcurrency(limit)),
     topology: () => ({
       ...topology,
       functions: topology.functions.map((spec) =>
@@ -164,10 +161,15 @@ export function reservedConcurrency(limit: number): LabVariant {
 export function visibilityManagerWorker(): LabVariant {
   const { timerIntervalMs, minimalLifeMs, maxLifeSeconds, batchSize } = VISIBILITY_MANAGER;
   return {
-    summary: {
-      en: `the worker takes batches of ${batchSize} and runs one visibility manager per batch (a check every ${timerIntervalMs / 1000} s, minimal life ${minimalLifeMs / 1000} s, maximum life ${maxLifeSeconds} s); deployed: batch size ${VISIBILITY_DUP.workerBatchSize} and a heartbeat per message`,
-      ja: `ワーカーが ${batchSize} 件ずつのバッチを受け取り、バッチごとに可視性マネージャーを 1 つ動かす（${timerIntervalMs / 1000} 秒ごとにチェック、最小寿命 ${minimalLifeMs / 1000} 秒、最大寿命 ${maxLifeSeconds} 秒）。デプロイ時はバッチサイズ ${VISIBILITY_DUP.workerBatchSize}、メッセージごとのハートビート`,
-    },
+    summary: localized((say) =>
+      say.variants.visibilityManagerWorker(
+        batchSize,
+        timerIntervalMs,
+        minimalLifeMs,
+        maxLifeSeconds,
+        VISIBILITY_DUP.workerBatchSize,
+      ),
+    ),
     topology: () => visibilityDupTopology({ visibilityManager: true }),
     deployedWith: {
       context: 'visibilityManager=true',
@@ -194,10 +196,15 @@ export function longQueueTimeout(
     VISIBILITY_TIMEOUT_SECONDS: String(assumedSeconds),
   });
   return {
-    summary: {
-      en: `the queue's visibility timeout is ${queueSeconds} s (deployed: ${VISIBILITY_DUP.queueVisibilityTimeoutSeconds} s), the worker's heartbeat extends to ${extensionSeconds} s every ${intervalMs / 1000} s and its timeout is ${workerTimeoutSeconds} s, and the lab crashes the workers mid-job, which nothing can do on demand on AWS`,
-      ja: `キューの可視性タイムアウトが ${queueSeconds} 秒（デプロイ時は ${VISIBILITY_DUP.queueVisibilityTimeoutSeconds} 秒）、ワーカーのハートビートは ${intervalMs / 1000} 秒ごとに ${extensionSeconds} 秒へ延長し、タイムアウトは ${workerTimeoutSeconds} 秒。さらにラボが処理中のワーカーをクラッシュさせるが、AWS ではそれを任意の時点で起こす手段がない`,
-    },
+    summary: localized((say) =>
+      say.variants.longQueueTimeout(
+        queueSeconds,
+        VISIBILITY_DUP.queueVisibilityTimeoutSeconds,
+        extensionSeconds,
+        intervalMs,
+        workerTimeoutSeconds,
+      ),
+    ),
     topology: () => ({
       ...base,
       queues: base.queues.map((queue) =>
@@ -223,10 +230,7 @@ export function longQueueTimeout(
 export function queueDelay(seconds: number): LabVariant {
   const topology = visibilityDupTopology();
   return {
-    summary: {
-      en: `the queue's DelaySeconds is ${seconds} (deployed: 0), which would hold back every Step 7 job and the tutorial's own commands`,
-      ja: `キューの DelaySeconds が ${seconds}（デプロイ済みは 0）。デプロイ済みのキューに付けると、Step 7 のすべてのジョブとチュートリアル自身のコマンドが待たされる`,
-    },
+    summary: localized((say) => say.variants.queueDelay(seconds)),
     topology: () => ({
       ...topology,
       queues: topology.queues.map((spec) =>
@@ -246,10 +250,7 @@ export function batchEventFilter(): LabVariant {
   const options: BatchPartialOptions = { ...DEFAULT_BATCH_PARTIAL_OPTIONS, eventFilter: true };
   const pattern = JSON.stringify(BATCH_EVENT_FILTER_PATTERN);
   return {
-    summary: {
-      en: `the worker's event source mapping has FilterCriteria ${pattern}: messages marked shouldFail never reach the worker; deployed: no filter`,
-      ja: `ワーカーのイベントソースマッピングに FilterCriteria ${pattern} がある: shouldFail の付いたメッセージはワーカーに届かない。デプロイ時はフィルターなし`,
-    },
+    summary: localized((say) => say.variants.batchEventFilter(pattern)),
     topology: () => batchPartialTopology(options),
     deployedWith: { context: 'eventFilter=true', output: 'EventFilter', value: eventFilterOutputOf(options) },
   };

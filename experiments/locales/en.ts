@@ -2,7 +2,7 @@
  * Every text the tutorial's commands on the lab (`npm run lab`, `lab:deploy`, `npm start`,
  * `experiment`, `chaos`), its reports and timelines show, in English. ja.ts has the same keys
  * (test/unit/experiments/locales/messages.test.ts checks it). Log lines keep the tutorials' own
- * words and are not here; each experiment's title and prediction live beside it in the catalog.
+ * words and are not here; each experiment's title and prediction are in experiments-en.ts.
  */
 import { LAB_MESSAGES, LOCAL_OUTPUTS_FILE } from '@sqs-lab/lab';
 import {
@@ -13,6 +13,7 @@ import {
   readyCommands,
   readyTail,
 } from './common-text';
+import { enExperiments } from './experiments-en';
 
 /** `1 delivery`, `2 deliveries`: a count that agrees with its noun. */
 export function count(n: number, one: string, many = `${one}s`): string {
@@ -475,6 +476,59 @@ Options:
       crashed: 'crashed by the lab (no code runs afterwards)',
       alarm: 'DLQ alarm read as ALARM',
       'alarm-ok': 'DLQ alarm read as OK',
+    },
+  },
+  /** Each experiment's title and prediction, by name (experiments-en.ts). */
+  experiments: enExperiments,
+  /** What each lab variant changes from the deployed stack, by the function that makes it (experiments/variants.ts). */
+  variants: {
+    workerAssumesVisibilityTimeout: (
+      seconds: number,
+      intervalMs: number,
+      extensionSeconds: number,
+      queueVisibilityTimeoutSeconds: number,
+    ) =>
+      `the worker's VISIBILITY_TIMEOUT_SECONDS is ${seconds} (heartbeat every ${intervalMs / 1000} s, to ${extensionSeconds} s) while the queue stays at ${queueVisibilityTimeoutSeconds} s`,
+    workerTimeout: (seconds: number, workerTimeoutSeconds: number, why: string) =>
+      `the worker's timeout is ${seconds} s (deployed: ${workerTimeoutSeconds} s); ${why}`,
+    throttledCompletion: (probability: number, seed: number) =>
+      `the lab throttles the worker's completion UpdateItem (ProvisionedThroughputExceededException, probability ${probability}, seed ${seed})`,
+    reservedConcurrency: (limit: number) => `the worker has reserved concurrency ${limit} (deployed: none)`,
+    visibilityManagerWorker: (
+      batchSize: number,
+      timerIntervalMs: number,
+      minimalLifeMs: number,
+      maxLifeSeconds: number,
+      workerBatchSize: number,
+    ) =>
+      `the worker takes batches of ${batchSize} and runs one visibility manager per batch (a check every ${timerIntervalMs / 1000} s, minimal life ${minimalLifeMs / 1000} s, maximum life ${maxLifeSeconds} s); deployed: batch size ${workerBatchSize} and a heartbeat per message`,
+    longQueueTimeout: (
+      queueSeconds: number,
+      queueVisibilityTimeoutSeconds: number,
+      extensionSeconds: number,
+      intervalMs: number,
+      workerTimeoutSeconds: number,
+    ) =>
+      `the queue's visibility timeout is ${queueSeconds} s (deployed: ${queueVisibilityTimeoutSeconds} s), the worker's heartbeat extends to ${extensionSeconds} s every ${intervalMs / 1000} s and its timeout is ${workerTimeoutSeconds} s, and the lab crashes the workers mid-job, which nothing can do on demand on AWS`,
+    queueDelay: (seconds: number) =>
+      `the queue's DelaySeconds is ${seconds} (deployed: 0), which would hold back every Step 7 job and the tutorial's own commands`,
+    batchEventFilter: (pattern: string) =>
+      `the worker's event source mapping has FilterCriteria ${pattern}: messages marked shouldFail never reach the worker; deployed: no filter`,
+  },
+  /** The console send form's hint under each body field, by stack (experiments/console-send-form.ts). */
+  sendForm: {
+    VisibilityDupStack: {
+      id: 'idempotency key, in every log line',
+      sleep: 'seconds of work',
+      heartbeat: 'extend the visibility timeout while working',
+      failHeartbeat: 'every extension fails',
+      idempotency: 'the DynamoDB guard against duplicates',
+      delaySeconds: 'message timer, 0 to 900 s (empty: the queue’s delay)',
+      sendTwice: 'the producer sends the job twice, as a retry would',
+    },
+    BatchPartialStack: {
+      count: 'messages in the run',
+      failEvery: 'every n-th message fails (0: none)',
     },
   },
 };

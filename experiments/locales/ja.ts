@@ -5,6 +5,7 @@
 import { LAB_MESSAGES, LOCAL_OUTPUTS_FILE } from '@sqs-lab/lab';
 import { experimentList, listed, readyCommands, readyTail } from './common-text';
 import type { Messages } from './en';
+import { jaExperiments } from './experiments-ja';
 
 /** The help lines of `--inspect`, in the help of `npm run lab` and `npm run experiment`. */
 const INSPECT_USAGE = `  --inspect[=[host:]port]                 Node のインスペクターをループバックで開き（既定
@@ -392,6 +393,48 @@ ${experimentList(experiments)}
       crashed: 'ラボがクラッシュさせた(以後コードは動かない)',
       alarm: 'DLQ アラームが ALARM',
       'alarm-ok': 'DLQ アラームが OK',
+    },
+  },
+  /** Each experiment's title and prediction, by name (experiments-ja.ts). */
+  experiments: jaExperiments,
+  /** What each lab variant changes from the deployed stack, by the function that makes it (experiments/variants.ts). */
+  variants: {
+    workerAssumesVisibilityTimeout: (seconds, intervalMs, extensionSeconds, queueVisibilityTimeoutSeconds) =>
+      `ワーカーの VISIBILITY_TIMEOUT_SECONDS が ${seconds}（ハートビートは ${intervalMs / 1000} 秒ごとに ${extensionSeconds} 秒へ）、キューは ${queueVisibilityTimeoutSeconds} 秒のまま`,
+    workerTimeout: (seconds, workerTimeoutSeconds, why) =>
+      `ワーカーのタイムアウトが ${seconds} 秒（デプロイ時は ${workerTimeoutSeconds} 秒）。${why}`,
+    throttledCompletion: (probability, seed) =>
+      `ラボがワーカーの完了の UpdateItem をスロットリングする（ProvisionedThroughputExceededException、確率 ${probability}、シード ${seed}）`,
+    reservedConcurrency: (limit) => `ワーカーの予約同時実行数が ${limit}（デプロイ時はなし）`,
+    visibilityManagerWorker: (batchSize, timerIntervalMs, minimalLifeMs, maxLifeSeconds, workerBatchSize) =>
+      `ワーカーが ${batchSize} 件ずつのバッチを受け取り、バッチごとに可視性マネージャーを 1 つ動かす（${timerIntervalMs / 1000} 秒ごとにチェック、最小寿命 ${minimalLifeMs / 1000} 秒、最大寿命 ${maxLifeSeconds} 秒）。デプロイ時はバッチサイズ ${workerBatchSize}、メッセージごとのハートビート`,
+    longQueueTimeout: (
+      queueSeconds,
+      queueVisibilityTimeoutSeconds,
+      extensionSeconds,
+      intervalMs,
+      workerTimeoutSeconds,
+    ) =>
+      `キューの可視性タイムアウトが ${queueSeconds} 秒（デプロイ時は ${queueVisibilityTimeoutSeconds} 秒）、ワーカーのハートビートは ${intervalMs / 1000} 秒ごとに ${extensionSeconds} 秒へ延長し、タイムアウトは ${workerTimeoutSeconds} 秒。さらにラボが処理中のワーカーをクラッシュさせるが、AWS ではそれを任意の時点で起こす手段がない`,
+    queueDelay: (seconds) =>
+      `キューの DelaySeconds が ${seconds}（デプロイ済みは 0）。デプロイ済みのキューに付けると、Step 7 のすべてのジョブとチュートリアル自身のコマンドが待たされる`,
+    batchEventFilter: (pattern) =>
+      `ワーカーのイベントソースマッピングに FilterCriteria ${pattern} がある: shouldFail の付いたメッセージはワーカーに届かない。デプロイ時はフィルターなし`,
+  },
+  /** The console send form's hint under each body field, by stack (experiments/console-send-form.ts). */
+  sendForm: {
+    VisibilityDupStack: {
+      id: '冪等性キー。すべてのログ行に出る',
+      sleep: '処理にかかる秒数',
+      heartbeat: '処理中に可視性タイムアウトを延長する',
+      failHeartbeat: '延長が毎回失敗する',
+      idempotency: '重複を防ぐ DynamoDB のガード',
+      delaySeconds: 'メッセージタイマー、0〜900 秒 (空欄ならキューの遅延)',
+      sendTwice: 'リトライしたときのように、プロデューサーがジョブを 2 回送る',
+    },
+    BatchPartialStack: {
+      count: '送るメッセージの数',
+      failEvery: 'n 件ごとに失敗させる (0 なら失敗なし)',
     },
   },
 };

@@ -1,5 +1,5 @@
 /** Every text the tutorial's commands show, per language, over the lab's own: `MESSAGES[language].tour.usage`. */
-import { LAB_MESSAGES, type Language } from '@sqs-lab/lab';
+import { LAB_MESSAGES, type Language, type Localized } from '@sqs-lab/lab';
 import { en, type Messages as TutorialMessages } from './en';
 import { ja } from './ja';
 
@@ -11,3 +11,11 @@ export const MESSAGES: Readonly<Record<Language, Messages>> = {
   en: { ...LAB_MESSAGES.en, ...en },
   ja: { ...LAB_MESSAGES.ja, ...ja },
 };
+
+/**
+ * One text in every language, picked from each language's table: how the catalog, the variants
+ * and the send form give the lab a title, a prediction or a hint it shows in either language.
+ */
+export function localized(pick: (say: Messages, language: Language) => string): Localized {
+  return { en: pick(MESSAGES.en, 'en'), ja: pick(MESSAGES.ja, 'ja') };
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EXPERIMENTS, findExperiment } from '#experiments/catalog';
+import { localized } from '#experiments/locales/messages';
 import { observeBatch, observeSweep, type VisibilityObservation, type WorkerLine } from '#experiments/observation';
 import {
   batchEventFilter,
@@ -231,7 +232,10 @@ describe('lab variants', () => {
   });
 
   it('workerTimeout shortens the worker only, and stays at or under the queue it is created with', () => {
-    const topology = workerTimeout(12, 'why').topology();
+    const topology = workerTimeout(
+      12,
+      localized((say) => say.experiments['in-progress-crash'].why),
+    ).topology();
     const queue = topology.queues.find((q) => q.id === 'ShortVTQueue');
 
     expect(topology.functions.map((spec) => [spec.id, spec.timeoutSeconds])).toEqual([
