@@ -3,7 +3,7 @@
  * (the queue's `DelaySeconds`, or a message timer on the send) and a send repeated by a
  * producer that retried. Spread into the catalog's EXPERIMENTS; the tour skips them.
  */
-import { localized } from './locales/messages';
+import { localized, MESSAGES } from './locales/messages';
 import type { Language } from '@sqs-lab/lab';
 import type { VisibilityExperiment } from './experiment';
 import type { VisibilityObservation } from './observation';
@@ -26,33 +26,15 @@ function waitedFor(o: VisibilityObservation, delay: number): boolean {
 
 function describeDelay(o: VisibilityObservation, delay: number, language: Language): string[] {
   const wait = o.firstReceiveWaits?.[0];
-  const seen = o.delayedSeen ?? 0;
-  if (language === 'ja') {
-    return [
-      wait === undefined
-        ? '最初の受信までの時間: start 行に SentTimestamp がない'
-        : `送信から最初の受信まで ${wait.toFixed(1)} 秒(SQS の時計。遅延は ${delay} 秒)`,
-      `実行中に読んだ ApproximateNumberOfMessagesDelayed の最大値: ${seen}`,
-    ];
-  }
+  const say = MESSAGES[language].catalog;
   return [
-    wait === undefined
-      ? 'time to the first receive: the start line has no SentTimestamp'
-      : `first receive ${wait.toFixed(1)} s after the send (SQS's clock; the delay is ${delay} s)`,
-    `highest ApproximateNumberOfMessagesDelayed read during the run: ${seen}`,
+    wait === undefined ? say.noSentTimestamp : say.firstReceiveAfter(wait, delay),
+    say.highestDelayed(o.delayedSeen ?? 0),
   ];
 }
 
 function describeCopies(o: VisibilityObservation, language: Language): string[] {
-  const messages = o.messages ?? 0;
-  if (language === 'ja') {
-    return [
-      `同じ id の SQS メッセージ ${messages} 件、配信 ${o.deliveries} 回: 処理中として拒否 ${o.inProgress} 回、完了済みとしてスキップ ${o.skipped} 回、効果 ${o.effects} 回`,
-    ];
-  }
-  return [
-    `${messages} SQS message(s) for one id, ${o.deliveries} deliveries: ${o.inProgress} refused as in progress, ${o.skipped} skipped as completed, ${o.effects} effect(s)`,
-  ];
+  return [MESSAGES[language].catalog.copies(o.messages ?? 0, o.deliveries, o.inProgress, o.skipped, o.effects)];
 }
 
 /** The producer experiments, in the guide's order. */

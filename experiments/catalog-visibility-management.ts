@@ -3,7 +3,7 @@
  * batch (`visibility-manager`), the other side of the visibility-timeout trade-off
  * (`visibility-too-long`), and the alarm on the DLQ (`dlq-alarm`). Spread into EXPERIMENTS.
  */
-import { localized } from './locales/messages';
+import { localized, MESSAGES } from './locales/messages';
 import { VISIBILITY_DUP, VISIBILITY_MANAGER } from '../lib/settings';
 import { DEFAULT_BATCH_PARTIAL_OPTIONS } from '../lib/topology';
 import type { Language } from '@sqs-lab/lab';
@@ -22,8 +22,7 @@ const jobNamed = (o: VisibilityObservation, label: string): SweepJobObservation 
   o.jobs?.find((job) => job.label === label);
 
 /** `4.9 s`, or `4.9 秒` in Japanese. */
-const seconds = (ms: number, language: Language = 'en'): string =>
-  `${(ms / 1000).toFixed(1)} ${language === 'ja' ? '秒' : 's'}`;
+const seconds = (ms: number, language: Language): string => MESSAGES[language].catalog.duration(ms);
 
 /** The invocation that carried the most jobs, and the requests its manager made. */
 function biggestBatch(m: ManagerObservation): { size: number; requests: ManagerObservation['requests'] } {
@@ -59,40 +58,21 @@ function judgeManager(o: VisibilityObservation): boolean {
 }
 
 function describeManager(o: VisibilityObservation, language: Language): string[] {
+  const say = MESSAGES[language].catalog;
   const m = o.manager;
-  if (m === undefined)
-    return [language === 'ja' ? '可視性マネージャーのリクエストなし' : 'no visibility manager request'];
+  if (m === undefined) return [say.noManagerRequest];
   const sizes = m.invocations.map((invocation) => invocation.ids.length).join(', ');
   const extended = m.requests.reduce((sum, request) => sum + request.extended, 0);
   const released = m.requests.reduce((sum, request) => sum + request.released, 0);
   const calls = o.workerSqsCalls;
-  const lines =
-    language === 'ja'
-      ? [
-          `呼び出しごとのレコード数: ${sizes}`,
-          `ChangeMessageVisibilityBatch ${m.requests.length} 回で延長 ${extended} 件・解放 ${released} 件(メッセージごとに呼べば ChangeMessageVisibility ${extended + released} 回)`,
-        ]
-      : [
-          `records per invocation: ${sizes}`,
-          `${m.requests.length} ChangeMessageVisibilityBatch requests carried ${extended} extensions and ${released} release(s) (one call per message would have taken ${extended + released} ChangeMessageVisibility calls)`,
-        ];
+  const lines = [say.recordsPerInvocation(sizes), say.managerRequests(m.requests.length, extended, released)];
   if (calls !== undefined) {
-    const batch = calls.ChangeMessageVisibilityBatch ?? 0;
-    const single = calls.ChangeMessageVisibility ?? 0;
-    lines.push(
-      language === 'ja'
-        ? `ラボが数えたワーカーの呼び出し: ChangeMessageVisibilityBatch ${batch} 回、ChangeMessageVisibility ${single} 回`
-        : `the worker's calls as the lab counted them: ${batch} ChangeMessageVisibilityBatch, ${single} ChangeMessageVisibility`,
-    );
+    lines.push(say.workerCalls(calls.ChangeMessageVisibilityBatch ?? 0, calls.ChangeMessageVisibility ?? 0));
   }
   for (const release of m.released) {
     const again =
       release.receivedAgainAtMs === undefined ? undefined : seconds(release.receivedAgainAtMs - release.atMs, language);
-    lines.push(
-      language === 'ja'
-        ? `${release.id}: 最大寿命を過ぎた ${release.keptSeconds.toFixed(1)} 秒で解放${again === undefined ? '(再受信なし)' : `、${again}後に再受信`}`
-        : `${release.id}: let go after ${release.keptSeconds.toFixed(1)} s (past its maximum life)${again === undefined ? ', not received again' : `, received again ${again} later`}`,
-    );
+    lines.push(say.letGo(release.id, release.keptSeconds, again));
   }
   return lines;
 }
@@ -127,22 +107,17 @@ function judgeTooLong(o: VisibilityObservation): boolean {
 }
 
 function describeTooLong(o: VisibilityObservation, language: Language): string[] {
+  const say = MESSAGES[language].catalog;
   const crash = o.crash;
-  if (crash === undefined) return [language === 'ja' ? 'クラッシュは起きなかった' : 'no crash happened'];
+  if (crash === undefined) return [say.noCrash];
   return crash.jobs.map((job) => {
     const deadline = seconds(job.deadlineAtMs - crash.atMs, language);
     const retry = job.retriedAtMs === undefined ? undefined : seconds(job.retriedAtMs - crash.atMs, language);
     const basis =
       job.lastExtensionAtMs === undefined
-        ? language === 'ja'
-          ? `受信から ${LONG_QUEUE_SECONDS} 秒のキューのタイムアウト`
-          : `the queue's ${LONG_QUEUE_SECONDS} s timeout from its receive`
-        : language === 'ja'
-          ? `クラッシュ ${seconds(crash.atMs - job.lastExtensionAtMs, language)}前の最後のハートビート(${SHORT_DEADLINE_SECONDS} 秒へ)`
-          : `its last heartbeat, ${seconds(crash.atMs - job.lastExtensionAtMs)} before the crash (to ${SHORT_DEADLINE_SECONDS} s)`;
-    return language === 'ja'
-      ? `${job.label}: 期限は ${basis} によりクラッシュの ${deadline}後、再試行はクラッシュの ${retry ?? '—'}${retry === undefined ? '(なし)' : '後'}`
-      : `${job.label}: deadline ${deadline} after the crash, set by ${basis}; retried ${retry === undefined ? 'never' : `${retry} after the crash`}`;
+        ? say.queueTimeoutBasis(LONG_QUEUE_SECONDS)
+        : say.heartbeatBasis(seconds(crash.atMs - job.lastExtensionAtMs, language), SHORT_DEADLINE_SECONDS);
+    return say.crashedJob(job.label, deadline, basis, retry);
   });
 }
 
@@ -162,19 +137,10 @@ function describeAlarm(o: BatchObservation, language: Language): string[] {
   const states = readings.length === 0 ? '—' : readings.map((reading) => reading.state).join(' → ');
   const name = readings[0]?.alarmName ?? '';
   const notifications = o.alarm?.notifications;
-  if (language === 'ja') {
-    return [
-      `アラーム ${name}: ${states}`,
-      notifications === undefined
-        ? 'SNS トピックへの通知はここからは読めない(メールを購読していればそこに届く)'
-        : `SNS トピックへの通知: ${notifications.length === 0 ? 'なし' : notifications.join(' / ')}`,
-    ];
-  }
+  const say = MESSAGES[language].catalog;
   return [
-    `alarm ${name}: ${states}`,
-    notifications === undefined
-      ? "its SNS topic's notifications cannot be read from here (they reach the e-mail address, if one is subscribed)"
-      : `notifications to its SNS topic: ${notifications.length === 0 ? 'none' : notifications.join(' / ')}`,
+    say.alarmStates(name, states),
+    notifications === undefined ? say.alarmNotificationsUnread : say.alarmNotifications(notifications),
   ];
 }
 

@@ -356,6 +356,58 @@ Options:
       dlq: readonly number[],
     ) =>
       `sent ${sent}; processed by the worker: ${listed(processed, 'none')}; never reached the worker: ${listed(unseen, 'none')}; left in the queue: ${leftInQueue ?? '?'}; in the DLQ: ${listed(dlq, 'none')}`,
+    noSentTimestamp: 'time to the first receive: the start line has no SentTimestamp',
+    firstReceiveAfter: (wait: number, delay: number) =>
+      `first receive ${wait.toFixed(1)} s after the send (SQS's clock; the delay is ${delay} s)`,
+    highestDelayed: (seen: number) => `highest ApproximateNumberOfMessagesDelayed read during the run: ${seen}`,
+    copies: (messages: number, deliveries: number, inProgress: number, skipped: number, effects: number) =>
+      `${messages} SQS message(s) for one id, ${deliveries} deliveries: ${inProgress} refused as in progress, ${skipped} skipped as completed, ${effects} effect(s)`,
+    fifoWithinInterval: (sends: number, deliveries: number, sameMessageId: boolean) =>
+      `phase 1, within 5 minutes: the same job sent ${sends} times, delivered ${deliveries} time(s) (the second send was answered with ${sameMessageId ? 'the same' : 'another'} MessageId)`,
+    fifoGroup: (sent: string, received: string, receivedWhileLocked: number) =>
+      `phase 2, one message group: sent ${sent}; received ${received} (${receivedWhileLocked} receive(s) got a message of the group while its first was in flight)`,
+    fifoAfterInterval: (deliveries: number, newMessageId: boolean) =>
+      `phase 3, the lab's SQS clock moved 5 minutes on: the same job sent again, delivered ${deliveries} time(s) (${newMessageId ? 'a new' : 'the same'} MessageId)`,
+    fifoSlowConsumer: (receives: number, sameMessageId: boolean, sameDeduplicationId: boolean, receiveCount: number) =>
+      `phase 4, processing longer than the visibility timeout: the same job received ${receives} times, ${sameMessageId ? 'same' : 'another'} MessageId, ${sameDeduplicationId ? 'same' : 'another'} MessageDeduplicationId, ApproximateReceiveCount ${receiveCount}: deduplication cannot help here`,
+    pollingConsumer: (
+      waitTimeSeconds: number,
+      calls: number,
+      empty: number,
+      received: number,
+      sent: number,
+      cost: string,
+      medianWait: string,
+    ) =>
+      `${waitTimeSeconds === 0 ? 'short polling' : 'long polling'} (WaitTimeSeconds ${waitTimeSeconds}): ${calls} ReceiveMessage calls, ${empty} empty, ${received} of ${sent} messages, ${cost}${medianWait ? `, median ${medianWait} s from send to receive` : ''}`,
+    pollingMonth: (
+      perMillion: number,
+      shortMillions: string,
+      shortCost: string,
+      longMillions: string,
+      longCost: string,
+    ) =>
+      `at $${perMillion.toFixed(2)} per million requests (cost/prices.ts, us-east-1, free tier ignored), one consumer polling an idle queue for 30 days: short polling at this run's pace ≈ ${shortMillions} million calls ≈ ${shortCost}; long polling, one call per 20 s ≈ ${longMillions} million calls ≈ ${longCost}`,
+    duration: (ms: number) => `${(ms / 1000).toFixed(1)} s`,
+    noManagerRequest: 'no visibility manager request',
+    recordsPerInvocation: (sizes: string) => `records per invocation: ${sizes}`,
+    managerRequests: (requests: number, extended: number, released: number) =>
+      `${requests} ChangeMessageVisibilityBatch requests carried ${extended} extensions and ${released} release(s) (one call per message would have taken ${extended + released} ChangeMessageVisibility calls)`,
+    workerCalls: (batch: number, single: number) =>
+      `the worker's calls as the lab counted them: ${batch} ChangeMessageVisibilityBatch, ${single} ChangeMessageVisibility`,
+    letGo: (id: string, keptSeconds: number, again: string | undefined) =>
+      `${id}: let go after ${keptSeconds.toFixed(1)} s (past its maximum life)${again === undefined ? ', not received again' : `, received again ${again} later`}`,
+    noCrash: 'no crash happened',
+    queueTimeoutBasis: (queueSeconds: number) => `the queue's ${queueSeconds} s timeout from its receive`,
+    heartbeatBasis: (beforeCrash: string, deadlineSeconds: number) =>
+      `its last heartbeat, ${beforeCrash} before the crash (to ${deadlineSeconds} s)`,
+    crashedJob: (label: string, deadline: string, basis: string, retry: string | undefined) =>
+      `${label}: deadline ${deadline} after the crash, set by ${basis}; retried ${retry === undefined ? 'never' : `${retry} after the crash`}`,
+    alarmStates: (name: string, states: string) => `alarm ${name}: ${states}`,
+    alarmNotificationsUnread:
+      "its SNS topic's notifications cannot be read from here (they reach the e-mail address, if one is subscribed)",
+    alarmNotifications: (notifications: readonly string[]) =>
+      `notifications to its SNS topic: ${notifications.length === 0 ? 'none' : notifications.join(' / ')}`,
   },
   timeline: {
     laneJob: (sleep: number) => `job, sleep ${sleep} s`,

@@ -281,6 +281,42 @@ ${experimentList(experiments)}
       `ChangeMessageVisibility の呼び出し: 成功 ${succeeded} 回、失敗 ${failed} 回`,
     filteredOut: (sent, processed, unseen, leftInQueue, dlq) =>
       `送信 ${sent} 件。ワーカーが処理: ${listed(processed, 'なし')}。ワーカーに届かなかった: ${listed(unseen, 'なし')}。キューに残った: ${leftInQueue ?? '?'} 件。DLQ: ${listed(dlq, 'なし')}`,
+    noSentTimestamp: '最初の受信までの時間: start 行に SentTimestamp がない',
+    firstReceiveAfter: (wait, delay) => `送信から最初の受信まで ${wait.toFixed(1)} 秒(SQS の時計。遅延は ${delay} 秒)`,
+    highestDelayed: (seen) => `実行中に読んだ ApproximateNumberOfMessagesDelayed の最大値: ${seen}`,
+    copies: (messages, deliveries, inProgress, skipped, effects) =>
+      `同じ id の SQS メッセージ ${messages} 件、配信 ${deliveries} 回: 処理中として拒否 ${inProgress} 回、完了済みとしてスキップ ${skipped} 回、効果 ${effects} 回`,
+    fifoWithinInterval: (sends, deliveries, sameMessageId) =>
+      `フェーズ 1(5 分以内): 同じジョブを ${sends} 回送信、配信 ${deliveries} 回(2 回目の送信も${sameMessageId ? '同じ' : '別の'} MessageId で受け付けられた)`,
+    fifoGroup: (sent, received, receivedWhileLocked) =>
+      `フェーズ 2(1 つのメッセージグループ): 送信順 ${sent} / 受信順 ${received}(先頭の処理中に同じグループから受信できたのは ${receivedWhileLocked} 件)`,
+    fifoAfterInterval: (deliveries, newMessageId) =>
+      `フェーズ 3(ラボの SQS 時計を 5 分進めた後): 同じジョブを再送、配信 ${deliveries} 回(${newMessageId ? '新しい' : '同じ'} MessageId)`,
+    fifoSlowConsumer: (receives, sameMessageId, sameDeduplicationId, receiveCount) =>
+      `フェーズ 4(可視性タイムアウトより長く処理): 同じジョブを ${receives} 回受信、MessageId は${sameMessageId ? '同じ' : '別'}、MessageDeduplicationId も${sameDeduplicationId ? '同じ' : '別'}、ApproximateReceiveCount ${receiveCount}: 重複排除では防げない`,
+    pollingConsumer: (waitTimeSeconds, calls, empty, received, sent, cost, medianWait) =>
+      `${waitTimeSeconds === 0 ? 'ショートポーリング' : 'ロングポーリング'}(WaitTimeSeconds ${waitTimeSeconds}): ReceiveMessage ${calls} 回、うち空 ${empty} 回、受信 ${received}/${sent} 件、${cost}${medianWait ? `、送信から受信まで中央値 ${medianWait} 秒` : ''}`,
+    pollingMonth: (perMillion, shortMillions, shortCost, longMillions, longCost) =>
+      `100 万リクエストあたり $${perMillion.toFixed(2)}(cost/prices.ts、us-east-1、無料枠は考慮しない)で、空のキューを 30 日間ポーリングし続けるコンシューマー 1 つ: ショートは今回のペースで約 ${shortMillions} 百万回 ≈ ${shortCost}、ロングは 20 秒に 1 回で約 ${longMillions} 百万回 ≈ ${longCost}`,
+    duration: (ms) => `${(ms / 1000).toFixed(1)} 秒`,
+    noManagerRequest: '可視性マネージャーのリクエストなし',
+    recordsPerInvocation: (sizes) => `呼び出しごとのレコード数: ${sizes}`,
+    managerRequests: (requests, extended, released) =>
+      `ChangeMessageVisibilityBatch ${requests} 回で延長 ${extended} 件・解放 ${released} 件(メッセージごとに呼べば ChangeMessageVisibility ${extended + released} 回)`,
+    workerCalls: (batch, single) =>
+      `ラボが数えたワーカーの呼び出し: ChangeMessageVisibilityBatch ${batch} 回、ChangeMessageVisibility ${single} 回`,
+    letGo: (id, keptSeconds, again) =>
+      `${id}: 最大寿命を過ぎた ${keptSeconds.toFixed(1)} 秒で解放${again === undefined ? '(再受信なし)' : `、${again}後に再受信`}`,
+    noCrash: 'クラッシュは起きなかった',
+    queueTimeoutBasis: (queueSeconds) => `受信から ${queueSeconds} 秒のキューのタイムアウト`,
+    heartbeatBasis: (beforeCrash, deadlineSeconds) =>
+      `クラッシュ ${beforeCrash}前の最後のハートビート(${deadlineSeconds} 秒へ)`,
+    crashedJob: (label, deadline, basis, retry) =>
+      `${label}: 期限は ${basis} によりクラッシュの ${deadline}後、再試行はクラッシュの ${retry ?? '—'}${retry === undefined ? '(なし)' : '後'}`,
+    alarmStates: (name, states) => `アラーム ${name}: ${states}`,
+    alarmNotificationsUnread: 'SNS トピックへの通知はここからは読めない(メールを購読していればそこに届く)',
+    alarmNotifications: (notifications) =>
+      `SNS トピックへの通知: ${notifications.length === 0 ? 'なし' : notifications.join(' / ')}`,
   },
   timeline: {
     laneJob: (sleep) => `ジョブ、sleep ${sleep} 秒`,
