@@ -6,6 +6,7 @@
  */
 import type { Language } from '@sqs-lab/lab';
 import { targetsTable } from '@sqs-lab/lab/bench';
+import { BENCH_MESSAGES } from './locales/bench-messages';
 import { measuredLine, summaryTable } from './report';
 import type { BenchResults } from './results';
 
@@ -20,16 +21,11 @@ export class BenchDocMarkersError extends Error {
   override readonly name = 'BenchDocMarkersError';
 }
 
-const INTRO: Readonly<Record<Language, string>> = {
-  en: 'From the last full run committed in bench/results.json:',
-  ja: 'bench/results.json にコミットした最後の全体実行から（表は bench の出力と同じく英語です）:',
-};
-
 /** The block for a page in `language`, markers included. */
 export function renderBenchDoc(results: BenchResults, language: Language): string {
   return [
     BENCH_DOC_BEGIN,
-    INTRO[language],
+    BENCH_MESSAGES[language].docIntro,
     '',
     summaryTable(results),
     '',

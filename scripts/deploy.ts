@@ -8,22 +8,10 @@ import { copyFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { resolveLanguage } from '@sqs-lab/lab';
 import { PROJECT_ROOT } from '../lib/project-root';
-import { deployRegion, LAST_OUTPUTS_FILE, regionalOutputsFile, type RegionSource } from './deploy-outputs';
+import { deployRegion, LAST_OUTPUTS_FILE, regionalOutputsFile } from './deploy-outputs';
+import { SCRIPT_MESSAGES } from './locales/messages';
 
-const say = {
-  en: {
-    region: (region: string, source: RegionSource) =>
-      `Deploying to ${region} (${{ AWS_REGION: 'AWS_REGION', AWS_DEFAULT_REGION: 'AWS_DEFAULT_REGION', config: 'your AWS profile', fallback: 'no region set: the CDK CLI uses us-east-1' }[source]}); outputs go to ${regionalOutputsFile(region)}.\n`,
-    copied: (region: string) =>
-      `Outputs: ${regionalOutputsFile(region)}, copied to ${LAST_OUTPUTS_FILE} (the last deploy's, which the tutorial's commands read).\n`,
-  },
-  ja: {
-    region: (region: string, source: RegionSource) =>
-      `${region} にデプロイします（${{ AWS_REGION: 'AWS_REGION', AWS_DEFAULT_REGION: 'AWS_DEFAULT_REGION', config: 'AWS のプロファイル', fallback: 'リージョンの指定がないため CDK CLI は us-east-1 を使います' }[source]}）。出力は ${regionalOutputsFile(region)} に書きます。\n`,
-    copied: (region: string) =>
-      `出力: ${regionalOutputsFile(region)}。${LAST_OUTPUTS_FILE}（最後のデプロイのもの。チュートリアルのコマンドが読みます）にもコピーしました。\n`,
-  },
-}[resolveLanguage(undefined)];
+const say = SCRIPT_MESSAGES[resolveLanguage(undefined)].deploy;
 
 const args = process.argv.slice(2);
 const { region, source } = deployRegion(process.env, args);

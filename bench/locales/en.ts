@@ -16,6 +16,8 @@ export interface BenchMessages {
   readonly unknownSection: (name: string, names: readonly string[]) => string;
   readonly resultsWritten: (file: string) => string;
   readonly failed: (message: string) => string;
+  /** The line above the bench's tables in docs/project.md (`npm run bench:doc`). */
+  readonly docIntro: string;
 }
 
 export const en: BenchMessages = {
@@ -44,4 +46,5 @@ Options:
   unknownSection: (name, names) => `unknown section "${name}"; sections: ${names.join(', ')}`,
   resultsWritten: (file) => `Results written to ${file}\n`,
   failed: (message) => `npm run bench failed: ${message}\n`,
+  docIntro: 'From the last full run committed in bench/results.json:',
 };

@@ -27,4 +27,5 @@ ${facts.resultsFile} に書き、表（markdown）を表示します。
   unknownSection: (name, names) => `"${name}" というセクションはありません。次から選んでください: ${names.join(', ')}`,
   resultsWritten: (file) => `結果を ${file} に書きました\n`,
   failed: (message) => `npm run bench は失敗しました: ${message}\n`,
+  docIntro: 'bench/results.json にコミットした最後の全体実行から（表は bench の出力と同じく英語です）:',
 };
