@@ -10,7 +10,7 @@ import { LANGUAGES, type Language } from '#lab/common/language';
  * An argument that stands in for any value a message takes (a count, a name, a list, the
  * facts of a ready lab): it converts to 7, joins and maps to a word, and has every property.
  */
-// `any`: one stand-in for the many argument types of the tables' functions.
+// oxlint-disable-next-line typescript/no-explicit-any -- one stand-in for the many argument types of the tables' functions
 const anything: any = new Proxy(function stand() {}, {
   get(_target, property) {
     if (property === Symbol.toPrimitive) return () => 7;
