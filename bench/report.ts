@@ -10,6 +10,7 @@ import { endpointTable, insightsTable, targetsTable } from '@sqs-lab/lab/bench';
 import { MIN_FAIR_RATIO, throughputRows } from './targets';
 import type { GuardRequestTable, GuardScenario, GuardScenarioResult } from './sections/guard-requests';
 import type { HeartbeatRun } from './sections/heartbeat-requests';
+import type { ThroughputRow } from './sections/lab-throughput';
 
 /** `{ "SQS.ReceiveMessage": 0.107 }` → `0.107 ReceiveMessage`. */
 function perMessage(calls: CallCounts, digits = 2): string {
@@ -230,6 +231,19 @@ function cpuCell(cpu: ThreadCpuMs | undefined, messages: number): string {
   return `functions ${us(cpu.functions)} · V8 ${us(cpu.v8)} · main ${us(cpu.main)} · SQS ${us(cpu.sqsEmulator)} · DynamoDB ${us(cpu.dynamodbEmulator)}`;
 }
 
+/** `20 000 messages (batch path) or 1 000 (guard path)`: the rows' warm-ups, as the runs recorded them. */
+function warmUpText(rows: readonly ThroughputRow[]): string {
+  const of = (path: ThroughputRow['path']): number | undefined =>
+    rows.find((row) => row.path === path)?.lab.warmUpMessages;
+  const parts = (['batch', 'guard'] as const).flatMap((path) => {
+    const messages = of(path);
+    return messages === undefined
+      ? []
+      : [`${messages.toLocaleString('en-US').replace(/,/g, ' ')} messages (${path} path)`];
+  });
+  return parts.join(' or ');
+}
+
 function throughputTable(results: BenchResults): string | undefined {
   const rows = results.throughput;
   if (rows === undefined) return undefined;
@@ -266,7 +280,7 @@ function throughputTable(results: BenchResults): string | undefined {
       body,
     ),
     '',
-    "First send to last delete, in the steady state: each lab run first sends a few hundred messages through to start its environments (cold starts are in the bundle table), and lab start-up (bundling, provisioning) is not counted. Producers invoked directly (`lab.stack(...).invoke`, count 100 per call on the batch path), not through the throttled local API; 5 pollers. Ceiling: SendMessageBatch + ReceiveMessage(10) + DeleteMessageBatch loops on the same emulator with no Lambda, after a warm-up, median of the runs before and after the lab run; batch-path runs, and guard-path runs of up to 2 000 messages, are done three times (lab and ceilings) and their medians compared. Same requests, no Lambda (the fair ceiling): the batch path's own mix, with receives sized as the lab's mapping sizes them (its AWS-like batch formation: 1 to 10 messages, seeded) and every attribute asked for, as Lambda's pollers do, one DeleteMessageBatch per receive; the guard path's SendMessage, ReceiveMessage(1), the guard's claim and completion on dynalite, DeleteMessageBatch, 5 loops. Emulators: fauxqs and dynalite each in a worker thread. Busy: the share of the lab run each thread's event loop was busy (a share near 100 % sets the pace), and the process's CPU time over wall time in cores. CPU per message: each kind of thread's CPU time (from /proc, 10 ms ticks) over the run, divided by its messages: the function environments, V8's helper threads (garbage collection, compilation), the main thread and the emulators' threads; what a machine of few cores runs out of " +
+    `First send to last delete, in the steady state: before each row's timed runs, its path sends ${warmUpText(rows)} through the lab and through each ceiling untimed, since every function environment and emulator thread is a V8 isolate of its own whose optimizing compilers take the path's code over only after some hundreds of calls (cold starts are in the bundle table); lab start-up (bundling, provisioning) is not counted. Producers invoked directly (\`lab.stack(...).invoke\`, count 100 per call on the batch path), not through the throttled local API; 5 pollers. Ceiling: SendMessageBatch + ReceiveMessage(10) + DeleteMessageBatch loops on the same emulator with no Lambda, median of the runs before and after the lab run; batch-path runs, and guard-path runs of up to 2 000 messages, are done three times (lab and ceilings) and their medians compared. Same requests, no Lambda (the fair ceiling): the batch path's own mix, with receives sized as the lab's mapping sizes them (its AWS-like batch formation: 1 to 10 messages, seeded) and every attribute asked for, as Lambda's pollers do, one DeleteMessageBatch per receive; the guard path's SendMessage, ReceiveMessage(1), the guard's claim and completion on dynalite, DeleteMessageBatch, 5 loops. Emulators: fauxqs and dynalite each in a worker thread. Busy: the share of the lab run each thread's event loop was busy (a share near 100 % sets the pace), and the process's CPU time over wall time in cores. CPU per message: each kind of thread's CPU time (from /proc, 10 ms ticks) over the run, divided by its messages: the function environments, V8's helper threads (garbage collection, compilation), the main thread and the emulators' threads; what a machine of few cores runs out of ` +
       `(this machine has ${results.machine.cpus}).`,
   ].join('\n');
 }

@@ -32,6 +32,8 @@ export interface BenchSizes {
   readonly pipeline: { readonly batch: number; readonly guard: number };
   readonly bundleLoads: number;
   readonly throughput: Readonly<Record<PipelinePath, readonly number[]>>;
+  /** Per path, messages each throughput row sends untimed first, lab and ceilings (see ThroughputOptions). */
+  readonly throughputWarmUp: Readonly<Record<PipelinePath, number>>;
   readonly guard: { readonly deliveries: number; readonly concurrency: number; readonly racedKeys: number };
   readonly deploy: { readonly deploys: number; readonly passes: number; readonly messages: number };
   readonly endpoint: { readonly passes: number; readonly messages: number };
@@ -50,6 +52,7 @@ export const FULL_SIZES: BenchSizes = {
   pipeline: { batch: 1000, guard: 300 },
   bundleLoads: 9,
   throughput: { batch: [1000, 10_000], guard: [1000, 10_000] },
+  throughputWarmUp: { batch: 20_000, guard: 1000 },
   guard: { deliveries: 500, concurrency: 8, racedKeys: 100 },
   deploy: { deploys: 5, passes: 4, messages: 2000 },
   endpoint: LAB_BENCH_FULL.endpoint,
@@ -66,6 +69,7 @@ export const QUICK_SIZES: BenchSizes = {
   pipeline: { batch: 100, guard: 20 },
   bundleLoads: 1,
   throughput: { batch: [100, 300], guard: [20, 40] },
+  throughputWarmUp: { batch: 300, guard: 40 },
   guard: { deliveries: 30, concurrency: 8, racedKeys: 10 },
   deploy: { deploys: 1, passes: 1, messages: 100 },
   endpoint: LAB_BENCH_QUICK.endpoint,
@@ -146,7 +150,10 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
             'throughput',
             `${path} path, ${messages} messages: warm-up, ceiling, lab (after its warm-up), ceiling${sameWork ? ', same work without Lambda' : ''}`,
           );
-          const row = await measureThroughput(emulators, path, messages, { sameWork });
+          const row = await measureThroughput(emulators, path, messages, {
+            sameWork,
+            warmUpMessages: sizes.throughputWarmUp,
+          });
           say(
             'throughput',
             `${path} path, ${messages} messages: lab ${row.lab.messagesPerSecond.toFixed(0)} msg/s, fair ceiling ${row.fairCeilingMessagesPerSecond.toFixed(0)} msg/s (${(row.fairRatio * 100).toFixed(0)} %)`,

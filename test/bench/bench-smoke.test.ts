@@ -14,6 +14,7 @@ const SMOKE_SIZES: BenchSizes = {
   pipeline: { batch: 50, guard: 5 },
   bundleLoads: 1,
   throughput: { batch: [50], guard: [] },
+  throughputWarmUp: { batch: 100, guard: 0 },
   guard: { deliveries: 10, concurrency: 4, racedKeys: 4 },
   deploy: { deploys: 1, passes: 1, messages: 30 },
   endpoint: { passes: 1, messages: 30 },
