@@ -3,7 +3,8 @@
  * package's lab/test/unit/ and lab/test/lab/) is
  * `<module>.test.ts` or `<module>.<aspect>.test.ts`, where `<module>` is a source file's name
  * (`iam-evaluator.grant-propagation.test.ts` tests lab/services/iam/iam-evaluator.ts), or a
- * configuration file's at the root (`dependency-cruiser.test.ts`: .dependency-cruiser.cjs). The
+ * configuration file's at the root, up to its first dot (`dependency-cruiser.test.ts`:
+ * .dependency-cruiser.cjs; `oxlint.config.test.ts`: oxlint.config.ts). The
  * other trees gather tests by concern, not by module: conformance/, infra/, docs/, bench/,
  * robustness/.
  */
@@ -15,11 +16,14 @@ export const SOURCE_FOLDERS = ['lab', 'lib', 'lambda', 'experiments', 'bench', '
 /** The trees whose tests are named after a module. */
 const MODULE_TREES = ['test/unit/', 'test/lab/', 'lab/test/unit/', 'lab/test/lab/'];
 
-/** A file's module name: `iam-evaluator` for `…/iam-evaluator.ts`, `dependency-cruiser` for `.dependency-cruiser.cjs`. */
+/** A source file's module name: `iam-evaluator` for `…/iam-evaluator.ts`. */
 function moduleName(file: string): string {
-  return basename(file)
-    .replace(/^\./, '')
-    .replace(/\.[^.]+$/, '');
+  return basename(file).replace(/\.[^.]+$/, '');
+}
+
+/** A root configuration file's: its name up to its first dot (`dependency-cruiser` for `.dependency-cruiser.cjs`, `oxlint` for `oxlint.config.ts`). */
+function configName(file: string): string {
+  return file.replace(/^\./, '').split('.')[0] ?? file;
 }
 
 /**
@@ -31,8 +35,8 @@ export function misnamedTests(files: readonly string[]): string[] {
   for (const file of files) {
     const top = file.split('/')[0] ?? '';
     const rootConfig = !file.includes('/') && /\.(?:c?js|mjs|json|ts)$/.test(file);
-    if (((SOURCE_FOLDERS as readonly string[]).includes(top) && file.endsWith('.ts')) || rootConfig)
-      modules.add(moduleName(file));
+    if ((SOURCE_FOLDERS as readonly string[]).includes(top) && file.endsWith('.ts')) modules.add(moduleName(file));
+    else if (rootConfig) modules.add(configName(file));
   }
   return files.filter((file) => {
     if (!file.endsWith('.test.ts') || !MODULE_TREES.some((tree) => file.startsWith(tree))) return false;

@@ -4,7 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { misnamedTests } from '#scripts/test-names';
 
 describe('misnamedTests', () => {
-  const sources = ['lab/services/iam/iam-evaluator.ts', 'lab/cli/deploy.ts', '.dependency-cruiser.cjs'];
+  const sources = [
+    'lab/services/iam/iam-evaluator.ts',
+    'lab/cli/deploy.ts',
+    '.dependency-cruiser.cjs',
+    'oxlint.config.ts',
+  ];
 
   it('accepts <module>.test.ts and <module>.<aspect>.test.ts, the module anywhere in the source', () => {
     expect(
@@ -14,6 +19,8 @@ describe('misnamedTests', () => {
         'test/unit/lab/services/iam/iam-evaluator.grant-propagation.test.ts',
         'test/lab/cli/deploy.test.ts',
         'test/unit/dependency-cruiser.test.ts',
+        // A root configuration file is named up to its first dot.
+        'test/unit/oxlint.config.test.ts',
       ]),
     ).toEqual([]);
   });
