@@ -2,11 +2,16 @@
  * The tables `npm run bench` prints: markdown, ready for the README's "Performance and cost"
  * section. Everything here reads a {@link BenchResults}; nothing is measured.
  */
-import type { CallCounts } from '@sqs-lab/lab/bench';
+import {
+  type CallCounts,
+  type ThreadBusy,
+  type ThreadCpuMs,
+  endpointTable,
+  insightsTable,
+  targetsTable,
+} from '@sqs-lab/lab/bench';
 import type { BenchResults } from './results';
-import type { ThreadBusy, ThreadCpuMs } from '@sqs-lab/lab/bench';
 import { markdownTable } from '@sqs-lab/lab/markdown-table';
-import { endpointTable, insightsTable, targetsTable } from '@sqs-lab/lab/bench';
 import { MIN_FAIR_RATIO, throughputRows } from './targets';
 import type { GuardRequestTable, GuardScenario, GuardScenarioResult } from './sections/guard-requests';
 import type { HeartbeatRun } from './sections/heartbeat-requests';

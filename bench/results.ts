@@ -2,7 +2,7 @@
  * The shape of `bench/results.json`: what `npm run bench` measured, section by section, and
  * how the targets fared. A section that was not run (`--only`) is absent.
  */
-import type { BenchTarget, BenchTargetStatus } from '@sqs-lab/lab/bench';
+import type { BenchTarget, BenchTargetStatus, EndpointOverheadResult, InsightsBenchResult } from '@sqs-lab/lab/bench';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { PROJECT_ROOT } from '../lib/project-root';
@@ -17,10 +17,8 @@ import type { ThroughputRow } from './sections/lab-throughput';
 import type { PipelineRequestsResult } from './sections/pipeline-requests';
 import type { ProducerRequestsRow } from './sections/producer-requests';
 import type { LabDeployResult } from './sections/lab-deploy';
-import type { EndpointOverheadResult } from '@sqs-lab/lab/bench';
 import type { CdkCliDeployResult } from './sections/cdk-cli-deploy';
 import type { LabMemoryResult } from './sections/lab-memory';
-import type { InsightsBenchResult } from '@sqs-lab/lab/bench';
 import type { TourTimeResult } from './sections/tour-time';
 
 /** Where `npm run bench` writes by default. */

@@ -14,10 +14,16 @@ import { measureGuardRequests } from './sections/guard-requests';
 import { type GuardThroughputRow, measureGuardThroughput } from './sections/guard-throughput';
 import { measureHeartbeatRequests } from './sections/heartbeat-requests';
 import { type LabDeployResult, measureLabDeploy } from './sections/lab-deploy';
-import { type EndpointOverheadResult, measureEndpointOverhead } from '@sqs-lab/lab/bench';
+import {
+  type EndpointOverheadResult,
+  measureEndpointOverhead,
+  type InsightsBenchResult,
+  LAB_BENCH_FULL,
+  LAB_BENCH_QUICK,
+  measureInsights,
+} from '@sqs-lab/lab/bench';
 import { type CdkCliDeployResult, measureCdkCliDeploy } from './sections/cdk-cli-deploy';
 import { type LabMemoryResult, measureLabMemory } from './sections/lab-memory';
-import { type InsightsBenchResult, LAB_BENCH_FULL, LAB_BENCH_QUICK, measureInsights } from '@sqs-lab/lab/bench';
 import { measureThroughput, type PipelinePath, type ThroughputRow } from './sections/lab-throughput';
 import { measurePipelineRequests } from './sections/pipeline-requests';
 import { measureProducerRequests } from './sections/producer-requests';

@@ -13,9 +13,8 @@ import { createSqsClient, type EmulatorEndpoints } from '@sqs-lab/lab';
 import { type HeartbeatTarget, startHeartbeat } from '../../lambda/core/heartbeat';
 import { sqsVisibilityExtender } from '../../lambda/core/sqs-visibility-extender';
 import { heartbeatTimingFor, VISIBILITY_DUP } from '../../lib/settings';
-import { type CallCounts, countAwsCalls } from '@sqs-lab/lab/bench';
+import { type CallCounts, countAwsCalls, createBenchQueue } from '@sqs-lab/lab/bench';
 import { startNaiveHeartbeat } from '../baseline/naive-heartbeat';
-import { createBenchQueue } from '@sqs-lab/lab/bench';
 
 /** One heartbeat over one minute of work. */
 export interface HeartbeatRun {

@@ -24,14 +24,22 @@ import { runIdempotent } from '../../lambda/core/idempotency-guard';
 import { BATCH_PARTIAL, VISIBILITY_DUP } from '../../lib/settings';
 import { batchPartialTopology, type StackTopology, visibilityDupTopology } from '../../lib/topology';
 import { DEFAULT_BATCH_FORMATION, ESTABLISHED_ACCOUNT_CONCURRENCY, ReceiveSizer } from '@sqs-lab/lab';
-import { diffCounts } from '@sqs-lab/lab/bench';
-import { createBenchTable } from '@sqs-lab/lab/bench';
-import { runPool } from '@sqs-lab/lab/bench';
-import { startThreadCpuMeter, type ThreadCpuMs } from '@sqs-lab/lab/bench';
-import { startBusyMeter, type ThreadBusy } from '@sqs-lab/lab/bench';
+import {
+  diffCounts,
+  createBenchTable,
+  runPool,
+  startThreadCpuMeter,
+  type ThreadCpuMs,
+  startBusyMeter,
+  type ThreadBusy,
+  mean,
+  median,
+  batchLoopShape,
+  type CeilingRun,
+  type CeilingShape,
+  measureCeiling,
+} from '@sqs-lab/lab/bench';
 import { enqueueEvent } from '../proxy-event';
-import { mean, median } from '@sqs-lab/lab/bench';
-import { batchLoopShape, type CeilingRun, type CeilingShape, measureCeiling } from '@sqs-lab/lab/bench';
 
 /** The two paths: Step 8's batch worker, and Step 7's guarded worker with `sleep: 0`. */
 export type PipelinePath = 'batch' | 'guard';
@@ -371,8 +379,9 @@ export function batchPathMixShape(messages: number): CeilingShape {
 }
 
 /**
- * How a throughput row warms up. `warmUpMessages`: messages each row sends through untimed before its timed runs, the lab's and the ceilings' alike,
- * so that both are measured in their steady state. Each function environment and each emulator
+ * How a throughput row warms up. `warmUpMessages`: messages each row sends through untimed
+ * before its timed runs, the lab's and the ceilings' alike, so that both are measured in their
+ * steady state. Each function environment and each emulator
  * thread is a V8 isolate of its own, and its optimizing compilers take a path's code over only
  * after some hundreds of calls: with 200 messages of warm-up (and 1 000 for the ceilings), the
  * batch path's three passes through one lab rose by 38 % from first to third (4 511 → 6 235 msg/s

@@ -8,10 +8,8 @@
 import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import { LAB_CALL_SITE } from '@sqs-lab/lab';
 import { createSqsClient, type Emulators } from '@sqs-lab/lab';
-import { type CallCounts, countAwsCalls } from '@sqs-lab/lab/bench';
+import { type CallCounts, countAwsCalls, createBenchQueue, runPool } from '@sqs-lab/lab/bench';
 import { drainOneByOne } from '../baseline/naive-consumer';
-import { createBenchQueue } from '@sqs-lab/lab/bench';
-import { runPool } from '@sqs-lab/lab/bench';
 import { type LabRun, measureLabPipeline, type PipelinePath } from './lab-throughput';
 
 /** One path's requests, per call site, divided by the messages. */

@@ -4,9 +4,8 @@
  */
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import { sendMessageBatches } from '../../lambda/core/send-message-batches';
-import { countAwsCalls, countOf } from '@sqs-lab/lab/bench';
+import { countAwsCalls, countOf, createBenchQueue } from '@sqs-lab/lab/bench';
 import { sendOneByOne } from '../baseline/naive-producer';
-import { createBenchQueue } from '@sqs-lab/lab/bench';
 
 /** One message count, both producers. */
 export interface ProducerRequestsRow {
