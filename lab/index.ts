@@ -93,7 +93,7 @@ export { UsageError } from './cli/usage-error';
 export { INSPECT_OPTION, parseInspectTarget, withInspectDefault } from './cli/inspect-args';
 export type { InspectTarget } from './cli/inspect-args';
 export { inspectorRefusal, openLabInspector } from './cli/lab-inspector';
-export { resolveLanguage } from './common/language';
+export { localizedFrom, resolveLanguage } from './common/language';
 export type { Language, Localized } from './common/language';
 export { MESSAGES as LAB_MESSAGES } from './locales/messages';
 export type { Messages as LabMessages } from './locales/messages';

@@ -1,5 +1,5 @@
 /** Every text the tutorial's commands show, per language, over the lab's own: `MESSAGES[language].tour.usage`. */
-import { LAB_MESSAGES, type Language, type Localized } from '@sqs-lab/lab';
+import { LAB_MESSAGES, type Language, type Localized, localizedFrom } from '@sqs-lab/lab';
 import { en, type Messages as TutorialMessages } from './en';
 import { ja } from './ja';
 
@@ -17,5 +17,5 @@ export const MESSAGES: Readonly<Record<Language, Messages>> = {
  * and the send form give the lab a title, a prediction or a hint it shows in either language.
  */
 export function localized(pick: (say: Messages, language: Language) => string): Localized {
-  return { en: pick(MESSAGES.en, 'en'), ja: pick(MESSAGES.ja, 'ja') };
+  return localizedFrom(MESSAGES, pick);
 }

@@ -32,3 +32,15 @@ export function resolveLanguage(flag: string | undefined, env: NodeJS.ProcessEnv
 
 /** A text a user reads, in every language the lab speaks. */
 export type Localized = { readonly [L in Language]: string };
+
+/**
+ * One text in every language, picked from each language's table of words (`tables[language]`):
+ * how a text named by its key reaches what shows it in either language (a provider's note, an
+ * experiment's title).
+ */
+export function localizedFrom<Table>(
+  tables: Readonly<Record<Language, Table>>,
+  pick: (table: Table, language: Language) => string,
+): Localized {
+  return { en: pick(tables.en, 'en'), ja: pick(tables.ja, 'ja') };
+}

@@ -6,7 +6,7 @@
  * ({@link ResourceProvider.properties}); a unit test holds every declaration to the property list
  * of the registry schema the deploy validates against.
  */
-import type { Localized } from '../../../common/language';
+import { type Localized, localizedFrom } from '../../../common/language';
 import { MESSAGES } from '../../../locales/messages';
 import type { ProviderNoteKey } from '../../../locales/provider-notes-en';
 import { UnemulatedPropertyError } from '../errors';
@@ -18,7 +18,7 @@ export type LabNote = Localized;
 
 /** The note `key` names, in every language (lab/locales/provider-notes-*.ts). */
 export function labNote(key: ProviderNoteKey): LabNote {
-  return { en: MESSAGES.en.providerNotes[key], ja: MESSAGES.ja.providerNotes[key] };
+  return localizedFrom(MESSAGES, (words) => words.providerNotes[key]);
 }
 
 /** How a provider treats each property of its resource type. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_OPTION, readCommandLine } from '#lab/cli/command-line';
-import { resolveLanguage, UnknownLanguageError } from '#lab/common/language';
+import { localizedFrom, resolveLanguage, UnknownLanguageError } from '#lab/common/language';
 
 describe('the language a command speaks', () => {
   it('follows --lang, else a Japanese locale, else English', () => {
@@ -40,5 +40,16 @@ describe('the language a command speaks', () => {
     expect(() => resolveLanguage('fr', {})).toThrow(UnknownLanguageError);
     expect(() => resolveLanguage('fr', {})).toThrow('--lang takes en or ja, got "fr"');
     expect(() => readCommandLine(['--lang', 'fr'], LANGUAGE_OPTION, 'en').check()).toThrow(UnknownLanguageError);
+  });
+});
+
+describe('localizedFrom', () => {
+  it("picks one text from each language's table, telling the pick which language it reads", () => {
+    const tables = { en: { hello: 'hello' }, ja: { hello: 'こんにちは' } };
+    expect(localizedFrom(tables, (table) => table.hello)).toEqual({ en: 'hello', ja: 'こんにちは' });
+    expect(localizedFrom(tables, (table, language) => `${language}: ${table.hello}`)).toEqual({
+      en: 'en: hello',
+      ja: 'ja: こんにちは',
+    });
   });
 });
