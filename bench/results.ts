@@ -2,7 +2,7 @@
  * The shape of `bench/results.json`: what `npm run bench` measured, section by section, and
  * how the targets fared. A section that was not run (`--only`) is absent.
  */
-import type { BenchTarget, BenchTargetStatus, EndpointOverheadResult, InsightsBenchResult } from '@sqs-lab/lab/bench';
+import type { BenchTarget, EndpointOverheadResult, InsightsBenchResult } from '@sqs-lab/lab/bench';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { PROJECT_ROOT } from '../lib/project-root';
@@ -61,12 +61,6 @@ export interface MachineInfo {
   readonly loadAverageAtEnd: number;
 }
 
-/** `not-run`: the section behind the target was not run (`--only`). */
-export type TargetStatus = BenchTargetStatus;
-
-/** One target and how this run fared (the lab's bench shape). */
-export type TargetResult = BenchTarget;
-
 /** The whole file. */
 export interface BenchResults {
   readonly schemaVersion: 1;
@@ -93,7 +87,8 @@ export interface BenchResults {
   readonly chaos?: ChaosWallTimeResult;
   /** `npm start`'s wall time (full runs only: the quick smoke run skips it). */
   readonly tour?: TourTimeResult;
-  readonly targets: readonly TargetResult[];
+  /** Each target and how this run fared (`not-run`: its section was left out, `--only`). */
+  readonly targets: readonly BenchTarget[];
 }
 
 /** Writes `results` as pretty JSON, creating the folder if needed. */

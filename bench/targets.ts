@@ -2,8 +2,8 @@
  * The issue's targets, judged from the figures of a run. They are reported, never asserted:
  * a miss is a finding to explain, not a failing test.
  */
-import type { BenchResults, TargetResult } from './results';
-import { endpointTarget, insightsTarget, median } from '@sqs-lab/lab/bench';
+import { type BenchTarget, endpointTarget, insightsTarget, median } from '@sqs-lab/lab/bench';
+import type { BenchResults } from './results';
 import type { PipelinePath, ThroughputRow } from './sections/lab-throughput';
 
 /** Largest a handler's own code may be, minified: its bundle without the AWS SDK. */
@@ -18,7 +18,7 @@ export const MAX_RATIO_FALL = 0.2;
 
 const EPSILON = 1e-9;
 
-function producerTarget(results: Omit<BenchResults, 'targets'>): TargetResult {
+function producerTarget(results: Omit<BenchResults, 'targets'>): BenchTarget {
   const target = 'producer ≤ 0.1 SendMessageBatch per message for batches ≥ 10';
   const rows = results.requests?.producer.filter((row) => row.messages >= 10) ?? [];
   if (rows.length === 0) return { id: 'producer-batching', target, status: 'not-run', figure: '' };
@@ -34,7 +34,7 @@ function producerTarget(results: Omit<BenchResults, 'targets'>): TargetResult {
   };
 }
 
-function guardTarget(results: Omit<BenchResults, 'targets'>): TargetResult {
+function guardTarget(results: Omit<BenchResults, 'targets'>): BenchTarget {
   const target = 'guard ≤ 2 writes per first delivery, 1 per duplicate, no extra read';
   const guard = results.requests?.guard;
   if (guard === undefined) return { id: 'guard-writes', target, status: 'not-run', figure: '' };
@@ -49,7 +49,7 @@ function guardTarget(results: Omit<BenchResults, 'targets'>): TargetResult {
   return { id: 'guard-writes', target, status: pass ? 'pass' : 'miss', figure };
 }
 
-function bundleTarget(results: Omit<BenchResults, 'targets'>): TargetResult {
+function bundleTarget(results: Omit<BenchResults, 'targets'>): BenchTarget {
   const target =
     "each handler's own code ≤ 100 KB minified (its bundle without the AWS SDK, which the deployed bundle carries too)";
   const rows = results.bundles?.filter((row) => row.variant === 'project') ?? [];
@@ -68,7 +68,7 @@ export function throughputRows(results: Pick<BenchResults, 'throughput'>, path: 
   return (results.throughput ?? []).filter((row) => row.path === path).sort((a, b) => a.messages - b.messages);
 }
 
-function throughputTargets(results: Omit<BenchResults, 'targets'>, path: PipelinePath): TargetResult[] {
+function throughputTargets(results: Omit<BenchResults, 'targets'>, path: PipelinePath): BenchTarget[] {
   const rows = throughputRows(results, path);
   const small: ThroughputRow | undefined = rows[0];
   const large: ThroughputRow | undefined = rows[rows.length - 1];
@@ -106,7 +106,7 @@ function throughputTargets(results: Omit<BenchResults, 'targets'>, path: Pipelin
 }
 
 /** Every target, in the issue's order. */
-export function evaluateTargets(results: Omit<BenchResults, 'targets'>): TargetResult[] {
+export function evaluateTargets(results: Omit<BenchResults, 'targets'>): BenchTarget[] {
   return [
     producerTarget(results),
     guardTarget(results),
@@ -130,7 +130,7 @@ export const MAX_TOUR_OVER_LONGEST_SECONDS = 3;
  * `npm start` against its longest experiment, in the same run: the experiments run side by side,
  * so what is above the longest is the tour's own start, its gaps and its end.
  */
-function tourTarget(results: Omit<BenchResults, 'targets'>): TargetResult {
+function tourTarget(results: Omit<BenchResults, 'targets'>): BenchTarget {
   const target = `npm start within ${MAX_TOUR_OVER_LONGEST_SECONDS} s of its longest experiment`;
   const { tour } = results;
   if (tour === undefined || tour.longest === undefined)
@@ -152,7 +152,7 @@ export const MAX_CLI_DEPLOY_OVER_LAB_MS = 2000;
  * against the lab's own deploy of them, measured in the same run: what is left is the lab
  * answering the CLI's calls later than it could.
  */
-function cliDeployTarget(results: Omit<BenchResults, 'targets'>): TargetResult {
+function cliDeployTarget(results: Omit<BenchResults, 'targets'>): BenchTarget {
   const target = `cdk deploy --all on the lab: the CLI's "Deployment time" within ${MAX_CLI_DEPLOY_OVER_LAB_MS / 1000} s of the lab's own deploy, both stacks`;
   const { cdk, deploy } = results;
   if (cdk === undefined || deploy === undefined)
@@ -169,7 +169,7 @@ function cliDeployTarget(results: Omit<BenchResults, 'targets'>): TargetResult {
 /** The chaos sample side by side takes at most this share of its one-after-the-other wall time. */
 export const MAX_CHAOS_WALL_RATIO = 0.5;
 
-function chaosTarget(results: Omit<BenchResults, 'targets'>): TargetResult {
+function chaosTarget(results: Omit<BenchResults, 'targets'>): BenchTarget {
   const target = `chaos sample side by side in ≤ ${MAX_CHAOS_WALL_RATIO * 100} % of its one-after-the-other wall time, invariant holding in every run`;
   const chaos = results.chaos;
   if (chaos === undefined) return { id: 'chaos-wall-time', target, status: 'not-run', figure: '' };
@@ -185,7 +185,7 @@ function chaosTarget(results: Omit<BenchResults, 'targets'>): TargetResult {
 /** Heap growth per message after the warm-up, bytes at most: nothing kept per message. */
 export const MAX_HEAP_BYTES_PER_MESSAGE = 64;
 
-function memoryTarget(results: Omit<BenchResults, 'targets'>): TargetResult {
+function memoryTarget(results: Omit<BenchResults, 'targets'>): BenchTarget {
   const target = `no memory growth per message after warm-up (main + emulator threads' heap ≤ ${MAX_HEAP_BYTES_PER_MESSAGE} bytes/message)`;
   const memory = results.memory;
   if (memory === undefined) return { id: 'memory-growth', target, status: 'not-run', figure: '' };
@@ -203,7 +203,7 @@ export const MAX_DEPLOY_MS = 5000;
 /** IAM may cost at most this share of the batch path's throughput. */
 export const MAX_IAM_COST = 0.1;
 
-function deployTargets(results: Omit<BenchResults, 'targets'>): TargetResult[] {
+function deployTargets(results: Omit<BenchResults, 'targets'>): BenchTarget[] {
   const deploy = results.deploy;
   const deployTarget = `deploying both stacks to the lab (synth excluded) ≤ ${MAX_DEPLOY_MS / 1000} s`;
   const iamTarget = `IAM costs ≤ ${MAX_IAM_COST * 100} % of the batch path's throughput`;
