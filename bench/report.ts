@@ -236,17 +236,16 @@ function cpuCell(cpu: ThreadCpuMs | undefined, messages: number): string {
   return `functions ${us(cpu.functions)} · V8 ${us(cpu.v8)} · main ${us(cpu.main)} · SQS ${us(cpu.sqsEmulator)} · DynamoDB ${us(cpu.dynamodbEmulator)}`;
 }
 
-/** `20 000 messages (batch path) or 1 000 (guard path)`: the rows' warm-ups, as the runs recorded them. */
+/** `20 000 messages (batch path) or 1 000 messages (guard path)`: the rows' warm-ups, as the runs recorded them. */
 function warmUpText(rows: readonly ThroughputRow[]): string {
-  const of = (path: ThroughputRow['path']): number | undefined =>
-    rows.find((row) => row.path === path)?.lab.warmUpMessages;
-  const parts = (['batch', 'guard'] as const).flatMap((path) => {
-    const messages = of(path);
-    return messages === undefined
-      ? []
-      : [`${messages.toLocaleString('en-US').replace(/,/g, ' ')} messages (${path} path)`];
-  });
-  return parts.join(' or ');
+  return (['batch', 'guard'] as const)
+    .flatMap((path) => {
+      const messages = rows.find((row) => row.path === path)?.lab.warmUpMessages;
+      return messages === undefined
+        ? []
+        : [`${messages.toLocaleString('en-US').replace(/,/g, ' ')} messages (${path} path)`];
+    })
+    .join(' or ');
 }
 
 function throughputTable(results: BenchResults): string | undefined {
