@@ -58,7 +58,7 @@ export const FULL_SIZES: BenchSizes = {
   pipeline: { batch: 1000, guard: 300 },
   bundleLoads: 9,
   throughput: { batch: [1000, 10_000], guard: [1000, 10_000] },
-  throughputWarmUp: { batch: 20_000, guard: 1000 },
+  throughputWarmUp: { batch: 80_000, guard: 1000 },
   guard: { deliveries: 500, concurrency: 8, racedKeys: 100 },
   deploy: { deploys: 5, passes: 4, messages: 2000 },
   endpoint: LAB_BENCH_FULL.endpoint,

@@ -11,7 +11,6 @@
  */
 
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AwsCallCounts } from '@sqs-lab/lab';
 import { startTutorialLab } from '#experiments/tutorial-app';
@@ -145,22 +144,51 @@ function diffMappingCounters(after: MappingCounters, before: MappingCounters): M
   return diff;
 }
 
-/** Waits until the lab's mappings have deleted `messages` messages in all. */
-export async function waitForDeleted(lab: Lab, messages: number, timeoutMs: number): Promise<void> {
+/** How often {@link waitForDeleted} checks its deadline when no batch settles. */
+const STALL_CHECK_MS = 100;
+
+/**
+ * Waits until the lab's mappings have deleted `messages` messages in all; resolves with the
+ * `performance.now()` at which the last of them was settled. It checks the mappings' counters as
+ * each batch settles (the mapping's record on the lab's bus), so a run's clock stops at its last
+ * delete, as the ceiling's does, rather than at the next turn of a polling loop.
+ */
+export function waitForDeleted(lab: Lab, messages: number, timeoutMs: number): Promise<number> {
   const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const counters = Object.values(lab.counters());
-    const deleted = counters.reduce((sum, counter) => sum + counter.messagesDeleted, 0);
-    if (deleted >= messages) return;
-    const failed = counters.reduce(
-      (sum, counter) => sum + counter.functionErrors + counter.timeouts + counter.partialBatches,
-      0,
-    );
-    if (failed > 0) throw new PipelineStalledError(`the worker failed ${failed} batches; a benchmark run expects none`);
-    if (Date.now() > deadline)
-      throw new PipelineStalledError(`only ${deleted} of ${messages} messages were deleted in ${timeoutMs / 1000} s`);
-    await sleep(10);
-  }
+  return new Promise<number>((resolve, reject) => {
+    const stop = (): void => {
+      lab.logs.off('record', onRecord);
+      clearInterval(timer);
+    };
+    const check = (): void => {
+      const counters = Object.values(lab.counters());
+      const deleted = counters.reduce((sum, counter) => sum + counter.messagesDeleted, 0);
+      if (deleted >= messages) {
+        stop();
+        resolve(performance.now());
+        return;
+      }
+      const failed = counters.reduce(
+        (sum, counter) => sum + counter.functionErrors + counter.timeouts + counter.partialBatches,
+        0,
+      );
+      if (failed > 0) {
+        stop();
+        reject(new PipelineStalledError(`the worker failed ${failed} batches; a benchmark run expects none`));
+      } else if (Date.now() > deadline) {
+        stop();
+        reject(
+          new PipelineStalledError(`only ${deleted} of ${messages} messages were deleted in ${timeoutMs / 1000} s`),
+        );
+      }
+    };
+    const onRecord = (record: LabLogRecord): void => {
+      if (record.kind === 'mapping') check();
+    };
+    lab.logs.on('record', onRecord);
+    const timer = setInterval(check, STALL_CHECK_MS);
+    check();
+  });
 }
 
 /** How a lab run starts. */
@@ -289,8 +317,8 @@ export async function measureLabPipeline(
       const cpuMeter = startThreadCpuMeter();
       const producerInvocations = await produce(stack, path, messages);
       delivered += messages;
-      await waitForDeleted(lab, delivered, 300_000);
-      const seconds = (performance.now() - started) / 1000;
+      const finished = await waitForDeleted(lab, delivered, 300_000);
+      const seconds = (finished - started) / 1000;
       const busy = meter.stop();
       const threadCpuMs = cpuMeter.stop();
       const mapping = diffMappingCounters(sumMappingCounters(Object.values(lab.counters())), mappingBefore);

@@ -11,6 +11,7 @@ import { functionArn } from '../../../common/local-aws';
 import type { FunctionRef } from '../../../bus/lab-log-record';
 import { EnvironmentChild } from './environment-child';
 import { FunctionLogLines } from './function-log-lines';
+import { LogSpill, newLogSpillBuffer } from './log-spill';
 import { logGroupName } from './lambda-environment';
 import type { LocalFunctionOptions } from './local-function-options';
 import type {
@@ -57,6 +58,9 @@ const STARTUP_FAILURES: ReadonlySet<RuntimeStatus> = new Set([
 /** Longest INIT phase Lambda allows before it gives up on an environment. */
 const INIT_TIMEOUT_MS = 10_000;
 
+/** How long a timed-out invocation waits for its thread to end, its lines first; one blocked in native code may not. */
+const TERMINATE_GRACE_MS = 2000;
+
 /** How one invocation in an environment ended. */
 export type RunOutcome =
   | { readonly kind: 'result'; readonly payloadJson: string; readonly maxMemoryUsedMB: number }
@@ -77,6 +81,10 @@ export class ExecutionEnvironment {
   private readonly lines: FunctionLogLines;
   private exitError: ErrorDocument | undefined;
   private current = RuntimeStatus.Starting;
+  /** Set when the function timeout ended the running invocation: its thread's exit settles it as a timeout. */
+  private timedOut = false;
+  /** What the thread wrote and its runtime had not yet sent, read once the thread has ended. */
+  private readonly spill: LogSpill;
   /** The process the runtime asked for (the Python interpreter), ended with the environment. */
   private child: EnvironmentChild | undefined;
   readonly logStreamName: string;
@@ -85,9 +93,11 @@ export class ExecutionEnvironment {
     private readonly options: LocalFunctionOptions,
     private readonly worker: Worker,
     freezeBuffer: SharedArrayBuffer,
+    logSpillBuffer: SharedArrayBuffer,
     logStreamName: string,
   ) {
     this.freeze = new Int32Array(freezeBuffer);
+    this.spill = new LogSpill(logSpillBuffer);
     this.logStreamName = logStreamName;
     this.lines = new FunctionLogLines(options, logStreamName);
   }
@@ -100,11 +110,13 @@ export class ExecutionEnvironment {
     initializationType: 'on-demand' | 'provisioned-concurrency' = 'on-demand',
   ): Promise<EnvironmentStart> {
     const freezeBuffer = new SharedArrayBuffer(4);
+    const logSpillBuffer = newLogSpillBuffer();
     const workerData: RuntimeWorkerData = {
       bundlePath: options.bundlePath,
       localhostDnsModuleUrl: options.localhostDnsModuleUrl,
       ...(options.moduleRoots === undefined ? {} : { moduleRoots: options.moduleRoots }),
       freezeBuffer,
+      logSpillBuffer,
       functionName: options.ref.functionName,
       functionVersion: '$LATEST',
       invokedFunctionArn: functionArn(options.ref.functionName),
@@ -134,7 +146,7 @@ export class ExecutionEnvironment {
       name: options.ref.functionName,
       resourceLimits: { maxOldGenerationSizeMb: options.memoryMb },
     });
-    const environment = new ExecutionEnvironment(options, worker, freezeBuffer, logStreamName);
+    const environment = new ExecutionEnvironment(options, worker, freezeBuffer, logSpillBuffer, logStreamName);
     return new Promise((resolve) => {
       // Under a debugger a breakpoint in the handler's module may hold INIT as long as it likes.
       const timer = unlessDebugging(options, INIT_TIMEOUT_MS, () => {
@@ -236,6 +248,9 @@ export class ExecutionEnvironment {
           : { errorType: 'Runtime.ExitError', errorMessage: `Runtime exited with error: ${error.message}`, trace: [] };
     });
     this.worker.on('exit', (code) => {
+      // Node has delivered every message the thread sent; what it wrote after its last one is here.
+      const unsent = this.spill.take();
+      if (unsent !== undefined) this.lines.write(unsent.stream, unsent.text);
       this.child?.kill();
       const starting = STARTUP_STATUSES.has(this.current);
       this.ended();
@@ -245,7 +260,7 @@ export class ExecutionEnvironment {
         trace: [],
       };
       if (starting) onInitExit(error);
-      this.settle({ kind: 'exit', error });
+      this.settle(this.timedOut ? { kind: 'timeout' } : { kind: 'exit', error });
     });
   }
 
@@ -258,8 +273,11 @@ export class ExecutionEnvironment {
       // Like Lambda: the environment is torn down; nothing the handler scheduled runs on.
       // Not under a debugger: a handler paused at a breakpoint must not be ended (local-function-options.ts).
       const timer = unlessDebugging(this.options, timeoutMs, () => {
-        this.settle({ kind: 'timeout' });
-        void this.terminate();
+        // The thread ends first, so that every line it wrote comes before the timeout; its exit
+        // settles the invocation (see the 'exit' listener).
+        this.timedOut = true;
+        const grace = setTimeout(() => this.settle({ kind: 'timeout' }), TERMINATE_GRACE_MS);
+        void this.terminate().finally(() => clearTimeout(grace));
       });
       this.pending = (outcome) => {
         clearTimeout(timer);

@@ -7,17 +7,22 @@
 import { parseJsonObject } from '../../../common/parse-json-object';
 import { keepsApplicationLine } from './console-format';
 import type { LocalFunctionOptions } from './local-function-options';
+import type { LambdaLogging } from './lambda-environment';
 import { loggingConfig } from './logging-config';
 
 /** One environment's output streams, line by line. */
 export class FunctionLogLines {
   private readonly partialLines = { stdout: '', stderr: '' };
   private requestId: string | undefined;
+  /** The function's LoggingConfig, fixed for an environment's life (a new configuration starts new environments). */
+  private readonly logging: LambdaLogging;
 
   constructor(
     private readonly options: Pick<LocalFunctionOptions, 'ref' | 'logs' | 'environment' | 'systemLogLevel'>,
     private readonly logStreamName: string,
-  ) {}
+  ) {
+    this.logging = loggingConfig(options);
+  }
 
   /** Lines from now on belong to the invocation `requestId`. */
   beginRequest(requestId: string): void {
@@ -43,7 +48,7 @@ export class FunctionLogLines {
   private publishLine(stream: 'stdout' | 'stderr', line: string): void {
     if (line.trim() === '') return;
     const parsed = parseJsonObject(line);
-    const logging = loggingConfig(this.options);
+    const { logging } = this;
     // Lambda drops what is below the application log level before CloudWatch sees it.
     if (logging.format === 'JSON' && !keepsApplicationLine(parsed, logging.applicationLogLevel)) return;
     this.options.logs.publish({

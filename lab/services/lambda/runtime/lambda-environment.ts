@@ -59,7 +59,9 @@ export function newTraceHeader(now: number = Date.now()): string {
   const epoch = Math.floor(now / 1000)
     .toString(16)
     .padStart(8, '0');
-  return `Root=1-${epoch}-${randomBytes(12).toString('hex')};Parent=${randomBytes(8).toString('hex')};Sampled=0;Lineage=1:${randomBytes(4).toString('hex')}:0`;
+  // One draw for the three random parts (24, 16 and 8 hex digits): it runs once per invocation.
+  const hex = randomBytes(24).toString('hex');
+  return `Root=1-${epoch}-${hex.slice(0, 24)};Parent=${hex.slice(24, 40)};Sampled=0;Lineage=1:${hex.slice(40)}:0`;
 }
 
 /**

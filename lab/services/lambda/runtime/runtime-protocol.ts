@@ -24,6 +24,8 @@ export interface RuntimeWorkerData {
    * invocation. The main thread bumps it (and notifies) before each invocation.
    */
   readonly freezeBuffer: SharedArrayBuffer;
+  /** What the function wrote and the runtime has not yet sent, read by the lab once the thread ends (log-spill.ts). */
+  readonly logSpillBuffer: SharedArrayBuffer;
   readonly functionName: string;
   readonly functionVersion: string;
   readonly invokedFunctionArn: string;

@@ -16,6 +16,7 @@ import { FaultPlan } from '../../../interceptors/aws-call-faults';
 import { AwsCallGate } from '../../../interceptors/aws-call-gate';
 import { interceptAwsRequests } from './aws-request-interceptor';
 import { resolveModulesAsLambda } from './lambda-module-resolution';
+import { LogSpill, type OutputStream } from './log-spill';
 import { keepRequestsOnLoopback } from './loopback-only';
 import type {
   DeniedCall,
@@ -39,7 +40,41 @@ if (port === null) throw new Error('runtime-worker.ts runs only as a worker thre
 const freeze = new Int32Array(data.freezeBuffer);
 let currentRequestId: string | undefined;
 
+/** What the function wrote in this turn of the event loop, not yet sent (also in {@link spill}). */
+let unsent: { readonly stream: OutputStream; text: string } | undefined;
+const spill = new LogSpill(data.logSpillBuffer);
+
+/** Sends what the function wrote and the runtime holds, as one message. */
+function sendOutput(): void {
+  const held = unsent;
+  if (held === undefined) return;
+  unsent = undefined;
+  spill.clear();
+  port?.postMessage({ type: 'log', stream: held.stream, text: held.text } satisfies FromRuntimeMessage);
+}
+
+/**
+ * Takes one write of the function: held, and sent with the rest of its turn's writes when the
+ * turn ends (or before any other message, so the lab reads them in order with the results).
+ */
+function output(stream: OutputStream, text: string): void {
+  if (unsent !== undefined && unsent.stream !== stream) sendOutput();
+  if (!spill.append(stream, text)) {
+    sendOutput();
+    if (!spill.append(stream, text)) {
+      // Larger than the spill can hold: sent at once.
+      port?.postMessage({ type: 'log', stream, text } satisfies FromRuntimeMessage);
+      return;
+    }
+  }
+  if (unsent === undefined) {
+    unsent = { stream, text };
+    queueMicrotask(sendOutput);
+  } else unsent.text += text;
+}
+
 function post(message: FromRuntimeMessage): void {
+  sendOutput();
   port?.postMessage(message);
 }
 
@@ -48,7 +83,7 @@ for (const stream of ['stdout', 'stderr'] as const) {
   const target = process[stream];
   target.write = ((chunk: string | Uint8Array, encodingOrCallback?: unknown, callback?: unknown): boolean => {
     const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-    post({ type: 'log', stream, text });
+    output(stream, text);
     const done = typeof encodingOrCallback === 'function' ? encodingOrCallback : callback;
     if (typeof done === 'function') queueMicrotask(() => (done as () => void)());
     return true;

@@ -162,6 +162,46 @@ describe('LocalFunction (worker-thread execution environments)', () => {
     expect(functionEvents(records, 'done').map((line) => line.parsed?.id)).toEqual(['next']);
   });
 
+  // On Lambda a line the handler writes reaches CloudWatch Logs at once, before a timeout or a crash
+  // ends the environment: https://docs.aws.amazon.com/lambda/latest/dg/nodejs-logging.html
+  it('keeps the lines a handler wrote before it spun past its timeout, before the timeout', async () => {
+    const { fn, records } = startFunction({ timeoutSeconds: 0.5 });
+
+    const result = await fn.invoke(eventOf({ id: 'spinner', lines: 3, spinMs: 3000 }));
+
+    expect(result.status).toBe('timeout');
+    expect(functionEvents(records, 'start').map((line) => line.parsed?.id)).toEqual(['spinner']);
+    expect(functionEvents(records, 'line').map((line) => line.parsed?.index)).toEqual([0, 1, 2]);
+    const lastLine = records.indexOf(functionEvents(records, 'line').at(-1) as LabLogRecord);
+    const report = records.indexOf(platform(records, 'platform.report')[0] as LabLogRecord);
+    expect(lastLine).toBeGreaterThan(-1);
+    expect(report).toBeGreaterThan(lastLine);
+  });
+
+  it('keeps the lines a handler wrote in the turn it ended the process in', async () => {
+    const { fn, records } = startFunction();
+
+    const result = await fn.invoke(eventOf({ id: 'quitter', lines: 2, exitCode: 3 }));
+
+    expect(result).toMatchObject({
+      status: 'error',
+      error: { errorType: 'Runtime.ExitError', errorMessage: 'Runtime exited with error: exit status 3' },
+    });
+    expect(functionEvents(records, 'start').map((line) => line.parsed?.id)).toEqual(['quitter']);
+    expect(functionEvents(records, 'line').map((line) => line.parsed?.index)).toEqual([0, 1]);
+  });
+
+  it('passes on every line of a turn that writes more than the runtime holds at once, in order', async () => {
+    const { fn, records } = startFunction();
+
+    const result = await fn.invoke(eventOf({ id: 'chatty', lines: 3000 }));
+
+    expect(result.status).toBe('success');
+    const indexes = functionEvents(records, 'line').map((line) => line.parsed?.index);
+    expect(indexes).toEqual(Array.from({ length: 3000 }, (_, index) => index));
+    expect(functionEvents(records, 'done').map((line) => line.parsed?.id)).toEqual(['chatty']);
+  });
+
   // `npm run lab -- --inspect`: a handler paused at a breakpoint must not be ended, as SAM sets no
   // timeout timer when debugging (aws/aws-sam-cli, samcli/local/lambdafn/runtime.py _configure_interrupt).
   it('lets an invocation run past its timeout under a debugger, in the same environment', async () => {
