@@ -285,8 +285,6 @@ export class ExecutionEnvironment {
         resolve(outcome);
       };
       this.generation += 1;
-      Atomics.store(this.freeze, 0, this.generation);
-      Atomics.notify(this.freeze, 0);
       const message: ToRuntimeMessage = {
         type: 'invoke',
         requestId,
@@ -295,7 +293,10 @@ export class ExecutionEnvironment {
         generation: this.generation,
         traceId,
       };
+      // The message first, then the thaw: the thread wakes once and finds it waiting.
       this.worker.postMessage(message);
+      Atomics.store(this.freeze, 0, this.generation);
+      Atomics.notify(this.freeze, 0);
     });
   }
 
