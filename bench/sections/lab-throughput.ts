@@ -414,9 +414,12 @@ export function batchPathMixShape(messages: number): CeilingShape {
  * after some hundreds of calls: with 200 messages of warm-up (and 1 000 for the ceilings), the
  * batch path's three passes through one lab rose by 38 % from first to third (4 511 → 6 235 msg/s
  * at 1 000 messages, 7 375 → 9 992 at 10 000), and its ceiling measured after the lab ran up to
- * ×1.9 faster than before it (2026-11-28). After 20 000 messages the passes stay within the run's
- * noise. A learner's lab is never this warm: cold starts are reported on their own (the bundles
- * table), this row measures what the lab adds once everything runs at speed.
+ * ×1.9 faster than before it (2026-11-28). After 20 000 messages the lab's passes of 10 000 still
+ * rose, 7 600 → 11 500 msg/s over seven passes, and V8's helper threads (the compilers) fell from
+ * 52 to 13 µs of CPU per message; they level off after about 60 000, and the fair ceiling's
+ * after about 50 000 (2026-11-28, 21:00), hence 80 000. A learner's lab is never this warm: cold
+ * starts are reported on their own (the bundles table), this row measures what the lab adds once
+ * everything runs at speed.
  */
 export interface ThroughputOptions {
   /** Whether the guard path's row also measures its same-work ceiling. */
