@@ -17,12 +17,16 @@ import type { GuardRequestTable, GuardScenario, GuardScenarioResult } from './se
 import type { HeartbeatRun } from './sections/heartbeat-requests';
 import type { ThroughputRow } from './sections/lab-throughput';
 
-/** `{ "SQS.ReceiveMessage": 0.107 }` → `0.107 ReceiveMessage`. */
+/**
+ * `{ "SQS.ReceiveMessage": 0.107 }` → `0.107 ReceiveMessage`; a call too rare for `digits` keeps
+ * its first digit (`0.001 GetQueueUrl`, one call in 1 000 messages), never `0`.
+ */
 function perMessage(calls: CallCounts, digits = 2): string {
+  const shown = (value: number): number => Number(value.toFixed(digits)) || Number(value.toPrecision(1));
   const parts = Object.entries(calls)
     .filter(([, value]) => value > 0)
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([name, value]) => `${Number(value.toFixed(digits))} ${name.replace(/^[A-Za-z]+\./, '')}`);
+    .map(([name, value]) => `${shown(value)} ${name.replace(/^[A-Za-z]+\./, '')}`);
   return parts.length === 0 ? 'none' : parts.join(' + ');
 }
 
