@@ -5,12 +5,11 @@
  * payload limit), then delete what {@link settleBatch} says and report the outcome.
  */
 import type { Message } from '@aws-sdk/client-sqs';
-import type { SQSEvent } from 'aws-lambda';
 import { listedItemIdentifiers, settleBatch } from './batch-settlement';
 import type { LambdaSender } from './lambda-sender';
 import type { ResolvedMappingProperties } from './mapping-properties';
 import type { MappingEventListener } from './mapping-events';
-import { splitByPayload } from './payload-limit';
+import { type PayloadEvent, splitByPayload } from './payload-limit';
 import { toSqsRecord } from './sqs-event';
 import type { SqsPoller } from './sqs-poller';
 import { LAB_REGION } from '../../../common/local-aws';
@@ -50,13 +49,14 @@ export class BatchProcessor {
     if (matched.length === 0) return;
     const events = splitByPayload(matched);
     if (events.length > 1) emit({ type: 'payload-split', invocations: events.length });
-    for (const event of events) await this.invokeAndSettle(event, receivedAt);
+    for (const payload of events) await this.invokeAndSettle(payload, receivedAt);
   }
 
-  private async invokeAndSettle(event: SQSEvent, receivedAt: number): Promise<void> {
+  private async invokeAndSettle(payload: PayloadEvent, receivedAt: number): Promise<void> {
     const { poller, sender, emit } = this.options;
+    const { event } = payload;
     const messageIds = event.Records.map((record) => record.messageId);
-    const result = await sender.send(event, receivedAt);
+    const result = await sender.send(payload, receivedAt);
     if (result === undefined) {
       emit({
         type: 'settled',

@@ -7,8 +7,8 @@
  * the DLQ, or show a "duplicate" no code caused).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { SQSEvent } from 'aws-lambda';
 import type { MappingEventListener } from './mapping-events';
+import type { PayloadEvent } from './payload-limit';
 import type { Invocable, InvocationResult } from '../runtime/local-function';
 
 /** First and longest pause between invocation attempts of a throttled batch. */
@@ -38,13 +38,16 @@ export class LambdaSender {
    * batch stayed throttled until its visibility timeout (counted from `receivedAt`) ran out. A
    * function stopped under the call counts as one that threw: nothing of the batch is deleted.
    */
-  async send(event: SQSEvent, receivedAt: number): Promise<InvocationResult | undefined> {
+  async send({ event, json }: PayloadEvent, receivedAt: number): Promise<InvocationResult | undefined> {
     if (!(await this.acquireConcurrency(receivedAt))) return undefined;
     const { fn, emit } = this.options;
     emit({ type: 'invoked', messageIds: event.Records.map((record) => record.messageId) });
     let result: InvocationResult;
     try {
-      result = await fn.invoke(event, fn.concurrency === undefined ? {} : { quotaTaken: true });
+      result = await fn.invoke(event, {
+        eventJson: json,
+        ...(fn.concurrency === undefined ? {} : { quotaTaken: true }),
+      });
     } catch (error) {
       result = {
         status: 'error',

@@ -9,32 +9,39 @@ import type { SQSEvent, SQSRecord } from 'aws-lambda';
 /** Lambda's synchronous invocation payload limit, in bytes (6 MB). */
 export const MAX_INVOCATION_PAYLOAD_BYTES = 6 * 1024 * 1024;
 
-/** The event's size as Lambda counts it: its JSON, in UTF-8 bytes. */
-export function eventBytes(event: SQSEvent): number {
-  return Buffer.byteLength(JSON.stringify(event), 'utf8');
+/** One invocation's event, and its JSON as the function receives it. */
+export interface PayloadEvent {
+  readonly event: SQSEvent;
+  /** `JSON.stringify(event)`, built from the records' own JSON, each serialized once. */
+  readonly json: string;
 }
 
 /**
  * Splits records into consecutive events of at most `limit` bytes each. A record too large to
- * fit alone still gets an event of its own (an SQS message, at most 1 MiB, always fits).
+ * fit alone still gets an event of its own (an SQS message, at most 1 MiB, always fits). Each
+ * record is serialized once, to measure it, and its JSON is the event's.
  */
-export function splitByPayload(records: readonly SQSRecord[], limit = MAX_INVOCATION_PAYLOAD_BYTES): SQSEvent[] {
-  const events: SQSEvent[] = [];
+export function splitByPayload(records: readonly SQSRecord[], limit = MAX_INVOCATION_PAYLOAD_BYTES): PayloadEvent[] {
+  const events: PayloadEvent[] = [];
   // `{"Records":[` + `]}` and one comma per record after the first.
   const envelope = Buffer.byteLength('{"Records":[]}', 'utf8');
   let current: SQSRecord[] = [];
+  let parts: string[] = [];
   let size = envelope;
+  const close = (): void => {
+    events.push({ event: { Records: current }, json: `{"Records":[${parts.join(',')}]}` });
+    current = [];
+    parts = [];
+    size = envelope;
+  };
   for (const record of records) {
-    const bytes = Buffer.byteLength(JSON.stringify(record), 'utf8');
-    const added = bytes + (current.length > 0 ? 1 : 0);
-    if (current.length > 0 && size + added > limit) {
-      events.push({ Records: current });
-      current = [];
-      size = envelope;
-    }
+    const json = JSON.stringify(record);
+    const bytes = Buffer.byteLength(json, 'utf8');
+    if (current.length > 0 && size + bytes + 1 > limit) close();
     size += bytes + (current.length > 0 ? 1 : 0);
     current.push(record);
+    parts.push(json);
   }
-  if (current.length > 0) events.push({ Records: current });
+  if (current.length > 0) close();
   return events;
 }

@@ -40,6 +40,8 @@ export type InvocationResult =
 export interface InvokeAdmission {
   /** The caller took the invocation's execution of the account's quota itself (the event source mapping does, to back off). */
   readonly quotaTaken?: boolean;
+  /** `JSON.stringify(event)`, when the caller has it already (the event source mapping, which measures each payload). */
+  readonly eventJson?: string;
 }
 
 /** Anything that can be invoked like a Lambda function (the event source mapping and the API need no more). */
@@ -108,12 +110,19 @@ export class LocalFunction implements Invocable {
         new FunctionStoppedError(`${this.ref.functionName} was stopped; start a new lab to invoke it`),
       );
     }
+    // Serialized once, as it arrives; an event that cannot be (a cycle, a BigInt) fails the call.
+    let eventJson: string;
+    try {
+      eventJson = admission.eventJson ?? JSON.stringify(event) ?? 'null';
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
     const running =
       admission.quotaTaken === true
-        ? this.whenActive().then(() => this.run(event))
+        ? this.whenActive().then(() => this.run(eventJson))
         : (this.options.activeAt ?? 0) > Date.now()
-          ? this.whenActive().then(() => this.runWithinQuota(event))
-          : this.runWithinQuota(event);
+          ? this.whenActive().then(() => this.runWithinQuota(eventJson))
+          : this.runWithinQuota(eventJson);
     this.inFlight.add(running);
     const forget = (): void => void this.inFlight.delete(running);
     // A throttled invocation rejects: its caller handles that; this only forgets it.
@@ -171,22 +180,21 @@ export class LocalFunction implements Invocable {
   }
 
   /** Runs `event` in one of the account's executions, or rejects as Lambda throttles. */
-  private async runWithinQuota(event: unknown): Promise<InvocationResult> {
+  private async runWithinQuota(eventJson: string): Promise<InvocationResult> {
     const { concurrency, environmentKeyAccess } = this.options;
     if (environmentKeyAccess !== undefined && !(await environmentKeyAccess()))
       throw new KmsAccessDeniedError(this.ref.functionName);
-    if (concurrency === undefined) return this.run(event);
+    if (concurrency === undefined) return this.run(eventJson);
     if (!concurrency.tryAcquire()) throw new TooManyRequestsError(this.ref.functionName);
     try {
-      return await this.run(event);
+      return await this.run(eventJson);
     } finally {
       concurrency.release();
     }
   }
 
-  private async run(event: unknown): Promise<InvocationResult> {
+  private async run(eventJson: string): Promise<InvocationResult> {
     const requestId = randomUUID();
-    const eventJson = JSON.stringify(event) ?? 'null';
     this.invocations += 1;
     const started = performance.now();
     let initDurationMs: number | undefined;
