@@ -112,12 +112,21 @@ export class PipelineStalledError extends Error {
 /**
  * Runs of a few seconds or less are noisy on a shared machine (the batch path's ceiling passes at
  * 1 000 messages ranged over ×1.8 in one run; the guard path at 1 000 read 46–55 % over four full
- * runs): the batch path's runs, and the guard path's up to this size, are done
- * {@link REPEATS} times, lab and ceilings, and medians compared. The guard path at 10 000 takes
- * half a minute a pass and is done once.
+ * runs): the batch path's runs, and the guard path's up to {@link SHORT_RUN_MESSAGES}, are done
+ * {@link REPEATS} times, lab and ceilings, and medians compared. The batch path's short runs last
+ * about 0.1 s and swung by ±7 points from one full run to the next (2026-11-28), so they
+ * are done {@link SHORT_BATCH_REPEATS} times, which costs about a second. The guard path at 10 000
+ * takes half a minute a pass and is done once.
  */
 const REPEATS = 3;
-const GUARD_REPEATS_UP_TO_MESSAGES = 2000;
+const SHORT_BATCH_REPEATS = 7;
+const SHORT_RUN_MESSAGES = 2000;
+
+/** How many times a row's lab run and each of its ceilings are measured. */
+function repeatsFor(path: PipelinePath, messages: number): number {
+  if (messages > SHORT_RUN_MESSAGES) return path === 'batch' ? REPEATS : 1;
+  return path === 'batch' ? SHORT_BATCH_REPEATS : REPEATS;
+}
 
 /** The mapping's pollers (Lambda starts with 5). */
 const POLLERS = 5;
@@ -450,7 +459,7 @@ export async function measureThroughput(
   );
   if (path === 'batch' && warmUp > 0) await measureCeiling(emulators, batchPathMixShape(warmUp));
   else if (options.sameWork && warmUp > 0) await guardSameWorkCeiling(emulators, warmUp);
-  const repeats = path === 'batch' || messages <= GUARD_REPEATS_UP_TO_MESSAGES ? REPEATS : 1;
+  const repeats = repeatsFor(path, messages);
   const ceiling: CeilingRun[] = [];
   const pathMix: CeilingRun[] = [];
   const measureCeilings = async (): Promise<void> => {

@@ -23,12 +23,17 @@ export interface InvocationEnd {
 
 /** Writes one function's platform records to the lab's logs. */
 export class PlatformRecords {
+  /** The function's LoggingConfig, fixed for its life (a new configuration makes a new function). */
+  private readonly logging: LambdaLogging;
+
   constructor(
     private readonly options: Pick<
       LocalFunctionOptions,
       'ref' | 'memoryMb' | 'environment' | 'systemLogLevel' | 'logs'
     >,
-  ) {}
+  ) {
+    this.logging = loggingConfig(options);
+  }
 
   /** A cold start's INIT phase begins (`INIT_START`, `platform.initStart`). */
   initStart(requestId: string, logStreamName: string): void {
@@ -100,7 +105,7 @@ export class PlatformRecords {
     type: PlatformEvent['type'],
     record: Record<string, unknown>,
   ): void {
-    const logging = loggingConfig(this.options);
+    const { logging } = this;
     const parsed: PlatformEvent = { time: new Date().toISOString(), type, record };
     let line: string;
     if (logging.format === 'JSON') {
