@@ -59,7 +59,7 @@ const STARTUP_FAILURES: ReadonlySet<RuntimeStatus> = new Set([
 const INIT_TIMEOUT_MS = 10_000;
 
 /** How long a timed-out invocation waits for its thread to end, its lines first; one blocked in native code may not. */
-const TERMINATE_GRACE_MS = 2000;
+const TERMINATE_GRACE_MS = 250;
 
 /** How one invocation in an environment ended. */
 export type RunOutcome =

@@ -178,6 +178,15 @@ describe('LocalFunction (worker-thread execution environments)', () => {
     expect(report).toBeGreaterThan(lastLine);
   });
 
+  it('reports the timeout at once when the thread cannot be ended yet (blocked in native code)', async () => {
+    const { fn } = startFunction({ timeoutSeconds: 0.5 });
+
+    const result = await fn.invoke(eventOf({ id: 'blocked', blockSeconds: 2 }));
+
+    expect(result.status).toBe('timeout');
+    expect(result.durationMs).toBeLessThan(1500);
+  });
+
   it('keeps the lines a handler wrote in the turn it ended the process in', async () => {
     const { fn, records } = startFunction();
 
