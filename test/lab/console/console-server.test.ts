@@ -147,7 +147,8 @@ describe('the lab console (Chromium)', () => {
     // The form's fields write the body, as a learner fills them.
     await fill(page, '#id', id);
     await fill(page, '#sleep', '8');
-    await page.click('#heartbeat');
+    // Clicked in the page, so that its handler has run before the body is read.
+    await page.$eval('#heartbeat', (box) => (box as HTMLInputElement).click());
     expect(JSON.parse(await page.$eval('#body', (area) => (area as HTMLTextAreaElement).value))).toMatchObject({
       id,
       sleep: 8,

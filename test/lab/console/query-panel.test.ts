@@ -31,6 +31,16 @@ async function table(page: Page): Promise<{ header: string[]; rows: string[][] }
   }));
 }
 
+/**
+ * Clicks a button that starts a run, in the page itself: its handler clears the last run's status
+ * before this returns, so {@link runEnded} reads this run's. A mouse click at the button's
+ * coordinates is answered before the page has handled it (and the live console may move the
+ * button meanwhile), so the last run's status was sometimes read as this one's (1 run in 8).
+ */
+async function clickToRun(page: Page, selector: string): Promise<void> {
+  await page.$eval(selector, (button) => (button as HTMLElement).click());
+}
+
 /** Waits until the panel's run ends (its status is set) and answers the status. */
 async function runEnded(page: Page): Promise<string> {
   await page.waitForSelector('#query-status[data-status]:not([data-status=""])', { timeout: 5000 });
@@ -124,7 +134,7 @@ describe('the Logs Insights panel of the lab console (Chromium)', () => {
     await page.type('#query-text', query);
     await page.select('#query-groups', workerGroup);
     await page.select('#query-range', '15m');
-    await page.click('#query-run');
+    await clickToRun(page, '#query-run');
     expect(await runEnded(page)).toBe('Complete');
     const { header, rows } = await table(page);
     expect(header).toEqual(['@timestamp', 'event', 'id', 'receiveCount', 'message']);
@@ -149,7 +159,7 @@ describe('the Logs Insights panel of the lab console (Chromium)', () => {
 
   it('runs a saved query in one click, on the log group it reads', async () => {
     await page.select('#query-groups', batchWorkerGroup);
-    await page.click('[data-saved-query="duplicates-skipped"]');
+    await clickToRun(page, '[data-saved-query="duplicates-skipped"]');
     expect(await runEnded(page)).toBe('Complete');
     expect(await page.$eval('#query-text', (area) => (area as HTMLTextAreaElement).value)).toBe(
       SAVED_QUERIES.find((saved) => saved.id === 'duplicates-skipped')?.queryString,
@@ -161,7 +171,7 @@ describe('the Logs Insights panel of the lab console (Chromium)', () => {
     ).toEqual([workerGroup]);
     expect(await table(page)).toEqual({ header: ['id', 'duplicatesSkipped'], rows: [[id, '1']] });
 
-    await page.click('[data-saved-query="job-durations"]');
+    await clickToRun(page, '[data-saved-query="job-durations"]');
     expect(await runEnded(page)).toBe('Complete');
     const durations = await table(page);
     expect(durations.header).toEqual(['invocations', 'p50', 'p99']);
@@ -188,7 +198,7 @@ describe('the Logs Insights panel of the lab console (Chromium)', () => {
     } finally {
       stop();
     }
-    await page.click('[data-saved-query="dlq-arrivals"]');
+    await clickToRun(page, '[data-saved-query="dlq-arrivals"]');
     expect(await runEnded(page)).toBe('Complete');
     expect(
       await page.$$eval('#query-groups option', (options) =>
@@ -208,7 +218,7 @@ describe('the Logs Insights panel of the lab console (Chromium)', () => {
   it("shows a malformed query's MalformedQueryException and its place in the panel, not a 500", async () => {
     await page.$eval('#query-text', (area) => ((area as HTMLTextAreaElement).value = 'fields id | sortt id'));
     await page.select('#query-groups', workerGroup);
-    await page.click('#query-run');
+    await clickToRun(page, '#query-run');
     expect(await runEnded(page)).toBe('Failed');
     const shown = await page.$eval('#query-error', (element) => ({
       hidden: (element as HTMLElement).hidden,
@@ -323,7 +333,7 @@ describe('the Logs Insights panel of the lab console (Chromium)', () => {
         'ジョブ時間の p50 と p99（REPORT レコードから）',
       ]);
       await japanese.waitForSelector(`#query-groups option[value="${workerGroup}"]`, { timeout: 5000 });
-      await japanese.click('[data-saved-query="duplicates-skipped"]');
+      await clickToRun(japanese, '[data-saved-query="duplicates-skipped"]');
       expect(await runEnded(japanese)).toBe('Complete');
       expect(await japanese.$eval('#query-stats', (element) => element.textContent)).toMatch(
         /^一致したレコード 1 件 · スキャンしたレコード \d+ 件 · スキャンしたバイト数 \d+$/,
