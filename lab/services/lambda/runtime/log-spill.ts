@@ -2,11 +2,12 @@
  * The copy of an execution environment's output that its runtime has not yet sent to the lab, in
  * memory both threads share. The runtime sends what a function writes once per turn of its event
  * loop, as one message, instead of one message per write: under load a message per line cost the
- * lab's threads more than the lines themselves (the bench's batch path). A turn that never ends
- * (a handler spinning past its timeout) or a thread that ends in it (`process.exit`, a kill) would
- * then keep its lines; they are also written here as they are written, and the lab reads them
- * when the thread has ended, so every line written before the end reaches the log, as on Lambda,
- * where a write reaches the log at once.
+ * lab's threads more than the lines themselves (the bench's batch path). A long busy turn's held
+ * lines go with its first write 0.2 s after them. A turn that never ends (a handler spinning past
+ * its timeout) or a thread that ends in it (`process.exit`, a kill) would then keep its lines;
+ * they are also written here as they are written, and the lab reads them when the thread has
+ * ended, so every line written before the end reaches the log, as on Lambda, where a write
+ * reaches the log at once.
  *
  * Layout: a 32-bit header (the bytes held, the stream) and the UTF-8 bytes. Only the runtime
  * writes while its thread runs; the lab reads once the thread is gone. Pure code: bundled into

@@ -41,7 +41,9 @@ const freeze = new Int32Array(data.freezeBuffer);
 let currentRequestId: string | undefined;
 
 /** What the function wrote in this turn of the event loop, not yet sent (also in {@link spill}). */
-let unsent: { readonly stream: OutputStream; text: string } | undefined;
+let unsent: { readonly stream: OutputStream; text: string; readonly since: number } | undefined;
+/** Held output this old goes with the next write: a handler that keeps its thread busy still shows its lines as it goes. */
+const SEND_HELD_AFTER_MS = 200;
 const spill = new LogSpill(data.logSpillBuffer);
 
 /** Sends what the function wrote and the runtime holds, as one message. */
@@ -68,9 +70,12 @@ function output(stream: OutputStream, text: string): void {
     }
   }
   if (unsent === undefined) {
-    unsent = { stream, text };
+    unsent = { stream, text, since: performance.now() };
     queueMicrotask(sendOutput);
-  } else unsent.text += text;
+  } else {
+    unsent.text += text;
+    if (performance.now() - unsent.since >= SEND_HELD_AFTER_MS) sendOutput();
+  }
 }
 
 function post(message: FromRuntimeMessage): void {

@@ -187,6 +187,20 @@ describe('LocalFunction (worker-thread execution environments)', () => {
     expect(result.durationMs).toBeLessThan(1500);
   });
 
+  it('shows the lines of a handler that keeps its thread busy as it goes, not only when the turn ends', async () => {
+    const { fn, records } = startFunction({ timeoutSeconds: 5 });
+
+    const result = await fn.invoke(eventOf({ id: 'busy', spinMs: 1500, spinLogEveryMs: 100 }));
+
+    expect(result.status).toBe('success');
+    const spins = functionEvents(records, 'spin');
+    expect(spins.length).toBeGreaterThanOrEqual(10);
+    // Lambda writes each line at once; the lab sends held lines on within a fifth of a second.
+    const report = platform(records, 'platform.report')[0];
+    expect(report).toBeDefined();
+    expect((spins[0]?.time ?? Infinity) + 700).toBeLessThan(report?.time ?? 0);
+  });
+
   it('keeps the lines a handler wrote in the turn it ended the process in', async () => {
     const { fn, records } = startFunction();
 
