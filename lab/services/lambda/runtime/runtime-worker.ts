@@ -64,8 +64,8 @@ function output(stream: OutputStream, text: string): void {
   if (!spill.append(stream, text)) {
     sendOutput();
     if (!spill.append(stream, text)) {
-      // Larger than the spill can hold: sent at once.
-      port?.postMessage({ type: 'log', stream, text } satisfies FromRuntimeMessage);
+      // Larger than the spill can hold: sent at once (nothing is held now).
+      post({ type: 'log', stream, text });
       return;
     }
   }

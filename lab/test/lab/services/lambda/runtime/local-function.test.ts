@@ -225,6 +225,19 @@ describe('LocalFunction (worker-thread execution environments)', () => {
     expect(functionEvents(records, 'done').map((line) => line.parsed?.id)).toEqual(['chatty']);
   });
 
+  it('passes on a line longer than the runtime holds at once, whole and in its place', async () => {
+    const { fn, records } = startFunction();
+
+    const result = await fn.invoke(eventOf({ id: 'long', lines: 2, padding: 100_000 }));
+
+    expect(result.status).toBe('success');
+    const events = records
+      .filter((record): record is FunctionLogRecord => record.kind === 'function')
+      .map((record) => record.parsed?.event);
+    expect(events).toEqual(['start', 'line', 'line', 'padded', 'done']);
+    expect(String(functionEvents(records, 'padded')[0]?.parsed?.padding)).toHaveLength(100_000);
+  });
+
   // `npm run lab -- --inspect`: a handler paused at a breakpoint must not be ended, as SAM sets no
   // timeout timer when debugging (aws/aws-sam-cli, samcli/local/lambdafn/runtime.py _configure_interrupt).
   it('lets an invocation run past its timeout under a debugger, in the same environment', async () => {
