@@ -29,13 +29,28 @@ export interface FauxqsInflight {
   visibilityDeadline: number;
 }
 
+/**
+ * The array methods fauxqs and the layer call on a standard queue's visible messages, oldest
+ * first. fauxqs keeps a plain array there; the layer puts a ReadyList in its place
+ * (ready-list.ts), so code reads them only through these methods, never by index.
+ */
+export interface VisibleMessages extends Iterable<FauxqsMessage> {
+  readonly length: number;
+  push(...messages: FauxqsMessage[]): number;
+  shift(): FauxqsMessage | undefined;
+  includes(message: FauxqsMessage): boolean;
+  indexOf(message: FauxqsMessage): number;
+  splice(start: number, deleteCount: number): FauxqsMessage[];
+  at(index: number): FauxqsMessage | undefined;
+}
+
 /** One queue of the store. */
 export interface FauxqsQueue {
   readonly name: string;
   readonly url: string;
   readonly arn: string;
   readonly attributes: Record<string, string | undefined>;
-  messages: FauxqsMessage[];
+  messages: VisibleMessages;
   delayedMessages: FauxqsMessage[];
   readonly inflightMessages: Map<string, FauxqsInflight>;
   readonly fifoMessages: Map<string, FauxqsMessage[]>;
@@ -159,7 +174,7 @@ export function justEnqueued(
     ? [queue.fifoMessages.get(groupId ?? '__default'), queue.fifoDelayed.get(groupId ?? '__default')]
     : [queue.messages, queue.delayedMessages];
   for (const list of lists) {
-    const last = list?.[list.length - 1];
+    const last = list?.at(-1);
     if (last?.messageId === messageId) return last;
   }
   return undefined;
