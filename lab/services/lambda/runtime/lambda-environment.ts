@@ -7,7 +7,7 @@
  * invocation (`_X_AMZN_TRACE_ID`) values are made by the helpers below.
  */
 import { ReservedVariableError } from '../errors';
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 import type { FunctionRef } from '../../../bus/lab-log-record';
 
 /** Application and system log levels Lambda knows, least severe first. */
@@ -48,7 +48,7 @@ export function logGroupName(functionName: string): string {
  */
 export function newLogStreamName(now: Date = new Date(), version = '$LATEST'): string {
   const day = now.toISOString().slice(0, 10).replaceAll('-', '/');
-  return `${day}/[${version}]${randomBytes(16).toString('hex')}`;
+  return `${day}/[${version}]${randomHex(16)}`;
 }
 
 /**
@@ -59,9 +59,29 @@ export function newTraceHeader(now: number = Date.now()): string {
   const epoch = Math.floor(now / 1000)
     .toString(16)
     .padStart(8, '0');
-  // One draw for the three random parts (24, 16 and 8 hex digits): it runs once per invocation.
-  const hex = randomBytes(24).toString('hex');
+  // One draw for the three random parts (24, 16 and 8 hex digits).
+  const hex = randomHex(TRACE_RANDOM_BYTES);
   return `Root=1-${epoch}-${hex.slice(0, 24)};Parent=${hex.slice(24, 40)};Sampled=0;Lineage=1:${hex.slice(40)}:0`;
+}
+
+/** Random bytes in one trace header. */
+const TRACE_RANDOM_BYTES = 24;
+/**
+ * Random bytes drawn at once for the next trace headers: a header is made on every invocation,
+ * and one draw from the system's generator costs several µs however few bytes it returns.
+ */
+const randomPool = Buffer.alloc(TRACE_RANDOM_BYTES * 256);
+let randomPoolUsed = randomPool.length;
+
+/** `bytes` random bytes as hex, each byte taken from the pool once. */
+function randomHex(bytes: number): string {
+  if (randomPoolUsed + bytes > randomPool.length) {
+    randomFillSync(randomPool);
+    randomPoolUsed = 0;
+  }
+  const hex = randomPool.toString('hex', randomPoolUsed, randomPoolUsed + bytes);
+  randomPoolUsed += bytes;
+  return hex;
 }
 
 /**

@@ -9,10 +9,12 @@ describe('newTraceHeader', () => {
     expect(header).toMatch(/^Root=1-6b0ac240-[0-9a-f]{24};Parent=[0-9a-f]{16};Sampled=0;Lineage=1:[0-9a-f]{8}:0$/);
   });
 
-  it('draws new random parts for every invocation', () => {
-    const headers = new Set(Array.from({ length: 50 }, () => newTraceHeader(0)));
-    expect(headers.size).toBe(50);
+  it('draws new random parts for every invocation, also past a refill of its random pool (256 headers)', () => {
+    const headers = new Set(Array.from({ length: 600 }, () => newTraceHeader(0)));
+    expect(headers.size).toBe(600);
     const parents = new Set([...headers].map((header) => /Parent=([0-9a-f]+)/.exec(header)?.[1]));
-    expect(parents.size).toBe(50);
+    expect(parents.size).toBe(600);
+    const lineages = new Set([...headers].map((header) => /Lineage=1:([0-9a-f]+)/.exec(header)?.[1]));
+    expect(lineages.size).toBeGreaterThan(590); // 8 hex digits: a repeat among 600 is possible, rarely
   });
 });
