@@ -152,13 +152,38 @@ export function removeWaiting(queue: FauxqsQueue, message: FauxqsMessage): boole
   return false;
 }
 
-/** Every message of a queue that is not in flight, oldest first within each list. */
-export function waitingMessages(queue: FauxqsQueue): FauxqsMessage[] {
-  if (!queue.isFifo()) return [...queue.messages, ...queue.delayedMessages];
-  const all: FauxqsMessage[] = [];
-  for (const list of queue.fifoMessages.values()) all.push(...list);
-  for (const list of queue.fifoDelayed.values()) all.push(...list);
-  return all;
+/**
+ * Takes every message for which `isRemoved` is true out of the visible and delayed lists of
+ * `queue`, in one pass over each list (taking them one by one with {@link removeWaiting} costs a
+ * search and a shift of the rest per message: a retention check that expired 100 000 messages
+ * that way held the emulator for 6 s). `isRemoved` sees each waiting message once, oldest first
+ * within each list; the others keep their order. Returns how many were taken.
+ */
+export function removeWaitingWhere(queue: FauxqsQueue, isRemoved: (message: FauxqsMessage) => boolean): number {
+  let removed = 0;
+  const keep = (message: FauxqsMessage): boolean => {
+    if (!isRemoved(message)) return true;
+    queue.persistence?.deleteMessage(message.messageId);
+    removed += 1;
+    return false;
+  };
+  if (queue.isFifo()) {
+    for (const lists of [queue.fifoMessages, queue.fifoDelayed])
+      for (const list of lists.values()) compactInPlace(list, keep);
+    return removed;
+  }
+  const visible = [...queue.messages].filter(keep);
+  // Assigned only when something went: the layer turns the array into its ReadyList again (ready-list.ts).
+  if (visible.length !== queue.messages.length) queue.messages = visible;
+  compactInPlace(queue.delayedMessages, keep);
+  return removed;
+}
+
+/** Keeps the elements of `list` for which `keep` is true, in order, in the same array. */
+function compactInPlace(list: FauxqsMessage[], keep: (message: FauxqsMessage) => boolean): void {
+  let kept = 0;
+  for (const message of list) if (keep(message)) list[kept++] = message;
+  list.length = kept;
 }
 
 /**

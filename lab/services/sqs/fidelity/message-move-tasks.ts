@@ -12,7 +12,7 @@ import type { CreateFauxqsMessage, FauxqsQueue, FauxqsStore } from './fauxqs-int
 import { removeWaiting } from './fauxqs-internals';
 import { addExtras, extrasOf } from './message-extras';
 import { noteArrival } from './retention-rules';
-import { visibleMessages } from './queue-contents';
+import { firstVisibleMessage, visibleMessages } from './queue-contents';
 import { SqsApiError } from '../errors';
 
 type MoveTaskStatus = 'RUNNING' | 'COMPLETED' | 'CANCELLED' | 'FAILED';
@@ -101,7 +101,7 @@ export class MessageMoveTasks {
   }
 
   #moveOne(store: FauxqsStore, createMessage: CreateFauxqsMessage, source: FauxqsQueue, task: MoveTask): void {
-    const [message] = visibleMessages(source);
+    const message = firstVisibleMessage(source);
     if (message === undefined) {
       task.status = 'COMPLETED';
       return;

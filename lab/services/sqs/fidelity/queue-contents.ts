@@ -72,6 +72,14 @@ export function visibleMessages(queue: FauxqsQueue): FauxqsMessage[] {
   return [...queue.fifoMessages.values()].flat();
 }
 
+/** The message {@link visibleMessages} would list first, found without copying the others. */
+export function firstVisibleMessage(queue: FauxqsQueue): FauxqsMessage | undefined {
+  queue.processTimers();
+  if (!queue.isFifo()) return queue.messages.at(0);
+  for (const group of queue.fifoMessages.values()) if (group.length > 0) return group[0];
+  return undefined;
+}
+
 function messagesOf(queue: FauxqsQueue): QueueMessageView[] {
   const visible = visibleMessages(queue);
   const delayed = queue.isFifo() ? [...queue.fifoDelayed.values()].flat() : queue.delayedMessages;

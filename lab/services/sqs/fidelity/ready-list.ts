@@ -58,6 +58,8 @@ export class ReadyList implements VisibleMessages {
 
   /** Removes `deleteCount` messages from `start` (counted from the front, as on an array). */
   splice(start: number, deleteCount: number): FauxqsMessage[] {
+    // The first message (a move task takes from the front): no copy of the rest.
+    if (start === 0 && deleteCount === 1 && this.length > 0) return [this.shift() as FauxqsMessage];
     const from = this.head + Math.min(Math.max(start < 0 ? this.length + start : start, 0), this.length);
     return this.items.splice(from, Math.max(deleteCount, 0)) as FauxqsMessage[];
   }

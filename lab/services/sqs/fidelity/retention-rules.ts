@@ -13,7 +13,7 @@
  * path at 10,000 messages spent a fifth of the emulator thread there).
  */
 import type { FauxqsMessage, FauxqsQueue } from './fauxqs-internals';
-import { removeWaiting, waitingMessages } from './fauxqs-internals';
+import { removeWaitingWhere } from './fauxqs-internals';
 import { extrasOf } from './message-extras';
 
 /** SQS's default MessageRetentionPeriod, 4 days, in seconds. */
@@ -51,11 +51,12 @@ export function expireMessages(queue: FauxqsQueue, nowMs: number): number {
       count += 1;
     }
   }
-  for (const message of waitingMessages(queue)) {
+  count += removeWaitingWhere(queue, (message) => {
     const sentAt = sentAtOf(message);
-    if (sentAt + retentionMs > nowMs) earliestSentAt = Math.min(earliestSentAt, sentAt);
-    else if (removeWaiting(queue, message)) count += 1;
-  }
+    if (sentAt + retentionMs <= nowMs) return true;
+    earliestSentAt = Math.min(earliestSentAt, sentAt);
+    return false;
+  });
   nextExpiry.set(queue, { retentionMs, atMs: earliestSentAt + retentionMs });
   return count;
 }
