@@ -2,7 +2,7 @@
  * The shape of `bench/results.json`: what `npm run bench` measured, section by section, and
  * how the targets fared. A section that was not run (`--only`) is absent.
  */
-import type { BenchTarget, EndpointOverheadResult, InsightsBenchResult } from '@sqs-lab/lab/bench';
+import type { BacklogBenchResult, BenchTarget, EndpointOverheadResult, InsightsBenchResult } from '@sqs-lab/lab/bench';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { PROJECT_ROOT } from '../lib/project-root';
@@ -34,6 +34,7 @@ export const SECTIONS = [
   'deploy',
   'endpoint',
   'insights',
+  'backlog',
   'memory',
   'chaos',
   'tour',
@@ -82,6 +83,8 @@ export interface BenchResults {
   readonly cdk?: CdkCliDeployResult;
   /** Logs Insights' query time over growing logs. */
   readonly insights?: InsightsBenchResult;
+  /** The SQS emulator's CPU time per message as a queue's backlog grows. */
+  readonly backlog?: BacklogBenchResult;
   readonly memory?: LabMemoryResult;
   /** `npm run chaos` on a sample of mixes, one run after the other and side by side. */
   readonly chaos?: ChaosWallTimeResult;

@@ -15,8 +15,10 @@ import { type GuardThroughputRow, measureGuardThroughput } from './sections/guar
 import { measureHeartbeatRequests } from './sections/heartbeat-requests';
 import { type LabDeployResult, measureLabDeploy } from './sections/lab-deploy';
 import {
+  type BacklogBenchResult,
   type EndpointOverheadResult,
   measureEndpointOverhead,
+  measureSqsBacklog,
   type InsightsBenchResult,
   LAB_BENCH_FULL,
   LAB_BENCH_QUICK,
@@ -45,6 +47,8 @@ export interface BenchSizes {
   readonly endpoint: { readonly passes: number; readonly messages: number };
   /** Log lines per measured size of the Logs Insights section (smallest first), and passes per size. */
   readonly insights: { readonly lines: readonly number[]; readonly passes: number };
+  /** Messages waiting per measured size of the SQS backlog section (smallest first), and passes per size. */
+  readonly backlog: { readonly messages: readonly number[]; readonly passes: number };
   /** Messages per measured batch of the memory section (after a warm-up of a tenth). */
   readonly memoryMessages: number;
   /** The chaos sample: these mixes (Step 7 ones with the guard on and off), sequential then side by side. */
@@ -63,6 +67,7 @@ export const FULL_SIZES: BenchSizes = {
   deploy: { deploys: 5, passes: 4, messages: 2000 },
   endpoint: LAB_BENCH_FULL.endpoint,
   insights: LAB_BENCH_FULL.insights,
+  backlog: LAB_BENCH_FULL.backlog,
   memoryMessages: 10_000,
   // About 270 s one after the other before issue 13 (bench/chaos-results.json of that time).
   chaos: { messages: 1000, mixes: ['none', 'heartbeat-errors', 'batch-poison'] },
@@ -80,6 +85,7 @@ export const QUICK_SIZES: BenchSizes = {
   deploy: { deploys: 1, passes: 1, messages: 100 },
   endpoint: LAB_BENCH_QUICK.endpoint,
   insights: LAB_BENCH_QUICK.insights,
+  backlog: LAB_BENCH_QUICK.backlog,
   memoryMessages: 1000,
   chaos: { messages: 100, mixes: ['none', 'batch-poison'] },
 };
@@ -118,6 +124,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
   let deploy: LabDeployResult | undefined;
   let endpoint: EndpointOverheadResult | undefined;
   let insights: InsightsBenchResult | undefined;
+  let backlog: BacklogBenchResult | undefined;
   let memory: LabMemoryResult | undefined;
   let chaos: ChaosWallTimeResult | undefined;
   try {
@@ -199,6 +206,14 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
       insights = measureInsights(sizes.insights);
       say('insights', `×${insights.linesRatio.toFixed(0)} lines took ×${insights.timeRatio.toFixed(2)} the time`);
     }
+    if (has('backlog')) {
+      say(
+        'backlog',
+        `queues of ${sizes.backlog.messages.join(' / ')} waiting messages: receive half, expire the rest, ${sizes.backlog.passes} pass(es) each`,
+      );
+      backlog = await measureSqsBacklog(sizes.backlog);
+      say('backlog', `×${backlog.messagesRatio.toFixed(0)} messages took ×${backlog.timeRatio.toFixed(2)} the time`);
+    }
     if (has('chaos')) {
       say(
         'chaos',
@@ -257,6 +272,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
     ...(deploy === undefined ? {} : { deploy }),
     ...(endpoint === undefined ? {} : { endpoint }),
     ...(insights === undefined ? {} : { insights }),
+    ...(backlog === undefined ? {} : { backlog }),
     ...(memory === undefined ? {} : { memory }),
     ...(chaos === undefined ? {} : { chaos }),
     ...(tour === undefined ? {} : { tour }),

@@ -2,7 +2,7 @@
  * The issue's targets, judged from the figures of a run. They are reported, never asserted:
  * a miss is a finding to explain, not a failing test.
  */
-import { type BenchTarget, endpointTarget, insightsTarget, median } from '@sqs-lab/lab/bench';
+import { backlogTarget, type BenchTarget, endpointTarget, insightsTarget, median } from '@sqs-lab/lab/bench';
 import type { BenchResults } from './results';
 import type { PipelinePath, ThroughputRow } from './sections/lab-throughput';
 
@@ -118,6 +118,7 @@ export function evaluateTargets(results: Omit<BenchResults, 'targets'>): BenchTa
     tourTarget(results),
     endpointTarget(results.endpoint),
     insightsTarget(results.insights),
+    backlogTarget(results.backlog),
     memoryTarget(results),
     chaosTarget(results),
   ];

@@ -26,9 +26,10 @@ export const en: BenchMessages = {
 Measures, on the local lab (never AWS): AWS requests per message beside the tutorial's
 naive versions, the cost per million messages, bundle size and load time beside
 Powertools, lab throughput against the emulator's ceiling (emulators in the lab's main
-thread and in their own threads, side by side), guard throughput, the lab's memory, and
+thread and in their own threads, side by side), guard throughput, the lab's memory,
 npm run chaos's wall time on a sample of mixes (one run after the other, then side by side),
-and Logs Insights' query time over 25 000 to 100 000 log lines.
+Logs Insights' query time over 25 000 to 100 000 log lines, and the SQS emulator's CPU time
+per message with 25 000 and 100 000 messages waiting in a queue.
 Writes ${facts.resultsFile} and prints the tables (markdown).
 
 Options:

@@ -1,6 +1,7 @@
 /**
  * The lab's bench, as a package entry (`@sqs-lab/lab/bench`): what the lab measures of itself
- * (the emulators' ceiling, the one endpoint's cost, Logs Insights' query time), with each
+ * (the emulators' ceiling, the one endpoint's cost, Logs Insights' query time, the SQS
+ * emulator under a long backlog), with each
  * section's table and target, and the tools an app's own bench measures its pipelines with
  * (request counters, busy meters, pools, medians, throwaway queues and tables, the real CDK CLI
  * run against a lab).
@@ -25,6 +26,14 @@ export {
   measureInsights,
   tourShapedLines,
 } from './logs-insights';
+export type { BacklogBenchResult, BacklogSizeRow } from './sqs-backlog';
+export {
+  BacklogBenchError,
+  backlogTable,
+  backlogTarget,
+  MAX_BACKLOG_TIME_RATIO_PER_4X,
+  measureSqsBacklog,
+} from './sqs-backlog';
 export type { LabBenchResults, LabBenchSizes } from './lab-bench';
 export { LAB_BENCH_FULL, LAB_BENCH_QUICK, renderLabBench, runLabBench } from './lab-bench';
 export { runPool } from './pool';

@@ -69,8 +69,8 @@ export const en = {
 
 Measures the lab itself on this machine (never AWS): the SQS emulator's ceiling for batch
 loops (SendMessageBatch, ReceiveMessage, DeleteMessageBatch, no Lambda), what the lab's one
-endpoint costs those loops against the emulator's own port, and Logs Insights' query time as
-the log grows. Prints the tables and the targets (Markdown); an app's own bench (the
+endpoint costs those loops against the emulator's own port, Logs Insights' query time as
+the log grows, and the SQS emulator's CPU time per message as a queue's backlog grows. Prints the tables and the targets (Markdown); an app's own bench (the
 tutorial's npm run bench) runs these sections beside its own.
 
   --quick             small sizes: a smoke test in a few seconds
@@ -80,12 +80,13 @@ tutorial's npm run bench) runs these sections beside its own.
 `,
     error: (why: string) => `error: ${why} (npm run bench -w @sqs-lab/lab -- --help lists the options)\n`,
     outNeedsFile: '--out needs a file name',
-    progress: (section: 'ceiling' | 'endpoint' | 'insights', seconds: number) =>
+    progress: (section: 'ceiling' | 'endpoint' | 'insights' | 'backlog', seconds: number) =>
       `[lab bench ${seconds.toFixed(1).padStart(6)} s] ` +
       {
         ceiling: "the SQS emulator's ceiling: batch loops, after a warm-up",
         endpoint: 'the one endpoint: the same loops to the emulator and through the endpoint, alternately',
         insights: 'Logs Insights: 4 queries over growing logs',
+        backlog: 'the SQS emulator under a long backlog: receive half, expire the rest',
       }[section] +
       '\n',
     written: (file: string) => `Figures written to ${file}\n`,

@@ -61,7 +61,8 @@ export const ja: Messages = {
 このマシンでラボ自身を測ります（AWS には接続しません）。バッチのループ（SendMessageBatch、
 ReceiveMessage、DeleteMessageBatch。Lambda なし）に対する SQS エミュレーターの上限、ラボの 1 つの
 エンドポイントがそのループにかけるコスト（エミュレーター自身のポートとの比較）、ログが増えたときの
-Logs Insights のクエリ時間です。表と目標を Markdown で出力します。アプリ自身のベンチ（チュートリアルの
+Logs Insights のクエリ時間、キューのバックログが増えたときの SQS エミュレーターの 1 メッセージあたりの
+CPU 時間です。表と目標を Markdown で出力します。アプリ自身のベンチ（チュートリアルの
 npm run bench）は、これらの項目を自分の項目と並べて実行します。
 
   --quick             小さいサイズで。数秒で終わる動作確認
@@ -71,12 +72,13 @@ npm run bench）は、これらの項目を自分の項目と並べて実行し�
 `,
     error: (why: string) => `エラー: ${why}（オプションの一覧: npm run bench -w @sqs-lab/lab -- --help）\n`,
     outNeedsFile: '--out にはファイル名が必要です',
-    progress: (section: 'ceiling' | 'endpoint' | 'insights', seconds: number) =>
+    progress: (section: 'ceiling' | 'endpoint' | 'insights' | 'backlog', seconds: number) =>
       `[ラボのベンチ ${seconds.toFixed(1).padStart(6)} 秒] ` +
       {
         ceiling: 'SQS エミュレーターの上限: ウォームアップのあと、バッチのループ',
         endpoint: '1 つのエンドポイント: 同じループをエミュレーターへ直接とエンドポイント経由で交互に',
         insights: 'Logs Insights: 増えていくログに 4 つのクエリ',
+        backlog: '長いバックログの SQS エミュレーター: 半分を受信し、残りを期限切れにする',
       }[section] +
       '\n',
     written: (file: string) => `数字を ${file} に書きました\n`,

@@ -19,6 +19,7 @@ const SMOKE_SIZES: BenchSizes = {
   deploy: { deploys: 1, passes: 1, messages: 30 },
   endpoint: { passes: 1, messages: 30 },
   insights: { lines: [250, 1000], passes: 1 },
+  backlog: { messages: [100, 400], passes: 1 },
   memoryMessages: 50,
   chaos: { messages: 20, mixes: ['batch-poison'] },
 };
@@ -55,6 +56,7 @@ describe('runBench (smoke, all sections)', () => {
       'deploy',
       'endpoint',
       'insights',
+      'backlog',
       'memory',
       'chaos',
       'targets',
@@ -87,6 +89,8 @@ describe('runBench (smoke, all sections)', () => {
     expect(results.insights?.rows.every((row) => row.medianMs > 0)).toBe(true);
     expect(results.insights?.linesRatio).toBe(4);
     expect(results.targets.map((target) => target.id)).toContain('insights-scaling');
+    expect(results.backlog?.rows.map((row) => row.messages)).toEqual([100, 400]);
+    expect(results.backlog?.messagesRatio).toBe(4);
   });
 
   it('counts ⌈n/10⌉ SendMessageBatch calls for n messages, and n SendMessage calls for the naive producer', () => {
@@ -208,11 +212,13 @@ describe('runBench (smoke, all sections)', () => {
       'tour-overhead',
       'endpoint-overhead',
       'insights-scaling',
+      'sqs-backlog-scaling',
       'memory-growth',
       'chaos-wall-time',
     ]);
     expect(renderReport(results)).toContain('### AWS requests per message');
     expect(renderReport(results)).toContain('### cdk deploy to the lab');
     expect(renderReport(results)).toContain('### Logs Insights: 4 queries over growing logs');
+    expect(renderReport(results)).toContain('### The SQS emulator under a long backlog');
   });
 });
