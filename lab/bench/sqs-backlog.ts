@@ -14,6 +14,7 @@ import type { BenchTarget } from './bench-target';
 import { markdownTable } from '../common/markdown-table';
 import { median } from './stats';
 import { buildFauxqsWithFidelity } from '../services/sqs/fidelity/sqs-fidelity-layer';
+import { injectedSqsCall } from '../services/sqs/fidelity/injected-sqs-call';
 
 /** One size: how long receiving half of the backlog and expiring the rest took. */
 export interface BacklogSizeRow {
@@ -54,16 +55,12 @@ function cpuMs(since: NodeJS.CpuUsage): number {
 async function onePass(messages: number): Promise<[number, number]> {
   const { app, state } = await buildFauxqsWithFidelity();
   try {
+    const send = injectedSqsCall(app);
     const call = async (action: string, body: object): Promise<Record<string, unknown>> => {
-      const reply = await app.inject({
-        method: 'POST',
-        url: '/',
-        headers: { 'content-type': 'application/x-amz-json-1.0', 'x-amz-target': `AmazonSQS.${action}` },
-        payload: JSON.stringify(body),
-      });
-      if (reply.statusCode !== 200)
-        throw new BacklogBenchError(`${action} answered ${reply.statusCode}: ${reply.body.slice(0, 200)}`);
-      return reply.json();
+      const answer = await send(action, body);
+      if (answer.statusCode !== 200)
+        throw new BacklogBenchError(`${action} answered ${answer.statusCode}: ${answer.body.slice(0, 200)}`);
+      return answer.json;
     };
     const { QueueUrl } = (await call('CreateQueue', {
       QueueName: `backlog-${messages}`,

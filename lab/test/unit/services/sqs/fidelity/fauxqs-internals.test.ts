@@ -6,18 +6,12 @@ import { describe, expect, it } from 'vitest';
 import { type FauxqsMessage, removeWaitingWhere } from '#lab/services/sqs/fidelity/fauxqs-internals';
 import { ReadyList } from '#lab/services/sqs/fidelity/ready-list';
 import { buildFauxqsWithFidelity } from '#lab/services/sqs/fidelity/sqs-fidelity-layer';
+import { injectedSqsCall } from '#lab/services/sqs/fidelity/injected-sqs-call';
 
 async function fauxqs() {
   const { app, state } = await buildFauxqsWithFidelity();
-  const call = async (action: string, body: object): Promise<Record<string, unknown>> =>
-    (
-      await app.inject({
-        method: 'POST',
-        url: '/',
-        headers: { 'content-type': 'application/x-amz-json-1.0', 'x-amz-target': `AmazonSQS.${action}` },
-        payload: JSON.stringify(body),
-      })
-    ).json();
+  const send = injectedSqsCall(app);
+  const call = async (action: string, body: object) => (await send(action, body)).json;
   const queue = (url: string) => {
     const found = state.store?.getQueue(url);
     if (found === undefined) throw new Error(`no queue ${url}`);

@@ -8,6 +8,7 @@ import { seededRandom } from '#lab/common/seeded-random';
 import type { FauxqsMessage } from '#lab/services/sqs/fidelity/fauxqs-internals';
 import { ReadyList, useReadyList, withReadyLists } from '#lab/services/sqs/fidelity/ready-list';
 import { buildFauxqsWithFidelity } from '#lab/services/sqs/fidelity/sqs-fidelity-layer';
+import { injectedSqsCall } from '#lab/services/sqs/fidelity/injected-sqs-call';
 
 function message(id: number): FauxqsMessage {
   return {
@@ -104,15 +105,8 @@ describe('useReadyList and withReadyLists', () => {
 
   it('is installed on the queues fauxqs makes behind the layer, and again after PurgeQueue', async () => {
     const { app, state } = await buildFauxqsWithFidelity();
-    const call = async (action: string, body: object): Promise<Record<string, unknown>> => {
-      const reply = await app.inject({
-        method: 'POST',
-        url: '/',
-        headers: { 'content-type': 'application/x-amz-json-1.0', 'x-amz-target': `AmazonSQS.${action}` },
-        payload: JSON.stringify(body),
-      });
-      return reply.json();
-    };
+    const send = injectedSqsCall(app);
+    const call = async (action: string, body: object) => (await send(action, body)).json;
     const { QueueUrl } = (await call('CreateQueue', { QueueName: 'ready-list' })) as { QueueUrl: string };
     await call('SendMessage', { QueueUrl, MessageBody: 'one' });
     const queue = state.store?.getQueue(QueueUrl);
