@@ -4,8 +4,9 @@
  * layer replaces the router's dispatch so that the actions it corrects go to its own handler
  * (which may call fauxqs's), every other action to fauxqs's, and every error leaves in AWS's
  * wire shape. It also wraps fauxqs's dequeue to mark dead-letter moves, its timer pass to
- * keep FIFO groups in order, its enqueue to keep a fair queue's tenant, and its queues' visible
- * lists so that a receive takes from the front in constant time. State lives in the
+ * keep FIFO groups in order and to run only once something may be due, its enqueue to keep a
+ * fair queue's tenant, and the queues it makes, so that a receive takes from the front of the
+ * visible list in constant time and every deadline set is noted. State lives in the
  * layer, one {@link SqsFidelityState} per fauxqs server. No fauxqs code is copied.
  *
  * Only the JSON protocol (what the SDK v3 and current AWS CLIs send) reaches fauxqs's SQS
@@ -32,6 +33,7 @@ import {
   deleteMessageBatchAction,
 } from './receipt-handle-rules';
 import { withReadyLists } from './ready-list';
+import { noteDelays, noteVisibilityChanges, runTimersWhenDue, withDeadlineTracking } from './due-timers';
 import { receiveMessageAction } from './receive-rules';
 import { sendMessageAction, sendMessageBatchAction } from './send-rules';
 import { SqsFidelityState } from './sqs-fidelity-state';
@@ -79,7 +81,7 @@ async function importFauxqs(path: string): Promise<Record<string, unknown>> {
   return (await import(new URL(path, import.meta.resolve('fauxqs')).href)) as Record<string, unknown>;
 }
 
-/** A class's prototype as a record of methods (the layer patches six of them). */
+/** A class's prototype as a record of methods (the layer patches seven of them). */
 type Methods = Record<string, unknown>;
 
 function prototypeOf(module: Record<string, unknown>, name: string, methods: readonly string[]): Methods {
@@ -97,7 +99,7 @@ async function install(): Promise<CreateFauxqsMessage> {
   const routerModule = await importFauxqs('./sqs/sqsRouter.js');
   const storeModule = await importFauxqs('./sqs/sqsStore.js');
   const router = prototypeOf(routerModule, 'SqsRouter', ['handle', 'register']);
-  const queue = prototypeOf(storeModule, 'SqsQueue', ['dequeue', 'processTimers', 'enqueue']);
+  const queue = prototypeOf(storeModule, 'SqsQueue', ['dequeue', 'processTimers', 'enqueue', 'changeVisibility']);
   const store = prototypeOf(storeModule, 'SqsStore', ['createQueue']);
   const createMessage = (storeModule.SqsStore as { createMessage?: unknown } | undefined)?.createMessage;
   if (typeof createMessage !== 'function') throw new SqsFidelityInstallError('fauxqs has no SqsStore.createMessage');
@@ -158,9 +160,11 @@ async function install(): Promise<CreateFauxqsMessage> {
     }
   };
   queue.dequeue = markDeadLetterMoves(queue.dequeue as Parameters<typeof markDeadLetterMoves>[0]);
-  queue.processTimers = keepGroupOrder(queue.processTimers as Parameters<typeof keepGroupOrder>[0]);
-  queue.enqueue = keepFairQueueTenants(queue.enqueue as Parameters<typeof keepFairQueueTenants>[0]);
-  store.createQueue = withReadyLists(store.createQueue as Parameters<typeof withReadyLists>[0]);
+  queue.processTimers = runTimersWhenDue(keepGroupOrder(queue.processTimers as Parameters<typeof keepGroupOrder>[0]));
+  queue.changeVisibility = noteVisibilityChanges(queue.changeVisibility as Parameters<typeof noteVisibilityChanges>[0]);
+  queue.enqueue = noteDelays(keepFairQueueTenants(queue.enqueue as Parameters<typeof keepFairQueueTenants>[0]));
+  const withLists = withReadyLists(store.createQueue as Parameters<typeof withReadyLists>[0]);
+  store.createQueue = withDeadlineTracking(withLists as Parameters<typeof withDeadlineTracking>[0]);
   return createMessage as CreateFauxqsMessage;
 }
 
