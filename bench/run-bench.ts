@@ -209,7 +209,7 @@ export async function runBench(options: BenchOptions): Promise<BenchResults> {
     if (has('backlog')) {
       say(
         'backlog',
-        `queues of ${sizes.backlog.messages.join(' / ')} waiting messages: receive half, expire the rest, ${sizes.backlog.passes} pass(es) each`,
+        `queues of ${sizes.backlog.messages.join(' / ')} waiting messages: receive half (a quarter left in flight), expire the rest, ${sizes.backlog.passes} pass(es) each`,
       );
       backlog = await measureSqsBacklog(sizes.backlog);
       say('backlog', `×${backlog.messagesRatio.toFixed(0)} messages took ×${backlog.timeRatio.toFixed(2)} the time`);

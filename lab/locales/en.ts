@@ -86,7 +86,7 @@ tutorial's npm run bench) runs these sections beside its own.
         ceiling: "the SQS emulator's ceiling: batch loops, after a warm-up",
         endpoint: 'the one endpoint: the same loops to the emulator and through the endpoint, alternately',
         insights: 'Logs Insights: 4 queries over growing logs',
-        backlog: 'the SQS emulator under a long backlog: receive half, expire the rest',
+        backlog: 'the SQS emulator under a long backlog: receive half (a quarter left in flight), expire the rest',
       }[section] +
       '\n',
     written: (file: string) => `Figures written to ${file}\n`,
