@@ -86,17 +86,13 @@ export function noteDelays(original: Enqueue): Enqueue {
   };
 }
 
-/** fauxqs's `SqsStore.createQueue(...)`, as the layer wraps it. */
-type CreateQueue = (this: unknown, ...args: unknown[]) => FauxqsQueue;
-
-/** Wraps createQueue (the one place fauxqs makes queues) so that each queue's in-flight Map notes deadlines. */
-export function withDeadlineTracking(original: CreateQueue): CreateQueue {
-  return function createQueue(this: unknown, ...args: unknown[]): FauxqsQueue {
-    const queue = original.apply(this, args);
-    // Built empty, then filled: Map's constructor would call set() before the class's own field exists.
-    const noting = new DeadlineNotingMap().noteFor(queue);
-    for (const [receiptHandle, entry] of queue.inflightMessages) noting.set(receiptHandle, entry);
-    (queue as { inflightMessages: Map<string, FauxqsInflight> }).inflightMessages = noting;
-    return queue;
-  };
+/**
+ * Gives `queue` an in-flight Map that notes every deadline set in it, with the entries it had. The
+ * layer calls it on each queue fauxqs makes (sqs-fidelity-layer.ts).
+ */
+export function noteDeadlinesOf(queue: FauxqsQueue): void {
+  // Built empty, then filled: Map's constructor would call set() before the class's own field exists.
+  const noting = new DeadlineNotingMap().noteFor(queue);
+  for (const [receiptHandle, entry] of queue.inflightMessages) noting.set(receiptHandle, entry);
+  (queue as { inflightMessages: Map<string, FauxqsInflight> }).inflightMessages = noting;
 }

@@ -83,6 +83,7 @@ interface QueueWithMessages {
  * Gives `queue` a {@link ReadyList} for its visible messages, and keeps one there: fauxqs
  * assigns a fresh array on purge, and any list assigned becomes a ReadyList of the same
  * messages. Views made with `Object.create(queue)` (dead-letter-rules.ts) reach the same list.
+ * The layer calls it on each queue fauxqs makes (sqs-fidelity-layer.ts).
  */
 export function useReadyList(queue: QueueWithMessages): void {
   let list = new ReadyList(queue.messages);
@@ -94,16 +95,4 @@ export function useReadyList(queue: QueueWithMessages): void {
       list = messages instanceof ReadyList ? messages : new ReadyList(messages);
     },
   });
-}
-
-/** fauxqs's `SqsStore.createQueue(name, url, arn, attributes, tags)`, as the layer wraps it. */
-type CreateQueue = (this: unknown, ...args: unknown[]) => QueueWithMessages;
-
-/** Wraps fauxqs's createQueue (the one place its queues are made) so each queue gets a ReadyList. */
-export function withReadyLists(original: CreateQueue): CreateQueue {
-  return function createQueue(this: unknown, ...args: unknown[]) {
-    const queue = original.apply(this, args);
-    useReadyList(queue);
-    return queue;
-  };
 }

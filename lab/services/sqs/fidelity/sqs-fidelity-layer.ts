@@ -16,7 +16,14 @@
 import { buildApp } from 'fauxqs';
 import { type ActionContext, type LayerAction, asRecord } from './action-context';
 import { listDeadLetterSourceQueuesAction, markDeadLetterMoves } from './dead-letter-rules';
-import type { CreateFauxqsMessage, FauxqsReply, FauxqsRequest, FauxqsRouter, FauxqsStore } from './fauxqs-internals';
+import type {
+  CreateFauxqsMessage,
+  FauxqsQueue,
+  FauxqsReply,
+  FauxqsRequest,
+  FauxqsRouter,
+  FauxqsStore,
+} from './fauxqs-internals';
 import { keepFairQueueTenants } from './fair-queue-rules';
 import { keepGroupOrder } from './fifo-order-rules';
 import {
@@ -32,8 +39,8 @@ import {
   deleteMessageAction,
   deleteMessageBatchAction,
 } from './receipt-handle-rules';
-import { withReadyLists } from './ready-list';
-import { noteDelays, noteVisibilityChanges, runTimersWhenDue, withDeadlineTracking } from './due-timers';
+import { useReadyList } from './ready-list';
+import { noteDeadlinesOf, noteDelays, noteVisibilityChanges, runTimersWhenDue } from './due-timers';
 import { receiveMessageAction } from './receive-rules';
 import { sendMessageAction, sendMessageBatchAction } from './send-rules';
 import { SqsFidelityState } from './sqs-fidelity-state';
@@ -163,8 +170,14 @@ async function install(): Promise<CreateFauxqsMessage> {
   queue.processTimers = runTimersWhenDue(keepGroupOrder(queue.processTimers as Parameters<typeof keepGroupOrder>[0]));
   queue.changeVisibility = noteVisibilityChanges(queue.changeVisibility as Parameters<typeof noteVisibilityChanges>[0]);
   queue.enqueue = noteDelays(keepFairQueueTenants(queue.enqueue as Parameters<typeof keepFairQueueTenants>[0]));
-  const withLists = withReadyLists(store.createQueue as Parameters<typeof withReadyLists>[0]);
-  store.createQueue = withDeadlineTracking(withLists as Parameters<typeof withDeadlineTracking>[0]);
+  const originalCreateQueue = store.createQueue as (this: unknown, ...args: unknown[]) => FauxqsQueue;
+  // fauxqs makes every queue here: each gets its ReadyList and an in-flight Map that notes deadlines.
+  store.createQueue = function createQueue(this: unknown, ...args: unknown[]): FauxqsQueue {
+    const made = originalCreateQueue.apply(this, args);
+    useReadyList(made);
+    noteDeadlinesOf(made);
+    return made;
+  };
   return createMessage as CreateFauxqsMessage;
 }
 

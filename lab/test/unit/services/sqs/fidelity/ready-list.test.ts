@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '#lab/common/seeded-random';
 import type { FauxqsMessage } from '#lab/services/sqs/fidelity/fauxqs-internals';
-import { ReadyList, useReadyList, withReadyLists } from '#lab/services/sqs/fidelity/ready-list';
+import { ReadyList, useReadyList } from '#lab/services/sqs/fidelity/ready-list';
 import { buildFauxqsWithFidelity } from '#lab/services/sqs/fidelity/sqs-fidelity-layer';
 import { injectedSqsCall } from '#lab/services/sqs/fidelity/injected-sqs-call';
 
@@ -78,7 +78,7 @@ describe('ReadyList', () => {
   });
 });
 
-describe('useReadyList and withReadyLists', () => {
+describe('useReadyList', () => {
   class FakeQueue {
     messages: FauxqsMessage[] = [message(1)];
     purge(): void {
@@ -87,10 +87,8 @@ describe('useReadyList and withReadyLists', () => {
   }
 
   it('keeps a ReadyList in a queue, with its messages, through reassignment and views of the queue', () => {
-    const make = withReadyLists(function (this: unknown) {
-      return new FakeQueue() as never;
-    });
-    const queue = make() as unknown as FakeQueue;
+    const queue = new FakeQueue();
+    useReadyList(queue as never);
     expect(queue.messages).toBeInstanceOf(ReadyList);
     expect([...queue.messages]).toEqual([message(1)]);
     queue.purge();
