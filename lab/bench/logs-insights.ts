@@ -11,7 +11,7 @@ import type { LogRecord } from '../services/logs/insights/log-fields';
 import { compileQuery, runQuery } from '../services/logs/insights/query-evaluator';
 import type { BenchTarget } from './bench-target';
 import { markdownTable } from '../common/markdown-table';
-import { median } from './stats';
+import { lastOverFirst, median, timeRatioPerFourfold } from './stats';
 
 /** The queries timed, as the README gives them. */
 export const INSIGHTS_BENCH_QUERIES: readonly string[] = [
@@ -136,12 +136,10 @@ export function measureInsights(sizes: {
     const medianMs = median(ms);
     return { lines, ms, medianMs, linesPerSecond: (lines * queries.length * 1000) / medianMs };
   });
-  const first = rows[0];
-  const last = rows[rows.length - 1];
   return {
     rows,
-    timeRatio: first === undefined || last === undefined ? Number.NaN : last.medianMs / first.medianMs,
-    linesRatio: first === undefined || last === undefined ? Number.NaN : last.lines / first.lines,
+    timeRatio: lastOverFirst(rows, (row) => row.medianMs),
+    linesRatio: lastOverFirst(rows, (row) => row.lines),
   };
 }
 
@@ -152,8 +150,7 @@ export const MAX_INSIGHTS_TIME_RATIO_PER_4X = 5;
 export function insightsTarget(insights: InsightsBenchResult | undefined): BenchTarget {
   const target = `Logs Insights query time grows linearly with the log: ×4 lines in ≤ ×${MAX_INSIGHTS_TIME_RATIO_PER_4X} the time`;
   if (insights === undefined) return { id: 'insights-scaling', target, status: 'not-run', figure: '' };
-  // Scaled to ×4 lines, so a run with other sizes is judged the same way.
-  const perFourfold = insights.timeRatio ** (Math.log(4) / Math.log(insights.linesRatio));
+  const perFourfold = timeRatioPerFourfold(insights.timeRatio, insights.linesRatio);
   const largest = insights.rows[insights.rows.length - 1];
   return {
     id: 'insights-scaling',

@@ -13,7 +13,7 @@
  */
 import type { BenchTarget } from './bench-target';
 import { markdownTable } from '../common/markdown-table';
-import { median } from './stats';
+import { lastOverFirst, median, timeRatioPerFourfold } from './stats';
 import { buildFauxqsWithFidelity } from '../services/sqs/fidelity/sqs-fidelity-layer';
 import { injectedSqsCall } from '../services/sqs/fidelity/injected-sqs-call';
 
@@ -131,12 +131,10 @@ export async function measureSqsBacklog(sizes: {
     const medianMs = median(totals);
     rows.push({ messages, drainMs, expireMs, medianMs, microsPerMessage: (medianMs * 1000) / messages });
   }
-  const first = rows[0];
-  const last = rows[rows.length - 1];
   return {
     rows,
-    timeRatio: first === undefined || last === undefined ? Number.NaN : last.medianMs / first.medianMs,
-    messagesRatio: first === undefined || last === undefined ? Number.NaN : last.messages / first.messages,
+    timeRatio: lastOverFirst(rows, (row) => row.medianMs),
+    messagesRatio: lastOverFirst(rows, (row) => row.messages),
   };
 }
 
@@ -147,8 +145,7 @@ export const MAX_BACKLOG_TIME_RATIO_PER_4X = 5;
 export function backlogTarget(backlog: BacklogBenchResult | undefined): BenchTarget {
   const target = `the SQS emulator's work grows linearly with a queue's backlog: ×4 messages received, left in flight and expired in ≤ ×${MAX_BACKLOG_TIME_RATIO_PER_4X} the time`;
   if (backlog === undefined) return { id: 'sqs-backlog-scaling', target, status: 'not-run', figure: '' };
-  // Scaled to ×4 messages, so a run with other sizes is judged the same way.
-  const perFourfold = backlog.timeRatio ** (Math.log(4) / Math.log(backlog.messagesRatio));
+  const perFourfold = timeRatioPerFourfold(backlog.timeRatio, backlog.messagesRatio);
   const largest = backlog.rows[backlog.rows.length - 1];
   return {
     id: 'sqs-backlog-scaling',
