@@ -67,8 +67,9 @@ export function newTraceHeader(now: number = Date.now()): string {
 /** Random bytes in one trace header. */
 const TRACE_RANDOM_BYTES = 24;
 /**
- * Random bytes drawn at once for the next trace headers: a header is made on every invocation,
- * and one draw from the system's generator costs several µs however few bytes it returns.
+ * Random bytes drawn at once for the next trace headers and log stream names: a header is made on
+ * every invocation, and one draw from the system's generator costs several µs however few bytes it
+ * returns.
  */
 const randomPool = Buffer.alloc(TRACE_RANDOM_BYTES * 256);
 let randomPoolUsed = randomPool.length;
